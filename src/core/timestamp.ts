@@ -1,0 +1,94 @@
+/**
+ * JP's timestamps (spec 1.2): read leniently, compared as instants at
+ * nanosecond precision, written in the canonical `YYYY-MM-DD HH:MM:SS.f` form.
+ */
+
+/** Nanoseconds since the Unix epoch, UTC. */
+export type Instant = bigint;
+
+const NANOS_PER_SECOND = 1_000_000_000n;
+const NANOS_PER_MS = 1_000_000n;
+
+// chrono's `%Y-%m-%d %H:%M:%S%.f`: numeric fields may have 1 or 2 digits and
+// whitespace may precede any numeric field; the fraction is optional.
+const CHRONO_FORM =
+  /^\s*([+-]?\d{1,9})-\s*(\d{1,2})-\s*(\d{1,2}) \s*(\d{1,2}):\s*(\d{1,2}):\s*(\d{1,2})(?:\.(\d+))?$/;
+const RFC3339_FORM =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+
+/** The instant of a JP timestamp string, or `undefined` when JP could not read it. */
+export function parseTimestamp(text: string): Instant | undefined {
+  const chrono = CHRONO_FORM.exec(text);
+  if (chrono) return toInstant(chrono, 0);
+  const rfc = RFC3339_FORM.exec(text);
+  if (!rfc) return undefined;
+  let offsetMinutes = 0;
+  if (!rfc[8]) {
+    const hours = Number(rfc[10]);
+    const minutes = Number(rfc[11]);
+    if (hours > 23 || minutes > 59) return undefined;
+    offsetMinutes = (rfc[9] === '-' ? -1 : 1) * (hours * 60 + minutes);
+  }
+  return toInstant(rfc, offsetMinutes);
+}
+
+function toInstant(m: RegExpExecArray, offsetMinutes: number): Instant | undefined {
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
+  if (
+    year === undefined ||
+    month === undefined ||
+    day === undefined ||
+    hour === undefined ||
+    minute === undefined ||
+    second === undefined
+  ) {
+    return undefined;
+  }
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) {
+    return undefined;
+  }
+  if (day > daysInMonth(year, month)) return undefined;
+  // Digits past the ninth are ignored, as chrono does.
+  const fraction = (m[7] ?? '').slice(0, 9).padEnd(9, '0');
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  const millis = BigInt(date.getTime()) - BigInt(offsetMinutes) * 60_000n;
+  return millis * NANOS_PER_MS + BigInt(fraction);
+}
+
+function daysInMonth(year: number, month: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, 0);
+  return date.getUTCDate();
+}
+
+/** The canonical written form: fraction with trailing zeros removed, `.0` when zero. */
+export function formatTimestamp(instant: Instant): string {
+  let seconds = instant / NANOS_PER_SECOND;
+  let nanos = instant % NANOS_PER_SECOND;
+  if (nanos < 0n) {
+    nanos += NANOS_PER_SECOND;
+    seconds -= 1n;
+  }
+  const date = new Date(Number(seconds) * 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const fraction = nanos === 0n ? '0' : String(nanos).padStart(9, '0').replace(/0+$/, '');
+  return (
+    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.${fraction}`
+  );
+}
+
+/** A timestamp string rewritten in canonical form, or the input when it does not parse. */
+export function canonicalTimestamp(text: string): string {
+  const instant = parseTimestamp(text);
+  return instant === undefined ? text : formatTimestamp(instant);
+}
+
+/** Converts whole or fractional seconds to nanoseconds, rounding to the nearest nanosecond. */
+export function secondsToNanos(seconds: number): bigint {
+  const whole = Math.trunc(seconds);
+  const fraction = Math.round((seconds - whole) * 1e9);
+  return BigInt(whole) * NANOS_PER_SECOND + BigInt(fraction);
+}

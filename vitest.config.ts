@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Two environments: the pure core, CLI and worker run in Node; components and
+// the store run in jsdom. Playwright specs (test/e2e) stay out of this run.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/core/**/*.test.ts', 'src/cli/**/*.test.ts', 'src/worker/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['src/ui/**/*.test.{ts,tsx}', 'src/state/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup-dom.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
