@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // the store run in jsdom. Playwright specs (test/e2e) stay out of this run.
 export default defineConfig({
   test: {
+    // The JSON report feeds .ci/summary.mjs, which prints CI's closing line.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/summary/vitest.json' },
     projects: [
       {
         test: {

@@ -1,0 +1,77 @@
+/**
+ * Runs the shared `range` conformance cases (spec 6, 7): the core resolver,
+ * and whole-rule resolution against a stream built from the turn starts.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadCases } from '../test/conformance.ts';
+import { type BoundOverride, getRangeContext, resolveRange, resolveRuleRanges } from './range.ts';
+import { parseTimestamp } from './timestamp.ts';
+import type { CompactionRule, CoreBound, RuleBound, StreamElement, TurnRange } from './types.ts';
+
+interface RulesLevelInput {
+  turn_starts: string[];
+  now: string;
+  existing_compactions?: (TurnRange & { summary: boolean })[];
+  rules: { keep_first: RuleBound; keep_last: RuleBound; summary: boolean }[];
+  from_override?: BoundOverride;
+  to_override?: BoundOverride;
+}
+
+/** Each turn is a `turn_start` and a request at that time; the compactions follow. */
+function buildStream(input: RulesLevelInput): StreamElement[] {
+  const elements = input.turn_starts.flatMap((timestamp, turn): StreamElement[] => [
+    { timestamp, type: 'turn_start' },
+    { timestamp, type: 'chat_request', content: `turn ${turn + 1}` },
+  ]);
+  for (const compaction of input.existing_compactions ?? []) {
+    const element: StreamElement = {
+      type: 'compaction',
+      timestamp: input.now,
+      from_turn: compaction.from_turn,
+      to_turn: compaction.to_turn,
+    };
+    if (compaction.summary) element.summary = { summary: 'existing summary' };
+    else element.reasoning = 'strip';
+    elements.push(element);
+  }
+  return elements;
+}
+
+function toRule(rule: RulesLevelInput['rules'][number]): CompactionRule {
+  return {
+    keep_first: rule.keep_first,
+    keep_last: rule.keep_last,
+    reasoning: null,
+    tool_calls: null,
+    summary: rule.summary ? {} : null,
+  };
+}
+
+describe('conformance: range', () => {
+  for (const testCase of loadCases('range')) {
+    it(testCase.name, () => {
+      const input = testCase.input;
+      if (input.level === 'resolve_range') {
+        const actual = resolveRange(
+          input.turn_count as number,
+          input.existing_compactions as TurnRange[],
+          input.from as CoreBound | null,
+          input.to as CoreBound | null,
+        );
+        expect(actual).toEqual(testCase.expected);
+        return;
+      }
+      expect(input.level).toBe('rules');
+      const rulesInput = input as RulesLevelInput;
+      const now = parseTimestamp(rulesInput.now);
+      expect(now).toBeDefined();
+      const context = getRangeContext(buildStream(rulesInput), now as bigint);
+      const plans = resolveRuleRanges(context, rulesInput.rules.map(toRule), {
+        from: rulesInput.from_override,
+        to: rulesInput.to_override,
+      });
+      const ranges = plans.flatMap((plan) => (plan.range === null ? [] : [plan.range]));
+      expect(ranges).toEqual(testCase.expected);
+    });
+  }
+});
