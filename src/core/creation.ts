@@ -88,6 +88,18 @@ export type ResetResult =
  * newest; `2026-01-01 00:00:00.0` when no timestamp reads.
  */
 export function getDefaultNow(elements: readonly StreamElement[]): Instant {
+  let now = defaultNowCache.get(elements);
+  if (now === undefined) {
+    now = computeDefaultNow(elements);
+    defaultNowCache.set(elements, now);
+  }
+  return now;
+}
+
+// Streams are never mutated; parsing every timestamp once per stream suffices.
+const defaultNowCache = new WeakMap<readonly StreamElement[], Instant>();
+
+function computeDefaultNow(elements: readonly StreamElement[]): Instant {
   let latest: Instant | undefined;
   for (const element of elements) {
     const text = element.timestamp;

@@ -3,6 +3,7 @@
  * worker, the CLI, the UI): what goes in, and everything the page shows.
  * Every value here is plain data, so it crosses `postMessage` unchanged.
  */
+import type { RulePlan } from './creation.ts';
 import type { Report } from './report.ts';
 import type { TokenizerId } from './tokens.ts';
 import type {
@@ -15,6 +16,8 @@ import type {
   ToolHint,
   TurnRange,
 } from './types.ts';
+
+export type { RulePlan };
 
 /** Which provider view is counted and shown (spec 14.4). */
 export type ViewMode = 'sanitized' | 'bare';
@@ -30,21 +33,6 @@ export interface PlaygroundInput {
   /** An explicit "now" in JP's timestamp format, or null for the default (spec 14.2). */
   now: string | null;
   view: ViewMode;
-}
-
-/** Why a rule's range came out as it did (spec 6.2, 7). */
-export interface RulePlan {
-  /** 0-based index of the rule in the rules in force. */
-  ruleIndex: number;
-  rule: CompactionRule;
-  /** The range the rule's new compaction covers, or null when empty. */
-  range: TurnRange | null;
-  /** A sentence a person can read: why the range is empty, or that it was extended. */
-  explanation: string;
-  /** Whether summary extension (spec 7) widened the range. */
-  extended: boolean;
-  /** The equivalent `--compact=SPEC` string, when one exists. */
-  dsl?: string;
 }
 
 /** Where a tool's policy comes from in the previewed compactions. */
@@ -131,6 +119,8 @@ export interface PlaygroundResult {
   /** "Now" in use, canonical, and whether it is the default (spec 14.2). */
   now: string;
   nowIsDefault: boolean;
+  /** Why the explicit "now" could not be read (the default is used instead), or null. */
+  nowError: string | null;
   turnCount: number;
   rules: CompactionRule[];
   /** True when no rule was configured and the built-in default rule applies. */

@@ -303,13 +303,21 @@ export function getExistingCompactions(elements: readonly StreamElement[]): Exis
 
 /** The range context of a stream as given (spec 6.4, 14.4: creation sees the stream unsanitized). */
 export function getRangeContext(elements: readonly StreamElement[], now: Instant): RangeContext {
-  return {
-    turnCount: countTurns(elements),
-    turnStarts: getTurnStarts(elements),
-    now,
-    existingCompactions: getExistingCompactions(elements),
-  };
+  // Streams are never mutated, and a hint edit re-plans the same stream many
+  // times: the turn facts are computed once per stream.
+  let facts = rangeFactsCache.get(elements);
+  if (!facts) {
+    facts = {
+      turnCount: countTurns(elements),
+      turnStarts: getTurnStarts(elements),
+      existingCompactions: getExistingCompactions(elements),
+    };
+    rangeFactsCache.set(elements, facts);
+  }
+  return { ...facts, now };
 }
+
+const rangeFactsCache = new WeakMap<readonly StreamElement[], Omit<RangeContext, 'now'>>();
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 

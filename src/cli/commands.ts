@@ -1,0 +1,274 @@
+/**
+ * The CLI's commands over the core. Everything here reads and writes through
+ * `CliIo`, so tests run the commands in-process as well as through the
+ * real binary.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { parseEventsText, writeEventsText } from '../core/codec.ts';
+import { type ParsedConfig, parseConfigToml } from '../core/config.ts';
+import { resetCompactions } from '../core/creation.ts';
+import { formatDiagnostic } from '../core/diagnostics.ts';
+import { planCompactions, reportStream } from '../core/playground.ts';
+import { project, providerView } from '../core/projection.ts';
+import { addReports, type Report, reportToJson } from '../core/report.ts';
+import { sanitize } from '../core/sanitize.ts';
+import { isTokenizerId, loadTokenCounter } from '../core/tokens.ts';
+import type { EncodingSetting, StreamElement } from '../core/types.ts';
+import { formatReport } from './format-report.ts';
+
+/** Where the CLI reads and writes. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** The text of a file, or of standard input for `-`. */
+  readText(path: string): string;
+}
+
+/** A problem with the user's input or arguments: printed as one line, exit code 2. */
+export class CliError extends Error {}
+
+/** The real process's input and output. */
+export function createNodeIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readText: (path) => readFileSync(path === '-' ? 0 : path, 'utf8'),
+  };
+}
+
+export const USAGE = `Usage: compaction-playground <command> [options]
+
+Commands:
+  project [--encoding auto|storage|plain] [--view provider|stream] [--sanitize] FILE|-
+      The projected elements as a JSON array, in the input's encoding.
+      provider (default): what the model is sent; stream: the whole projected
+      stream before the visibility filter. --sanitize repairs the stream first.
+  sanitize [--encoding auto|storage|plain] FILE|-
+      The stream after JP's repair before sending.
+  compact --config FILE.toml [--now TIMESTAMP] [--encoding ...] FILE|-
+      The whole events.json with the new compaction events appended.
+  reset [--index K] [--encoding ...] FILE|-
+      The stream without its compaction events (or without the K-th, 1-based).
+  report --config FILE.toml [--now TIMESTAMP] [--tokenizer o200k|cl100k|chars]
+         [--no-sanitize] [--json] FILE|FOLDER...
+      Per tool: calls, request and response tokens before and after, savings.
+
+Exit codes: 0 success, 2 bad input or arguments, 1 internal error.
+`;
+
+const ENCODINGS = ['auto', 'storage', 'plain'] as const;
+
+function parse<T extends ParseArgsConfig['options']>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  }
+}
+
+function readInput(io: CliIo, path: string): string {
+  try {
+    return io.readText(path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder, not a file'
+          : 'cannot be read';
+    throw new CliError(`${path}:1:1: error: ${reason}`);
+  }
+}
+
+function getEncoding(value: unknown): EncodingSetting {
+  if (value === undefined) return 'auto';
+  if (typeof value === 'string' && (ENCODINGS as readonly string[]).includes(value)) {
+    return value as EncodingSetting;
+  }
+  throw new CliError(`--encoding must be one of ${ENCODINGS.join(', ')}, not "${String(value)}"`);
+}
+
+function singleFile(positionals: string[], command: string): string {
+  if (positionals.length !== 1) {
+    throw new CliError(`${command} takes exactly one FILE (or - for standard input)\n\n${USAGE}`);
+  }
+  return positionals[0] as string;
+}
+
+/** Reads a stream or fails with the first error's position. */
+function readStream(io: CliIo, path: string, setting: EncodingSetting) {
+  const parsed = parseEventsText(readInput(io, path), setting);
+  const error = parsed.diagnostics.find((d) => d.severity === 'error');
+  if (error || !parsed.elements) {
+    throw new CliError(
+      error ? formatDiagnostic(path, error) : `${path}:1:1: error: not an events.json`,
+    );
+  }
+  return { elements: parsed.elements, encoding: parsed.encoding };
+}
+
+function readConfig(io: CliIo, path: unknown): ParsedConfig {
+  if (typeof path !== 'string') throw new CliError(`--config FILE.toml is required\n\n${USAGE}`);
+  const config = parseConfigToml(readInput(io, path));
+  const error = config.diagnostics.find((d) => d.severity === 'error');
+  if (error) throw new CliError(formatDiagnostic(path, error));
+  return config;
+}
+
+function nowOption(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function checkNow(now: string | null, error: string | null): void {
+  if (now !== null && error !== null) throw new CliError(`--now: ${error}`);
+}
+
+function write(io: CliIo, elements: readonly StreamElement[], encoding: 'storage' | 'plain') {
+  io.stdout(writeEventsText(elements, encoding));
+}
+
+/** Runs one command; returns the exit code. Throws CliError for bad input. */
+export async function runCommand(command: string, args: string[], io: CliIo): Promise<number> {
+  switch (command) {
+    case 'project': {
+      const { values, positionals } = parse(args, {
+        encoding: { type: 'string' },
+        view: { type: 'string' },
+        sanitize: { type: 'boolean' },
+      });
+      const view = values.view ?? 'provider';
+      if (view !== 'provider' && view !== 'stream') {
+        throw new CliError(`--view must be provider or stream, not "${String(view)}"`);
+      }
+      const path = singleFile(positionals, 'project');
+      const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
+      const projected = project(values.sanitize ? sanitize(elements) : elements).elements;
+      write(io, view === 'provider' ? providerView(projected) : projected, encoding);
+      return 0;
+    }
+    case 'sanitize': {
+      const { values, positionals } = parse(args, { encoding: { type: 'string' } });
+      const path = singleFile(positionals, 'sanitize');
+      const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
+      write(io, sanitize(elements), encoding);
+      return 0;
+    }
+    case 'compact': {
+      const { values, positionals } = parse(args, {
+        config: { type: 'string' },
+        now: { type: 'string' },
+        encoding: { type: 'string' },
+      });
+      const config = readConfig(io, values.config);
+      const path = singleFile(positionals, 'compact');
+      const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
+      const plan = planCompactions(elements, config, nowOption(values.now));
+      checkNow(nowOption(values.now), plan.nowError);
+      for (const rulePlan of plan.created.plans) {
+        if (rulePlan.range === null) {
+          io.stderr(`rule ${rulePlan.ruleIndex + 1}: ${rulePlan.explanation}\n`);
+        }
+      }
+      write(io, [...elements, ...plan.created.events], encoding);
+      return 0;
+    }
+    case 'reset': {
+      const { values, positionals } = parse(args, {
+        index: { type: 'string' },
+        encoding: { type: 'string' },
+      });
+      const path = singleFile(positionals, 'reset');
+      let position: number | undefined;
+      if (values.index !== undefined) {
+        position = Number(values.index);
+        if (!/^\d+$/.test(String(values.index))) {
+          throw new CliError(`--index takes a 1-based whole number, not "${String(values.index)}"`);
+        }
+      }
+      const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
+      const result = resetCompactions(elements, position);
+      if (!result.ok) throw new CliError(`${path}: error: ${result.message}`);
+      write(io, result.value, encoding);
+      return 0;
+    }
+    case 'report': {
+      const { values, positionals } = parse(args, {
+        config: { type: 'string' },
+        now: { type: 'string' },
+        tokenizer: { type: 'string' },
+        'no-sanitize': { type: 'boolean' },
+        json: { type: 'boolean' },
+        encoding: { type: 'string' },
+      });
+      const tokenizer = values.tokenizer ?? 'o200k';
+      if (!isTokenizerId(tokenizer)) {
+        throw new CliError(
+          `--tokenizer must be o200k, cl100k or chars, not "${String(tokenizer)}"`,
+        );
+      }
+      if (positionals.length === 0)
+        throw new CliError(`report needs at least one FILE\n\n${USAGE}`);
+      const config = readConfig(io, values.config);
+      const counter = await loadTokenCounter(tokenizer);
+      const reports: Report[] = [];
+      const files = positionals.flatMap(expandFolder);
+      for (const path of files) {
+        const { elements } = readStream(io, path, getEncoding(values.encoding));
+        const { report, plan } = reportStream(elements, config, {
+          now: nowOption(values.now),
+          view: values['no-sanitize'] ? 'bare' : 'sanitized',
+          counter,
+        });
+        checkNow(nowOption(values.now), plan.nowError);
+        reports.push(report);
+      }
+      const total = addReports(reports, tokenizer);
+      io.stdout(
+        values.json
+          ? `${JSON.stringify(reportToJson(total), null, 2)}\n`
+          : formatReport(total, files.length),
+      );
+      return 0;
+    }
+    default:
+      throw new CliError(`unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+/**
+ * A folder stands for the conversations in it: a JP `conversations` folder
+ * (one subfolder per conversation, each with `events.json`) or a single
+ * conversation's folder.
+ */
+function expandFolder(path: string): string[] {
+  if (path === '-') return [path];
+  let isFolder = false;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch {
+    return [path];
+  }
+  if (!isFolder) return [path];
+  const own = join(path, 'events.json');
+  try {
+    if (statSync(own).isFile()) return [own];
+  } catch {
+    // Not a conversation folder: look one level down.
+  }
+  const found = readdirSync(path, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(path, entry.name, 'events.json'))
+    .filter((file) => {
+      try {
+        return statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    })
+    .sort();
+  if (found.length === 0) throw new CliError(`${path}:1:1: error: no events.json in this folder`);
+  return found;
+}

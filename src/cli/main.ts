@@ -1,0 +1,29 @@
+/**
+ * The command line on the same core as the browser: `project`, `sanitize`,
+ * `compact`, `reset` and `report`. Its commands, flags and JSON shapes are a
+ * public contract (README). Bad input exits with code 2 and one line naming
+ * the file, line and column; never a stack trace.
+ */
+import { CliError, type CliIo, createNodeIo, runCommand, USAGE } from './commands.ts';
+
+async function main(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    io.stdout(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  try {
+    return await runCommand(command, rest, io);
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+    // An internal failure: say so in one line, without a stack trace.
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`internal error: ${message}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2), createNodeIo());
