@@ -136,7 +136,10 @@ export function planCompactions(
 ): CompactionPlan {
   let facts = streamToolFacts.get(elements);
   if (!facts) {
-    facts = { deltaTools: getStreamConfigDeltaTools(elements), names: getStreamToolNames(elements) };
+    facts = {
+      deltaTools: getStreamConfigDeltaTools(elements),
+      names: getStreamToolNames(elements),
+    };
     streamToolFacts.set(elements, facts);
   }
   const configInForce = resolveConfigInForce(config.config, facts.deltaTools, facts.names);
