@@ -1,0 +1,240 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR, listCorpus } from '../test/conformance.ts';
+
+const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
+const work = mkdtempSync(join(tmpdir(), 'cli-test-'));
+
+function cli(args: string[], input?: string) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    input,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function writeTemp(name: string, text: string): string {
+  const path = join(work, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+// Independent of the core: JP's strict base64 test is "re-encoding the
+// decoded bytes gives the same string" (spec 1.4), and UTF-8 must be valid.
+function decodeLeaf(value: string): string {
+  const bytes = Buffer.from(value, 'base64');
+  if (bytes.toString('base64') !== value) return value;
+  const text = new TextDecoder('utf-8', { fatal: true });
+  try {
+    return text.decode(bytes);
+  } catch {
+    return value;
+  }
+}
+
+function decodeArguments(value: unknown): unknown {
+  if (typeof value === 'string') return decodeLeaf(value);
+  if (Array.isArray(value)) return value.map(decodeArguments);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decodeArguments(v)]));
+  }
+  return value;
+}
+
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+describe('report --json over the whole corpus', () => {
+  // Every turn is compacted (keep 0 first, 0 last), tools are stripped by
+  // default, fs_read_file keeps its requests and loses its responses.
+  const config = writeTemp(
+    'hints.toml',
+    `[[conversation.compaction.rules]]
+keep_first = 0
+keep_last = 0
+tool_calls = "strip"
+
+[conversation.tools.fs_read_file]
+compaction = "strip-responses"
+
+[conversation.tools.fs_list_files]
+compaction = "keep"
+`,
+  );
+  const result = cli(['report', '--config', config, '--json', CORPUS_DIR]);
+  const report = JSON.parse(result.stdout);
+  const row = (name: string) => report.tools.find((t: { name: string }) => t.name === name);
+
+  it('exits 0 with the public JSON shape', () => {
+    expect(result.code).toBe(0);
+    expect(Object.keys(report).sort()).toEqual(['tokenizer', 'tools', 'totals']);
+    expect(report.tokenizer).toBe('o200k');
+    expect(Object.keys(report.tools[0]).sort()).toEqual([
+      'calls',
+      'name',
+      'request',
+      'response',
+      'saved',
+    ]);
+  });
+
+  it('gives fs_read_file figures a reader can check by hand', () => {
+    // By hand: every fs_read_file request of every conversation, its
+    // arguments counted as compact JSON; every response, its content; after
+    // compaction each response is the status line "[compacted] fs_read_file: success".
+    let calls = 0;
+    let requestTokens = 0;
+    let responseTokens = 0;
+    let afterResponseTokens = 0;
+    for (const { eventsPath } of listCorpus()) {
+      const events = JSON.parse(readFileSync(eventsPath, 'utf8'));
+      const ids = new Set<string>();
+      for (const event of events) {
+        if (event.type === 'tool_call_request' && event.name === 'fs_read_file') {
+          calls++;
+          ids.add(event.id);
+          requestTokens += countTokens(JSON.stringify(decodeArguments(event.arguments)), AS_TEXT);
+        }
+      }
+      for (const event of events) {
+        if (event.type === 'tool_call_response' && ids.has(event.id)) {
+          responseTokens += countTokens(decodeLeaf(event.content), AS_TEXT);
+          const status = event.is_error ? 'error' : 'success';
+          afterResponseTokens += countTokens(`[compacted] fs_read_file: ${status}`, AS_TEXT);
+        }
+      }
+    }
+    const read = row('fs_read_file');
+    expect(calls).toBeGreaterThan(10);
+    expect(read.calls).toBe(calls);
+    expect(read.request.before.tokens).toBe(requestTokens);
+    expect(read.request.after.tokens).toBe(requestTokens);
+    expect(read.response.before.tokens).toBe(responseTokens);
+    expect(read.response.after.tokens).toBe(afterResponseTokens);
+    expect(read.saved.tokens).toBe(responseTokens - afterResponseTokens);
+  });
+
+  it('keeps a `keep` tool whole and strips tools without a hint', () => {
+    const list = row('fs_list_files');
+    expect(list.saved).toEqual({ tokens: 0, chars: 0 });
+    const grep = row('fs_grep_files');
+    expect(grep.request.after.tokens).toBeLessThan(grep.request.before.tokens);
+    expect(grep.saved.tokens).toBeGreaterThan(0);
+  });
+
+  it('adds up per-file reports', () => {
+    const sum = listCorpus()
+      .slice(0, 3)
+      .map(({ eventsPath }) =>
+        JSON.parse(cli(['report', '--config', config, '--json', eventsPath]).stdout),
+      );
+    const together = JSON.parse(
+      cli([
+        'report',
+        '--config',
+        config,
+        '--json',
+        ...listCorpus()
+          .slice(0, 3)
+          .map((c) => c.eventsPath),
+      ]).stdout,
+    );
+    const before = sum.reduce((total, r) => total + r.totals.before.tokens, 0);
+    expect(together.totals.before.tokens).toBe(before);
+  });
+});
+
+describe('compact, then project', () => {
+  const config = writeTemp(
+    'compact.toml',
+    `[[conversation.compaction.rules]]
+keep_last = 2
+reasoning = "strip"
+tool_calls = "strip"
+
+[conversation.tools.fs_read_file]
+compaction = "strip-responses"
+
+[conversation.tools.fs_modify_file]
+compaction = "omit"
+`,
+  );
+  const file = listCorpus().find((c) => c.id.startsWith('17738500500'))?.eventsPath as string;
+
+  it('projects the compacted file exactly as the preview of the same config', async () => {
+    const compacted = cli(['compact', '--config', config, file]);
+    expect(compacted.code).toBe(0);
+    const events = JSON.parse(compacted.stdout);
+    const added = events.slice(JSON.parse(readFileSync(file, 'utf8')).length);
+    expect(added.length).toBe(1);
+    expect(added[0].tool_overrides).toEqual({
+      fs_modify_file: { policy: 'omit' },
+      fs_read_file: { policy: 'strip', request: false, response: true },
+    });
+    const projected = cli(['project', writeTemp('compacted.json', compacted.stdout)]);
+
+    // The preview: the same pipeline the playground runs, from the original file.
+    const { parseEventsText, writeEventsText } = await import('../core/codec.ts');
+    const { parseConfigToml } = await import('../core/config.ts');
+    const { planCompactions, buildViews } = await import('../core/playground.ts');
+    const parsed = parseEventsText(readFileSync(file, 'utf8'), 'auto');
+    const elements = parsed.elements ?? [];
+    const plan = planCompactions(elements, parseConfigToml(readFileSync(config, 'utf8')), null);
+    const preview = buildViews(elements, plan.created.events, 'bare').after;
+    expect(projected.stdout).toBe(writeEventsText(preview, parsed.encoding));
+  });
+
+  it('reset gives back the original file byte for byte', () => {
+    const compacted = writeTemp('to-reset.json', cli(['compact', '--config', config, file]).stdout);
+    const reset = cli(['reset', compacted]);
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toBe(readFileSync(file, 'utf8'));
+  });
+});
+
+describe('bad input', () => {
+  it('names the file, line and column of broken JSON, with exit code 2', () => {
+    const path = writeTemp(
+      'broken.json',
+      '[\n  {"type": "turn_start", "timestamp": "2025-07-01 00:00:00.0"},\n  oops\n]\n',
+    );
+    const result = cli(['project', path]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(new RegExp(`^${path}:3:3: error: `));
+    expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('says which hint values are accepted', () => {
+    const path = writeTemp(
+      'bad-hint.toml',
+      '[conversation.tools.fs_read_file]\ncompaction = "strip-response"\n',
+    );
+    const result = cli(['report', '--config', path, listCorpus()[0]?.eventsPath as string]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/bad-hint\.toml:2:14: error: .*strip-responses/);
+  });
+
+  it('reports a missing file', () => {
+    const result = cli(['sanitize', join(work, 'missing.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/missing\.json:1:1: error: no such file/);
+  });
+
+  it('reads standard input', () => {
+    const result = cli(
+      ['sanitize', '-'],
+      '[{"timestamp": "2025-07-01 00:00:00.0", "type": "chat_request", "content": "hi"}]',
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).map((e: { type: string }) => e.type)).toEqual([
+      'turn_start',
+      'chat_request',
+    ]);
+  });
+});
