@@ -14,6 +14,21 @@ if (existsSync(vitest)) {
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
   console.log(`vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  // The shared conformance cases: one test per case in src/core/conformance-<kind>.test.ts.
+  const kinds = [];
+  let cases = 0;
+  let casesPassed = 0;
+  for (const file of report.testResults) {
+    const kind = /conformance-([\w-]+)\.test\.ts$/.exec(file.name)?.[1];
+    if (!kind) continue;
+    const results = file.assertionResults.filter((r) => r.title !== 'has cases');
+    cases += results.length;
+    casesPassed += results.filter((r) => r.status === 'passed').length;
+    kinds.push(`${kind} ${results.length}`);
+  }
+  if (cases > 0) {
+    console.log(`conformance cases: ${casesPassed} of ${cases} passed (${kinds.join(', ')})`);
+  }
 }
 const playwright = 'test-results/summary/playwright.json';
 if (existsSync(playwright)) {
