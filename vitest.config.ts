@@ -7,13 +7,18 @@ export default defineConfig({
   test: {
     // The JSON report feeds .ci/summary.mjs, which prints CI's closing line.
     reporters: ['default', 'json'],
-    outputFile: { json: 'test-results/summary/vitest.json' },
+    outputFile: { json: 'test-reports/vitest.json' },
     projects: [
       {
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/core/**/*.test.ts', 'src/cli/**/*.test.ts', 'src/worker/**/*.test.ts'],
+          include: [
+            'src/core/**/*.test.ts',
+            'src/cli/**/*.test.ts',
+            'src/worker/**/*.test.ts',
+            'src/examples/**/*.test.ts',
+          ],
           testTimeout: 60_000,
         },
       },

@@ -1,4 +1,4 @@
-// Sums the JSON reports that `npm test` leaves in test-results/summary/ into
+// Sums the JSON reports that `npm test` leaves in test-reports/ into
 // the plain closing line `N passed, N failed`. A suite that did not run
 // (because an earlier step failed) counts as nothing, and the run has failed
 // already through npm test's exit code.
@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const vitest = 'test-results/summary/vitest.json';
+const vitest = 'test-reports/vitest.json';
 if (existsSync(vitest)) {
   const report = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += report.numPassedTests;
@@ -30,7 +30,7 @@ if (existsSync(vitest)) {
     console.log(`conformance cases: ${casesPassed} of ${cases} passed (${kinds.join(', ')})`);
   }
 }
-const playwright = 'test-results/summary/playwright.json';
+const playwright = 'test-reports/playwright.json';
 if (existsSync(playwright)) {
   const { stats } = JSON.parse(readFileSync(playwright, 'utf8'));
   passed += stats.expected + stats.flaky;

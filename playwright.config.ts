@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests against the production build (`npm run test:e2e` builds
+// first), in the system Chromium: no browser download, and no request may
+// leave the page's origin.
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  // The JSON report feeds .ci/summary.mjs, which prints CI's closing line.
+  reporter: [
+    [process.env.CI ? 'line' : 'list'],
+    ['json', { outputFile: 'test-reports/playwright.json' }],
+  ],
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  use: {
+    baseURL: 'http://127.0.0.1:4173',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    url: 'http://127.0.0.1:4173',
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,213 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Diagnostic } from '../core/types.ts';
+import { createFakeEngine, type FakeEngine, makeResult } from '../test/fake-engine.ts';
+import { WorkerError } from '../worker/client.ts';
+import {
+  compact,
+  disposeActions,
+  flushAnalysis,
+  initActions,
+  loadExample,
+  openFile,
+  reset,
+  runAnalysis,
+  setConfigText,
+  setNow,
+  setTokenizer,
+} from './actions.ts';
+import { selectInput, selectIsBusy, selectStatusMessage } from './selectors.ts';
+import { initialState, resetStore, store } from './store.ts';
+
+let engine: FakeEngine;
+
+/** Lets pending promise callbacks run. */
+async function settle(): Promise<void> {
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetStore();
+  engine = createFakeEngine();
+  initActions({
+    engine,
+    examples: [
+      {
+        id: 'tiny',
+        title: 'Tiny',
+        load: () => ({ configText: 'cfg', streamText: '[]', tokenizer: 'chars' }),
+      },
+    ],
+  });
+});
+
+afterEach(() => {
+  disposeActions();
+  vi.useRealTimers();
+});
+
+const invalid: Diagnostic = {
+  line: 2,
+  column: 14,
+  severity: 'error',
+  message: 'compaction: unknown hint "strip-response"',
+  code: 'config/invalid-hint',
+};
+
+describe('runAnalysis', () => {
+  it('waits for a quiet time of 150 ms and runs once with the latest input', async () => {
+    setConfigText('a');
+    setConfigText('ab');
+    expect(selectIsBusy(store.getState())).toBe(true);
+    await vi.advanceTimersByTimeAsync(149);
+    setConfigText('abc');
+    await vi.advanceTimersByTimeAsync(149);
+    expect(engine.runs).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(engine.runs).toHaveLength(1);
+    expect(engine.runs[0]?.input.configText).toBe('abc');
+  });
+
+  it('does not run when a setter leaves the input as it was', async () => {
+    setTokenizer(initialState.tokenizer);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(engine.runs).toHaveLength(0);
+    expect(store.getState().status).toBe('idle');
+  });
+
+  it('stores an ok result, clears stale and settles the status', async () => {
+    const done = flushAnalysis();
+    engine.runs[0]?.resolve(makeResult({ before: 1000, after: 600 }));
+    await done;
+    const state = store.getState();
+    expect(state.status).toBe('done');
+    expect(state.isStale).toBe(false);
+    expect(state.result?.report.totals.saved.tokens).toBe(400);
+    expect(selectStatusMessage(state)).toBe('Saved 400 tokens (40.0%).');
+  });
+
+  it('lets only the latest run write, and cancels the earlier one', async () => {
+    void flushAnalysis();
+    setConfigText('newer');
+    void flushAnalysis();
+    const [first, second] = engine.runs;
+    expect(first?.signal?.aborted).toBe(true);
+    second?.resolve(makeResult({ before: 100, after: 50 }));
+    await settle();
+    first?.resolve(makeResult({ before: 100, after: 90 }));
+    await settle();
+    expect(store.getState().result?.report.totals.saved.tokens).toBe(50);
+    expect(store.getState().status).toBe('done');
+  });
+
+  it('keeps the last good figures when the input becomes invalid, marked stale', async () => {
+    const first = flushAnalysis();
+    engine.runs[0]?.resolve(makeResult({ before: 200, after: 100 }));
+    await first;
+    setConfigText('[conversation.tools.x]\ncompaction = "strip-response"');
+    const second = flushAnalysis();
+    engine.runs[1]?.resolve(
+      makeResult({ before: 0, after: 0 }, { status: 'invalid', configDiagnostics: [invalid] }),
+    );
+    await second;
+    const state = store.getState();
+    expect(state.result?.report.totals.saved.tokens).toBe(100);
+    expect(state.isStale).toBe(true);
+    expect(state.status).toBe('done');
+    expect(state.configDiagnostics).toEqual([invalid]);
+    expect(selectIsBusy(state)).toBe(false);
+    expect(selectStatusMessage(state)).toBe(
+      '1 error in the input. Saved 100 tokens (50.0%) with the last valid input.',
+    );
+  });
+
+  it('keeps the last good figures when a run fails, and says so in a toast', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const first = flushAnalysis();
+    engine.runs[0]?.resolve(makeResult({ before: 10, after: 5 }));
+    await first;
+    setNow('2025-07-02 00:00:00.0');
+    const second = flushAnalysis();
+    engine.runs[1]?.reject(new WorkerError('timeout', 'The computation took longer than 60 s'));
+    await second;
+    const state = store.getState();
+    expect(state.status).toBe('error');
+    expect(state.error).toBe('The computation took longer than 60 s');
+    expect(state.result?.report.totals.saved.tokens).toBe(5);
+    expect(state.isStale).toBe(true);
+    expect(state.toasts.map((toast) => toast.tone)).toEqual(['error']);
+  });
+
+  it('stays silent when a run is cancelled', async () => {
+    const run = flushAnalysis();
+    engine.runs[0]?.reject(new WorkerError('aborted', 'run was superseded'));
+    await run;
+    expect(store.getState().toasts).toEqual([]);
+    expect(store.getState().error).toBeNull();
+  });
+
+  it('does nothing without an engine', async () => {
+    disposeActions();
+    runAnalysis();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(engine.runs).toHaveLength(0);
+  });
+});
+
+describe('inputs', () => {
+  it('treats a blank "now" as the default', () => {
+    setNow('  ');
+    expect(store.getState().now).toBeNull();
+    setNow('2025-07-01 00:00:00.0');
+    expect(selectInput(store.getState()).now).toBe('2025-07-01 00:00:00.0');
+  });
+
+  it('opens a file as is, with the encoding detected', async () => {
+    store.setState({ encoding: 'plain' });
+    openFile('[{"type":"turn_start"}]', 'events.json');
+    const state = store.getState();
+    expect(state.streamText).toBe('[{"type":"turn_start"}]');
+    expect(state.streamFileName).toBe('events.json');
+    expect(state.encoding).toBe('auto');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(engine.runs).toHaveLength(1);
+  });
+
+  it('loads an example and runs it', async () => {
+    expect(await loadExample('tiny')).toBe(true);
+    expect(store.getState()).toMatchObject({
+      configText: 'cfg',
+      streamText: '[]',
+      tokenizer: 'chars',
+      exampleId: 'tiny',
+    });
+    await vi.advanceTimersByTimeAsync(150);
+    expect(engine.runs).toHaveLength(1);
+    expect(await loadExample('missing')).toBe(false);
+  });
+
+  it('lists the examples for the menu without their loaders', () => {
+    expect(store.getState().examples).toEqual([{ id: 'tiny', title: 'Tiny' }]);
+  });
+});
+
+describe('compact and reset', () => {
+  it('puts the compacted stream in the editor', async () => {
+    const done = compact();
+    engine.compacts[0]?.resolve({ ok: true, streamText: '[compacted]' });
+    expect(await done).toBe(true);
+    expect(store.getState().streamText).toBe('[compacted]');
+    expect(store.getState().status).toBe('running');
+  });
+
+  it('tells the user when there is nothing to do', async () => {
+    const done = reset(2);
+    expect(engine.resets[0]?.position).toBe(2);
+    engine.resets[0]?.resolve({ ok: false, message: 'the stream has no compaction #2' });
+    expect(await done).toBe(false);
+    expect(store.getState().toasts[0]).toMatchObject({
+      tone: 'info',
+      message: 'Reset: the stream has no compaction #2',
+    });
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * Every change to the store, as module-level functions: components, the
+ * worker bridge and tests call them without hooks. The engine that computes
+ * results (the worker client in the app, a fake in tests) and the examples
+ * are injected once by `main.tsx` through `initActions`.
+ */
+import type {
+  PlaygroundInput,
+  PlaygroundResult,
+  StreamEdit,
+  ViewMode,
+} from '../core/playground.ts';
+import type { TokenizerId } from '../core/tokens.ts';
+import type { EncodingSetting } from '../core/types.ts';
+import { isAbortError } from '../worker/client.ts';
+import { selectInput } from './selectors.ts';
+import { type AppState, type ExampleSummary, store, type Theme, type Toast } from './store.ts';
+
+/** What computes results: the worker client's shape, so a fake can stand in. */
+export interface Engine {
+  run(input: PlaygroundInput, options?: { signal?: AbortSignal }): Promise<PlaygroundResult>;
+  compact(input: PlaygroundInput): Promise<StreamEdit>;
+  reset(input: PlaygroundInput, position: number | null): Promise<StreamEdit>;
+}
+
+/** What loading an example sets: both texts, and optionally the other inputs. */
+export type ExampleContent = Pick<PlaygroundInput, 'configText' | 'streamText'> &
+  Partial<Pick<PlaygroundInput, 'encoding' | 'tokenizer' | 'now' | 'view'>>;
+
+/** An example the menu can load. `load` may fetch lazily (a code-split chunk). */
+export interface ExampleEntry extends ExampleSummary {
+  load(): ExampleContent | Promise<ExampleContent>;
+}
+
+/** What the actions need from outside the store. */
+export interface ActionDeps {
+  engine: Engine;
+  examples?: readonly ExampleEntry[];
+  /** Quiet time after the last edit before a run starts. Default 150 ms. */
+  debounceMs?: number;
+}
+
+const DEFAULT_DEBOUNCE_MS = 150;
+
+let deps: ActionDeps | null = null;
+let debounceTimer: ReturnType<typeof setTimeout> | null = null;
+/** Numbers runs so that only the newest one may write its result. */
+let runSequence = 0;
+let runController: AbortController | null = null;
+let nextToastId = 1;
+
+/** Connects the actions to an engine and the examples; call once at start-up. */
+export function initActions(next: ActionDeps): void {
+  cancelPendingWork();
+  deps = next;
+  store.setState({
+    examples: (next.examples ?? []).map(({ id, title, description }) =>
+      description === undefined ? { id, title } : { id, title, description },
+    ),
+  });
+}
+
+/** Forgets the engine and any pending run (tests, between cases). */
+export function disposeActions(): void {
+  cancelPendingWork();
+  deps = null;
+}
+
+function cancelPendingWork(): void {
+  if (debounceTimer !== null) clearTimeout(debounceTimer);
+  debounceTimer = null;
+  runController?.abort();
+  runController = null;
+  runSequence++;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// ---------------------------------------------------------------- running
+
+/**
+ * Schedules a run of the current input after a short quiet time. Results go
+ * busy at once, so `aria-busy` never reads "false" over figures that an edit
+ * has already made stale.
+ */
+export function runAnalysis(): void {
+  store.setState({ status: 'running', isStale: true });
+  if (debounceTimer !== null) clearTimeout(debounceTimer);
+  debounceTimer = setTimeout(() => {
+    debounceTimer = null;
+    void startRun();
+  }, deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+}
+
+/** Runs now, skipping the debounce; resolves when this run's result is in the store. */
+export function flushAnalysis(): Promise<void> {
+  if (debounceTimer !== null) clearTimeout(debounceTimer);
+  debounceTimer = null;
+  return startRun();
+}
+
+async function startRun(): Promise<void> {
+  if (!deps) return;
+  const sequence = ++runSequence;
+  runController?.abort();
+  const controller = new AbortController();
+  runController = controller;
+  store.setState({ status: 'running', isStale: true });
+  try {
+    const result = await deps.engine.run(selectInput(store.getState()), {
+      signal: controller.signal,
+    });
+    if (sequence !== runSequence) return;
+    applyResult(result);
+  } catch (error) {
+    // A newer run replaced this one: it owns the status now.
+    if (isAbortError(error) || sequence !== runSequence) return;
+    console.error(error);
+    store.setState({ status: 'error', isStale: true, error: messageOf(error) });
+    notify(`Could not compute the results: ${messageOf(error)}`, 'error');
+  } finally {
+    if (runController === controller) runController = null;
+  }
+}
+
+/** Stores a finished run. Invalid input keeps the last good figures, marked stale. */
+function applyResult(result: PlaygroundResult): void {
+  const diagnostics = {
+    configDiagnostics: result.configDiagnostics,
+    streamDiagnostics: result.streamDiagnostics,
+  };
+  if (result.status === 'ok') {
+    store.setState({ ...diagnostics, status: 'done', result, isStale: false, error: null });
+  } else {
+    store.setState({ ...diagnostics, status: 'done', isStale: true, error: null });
+  }
+}
+
+// ---------------------------------------------------------------- inputs
+
+function setInput(patch: Partial<AppState>): void {
+  const state = store.getState();
+  const changed = (Object.keys(patch) as (keyof AppState)[]).some(
+    (key) => !Object.is(state[key], patch[key]),
+  );
+  if (!changed) return;
+  store.setState(patch);
+  runAnalysis();
+}
+
+/** Replaces the TOML config text. */
+export function setConfigText(configText: string): void {
+  setInput({ configText });
+}
+
+/** Replaces the `events.json` text (typed or pasted). */
+export function setStreamText(streamText: string): void {
+  setInput({ streamText });
+}
+
+/** Chooses how the stream's text is decoded. */
+export function setEncoding(encoding: EncodingSetting): void {
+  setInput({ encoding });
+}
+
+/** Chooses the tokenizer. */
+export function setTokenizer(tokenizer: TokenizerId): void {
+  setInput({ tokenizer });
+}
+
+/** Sets an explicit "now" (JP's timestamp format), or null / blank for the default. */
+export function setNow(now: string | null): void {
+  setInput({ now: now === null || now.trim() === '' ? null : now });
+}
+
+/** Chooses the provider view that is counted and shown. */
+export function setView(view: ViewMode): void {
+  setInput({ view });
+}
+
+/** Loads the text of an opened `events.json` as is (JP stores it in storage form). */
+export function openFile(text: string, name: string): void {
+  store.setState({
+    streamFileName: name,
+    exampleId: null,
+    selectedEventKey: null,
+    // Auto detects storage form, and still reads a plain export correctly.
+    encoding: 'auto',
+    streamText: text,
+  });
+  runAnalysis();
+}
+
+/** Loads an example by id; resolves false when no such example exists. */
+export async function loadExample(id: string): Promise<boolean> {
+  const entry = deps?.examples?.find((example) => example.id === id);
+  if (!entry) return false;
+  let content: ExampleContent;
+  try {
+    content = await entry.load();
+  } catch (error) {
+    console.error(error);
+    notify(`Could not load the example “${entry.title}”.`, 'error');
+    return false;
+  }
+  store.setState({
+    configText: content.configText,
+    streamText: content.streamText,
+    encoding: content.encoding ?? 'auto',
+    tokenizer: content.tokenizer ?? store.getState().tokenizer,
+    now: content.now ?? null,
+    view: content.view ?? 'sanitized',
+    streamFileName: null,
+    exampleId: id,
+    selectedTool: null,
+    selectedEventKey: null,
+  });
+  runAnalysis();
+  return true;
+}
+
+// ---------------------------------------------------------------- stream edits
+
+async function applyStreamEdit(
+  what: string,
+  edit: (engine: Engine, input: PlaygroundInput) => Promise<StreamEdit>,
+): Promise<boolean> {
+  if (!deps) return false;
+  try {
+    const outcome = await edit(deps.engine, selectInput(store.getState()));
+    if (!outcome.ok) {
+      notify(`${what}: ${outcome.message}`, 'info');
+      return false;
+    }
+    store.setState({ selectedEventKey: null });
+    setStreamText(outcome.streamText);
+    return true;
+  } catch (error) {
+    if (isAbortError(error)) return false;
+    console.error(error);
+    notify(`${what} failed: ${messageOf(error)}`, 'error');
+    return false;
+  }
+}
+
+/** Appends the previewed compactions to the stream for real (spec 14.5). */
+export function compact(): Promise<boolean> {
+  return applyStreamEdit('Compact', (engine, input) => engine.compact(input));
+}
+
+/** Removes every compaction from the stream, or only the K-th (1-based). */
+export function reset(position: number | null = null): Promise<boolean> {
+  return applyStreamEdit('Reset', (engine, input) => engine.reset(input, position));
+}
+
+// ---------------------------------------------------------------- ui
+
+/** Picks a tool in the panes (or null to clear). */
+export function selectTool(name: string | null): void {
+  store.setState({ selectedTool: name });
+}
+
+/** Picks a transcript entry by key (or null to clear). */
+export function selectEvent(key: string | null): void {
+  store.setState({ selectedEventKey: key });
+}
+
+/** Follows the system colour scheme. */
+export function setTheme(theme: Theme): void {
+  store.setState({ theme });
+}
+
+/** Lets the editors mount, once their code has loaded. */
+export function setEditorsReady(): void {
+  store.setState({ editorsReady: true });
+}
+
+/** Queues a toast for the `aria-live` region; returns its id. */
+export function notify(message: string, tone: Toast['tone'] = 'error'): number {
+  const id = nextToastId++;
+  store.setState((state) => ({ toasts: [...state.toasts, { id, message, tone }] }));
+  return id;
+}
+
+/** Removes a toast. */
+export function dismissToast(id: number): void {
+  store.setState((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
+}

@@ -1,0 +1,128 @@
+/**
+ * Values derived from the store. Selectors that build a new object or array
+ * are memoised on their inputs' identity, so `useAppStore(sel)` gets the same
+ * reference back while nothing changed (React would otherwise re-render, or
+ * loop, on every store update).
+ */
+import type { PlaygroundInput } from '../core/playground.ts';
+import { savedPercent } from '../core/report.ts';
+import type { Diagnostic, Encoding } from '../core/types.ts';
+import type { AppState } from './store.ts';
+
+/** Which editor a diagnostic belongs to. */
+export type EditorId = 'config' | 'stream';
+
+/** A diagnostic with the editor it points into. */
+export interface Problem extends Diagnostic {
+  source: EditorId;
+}
+
+/** Memoises a selector on the identity of the values `deps` picks. */
+function memoOn<D extends readonly unknown[], T>(
+  deps: (state: AppState) => D,
+  compute: (values: D) => T,
+): (state: AppState) => T {
+  let last: { values: D; result: T } | null = null;
+  return (state) => {
+    const values = deps(state);
+    if (last && values.every((value, i) => Object.is(value, last?.values[i]))) return last.result;
+    const result = compute(values);
+    last = { values, result };
+    return result;
+  };
+}
+
+/** The input a run computes from. */
+export const selectInput = memoOn(
+  (s) => [s.configText, s.streamText, s.encoding, s.tokenizer, s.now, s.view] as const,
+  ([configText, streamText, encoding, tokenizer, now, view]): PlaygroundInput => ({
+    configText,
+    streamText,
+    encoding,
+    tokenizer,
+    now,
+    view,
+  }),
+);
+
+/** True while a run is scheduled or computing: drives `aria-busy`. */
+export const selectIsBusy = (s: AppState): boolean => s.status === 'running';
+
+/** Both editors' diagnostics, config first, each in position order. */
+export const selectProblems = memoOn(
+  (s) => [s.configDiagnostics, s.streamDiagnostics] as const,
+  ([config, stream]): Problem[] => [
+    ...config.map((d): Problem => ({ ...d, source: 'config' })),
+    ...stream.map((d): Problem => ({ ...d, source: 'stream' })),
+  ],
+);
+
+/** How many of the current problems are errors. */
+export const selectErrorCount = (s: AppState): number =>
+  s.configDiagnostics.filter((d) => d.severity === 'error').length +
+  s.streamDiagnostics.filter((d) => d.severity === 'error').length;
+
+/** The encoding the last result used (auto resolved), or null before any result. */
+export const selectEncodingInUse = (s: AppState): Encoding | null => s.result?.encoding ?? null;
+
+/** The tool names the stream and config mention, for completion and pickers. */
+export const selectToolNames = memoOn(
+  (s) => [s.result?.tools] as const,
+  ([tools]): string[] => (tools ?? []).map((tool) => tool.name),
+);
+
+/** The total saving of the last good result, or null before any. */
+export const selectSaved = memoOn(
+  (s) => [s.result?.report.totals] as const,
+  ([totals]): { tokens: number; before: number; after: number; percent: number } | null =>
+    totals
+      ? {
+          tokens: totals.saved.tokens,
+          before: totals.before.tokens,
+          after: totals.after.tokens,
+          percent: savedPercent(totals.saved.tokens, totals.before.tokens),
+        }
+      : null,
+);
+
+const integer = new Intl.NumberFormat('en-US');
+const percent = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** A token count for people: `12,345`. */
+export function formatCount(value: number): string {
+  return integer.format(value);
+}
+
+/** A percentage for people: `34.5%`. */
+export function formatPercent(value: number): string {
+  return `${percent.format(value)}%`;
+}
+
+/**
+ * The sentence the results' `aria-live` status line announces. It changes
+ * only when a run finishes, so screen readers are not told "computing" on
+ * every keystroke.
+ */
+export const selectStatusMessage = (s: AppState): string => {
+  const saved = selectSaved(s);
+  const figures = saved
+    ? `Saved ${formatCount(saved.tokens)} tokens (${formatPercent(saved.percent)})`
+    : null;
+  if (s.error !== null) {
+    return figures
+      ? `The last computation failed (${s.error}). ${figures} with the last input that worked.`
+      : `The computation failed (${s.error}).`;
+  }
+  const errors = selectErrorCount(s);
+  if (errors > 0) {
+    const problems = `${errors} ${errors === 1 ? 'error' : 'errors'} in the input`;
+    return figures
+      ? `${problems}. ${figures} with the last valid input.`
+      : `${problems}. Nothing computed yet.`;
+  }
+  if (!figures) return s.status === 'idle' ? 'Nothing computed yet.' : 'Computing…';
+  return `${figures}.`;
+};

@@ -1,0 +1,132 @@
+/**
+ * The app's one store: a vanilla zustand store built from three slices
+ * (editor inputs, the run, the UI). It holds inputs and the last results;
+ * everything derived lives in `selectors.ts`, and every change goes through
+ * the module-level functions of `actions.ts`, so the worker bridge and tests
+ * can use `store.getState()` / `store.setState()` without React.
+ */
+import type { StateCreator } from 'zustand';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import type { PlaygroundInput, PlaygroundResult } from '../core/playground.ts';
+import type { Diagnostic } from '../core/types.ts';
+
+/** Where the run stands: nothing yet, computing, finished, or failed unexpectedly. */
+export type RunStatus = 'idle' | 'running' | 'done' | 'error';
+
+/** The colour scheme in use (follows `prefers-color-scheme`). */
+export type Theme = 'light' | 'dark';
+
+/** The user's inputs: exactly the fields of `PlaygroundInput`, plus where the stream came from. */
+export interface EditorSlice extends PlaygroundInput {
+  /** The name of the opened `events.json`, or null when typed or from an example. */
+  streamFileName: string | null;
+  /** The example last loaded, or null. */
+  exampleId: string | null;
+}
+
+/** The run's state. */
+export interface RunSlice {
+  status: RunStatus;
+  /** The last result computed from valid input; kept while the input is invalid or a run fails. */
+  result: PlaygroundResult | null;
+  /** True when `result` does not describe the current input (pending, invalid, or failed). */
+  isStale: boolean;
+  /** The message of the last failed run (an unexpected failure, not an input error). */
+  error: string | null;
+  /** Diagnostics of the most recent finished run, valid or not. */
+  configDiagnostics: Diagnostic[];
+  streamDiagnostics: Diagnostic[];
+}
+
+/** A queued message for the `aria-live` toast region. */
+export interface Toast {
+  id: number;
+  message: string;
+  tone: 'error' | 'info';
+}
+
+/** An example as the menu lists it. */
+export interface ExampleSummary {
+  id: string;
+  title: string;
+  description?: string;
+}
+
+/** Purely visual state. */
+export interface UiSlice {
+  /** The tool picked in a pane (a row of the savings table), or null. */
+  selectedTool: string | null;
+  /** The transcript entry picked in a pane (`TranscriptEntry.key`), or null. */
+  selectedEventKey: string | null;
+  theme: Theme;
+  toasts: Toast[];
+  /** The examples the menu offers, provided at start-up. */
+  examples: ExampleSummary[];
+  /** Whether the editor component can mount (its code is loaded lazily). */
+  editorsReady: boolean;
+}
+
+/** The whole state. */
+export type AppState = EditorSlice & RunSlice & UiSlice;
+
+/** The state of a fresh page, also used to reset between tests. */
+export const initialEditorState: EditorSlice = {
+  // Empty until main.tsx loads the default example.
+  configText: '',
+  streamText: '[]',
+  encoding: 'auto',
+  tokenizer: 'o200k',
+  now: null,
+  view: 'sanitized',
+  streamFileName: null,
+  exampleId: null,
+};
+
+export const initialRunState: RunSlice = {
+  status: 'idle',
+  result: null,
+  isStale: true,
+  error: null,
+  configDiagnostics: [],
+  streamDiagnostics: [],
+};
+
+export const initialUiState: UiSlice = {
+  selectedTool: null,
+  selectedEventKey: null,
+  theme: 'light',
+  toasts: [],
+  examples: [],
+  editorsReady: false,
+};
+
+/** Every slice's initial values together. */
+export const initialState: AppState = {
+  ...initialEditorState,
+  ...initialRunState,
+  ...initialUiState,
+};
+
+const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = () => ({
+  ...initialEditorState,
+});
+const createRunSlice: StateCreator<AppState, [], [], RunSlice> = () => ({ ...initialRunState });
+const createUiSlice: StateCreator<AppState, [], [], UiSlice> = () => ({ ...initialUiState });
+
+/** The store. */
+export const store = createStore<AppState>()((...a) => ({
+  ...createEditorSlice(...a),
+  ...createRunSlice(...a),
+  ...createUiSlice(...a),
+}));
+
+/** Reads from the store in a component; re-renders when the selected value changes. */
+export function useAppStore<T>(selector: (state: AppState) => T): T {
+  return useStore(store, selector);
+}
+
+/** Puts the store back to `initialState` (tests, and nothing else). */
+export function resetStore(): void {
+  store.setState(initialState, true);
+}

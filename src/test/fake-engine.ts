@@ -1,0 +1,67 @@
+/**
+ * A scripted stand-in for the worker client: every call is recorded and
+ * answered when the test says so, which makes ordering (debounce, latest
+ * wins, a slow run finishing after a fast one) explicit in tests.
+ */
+import {
+  createEmptyResult,
+  type PlaygroundInput,
+  type PlaygroundResult,
+  type StreamEdit,
+} from '../core/playground.ts';
+import type { Engine } from '../state/actions.ts';
+
+/** A call waiting for its answer. */
+export interface PendingCall<T> {
+  input: PlaygroundInput;
+  signal: AbortSignal | undefined;
+  resolve(value: T): void;
+  reject(error: Error): void;
+}
+
+/** The fake engine and its recorded calls. */
+export interface FakeEngine extends Engine {
+  runs: PendingCall<PlaygroundResult>[];
+  compacts: PendingCall<StreamEdit>[];
+  resets: (PendingCall<StreamEdit> & { position: number | null })[];
+}
+
+/** Creates a fake engine whose calls stay pending until resolved by the test. */
+export function createFakeEngine(): FakeEngine {
+  const engine: FakeEngine = {
+    runs: [],
+    compacts: [],
+    resets: [],
+    run(input, options) {
+      return new Promise((resolve, reject) => {
+        engine.runs.push({ input, signal: options?.signal, resolve, reject });
+      });
+    },
+    compact(input) {
+      return new Promise((resolve, reject) => {
+        engine.compacts.push({ input, signal: undefined, resolve, reject });
+      });
+    },
+    reset(input, position) {
+      return new Promise((resolve, reject) => {
+        engine.resets.push({ input, signal: undefined, resolve, reject, position });
+      });
+    },
+  };
+  return engine;
+}
+
+/** A result with given total figures (and anything else overridden). */
+export function makeResult(
+  saved: { before: number; after: number },
+  overrides: Partial<PlaygroundResult> = {},
+): PlaygroundResult {
+  const result = createEmptyResult();
+  const amount = (tokens: number) => ({ tokens, chars: tokens * 4 });
+  result.report.totals = {
+    before: amount(saved.before),
+    after: amount(saved.after),
+    saved: amount(saved.before - saved.after),
+  };
+  return { ...result, ...overrides };
+}

@@ -1,0 +1,97 @@
+/**
+ * The page: header, the two editors on the left, the results on the right,
+ * with splitters between them. Below 900 px wide the columns stack.
+ */
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { useAppStore } from '../state/store.ts';
+import { ConfigEditor } from './editor/ConfigEditor.tsx';
+import { OpenFileButton, StreamEditor } from './editor/StreamEditor.tsx';
+import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
+import { Toaster } from './feedback/Toaster.tsx';
+import { Header } from './Header.tsx';
+import { ProblemsList } from './ProblemsList.tsx';
+import { ResultsPanel } from './ResultsPanel.tsx';
+import { Splitter } from './Splitter.tsx';
+import './styles.css';
+
+function Workspace() {
+  const workspaceRef = useRef<HTMLElement>(null);
+  const editorsRef = useRef<HTMLElement>(null);
+  const [columns, setColumns] = useState(46);
+  const [rows, setRows] = useState(40);
+  const fileName = useAppStore((s) => s.streamFileName);
+
+  const layout = {
+    '--split-columns': `${columns}%`,
+    '--split-rows': `${rows}%`,
+  } as CSSProperties;
+
+  return (
+    <main className="workspace" ref={workspaceRef} style={layout}>
+      <section className="editors" id="editors" aria-label="Inputs" ref={editorsRef}>
+        <div className="editor-panel" id="config-panel">
+          <div className="panel-bar">
+            <h2>Config (TOML)</h2>
+            <span className="panel-hint">Ctrl+Space for suggestions</span>
+          </div>
+          <div className="editor-host">
+            <ConfigEditor />
+          </div>
+        </div>
+        <Splitter
+          orientation="horizontal"
+          value={rows}
+          onChange={setRows}
+          containerRef={editorsRef}
+          label="Resize config and stream editors"
+          controls="config-panel"
+        />
+        <div className="editor-panel">
+          <div className="panel-bar">
+            <h2>Event stream (JSON)</h2>
+            {fileName ? <span className="panel-hint">{fileName}</span> : null}
+            <OpenFileButton />
+          </div>
+          <div className="editor-host">
+            <StreamEditor />
+          </div>
+        </div>
+        <ProblemsList />
+      </section>
+      <Splitter
+        orientation="vertical"
+        value={columns}
+        onChange={setColumns}
+        containerRef={workspaceRef}
+        label="Resize inputs and results"
+        controls="editors"
+      />
+      <ResultsPanel id="results" />
+    </main>
+  );
+}
+
+/** Keeps `<html data-theme>` in step with the store, for the CSS variables. */
+function useThemeAttribute(): void {
+  const theme = useAppStore((s) => s.theme);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+}
+
+/** The whole app. */
+export function App() {
+  useThemeAttribute();
+  return (
+    <ErrorBoundary label="the page" offerReload>
+      <div className="app">
+        <a className="skip-link" href="#results">
+          Skip to results
+        </a>
+        <Header />
+        <Workspace />
+        <Toaster />
+      </div>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,39 @@
+/** The TOML config editor: hints and rules, with completion, hovers and the core's markers. */
+import { setConfigText } from '../../state/actions.ts';
+import { selectToolNames } from '../../state/selectors.ts';
+import { store, useAppStore } from '../../state/store.ts';
+import { EditorView } from './EditorView.tsx';
+import { CONFIG_MODEL_PATH } from './json-language.ts';
+import type { MonacoApi } from './monaco-types.ts';
+import { registerTomlLanguage, TOML_LANGUAGE_ID } from './toml-language.ts';
+
+/** Accessible name of the config editor. */
+export const CONFIG_EDITOR_LABEL = 'Config (TOML)';
+
+function registerLanguage(monaco: MonacoApi): void {
+  // Read at each request so completions follow the latest stream.
+  registerTomlLanguage(monaco, { getToolNames: () => selectToolNames(store.getState()) });
+}
+
+/** The config editor. */
+export function ConfigEditor() {
+  const value = useAppStore((s) => s.configText);
+  const diagnostics = useAppStore((s) => s.configDiagnostics);
+  return (
+    <EditorView
+      id="config"
+      path={CONFIG_MODEL_PATH}
+      language={TOML_LANGUAGE_ID}
+      ariaLabel={CONFIG_EDITOR_LABEL}
+      value={value}
+      onChange={setConfigText}
+      diagnostics={diagnostics}
+      beforeMount={registerLanguage}
+      options={{
+        quickSuggestions: { other: true, strings: true, comments: false },
+        // Aligned trailing comments would otherwise draw a fence of guides.
+        guides: { indentation: false },
+      }}
+    />
+  );
+}

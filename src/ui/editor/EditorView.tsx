@@ -1,0 +1,105 @@
+/**
+ * One Monaco editor bound to a store field: the shared part of the config
+ * and stream editors (options, theme, diagnostics as markers, registration
+ * for "reveal").
+ */
+import Editor from '@monaco-editor/react';
+import type { editor } from 'monaco-editor/editor';
+import { useEffect, useState } from 'react';
+import type { Diagnostic } from '../../core/types.ts';
+import type { EditorId } from '../../state/selectors.ts';
+import { registerEditor } from './editor-registry.ts';
+import { MARKER_OWNER, toMarkers } from './markers.ts';
+import type { CodeEditor, MonacoApi } from './monaco-types.ts';
+import { useMonacoTheme, WhenEditorsReady } from './WhenEditorsReady.tsx';
+
+/** Props of an editor view. */
+export interface EditorViewProps {
+  id: EditorId;
+  /** The model URI; the JSON schema is matched against it. */
+  path: string;
+  language: string;
+  /** Also the accessible name of the editor's text area. */
+  ariaLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+  diagnostics: readonly Diagnostic[];
+  /** Registers languages and providers before the first editor mounts. */
+  beforeMount?: (monaco: MonacoApi) => void;
+  /** Options on top of the shared ones. */
+  options?: editor.IStandaloneEditorConstructionOptions;
+}
+
+const BASE_OPTIONS: editor.IStandaloneEditorConstructionOptions = {
+  automaticLayout: true,
+  minimap: { enabled: false },
+  scrollBeyondLastLine: false,
+  fontSize: 13,
+  tabSize: 2,
+  wordWrap: 'off',
+  renderWhitespace: 'none',
+  // Suggest and hover widgets must escape the panes' overflow clipping.
+  fixedOverflowWidgets: true,
+  // Tab moves focus out of the editor until the user presses Ctrl+M: the page
+  // stays keyboard-navigable.
+  tabFocusMode: false,
+  scrollbar: { alwaysConsumeMouseWheel: false },
+};
+
+/** Renders the editor once Monaco is loaded; a placeholder before. */
+export function EditorView(props: EditorViewProps) {
+  return (
+    <WhenEditorsReady>
+      <MountedEditor {...props} />
+    </WhenEditorsReady>
+  );
+}
+
+function MountedEditor({
+  id,
+  path,
+  language,
+  ariaLabel,
+  value,
+  onChange,
+  diagnostics,
+  beforeMount,
+  options,
+}: EditorViewProps) {
+  const theme = useMonacoTheme();
+  const [mounted, setMounted] = useState<{ editor: CodeEditor; monaco: MonacoApi } | null>(null);
+
+  useEffect(() => {
+    if (!mounted) return;
+    const model = mounted.editor.getModel();
+    if (!model) return;
+    mounted.monaco.editor.setModelMarkers(
+      model,
+      MARKER_OWNER,
+      toMarkers(mounted.monaco, diagnostics),
+    );
+  }, [mounted, diagnostics]);
+
+  useEffect(() => {
+    if (!mounted) return;
+    return registerEditor(id, mounted.editor);
+  }, [mounted, id]);
+
+  return (
+    <Editor
+      height="100%"
+      path={path}
+      defaultLanguage={language}
+      language={language}
+      value={value}
+      theme={theme}
+      loading={<div className="editor-loading">Loading the editor…</div>}
+      options={{ ...BASE_OPTIONS, ...options, ariaLabel }}
+      beforeMount={(monaco) => beforeMount?.(monaco as MonacoApi)}
+      onMount={(editorInstance, monaco) => {
+        setMounted({ editor: editorInstance, monaco: monaco as MonacoApi });
+      }}
+      onChange={(next) => onChange(next ?? '')}
+    />
+  );
+}

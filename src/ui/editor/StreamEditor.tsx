@@ -1,0 +1,110 @@
+/**
+ * The `events.json` editor. A file can be opened with the labelled file
+ * input or dropped anywhere on the editor; either way its text is loaded as
+ * is (JP saves it in storage form, which "auto" detects).
+ */
+import { type DragEvent, useEffect, useState } from 'react';
+import { notify, openFile, setStreamText } from '../../state/actions.ts';
+import { useAppStore } from '../../state/store.ts';
+import { EditorView } from './EditorView.tsx';
+import { LARGE_STREAM_CHARS, STREAM_MODEL_PATH, setLargeStreamMode } from './json-language.ts';
+
+/** Accessible name of the stream editor. */
+export const STREAM_EDITOR_LABEL = 'Event stream (JSON)';
+
+/** Reads a picked or dropped file into the store. */
+async function loadFile(file: File): Promise<void> {
+  try {
+    openFile(await file.text(), file.name);
+  } catch (error) {
+    console.error(error);
+    notify(`Could not read ${file.name}.`, 'error');
+  }
+}
+
+function hasFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer.types).includes('Files');
+}
+
+/** The stream editor with its drop zone. */
+export function StreamEditor() {
+  const value = useAppStore((s) => s.streamText);
+  const diagnostics = useAppStore((s) => s.streamDiagnostics);
+  const [dragging, setDragging] = useState(false);
+  const large = value.length > LARGE_STREAM_CHARS;
+
+  useEffect(() => setLargeStreamMode(large), [large]);
+
+  // Capture-phase handlers run before Monaco's own drop handling, which would
+  // insert the file's text at the cursor instead of replacing the stream.
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target only; the keyboard way in is the labelled "Open events.json" input.
+    <div
+      className="drop-zone"
+      data-dragging={dragging ? 'true' : undefined}
+      onDragOverCapture={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        event.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDropCapture={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        setDragging(false);
+        const file = event.dataTransfer.files[0];
+        if (file) void loadFile(file);
+      }}
+    >
+      <EditorView
+        id="stream"
+        path={STREAM_MODEL_PATH}
+        language="json"
+        ariaLabel={STREAM_EDITOR_LABEL}
+        value={value}
+        onChange={setStreamText}
+        diagnostics={diagnostics}
+        options={{
+          folding: !large,
+          stickyScroll: { enabled: !large },
+          occurrencesHighlight: large ? 'off' : 'singleFile',
+          selectionHighlight: !large,
+          wordBasedSuggestions: 'off',
+          dropIntoEditor: { enabled: false },
+          // Long base64 lines of storage form are not worth tokenizing past this.
+          maxTokenizationLineLength: 5_000,
+        }}
+      />
+      {dragging ? (
+        <div className="drop-hint" aria-hidden="true">
+          Drop events.json to open it
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The labelled file input that opens an `events.json`. */
+export function OpenFileButton() {
+  return (
+    <label className="button file-button">
+      Open events.json
+      <input
+        type="file"
+        accept=".json,application/json"
+        className="visually-hidden"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          // Clear so picking the same file again still fires a change.
+          event.currentTarget.value = '';
+          if (file) void loadFile(file);
+        }}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,400 @@
+/**
+ * The savings table: per tool, what its requests and responses cost before
+ * and after compaction, what was saved, and which hint decided it; then the
+ * totals split into tool requests, tool responses, reasoning and messages.
+ */
+import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import type { HintSource, ToolHintInfo } from '../../core/playground-types.ts';
+import {
+  type Amount,
+  type BeforeAfter,
+  PAYLOAD_GROUPS,
+  type PayloadGroup,
+  type Report,
+  savedPercent,
+  type ToolRow,
+  UNKNOWN_TOOL_ROW,
+} from '../../core/report.ts';
+import { TOKENIZER_LABELS } from '../../core/tokens.ts';
+import { formatChange, formatCount, formatPercent } from './format.ts';
+import './panes.css';
+
+/** Props of {@link SavingsTable}. */
+export interface SavingsTableProps {
+  /** The report of the current result. */
+  report: Report;
+  /** The hint in force for each tool and where it comes from. */
+  tools: ToolHintInfo[];
+  /** The selected tool's row name, or null. */
+  selectedTool: string | null;
+  /** Called with a row name when a row is selected, and with null when the selected row is chosen again. */
+  onSelectTool: (name: string | null) => void;
+}
+
+/** The sortable columns. */
+export type SortKey = 'name' | 'calls' | 'request' | 'response' | 'saved' | 'savedPercent' | 'hint';
+
+type Direction = 'ascending' | 'descending';
+
+interface Sort {
+  key: SortKey;
+  direction: Direction;
+}
+
+/** How the totals' groups are named, and what each counts. */
+export const GROUP_LABELS: Record<PayloadGroup, { label: string; counts: string }> = {
+  toolRequests: { label: 'Tool requests', counts: 'tool call arguments' },
+  toolResponses: { label: 'Tool responses', counts: 'tool response content' },
+  reasoning: { label: 'Reasoning', counts: 'reasoning text' },
+  messages: {
+    label: 'Messages',
+    counts: 'user requests, assistant messages and structured answers',
+  },
+};
+
+const SOURCE_LABELS: Record<HintSource, string> = {
+  tool: 'own hint',
+  '*': "from '*'",
+  rule: "rule's tool_calls",
+};
+
+const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
+  { key: 'name', label: 'Tool', numeric: false },
+  { key: 'calls', label: 'Calls', numeric: true },
+  { key: 'request', label: 'Request tokens (before → after)', numeric: true },
+  { key: 'response', label: 'Response tokens (before → after)', numeric: true },
+  { key: 'saved', label: 'Saved tokens', numeric: true },
+  { key: 'savedPercent', label: 'Saved %', numeric: true },
+  { key: 'hint', label: 'Hint', numeric: false },
+];
+
+// Rows stay in name order until the user asks otherwise: figures change with
+// every edit, and rows that jump around under the cursor are hard to follow.
+const DEFAULT_SORT: Sort = { key: 'name', direction: 'ascending' };
+
+function total(pair: BeforeAfter, side: 'before' | 'after'): number {
+  return pair[side].tokens;
+}
+
+function rowBefore(row: ToolRow): number {
+  return row.request.before.tokens + row.response.before.tokens;
+}
+
+function rowAfter(row: ToolRow): number {
+  return row.request.after.tokens + row.response.after.tokens;
+}
+
+function rowPercent(row: ToolRow): number {
+  return savedPercent(row.saved.tokens, rowBefore(row));
+}
+
+function hintText(info: ToolHintInfo | undefined): string {
+  return info?.hint ?? '';
+}
+
+function compareNames(a: string, b: string): number {
+  // The unknown row is not a tool: keep it last whichever way names sort.
+  if (a === UNKNOWN_TOOL_ROW) return b === UNKNOWN_TOOL_ROW ? 0 : 1;
+  if (b === UNKNOWN_TOOL_ROW) return -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortRows(rows: readonly ToolRow[], sort: Sort, hints: Map<string, ToolHintInfo>) {
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  const value = (row: ToolRow): number | string => {
+    switch (sort.key) {
+      case 'name':
+        return row.name;
+      case 'calls':
+        return row.calls;
+      case 'request':
+        return total(row.request, 'before');
+      case 'response':
+        return total(row.response, 'before');
+      case 'saved':
+        return row.saved.tokens;
+      case 'savedPercent':
+        return rowPercent(row);
+      case 'hint':
+        return hintText(hints.get(row.name));
+    }
+  };
+  return [...rows].sort((a, b) => {
+    if (sort.key === 'name') {
+      const unknownLast = a.name === UNKNOWN_TOOL_ROW || b.name === UNKNOWN_TOOL_ROW;
+      return unknownLast ? compareNames(a.name, b.name) : sign * compareNames(a.name, b.name);
+    }
+    const va = value(a);
+    const vb = value(b);
+    const order =
+      typeof va === 'number' && typeof vb === 'number'
+        ? va - vb
+        : String(va).localeCompare(String(vb));
+    // Ties fall back to name order, so equal rows do not shuffle.
+    return order !== 0 ? sign * order : compareNames(a.name, b.name);
+  });
+}
+
+function Chars({ before, after }: { before: Amount; after: Amount }) {
+  return <span className="cp-secondary">{formatChange(before.chars, after.chars)} chars</span>;
+}
+
+function ShareBar({ row, scale }: { row: ToolRow; scale: number }) {
+  const width = (tokens: number) => `${scale === 0 ? 0 : (tokens / scale) * 100}%`;
+  const label =
+    `Before: requests ${formatCount(row.request.before.tokens)} tokens, ` +
+    `responses ${formatCount(row.response.before.tokens)}. ` +
+    `After: requests ${formatCount(row.request.after.tokens)}, ` +
+    `responses ${formatCount(row.response.after.tokens)}.`;
+  return (
+    <div className="cp-share" role="img" aria-label={label} title={label}>
+      {(['before', 'after'] as const).map((side) => (
+        <div key={side} className={`cp-share-line cp-share-${side}`}>
+          <span className="cp-share-request" style={{ width: width(row.request[side].tokens) }} />
+          <span className="cp-share-response" style={{ width: width(row.response[side].tokens) }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function HintCell({ name, info }: { name: string; info: ToolHintInfo | undefined }) {
+  if (name === UNKNOWN_TOOL_ROW) {
+    return (
+      <span title="A response with no matching request has no tool name, so no hint can match it.">
+        <span className="cp-secondary-inline">rule's tool_calls</span>
+      </span>
+    );
+  }
+  if (!info || info.hint === null) {
+    return <span className="cp-secondary-inline">{SOURCE_LABELS[info?.source ?? 'rule']}</span>;
+  }
+  return (
+    <span>
+      <code>{info.hint}</code>{' '}
+      <span className="cp-secondary-inline">{SOURCE_LABELS[info.source]}</span>
+    </span>
+  );
+}
+
+function SavedCell({ saved, percent }: { saved: Amount; percent?: number }) {
+  const negative = percent === undefined ? saved.tokens < 0 : percent < 0;
+  return (
+    <span
+      className={negative ? 'cp-negative' : undefined}
+      title={negative ? 'Negative: after compaction this text is longer than before.' : undefined}
+    >
+      {percent === undefined ? formatCount(saved.tokens) : formatPercent(percent)}
+    </span>
+  );
+}
+
+/** Savings per tool, sortable and selectable, with the totals below. */
+export function SavingsTable({ report, tools, selectedTool, onSelectTool }: SavingsTableProps) {
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const hintId = useId();
+  const hints = useMemo(() => new Map(tools.map((info) => [info.name, info])), [tools]);
+  const rows = useMemo(() => sortRows(report.tools, sort, hints), [report.tools, sort, hints]);
+  // One scale for every bar, so rows compare with each other.
+  const scale = useMemo(
+    () => Math.max(0, ...report.tools.map((row) => Math.max(rowBefore(row), rowAfter(row)))),
+    [report.tools],
+  );
+
+  const toggleSort = (key: SortKey, numeric: boolean) => {
+    setSort((current) =>
+      current.key === key
+        ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
+        : // Biggest first is what one looks for in a figure column.
+          { key, direction: numeric ? 'descending' : 'ascending' },
+    );
+  };
+
+  const select = (name: string) => onSelectTool(name === selectedTool ? null : name);
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, name: string) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      select(name);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next =
+        event.key === 'ArrowDown'
+          ? event.currentTarget.nextElementSibling
+          : event.currentTarget.previousElementSibling;
+      if (next instanceof HTMLElement) next.focus();
+    }
+  };
+
+  const totals = report.totals;
+  return (
+    <div className="cp-pane cp-savings">
+      <p id={hintId} className="cp-note">
+        Select a row (click, or Enter) to follow one tool in the transcript; arrow keys move between
+        rows.
+      </p>
+      <table className="cp-table" aria-describedby={hintId}>
+        <caption>Savings per tool</caption>
+        <thead>
+          <tr>
+            {COLUMNS.slice(0, 4).map((column) => (
+              <SortHeader key={column.key} column={column} sort={sort} onSort={toggleSort} />
+            ))}
+            <th scope="col">
+              <span title="Each row's requests (first colour) and responses (second colour), before (top) and after (bottom)">
+                Request/response share
+              </span>
+            </th>
+            {COLUMNS.slice(4).map((column) => (
+              <SortHeader key={column.key} column={column} sort={sort} onSort={toggleSort} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length + 1} className="cp-empty">
+                No tool calls in this conversation.
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => {
+              const selected = row.name === selectedTool;
+              return (
+                <tr
+                  key={row.name}
+                  className={selected ? 'cp-row cp-row-selected' : 'cp-row'}
+                  aria-selected={selected}
+                  tabIndex={0}
+                  onClick={() => select(row.name)}
+                  onKeyDown={(event) => onRowKeyDown(event, row.name)}
+                >
+                  <th scope="row" className="cp-tool-name">
+                    {row.name}
+                  </th>
+                  <td className="cp-num">{formatCount(row.calls)}</td>
+                  <td className="cp-num">
+                    {formatChange(row.request.before.tokens, row.request.after.tokens)}
+                    <Chars before={row.request.before} after={row.request.after} />
+                  </td>
+                  <td className="cp-num">
+                    {formatChange(row.response.before.tokens, row.response.after.tokens)}
+                    <Chars before={row.response.before} after={row.response.after} />
+                  </td>
+                  <td>
+                    <ShareBar row={row} scale={scale} />
+                  </td>
+                  <td className="cp-num">
+                    <SavedCell saved={row.saved} />
+                    <span className="cp-secondary">{formatCount(row.saved.chars)} chars</span>
+                  </td>
+                  <td className="cp-num">
+                    <SavedCell saved={row.saved} percent={rowPercent(row)} />
+                  </td>
+                  <td>
+                    <HintCell name={row.name} info={hints.get(row.name)} />
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+
+      <table className="cp-table cp-totals">
+        <caption>Totals by content type</caption>
+        <thead>
+          <tr>
+            <th scope="col">Content</th>
+            <th scope="col">Tokens (before → after)</th>
+            <th scope="col">Saved tokens</th>
+            <th scope="col">Saved %</th>
+          </tr>
+        </thead>
+        <tbody>
+          {PAYLOAD_GROUPS.map((group) => {
+            const pair = report.groups[group];
+            const saved = {
+              tokens: pair.before.tokens - pair.after.tokens,
+              chars: pair.before.chars - pair.after.chars,
+            };
+            return (
+              <tr key={group} data-group={group}>
+                <th scope="row">
+                  {GROUP_LABELS[group].label}
+                  <span className="cp-secondary">{GROUP_LABELS[group].counts}</span>
+                </th>
+                <td className="cp-num">
+                  {formatChange(pair.before.tokens, pair.after.tokens)}
+                  <Chars before={pair.before} after={pair.after} />
+                </td>
+                <td className="cp-num">
+                  <SavedCell saved={saved} />
+                  <span className="cp-secondary">{formatCount(saved.chars)} chars</span>
+                </td>
+                <td className="cp-num">
+                  <SavedCell
+                    saved={saved}
+                    percent={savedPercent(saved.tokens, pair.before.tokens)}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr data-group="all">
+            <th scope="row">All counted text</th>
+            <td className="cp-num">
+              {formatChange(totals.before.tokens, totals.after.tokens)}
+              <Chars before={totals.before} after={totals.after} />
+            </td>
+            <td className="cp-num">
+              <SavedCell saved={totals.saved} />
+              <span className="cp-secondary">{formatCount(totals.saved.chars)} chars</span>
+            </td>
+            <td className="cp-num">
+              <SavedCell
+                saved={totals.saved}
+                percent={savedPercent(totals.saved.tokens, totals.before.tokens)}
+              />
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <p className="cp-note">
+        Tokens: {TOKENIZER_LABELS[report.tokenizer]}. Counted: payload text only (tool arguments,
+        tool response content, message and reasoning text); not ids, tool names, timestamps,
+        metadata or provider framing. No tokenizer here is exact for Claude: figures for Claude
+        models are approximate.
+      </p>
+    </div>
+  );
+}
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: (typeof COLUMNS)[number];
+  sort: Sort;
+  onSort: (key: SortKey, numeric: boolean) => void;
+}) {
+  const active = sort.key === column.key;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? sort.direction : undefined}
+      className={column.numeric ? 'cp-num' : undefined}
+    >
+      <button type="button" className="cp-sort" onClick={() => onSort(column.key, column.numeric)}>
+        {column.label}
+        <span className="cp-sort-mark" aria-hidden="true">
+          {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}

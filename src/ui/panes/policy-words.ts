@@ -1,0 +1,88 @@
+/**
+ * How the panes put compaction decisions into words: policies in the hint
+ * vocabulary, stored compaction fields, turn ranges (1-based, as JP prints
+ * them) and rules as TOML. The naming itself comes from the core, so the
+ * panes and the core's sentences say the same thing.
+ */
+import { describePolicy as getHintName } from '../../core/explain.ts';
+import { formatTurnRange } from '../../core/range.ts';
+import { formatRuleBound, parseToolCallPolicy } from '../../core/rule-config.ts';
+import type {
+  CompactionRule,
+  JsonValue,
+  RuleBound,
+  ToolCallPolicy,
+  ToolHint,
+} from '../../core/types.ts';
+
+/** The hint a stored policy corresponds to (D17's mapping table, read backwards). */
+export function policyToHint(policy: ToolCallPolicy): ToolHint {
+  return getHintName(policy) as ToolHint;
+}
+
+/** A 0-based stored range as JP shows it to people: "turns 2..8", or "turn 3". */
+export const formatTurns = formatTurnRange;
+
+/** A 0-based turn index as a person reads it: "turn 3". */
+export function formatTurn(turn: number): string {
+  return `turn ${turn + 1}`;
+}
+
+const HINT_WORDS: Record<ToolHint, string> = {
+  keep: 'request and response are left as they are',
+  strip: 'the arguments become {} and the response becomes a “[compacted] <tool>: success” line',
+  'strip-requests': 'the arguments become {}; the response is kept',
+  'strip-responses':
+    'the arguments are kept; the response becomes a “[compacted] <tool>: success” line',
+  omit: 'the call and its response are removed',
+};
+
+/** A policy in words, led by its hint name: "strip-requests: the arguments become {}; …". */
+export function describePolicy(policy: ToolCallPolicy): string {
+  const hint = policyToHint(policy);
+  return `${hint}: ${HINT_WORDS[hint]}`;
+}
+
+/**
+ * Reads a stored `tool_calls` value (spec 1.3). Null when it is absent or not
+ * a policy: the compaction then has no opinion on tool calls.
+ */
+export function parsePolicy(value: JsonValue | undefined): ToolCallPolicy | null {
+  if (value === undefined) return null;
+  const parsed = parseToolCallPolicy(value);
+  return parsed.ok ? parsed.value : null;
+}
+
+/** Reads a stored `tool_overrides` map, skipping entries that are not policies. */
+export function parseOverrides(value: JsonValue | undefined): [string, ToolCallPolicy][] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  const entries: [string, ToolCallPolicy][] = [];
+  for (const [name, raw] of Object.entries(value)) {
+    const policy = parsePolicy(raw);
+    if (policy) entries.push([name, policy]);
+  }
+  return entries;
+}
+
+/** Reads a stored `summary` (`{"summary": text}`), or null when absent. */
+export function parseSummary(value: JsonValue | undefined): string | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  return typeof value.summary === 'string' ? value.summary : null;
+}
+
+/** A bound as TOML: counts bare, every other form as JP's written string. */
+function formatBoundToml(bound: RuleBound): string {
+  return 'turns' in bound ? String(bound.turns) : `"${formatRuleBound(bound)}"`;
+}
+
+/** A rule as it would be written in TOML, on one line. */
+export function formatRule(rule: CompactionRule): string {
+  const parts = [
+    `keep_first = ${formatBoundToml(rule.keep_first)}`,
+    `keep_last = ${formatBoundToml(rule.keep_last)}`,
+  ];
+  if (rule.reasoning) parts.push(`reasoning = "${rule.reasoning}"`);
+  if (rule.tool_calls) parts.push(`tool_calls = "${rule.tool_calls}"`);
+  if (rule.summary) parts.push('summary');
+  return parts.join(', ');
+}

@@ -1,0 +1,186 @@
+/**
+ * A stand-in for `@monaco-editor/react` in component tests: Monaco does not
+ * run in jsdom. Use it with
+ *
+ *     vi.mock('@monaco-editor/react', () => import('./test-monaco-stub.tsx'));
+ *
+ * `DiffEditor` renders both texts in `<pre>` elements (test ids
+ * `diff-original` and `diff-modified`) and hands `onMount` a fake editor that
+ * records what the component asks of it. `moveModifiedCursor(line)` plays a
+ * click on a line of the modified side, `finishDiff()` the end of a diff
+ * computation; `lastDiffEditor()` exposes the fake.
+ */
+import type { DiffEditorProps, EditorProps } from '@monaco-editor/react';
+import { useEffect, useRef } from 'react';
+
+/** A cursor move as Monaco reports it (only the fields the panes read). */
+export interface FakeCursorEvent {
+  position: { lineNumber: number; column: number };
+  reason: number;
+  source: string;
+}
+
+/** What the fake code editor recorded. */
+export interface FakeCodeEditor {
+  cursorListeners: ((event: FakeCursorEvent) => void)[];
+  revealed: number[];
+  decorations: unknown[][];
+  onDidChangeCursorPosition(listener: (event: FakeCursorEvent) => void): { dispose(): void };
+  revealLineInCenterIfOutsideViewport(line: number): void;
+  createDecorationsCollection(): { set(decorations: unknown[]): void; clear(): void };
+}
+
+/** What the fake diff editor recorded. */
+export interface FakeDiffEditor {
+  original: FakeCodeEditor;
+  modified: FakeCodeEditor;
+  /** Every `goToDiff` call, in order. */
+  goToDiffCalls: ('next' | 'previous')[];
+  /** Every `updateOptions` call, in order. */
+  optionUpdates: unknown[];
+  /** Listeners of `onDidUpdateDiff`; `finishDiff()` calls them. */
+  diffListeners: (() => void)[];
+  /** What `getLineChanges` returns: null until a diff is "computed". */
+  lineChanges: unknown[] | null;
+  onDidUpdateDiff(listener: () => void): { dispose(): void };
+  getLineChanges(): unknown[] | null;
+  getOriginalEditor(): FakeCodeEditor;
+  getModifiedEditor(): FakeCodeEditor;
+  goToDiff(target: 'next' | 'previous'): void;
+  updateOptions(options: unknown): void;
+}
+
+/** Monaco's `CursorChangeReason.Explicit`. */
+export const EXPLICIT = 3;
+
+/** The subset of the Monaco namespace the panes use. */
+export const fakeMonaco = { editor: { CursorChangeReason: { Explicit: EXPLICIT } } };
+
+function createFakeCodeEditor(): FakeCodeEditor {
+  const editor: FakeCodeEditor = {
+    cursorListeners: [],
+    revealed: [],
+    decorations: [],
+    onDidChangeCursorPosition(listener) {
+      editor.cursorListeners.push(listener);
+      return {
+        dispose() {
+          editor.cursorListeners = editor.cursorListeners.filter((l) => l !== listener);
+        },
+      };
+    },
+    revealLineInCenterIfOutsideViewport(line) {
+      editor.revealed.push(line);
+    },
+    createDecorationsCollection() {
+      return {
+        set(decorations) {
+          editor.decorations.push(decorations);
+        },
+        clear() {
+          editor.decorations.push([]);
+        },
+      };
+    },
+  };
+  return editor;
+}
+
+function createFakeDiffEditor(): FakeDiffEditor {
+  const original = createFakeCodeEditor();
+  const modified = createFakeCodeEditor();
+  const diff: FakeDiffEditor = {
+    original,
+    modified,
+    goToDiffCalls: [],
+    optionUpdates: [],
+    diffListeners: [],
+    lineChanges: null,
+    onDidUpdateDiff(listener) {
+      diff.diffListeners.push(listener);
+      return {
+        dispose() {
+          diff.diffListeners = diff.diffListeners.filter((l) => l !== listener);
+        },
+      };
+    },
+    getLineChanges: () => diff.lineChanges,
+    getOriginalEditor: () => original,
+    getModifiedEditor: () => modified,
+    goToDiff(target) {
+      diff.goToDiffCalls.push(target);
+    },
+    updateOptions(options) {
+      diff.optionUpdates.push(options);
+    },
+  };
+  return diff;
+}
+
+let last: FakeDiffEditor | undefined;
+
+/** The fake behind the most recently mounted `DiffEditor`. */
+export function lastDiffEditor(): FakeDiffEditor {
+  if (!last) throw new Error('no DiffEditor has mounted');
+  return last;
+}
+
+/** Plays an explicit cursor move (a click) to a line of the modified side. */
+export function moveModifiedCursor(lineNumber: number): void {
+  for (const listener of lastDiffEditor().modified.cursorListeners) {
+    listener({ position: { lineNumber, column: 1 }, reason: EXPLICIT, source: 'mouse' });
+  }
+}
+
+/** Plays Monaco finishing a diff computation. */
+export function finishDiff(): void {
+  const diff = lastDiffEditor();
+  diff.lineChanges = [];
+  for (const listener of diff.diffListeners) listener();
+}
+
+/** Stand-in for `DiffEditor`. */
+export function DiffEditor(props: DiffEditorProps) {
+  const fake = useRef<FakeDiffEditor | null>(null);
+  if (fake.current === null) fake.current = createFakeDiffEditor();
+  const { onMount, options } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the real wrapper calls onMount once
+  useEffect(() => {
+    last = fake.current ?? undefined;
+    onMount?.(fake.current as never, fakeMonaco as never);
+  }, []);
+  useEffect(() => {
+    fake.current?.updateOptions(options);
+  }, [options]);
+  return (
+    <div data-testid="diff-editor" data-side-by-side={String(options?.renderSideBySide ?? true)}>
+      <pre data-testid="diff-original">{props.original}</pre>
+      <pre data-testid="diff-modified">{props.modified}</pre>
+    </div>
+  );
+}
+
+/** Stand-in for the single editor: a textarea. */
+export function Editor(props: EditorProps) {
+  return (
+    <textarea
+      data-testid="editor"
+      aria-label={props.path ?? 'editor'}
+      value={props.value ?? props.defaultValue ?? ''}
+      onChange={(event) => props.onChange?.(event.target.value, {} as never)}
+    />
+  );
+}
+
+export default Editor;
+
+/** Stand-in for the loader: nothing to load. */
+export const loader = {
+  config(): void {},
+  init: async () => fakeMonaco,
+};
+
+/** Stand-in for `useMonaco`. */
+export function useMonaco() {
+  return null;
+}

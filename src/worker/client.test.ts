@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEmptyResult, type PlaygroundInput } from '../core/playground.ts';
+import { createWorkerClient, isAbortError, WorkerError, type WorkerLike } from './client.ts';
+import type { Request, Response } from './protocol.ts';
+
+/** A worker that answers only when the test says so. */
+class FakeWorker implements WorkerLike {
+  readonly posted: Request[] = [];
+  terminated = false;
+  private readonly listeners = new Map<string, ((event: never) => void)[]>();
+
+  postMessage(message: Request): void {
+    this.posted.push(message);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+
+  addEventListener(type: string, listener: (event: never) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  /** Delivers a response as the worker would. */
+  respond(response: Response): void {
+    for (const listener of this.listeners.get('message') ?? []) {
+      listener({ data: response } as never);
+    }
+  }
+
+  /** Fires an `error` event, as a worker whose script threw does. */
+  crash(message: string): void {
+    for (const listener of this.listeners.get('error') ?? []) listener({ message } as never);
+  }
+}
+
+const input: PlaygroundInput = {
+  configText: '',
+  streamText: '[]',
+  encoding: 'auto',
+  tokenizer: 'chars',
+  now: null,
+  view: 'sanitized',
+};
+
+let workers: FakeWorker[];
+
+function createClient(timeoutMs = 1000) {
+  return createWorkerClient({
+    timeoutMs,
+    createWorker: () => {
+      const worker = new FakeWorker();
+      workers.push(worker);
+      return worker;
+    },
+  });
+}
+
+/** Reads the error a promise rejects with. */
+async function rejection(promise: Promise<unknown>): Promise<WorkerError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as WorkerError;
+  }
+  throw new Error('expected a rejection');
+}
+
+beforeEach(() => {
+  workers = [];
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createWorkerClient', () => {
+  it('starts no worker until the first call', () => {
+    createClient();
+    expect(workers).toHaveLength(0);
+  });
+
+  it('pairs a response with its call by id', async () => {
+    const client = createClient();
+    const run = client.run(input);
+    const [worker] = workers;
+    expect(worker?.posted).toEqual([{ id: 1, method: 'run', args: [input] }]);
+    const value = { ...createEmptyResult(), turnCount: 3 };
+    worker?.respond({ id: 99, ok: true, value: createEmptyResult() });
+    worker?.respond({ id: 1, ok: true, value });
+    await expect(run).resolves.toEqual(value);
+  });
+
+  it('sends one job at a time and lets the latest call of a method win', async () => {
+    const client = createClient();
+    const first = rejection(client.run({ ...input, configText: 'a' }));
+    const second = rejection(client.run({ ...input, configText: 'b' }));
+    const third = client.run({ ...input, configText: 'c' });
+    const worker = workers[0] as FakeWorker;
+    // The first was already in the worker; the second never left the queue.
+    expect(worker.posted.map((request) => request.id)).toEqual([1]);
+    expect(isAbortError(await first)).toBe(true);
+    expect((await second).code).toBe('aborted');
+
+    worker.respond({ id: 1, ok: true, value: createEmptyResult() });
+    expect(worker.posted.map((request) => request.id)).toEqual([1, 3]);
+    expect(worker.posted[1]?.args[0]).toMatchObject({ configText: 'c' });
+    worker.respond({ id: 3, ok: true, value: { ...createEmptyResult(), turnCount: 7 } });
+    await expect(third).resolves.toMatchObject({ turnCount: 7 });
+    expect(worker.terminated).toBe(false);
+  });
+
+  it('does not cancel a different method', async () => {
+    const client = createClient();
+    const run = client.run(input);
+    const compact = client.compact(input);
+    const worker = workers[0] as FakeWorker;
+    worker.respond({ id: 1, ok: true, value: createEmptyResult() });
+    worker.respond({ id: 2, ok: true, value: { ok: true, streamText: '[1]' } });
+    await expect(run).resolves.toBeDefined();
+    await expect(compact).resolves.toEqual({ ok: true, streamText: '[1]' });
+  });
+
+  it('cancels on an abort signal', async () => {
+    const client = createClient();
+    const controller = new AbortController();
+    const run = rejection(client.run(input, { signal: controller.signal }));
+    controller.abort();
+    expect(isAbortError(await run)).toBe(true);
+
+    const already = client.reset(input, null, { signal: controller.signal });
+    expect(isAbortError(await rejection(already))).toBe(true);
+  });
+
+  it('rebuilds errors from the worker with their code', async () => {
+    const client = createClient();
+    const run = rejection(client.run(input));
+    workers[0]?.respond({
+      id: 1,
+      ok: false,
+      error: { name: 'TypeError', code: 'internal', message: 'x is undefined' },
+    });
+    const error = await run;
+    expect(error).toBeInstanceOf(WorkerError);
+    expect(error).toMatchObject({ name: 'TypeError', code: 'internal', message: 'x is undefined' });
+    expect(isAbortError(error)).toBe(false);
+  });
+
+  it('terminates a worker that runs too long and continues on a new one', async () => {
+    const client = createClient(1000);
+    const compact = rejection(client.compact(input));
+    const run = client.run(input);
+    const first = workers[0] as FakeWorker;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await compact).code).toBe('timeout');
+    expect(first.terminated).toBe(true);
+    // The queued run goes to a fresh worker; a late answer from the old one is ignored.
+    const second = workers[1] as FakeWorker;
+    expect(second.posted.map((request) => request.method)).toEqual(['run']);
+    first.respond({ id: 2, ok: true, value: { ...createEmptyResult(), turnCount: 1 } });
+    second.respond({ id: 2, ok: true, value: { ...createEmptyResult(), turnCount: 2 } });
+    await expect(run).resolves.toMatchObject({ turnCount: 2 });
+  });
+
+  it('reports a crashed worker and replaces it', async () => {
+    const client = createClient();
+    const run = rejection(client.run(input));
+    workers[0]?.crash('Uncaught ReferenceError: window is not defined');
+    const error = await run;
+    expect(error.code).toBe('crashed');
+    expect(error.message).toContain('window is not defined');
+    expect(workers[0]?.terminated).toBe(true);
+    const next = client.run(input);
+    workers[1]?.respond({ id: 2, ok: true, value: createEmptyResult() });
+    await expect(next).resolves.toBeDefined();
+  });
+
+  it('cancels everything on dispose', async () => {
+    const client = createClient();
+    const run = rejection(client.run(input));
+    const compact = rejection(client.compact(input));
+    client.dispose();
+    expect(isAbortError(await run)).toBe(true);
+    expect(isAbortError(await compact)).toBe(true);
+    expect(workers[0]?.terminated).toBe(true);
+  });
+});

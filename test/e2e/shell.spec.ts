@@ -1,0 +1,164 @@
+import { expect, test } from '@playwright/test';
+import {
+  editor,
+  recordConsoleErrors,
+  recordForeignRequests,
+  results,
+  setEditorText,
+  waitForEditors,
+  waitForResults,
+} from './helpers.ts';
+
+const ORIGIN = 'http://127.0.0.1:4173';
+
+let foreignRequests: string[];
+let consoleErrors: string[];
+
+test.beforeEach(async ({ page }) => {
+  foreignRequests = recordForeignRequests(page, ORIGIN);
+  consoleErrors = recordConsoleErrors(page);
+  await page.goto('/');
+  await waitForEditors(page);
+  await waitForResults(page);
+});
+
+test.afterEach(() => {
+  expect(foreignRequests, 'requests that left the origin').toEqual([]);
+  expect(consoleErrors, 'console errors').toEqual([]);
+});
+
+test('loads with both editors labelled and the first results announced', async ({ page }) => {
+  await expect(editor(page, 'Config (TOML)')).toHaveAttribute('aria-label', 'Config (TOML)');
+  await expect(editor(page, 'Event stream (JSON)')).toHaveAttribute(
+    'aria-label',
+    'Event stream (JSON)',
+  );
+  const status = results(page).getByRole('status');
+  await expect(status).toHaveAttribute('aria-live', 'polite');
+  await expect(status).toHaveText(/^Saved -?[\d,]+ tokens \(-?\d+\.\d%\)\.$/);
+  for (const id of ['pane-savings', 'pane-diff', 'pane-explain', 'pane-timeline']) {
+    await expect(page.locator(`#${id}`)).toBeVisible();
+  }
+  await expect(page.getByText('No problems in the config or the stream.')).toBeVisible();
+  // The build's Content-Security-Policy is in force (a violation would be a console error).
+  await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
+    'content',
+    /script-src 'self'/,
+  );
+});
+
+test('marks an unknown hint in the config, with its line and column', async ({ page }) => {
+  await setEditorText(
+    page,
+    'Config (TOML)',
+    '[conversation.tools.fs_read_file]\ncompaction = "strip-response"\n',
+  );
+  await waitForResults(page);
+  const problem = page.getByRole('button', { name: /Config 2:14/ });
+  await expect(problem).toContainText('strip-response');
+  await expect(page.locator('.monaco-editor .squiggly-error').first()).toBeVisible();
+  await expect(results(page)).toHaveAttribute('data-stale', 'true');
+  await expect(results(page).getByRole('status')).toContainText('1 error in the input');
+
+  // A click puts the cursor on the problem.
+  await problem.click();
+  await expect(editor(page, 'Config (TOML)')).toBeFocused();
+
+  await setEditorText(
+    page,
+    'Config (TOML)',
+    '[conversation.tools.fs_read_file]\ncompaction = "strip-responses"\n',
+  );
+  await waitForResults(page);
+  await expect(page.getByText('No problems in the config or the stream.')).toBeVisible();
+  await expect(results(page)).toHaveAttribute('data-stale', 'false');
+});
+
+test('switches the tokenizer and the encoding', async ({ page }) => {
+  const status = results(page).getByRole('status');
+  const o200k = await status.textContent();
+
+  await page.getByLabel('Tokenizer').selectOption('chars');
+  await waitForResults(page);
+  await expect(status).not.toHaveText(o200k ?? '');
+  await expect(page.getByText('chars/4 is an estimate.')).toBeVisible();
+
+  await page.getByLabel('Tokenizer').selectOption('cl100k');
+  await waitForResults(page);
+
+  const encoding = page.getByLabel('Encoding');
+  await encoding.selectOption('auto');
+  await waitForResults(page);
+  await expect(encoding.locator('option[value="auto"]')).toHaveText(/^auto \((plain|storage)\)$/);
+  await encoding.selectOption('storage');
+  await waitForResults(page);
+  await expect(encoding).toHaveValue('storage');
+});
+
+test('toggles the view', async ({ page }) => {
+  const bare = page.getByRole('radio', { name: 'Bare projection' });
+  await bare.click();
+  await expect(bare).toBeChecked();
+  await waitForResults(page);
+  // The radios are reachable from the keyboard like any radio group.
+  await bare.press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: 'Sanitized' })).toBeChecked();
+  await waitForResults(page);
+});
+
+test('opens an events.json in storage form from the file input', async ({ page }) => {
+  const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  const at = '2025-07-01 00:00:00.0';
+  const events = [
+    { timestamp: at, type: 'turn_start' },
+    { timestamp: at, type: 'chat_request', content: 'Read the fake file.' },
+    {
+      timestamp: at,
+      type: 'tool_call_request',
+      id: 'fake-1',
+      name: 'fs_read_file',
+      arguments: { path: b64('fake.txt') },
+    },
+    {
+      timestamp: at,
+      type: 'tool_call_response',
+      id: 'fake-1',
+      content: b64('fake contents\n'.repeat(20)),
+      is_error: false,
+    },
+    { timestamp: at, type: 'chat_response', message: 'Done.' },
+  ];
+  await page.getByLabel('Open events.json').setInputFiles({
+    name: 'events.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(events, null, 2)),
+  });
+  await waitForResults(page);
+  const encoding = page.getByLabel('Encoding');
+  await expect(encoding).toHaveValue('auto');
+  await expect(encoding.locator('option[value="auto"]')).toHaveText('auto (storage)');
+  await expect(page.getByText('events.json', { exact: true })).toBeVisible();
+  await expect(page.getByText('No problems in the config or the stream.')).toBeVisible();
+});
+
+test('opens an events.json dropped anywhere on the stream editor', async ({ page }) => {
+  const events = [
+    { timestamp: '2025-07-01 00:00:00.0', type: 'turn_start' },
+    { timestamp: '2025-07-01 00:00:00.0', type: 'chat_request', content: 'A dropped fake file.' },
+  ];
+  const dataTransfer = await page.evaluateHandle(
+    (text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+      return transfer;
+    },
+    JSON.stringify(events, null, 2),
+  );
+  // Drop onto Monaco's own text layer: the shell must take the file, not Monaco.
+  const target = page.locator('.drop-zone .view-lines');
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+  await waitForResults(page);
+  await expect(page.getByText('dropped.json', { exact: true })).toBeVisible();
+  await expect(page.locator('.drop-zone .view-lines')).toContainText('A dropped fake file.');
+});

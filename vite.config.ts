@@ -1,0 +1,72 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * @monaco-editor/loader ships a default CDN address for Monaco. We hand it the
+ * bundled Monaco (`loader.config({ monaco })`), so the address is dead code,
+ * but it would still sit in the bundle and the product must not name any CDN.
+ * Blank it before anything else sees the module.
+ */
+function blankMonacoLoaderCdn(): Plugin {
+  return {
+    name: 'compaction-playground:blank-monaco-loader-cdn',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('@monaco-editor/loader')) return null;
+      const blanked = code.replace(
+        /https?:\/\/cdn\.jsdelivr\.net\/npm\/monaco-editor@[^'"`]*/g,
+        '',
+      );
+      return blanked === code ? null : { code: blanked, map: null };
+    },
+  };
+}
+
+/**
+ * The Content-Security-Policy of the built page. Only in the build: the dev
+ * server injects an inline script (React Refresh) and talks over a WebSocket.
+ * Monaco sets inline styles, so styles need 'unsafe-inline'; everything else
+ * (scripts, workers, fetches) stays on our own origin.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "connect-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'compaction-playground:csp',
+    apply: 'build',
+    transformIndexHtml() {
+      return [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+          injectTo: 'head-prepend',
+        },
+      ];
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [blankMonacoLoaderCdn(), react(), contentSecurityPolicy()],
+  worker: { format: 'es' },
+  // Without these the dev server discovers them on first load, re-bundles and
+  // reloads the page.
+  optimizeDeps: { include: ['gpt-tokenizer', 'smol-toml'] },
+  build: {
+    // Monaco alone is several MB; the warning says nothing we do not know.
+    chunkSizeWarningLimit: 8000,
+  },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+});
