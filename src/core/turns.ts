@@ -5,7 +5,8 @@
 import { type Instant, parseTimestamp } from './timestamp.ts';
 import type { ElementClass, JsonValue, StreamElement } from './types.ts';
 
-const CONVERSATION_TYPES: ReadonlySet<string> = new Set([
+/** The `type` of every conversation event (spec 1.3). */
+export const CONVERSATION_EVENT_TYPES: ReadonlySet<string> = new Set([
   'turn_start',
   'chat_request',
   'chat_response',
@@ -19,7 +20,7 @@ const CONVERSATION_TYPES: ReadonlySet<string> = new Set([
 export function classifyElement(element: StreamElement): ElementClass {
   const type: JsonValue | undefined = element.type;
   if (typeof type !== 'string') return 'unknown';
-  if (CONVERSATION_TYPES.has(type)) return 'conversation';
+  if (CONVERSATION_EVENT_TYPES.has(type)) return 'conversation';
   if (type === 'config_delta') return 'config_delta';
   if (type === 'compaction') return 'compaction';
   return 'unknown';

@@ -3,18 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlaygroundSession } from '../core/playground.ts';
 import type { PlaygroundResult, TranscriptEntry } from '../core/playground-types.ts';
 import type { ToolRow } from '../core/report.ts';
+import { CONVERSATION_EVENT_TYPES } from '../core/turns.ts';
 import type { JsonObject, JsonValue } from '../core/types.ts';
 import { DEFAULT_EXAMPLE_ID, EXAMPLES, type Example, getExample } from './index.ts';
 
-const CONVERSATION_TYPES = new Set([
-  'turn_start',
-  'chat_request',
-  'chat_response',
-  'tool_call_request',
-  'tool_call_response',
-  'inquiry_request',
-  'inquiry_response',
-]);
 // JP's written form (spec 1.2): `YYYY-MM-DD HH:MM:SS.f`.
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{1,9}$/;
 const HINTS = ['keep', 'strip', 'strip-requests', 'strip-responses', 'omit'] as const;
@@ -65,7 +57,7 @@ describe('the examples list', () => {
 
 describe.each(EXAMPLES.map((e) => [e.id, e] as const))('example %s', (id, example) => {
   const elements = parseStream(example);
-  const conversation = elements.filter((e) => CONVERSATION_TYPES.has(String(e.type)));
+  const conversation = elements.filter((e) => CONVERSATION_EVENT_TYPES.has(String(e.type)));
 
   it('has a TOML config that parses', () => {
     expect(() => parseToml(example.configText)).not.toThrow();
