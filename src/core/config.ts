@@ -101,7 +101,7 @@ const BARE_KEY_CHAR = /[A-Za-z0-9_-]/;
  * smol-toml accepted the text, so it only has to follow valid TOML; if it
  * ever meets something it does not understand it stops, keeping what it found.
  */
-class TomlLocator {
+export class TomlLocator {
   private readonly locations = new Map<string, TomlLocation>();
   private readonly arrayTableCounts = new Map<string, number>();
   private pos = 0;
