@@ -98,7 +98,8 @@ function runSerialize(kind: string, input: { values?: unknown[]; value?: unknown
       return each(input.values ?? [], parseToolCallsMode);
     case 'rule_bound':
       return each(input.values ?? [], (value) => {
-        const bound = parseBoundShape(value);
+        // A bound in the conformance shape, or as written in TOML (`"90m"` is written `"1h 30m"`).
+        const bound = typeof value === 'object' ? parseBoundShape(value) : parseRuleBound(value);
         return bound.ok ? { ok: true, value: formatRuleBound(bound.value) } : bound;
       });
     case 'tool_call_policy':
@@ -124,6 +125,8 @@ function runResolve(kind: string, input: { layers?: unknown[]; tools?: unknown }
     case 'compaction_rules': {
       const layers: RulesLayer[] = [];
       for (const layer of input.layers ?? []) {
+        // A layer that sets no `rules` at all takes no part in the merge.
+        if (layer === null || layer === undefined) continue;
         const parsed = parseRulesLayer(layer);
         if (!parsed.ok) return { error: true };
         layers.push(parsed.value);
@@ -140,9 +143,10 @@ function runResolve(kind: string, input: { layers?: unknown[]; tools?: unknown }
 }
 
 function runCase(input: Record<string, unknown>): Outcome {
-  const [firstKey] = Object.keys(input);
-  const kind = String(input[firstKey as string]);
-  switch (firstKey) {
+  // The README names the verb as the first key; find it wherever it is.
+  const verb = ['parse', 'serialize', 'resolve', 'map'].find((key) => key in input);
+  const kind = String(input[verb as string]);
+  switch (verb) {
     case 'parse':
       return runParse(kind, input.value);
     case 'serialize':

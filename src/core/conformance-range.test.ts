@@ -4,15 +4,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadCases } from '../test/conformance.ts';
+import { FALLBACK_NOW_TEXT, getDefaultNow } from './creation.ts';
 import { type BoundOverride, getRangeContext, resolveRange, resolveRuleRanges } from './range.ts';
+import { parseRuleBound } from './rule-config.ts';
 import { parseTimestamp } from './timestamp.ts';
 import type { CompactionRule, CoreBound, RuleBound, StreamElement, TurnRange } from './types.ts';
 
 interface RulesLevelInput {
   turn_starts: string[];
-  now: string;
-  existing_compactions?: (TurnRange & { summary: boolean })[];
-  rules: { keep_first: RuleBound; keep_last: RuleBound; summary: boolean }[];
+  /** Absent: the default "now" of spec 14.2. */
+  now?: string;
+  existing_compactions?: (TurnRange & { summary?: boolean })[];
+  /** Bounds in the conformance shape, or as written in TOML; an absent bound defaults to 1. */
+  rules: {
+    keep_first?: RuleBound | string | number;
+    keep_last?: RuleBound | string | number;
+    summary?: boolean;
+  }[];
   from_override?: BoundOverride;
   to_override?: BoundOverride;
 }
@@ -26,7 +34,7 @@ function buildStream(input: RulesLevelInput): StreamElement[] {
   for (const compaction of input.existing_compactions ?? []) {
     const element: StreamElement = {
       type: 'compaction',
-      timestamp: input.now,
+      timestamp: input.now ?? input.turn_starts[input.turn_starts.length - 1] ?? FALLBACK_NOW_TEXT,
       from_turn: compaction.from_turn,
       to_turn: compaction.to_turn,
     };
@@ -37,10 +45,19 @@ function buildStream(input: RulesLevelInput): StreamElement[] {
   return elements;
 }
 
+/** A bound as given: the conformance shape as it is, a TOML value parsed, absent as the default 1 (spec 5). */
+function toBound(bound: RuleBound | string | number | undefined): RuleBound {
+  if (bound === undefined) return { turns: 1 };
+  if (typeof bound === 'object') return bound;
+  const parsed = parseRuleBound(bound);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.value;
+}
+
 function toRule(rule: RulesLevelInput['rules'][number]): CompactionRule {
   return {
-    keep_first: rule.keep_first,
-    keep_last: rule.keep_last,
+    keep_first: toBound(rule.keep_first),
+    keep_last: toBound(rule.keep_last),
     reasoning: null,
     tool_calls: null,
     summary: rule.summary ? {} : null,
@@ -54,7 +71,7 @@ describe('conformance: range', () => {
       if (input.level === 'resolve_range') {
         const actual = resolveRange(
           input.turn_count as number,
-          input.existing_compactions as TurnRange[],
+          (input.existing_compactions ?? []) as TurnRange[],
           input.from as CoreBound | null,
           input.to as CoreBound | null,
         );
@@ -63,9 +80,11 @@ describe('conformance: range', () => {
       }
       expect(input.level).toBe('rules');
       const rulesInput = input as RulesLevelInput;
-      const now = parseTimestamp(rulesInput.now);
+      const stream = buildStream(rulesInput);
+      const now =
+        rulesInput.now === undefined ? getDefaultNow(stream) : parseTimestamp(rulesInput.now);
       expect(now).toBeDefined();
-      const context = getRangeContext(buildStream(rulesInput), now as bigint);
+      const context = getRangeContext(stream, now as bigint);
       const plans = resolveRuleRanges(context, rulesInput.rules.map(toRule), {
         from: rulesInput.from_override,
         to: rulesInput.to_override,

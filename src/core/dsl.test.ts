@@ -68,6 +68,27 @@ describe('parseDslSpec (spec 8)', () => {
     });
   });
 
+  it("trims Rust's whitespace, not JavaScript's", () => {
+    // U+0085 is White_Space for Rust's `trim`; U+FEFF is stripped only by JavaScript's.
+    expect(parsed('\u0085r\u0085+t\u0085=\u0085o').tools).toBe('omit');
+    expect(errorOf('\ufeffr')).toContain('unknown policy');
+    expect(errorOf('t=\ufeffo')).toContain('unknown tools mode');
+  });
+
+  it('reads `t = s`, rejects a value on r and s, and ranges open at either or both ends', () => {
+    expect(parsed('t = s').tools).toBe('strip');
+    expect(errorOf('r=x')).toContain('takes no value');
+    expect(errorOf('r=')).toContain('takes no value');
+    expect(errorOf('t=')).toContain('unknown tools mode');
+    expect(parsed('s:..').range).toEqual({ from: null, to: null });
+    expect(parsed('s:5..').range).toEqual({ from: { absolute: 5 }, to: null });
+    expect(parsed('s:..5').range).toEqual({ from: null, to: { absolute: 5 } });
+    expect(parsed('s:+5').range).toEqual({ from: { absolute: 5 }, to: null });
+    expect(errorOf('s:0')).toContain('1-based');
+    expect(errorOf('s:...')).toContain('"."');
+    expect(errorOf('r:1:5')).toContain('"1:5"');
+  });
+
   it('explains what is wrong with a policy', () => {
     expect(errorOf('')).toContain('no policy');
     expect(errorOf(':..')).toContain('no policy');

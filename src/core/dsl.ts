@@ -43,6 +43,17 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
+/**
+ * Rust's `str::trim`: strips Unicode White_Space at both ends. JavaScript's
+ * `trim` differs at the edges (it strips U+FEFF and keeps U+0085).
+ */
+function trimRust(text: string): string {
+  return text.replace(RUST_TRIM, '');
+}
+
+const RUST_TRIM =
+  /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+
 /** Rust's unsigned-integer parser: an optional `+`, then ASCII digits only. */
 function parseUnsigned(text: string): number | 'invalid' | 'too-large' {
   const digits = text.startsWith('+') ? text.slice(1) : text;
@@ -96,17 +107,17 @@ export function parseDslSpec(spec: string): DslParseResult {
 
   const value: DslSpec = { reasoning: false, tools: null, summarize: false, range: null };
   for (const rawPolicy of policiesText.split('+')) {
-    const policy = rawPolicy.trim();
+    const policy = trimRust(rawPolicy);
     if (policy === '') {
       return fail(
-        spec.trim() === '' || policiesText.trim() === ''
+        trimRust(policiesText) === ''
           ? `no policy in "${spec}": give at least one of r, t, s (e.g. "r+t:..-3")`
           : `empty policy in "${policiesText}": policies are joined by a single "+"`,
       );
     }
     const equals = policy.indexOf('=');
-    const name = equals === -1 ? policy : policy.slice(0, equals).trim();
-    const modeText = equals === -1 ? null : policy.slice(equals + 1).trim();
+    const name = equals === -1 ? policy : trimRust(policy.slice(0, equals));
+    const modeText = equals === -1 ? null : trimRust(policy.slice(equals + 1));
     switch (name) {
       case 'r':
       case 'reasoning':

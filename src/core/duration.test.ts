@@ -75,19 +75,23 @@ describe('parseDuration', () => {
   it.each([
     ['1.5h', 5400n * S],
     ['0.5s', 500_000_000n],
-    ['2.0ns', 2n],
     ['0.001m', 60_000_000n],
     ['1.25 days', 108_000n * S],
     ['3.2s 0.456us', 3n * S + 200_000_000n + 456n],
+    ['300.0s', 300n * S],
+    ['1.234s0.345ms0.678us0ns', S + 234_345_678n],
+    ['1.000000002s', S + 2n],
+    ['0.0000000001m', 6n],
   ])('accepts fractions that come to whole units: %s', (text, expected) => {
     expect(nanos(parseDuration(text))).toBe(expected);
   });
 
   it.each([
-    ['0.5ns', 'whole number of nanoseconds'],
+    ['0.0005us', 'whole number of nanoseconds'],
     ['31.0000001ms', 'whole number of nanoseconds'],
     ['0.0001h', 'whole number of seconds'],
     ['1.00001d', 'whole number of seconds'],
+    ['0.000123456789s', 'whole number of nanoseconds'],
   ])('rejects fractions finer than the unit allows: %s', (text, reason) => {
     const result = parseDuration(text);
     expect(result.ok).toBe(false);
@@ -107,13 +111,52 @@ describe('parseDuration', () => {
     ['h', 'expected a number'],
     ['1h,30m', 'unexpected ","'],
     ['5%', 'unexpected "%"'],
-    ['1 2h', 'unexpected "2"'],
     ['.5h', 'expected a number'],
     ['5μs', 'unexpected "μ"'],
   ])('rejects %j', (text, reason) => {
     const result = parseDuration(text);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toContain(reason);
+  });
+
+  it('skips whitespace inside a number, as humantime 2.3.0 does', () => {
+    expect(nanos(parseDuration('1 2h'))).toBe(12n * 3600n * S);
+    expect(nanos(parseDuration('1 2 3 s'))).toBe(123n * S);
+    expect(nanos(parseDuration('1. 5h'))).toBe(5400n * S);
+    expect(nanos(parseDuration('1 .5 h'))).toBe(5400n * S);
+    expect(nanos(parseDuration('1.5 5h'))).toBe(5580n * S);
+    expect(nanos(parseDuration('1h 3 0m'))).toBe(5400n * S);
+  });
+
+  it.each([
+    ['1.h', 'no digit after'],
+    ['1.', 'no digit after'],
+    ['1..s', 'no digit after'],
+    ['1.5.5h', 'unexpected "."'],
+  ])('needs a digit after the decimal point: %j', (text, reason) => {
+    const result = parseDuration(text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain(reason);
+  });
+
+  it('refuses any fraction of a nanosecond count, even a whole one', () => {
+    for (const text of ['2.0ns', '17.5nsec', '5.1nanos', '0.0005ns']) {
+      const result = parseDuration(text);
+      expect(result.ok, text).toBe(false);
+      if (!result.ok) expect(result.message).toContain('takes no fraction');
+    }
+  });
+
+  it('holds a fraction in 64 bits as humantime does: at most 19 digits, scaled to the unit', () => {
+    // 19 digits: 10^10 / 10^19 s, and 10^10 × 10^9 still fits in a u64.
+    expect(nanos(parseDuration('0.0000000010000000000s'))).toBe(1n);
+    expect(parseDuration('0.00000000100000000000s').ok).toBe(false);
+    // 5 × 10^15 × 3600 fits in a u64; 5 × 10^16 × 3600 does not.
+    expect(nanos(parseDuration('1.5000000000000000h'))).toBe(5400n * S);
+    expect(parseDuration('1.50000000000000000h').ok).toBe(false);
+    // 5e10 ns per second overflows once scaled by 10^9, although the value is 1.5 s.
+    expect(nanos(parseDuration('1.5000000000s'))).toBe(1_500_000_000n);
+    expect(parseDuration('1.50000000000s').ok).toBe(false);
   });
 
   it('rejects numbers humantime cannot hold in 64 bits', () => {

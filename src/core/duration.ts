@@ -110,9 +110,15 @@ function fail(message: string): DurationResult {
 /**
  * Parses a duration with humantime 2.3.0's grammar (spec 5): one or more
  * components `<number><unit>`, whitespace before, between and inside
- * components (between number and unit), an optional decimal fraction that
- * must come to whole nanoseconds (whole seconds for hours and longer), no
- * sign, case-sensitive units. Returns the total in nanoseconds.
+ * components, an optional decimal fraction that must come to whole
+ * nanoseconds (whole seconds for hours and longer), no sign, case-sensitive
+ * units. Returns the total in nanoseconds.
+ *
+ * Humantime's reader skips whitespace anywhere inside a number, so `"1 2h"`
+ * is 12 hours and `"1. 5h"` is 1.5 hours; a `.` must be followed by a digit
+ * (`"1.h"` is an error); a nanosecond count takes no fraction at all, not
+ * even `"2.0ns"`; and a fraction's digits, scaled to the unit, must fit in 64
+ * bits (at most 19 digits).
  */
 export function parseDuration(text: string): DurationResult {
   // Iterate by code point, as Rust iterates `char`s.
@@ -135,15 +141,26 @@ export function parseDuration(text: string): DurationResult {
       const hint = found === '-' || found === '+' ? ' (a duration has no sign)' : '';
       return fail(`expected a number at "${chars.slice(i).join('')}"${hint}`);
     }
+    // The number: digits, then optionally `.` and more digits; humantime
+    // skips whitespace anywhere inside it, before the fraction or within it.
     let digits = '';
-    while (isDigit(chars[i])) digits += chars[i++];
-    let fraction = '';
-    if (chars[i] === '.') {
+    let fraction: string | null = null;
+    while (i < chars.length) {
+      const char = chars[i] as string;
+      if (isDigit(char)) {
+        if (fraction === null) digits += char;
+        else fraction += char;
+      } else if (char === '.' && fraction === null) {
+        fraction = '';
+      } else if (!isWhitespace(char)) {
+        break;
+      }
       i++;
-      while (isDigit(chars[i])) fraction += chars[i++];
     }
-    const number = chars.slice(componentStart, i).join('');
-    skipWhitespace();
+    const number = chars.slice(componentStart, i).join('').trimEnd();
+    if (fraction === '') {
+      return fail(`"${number}" has no digit after its "." (write for example "1.5h", or "1h")`);
+    }
 
     let unitName = '';
     while (isUnitChar(chars[i])) unitName += chars[i++];
@@ -181,22 +198,33 @@ export function parseDuration(text: string): DurationResult {
 }
 
 /** The nanoseconds of one component, or why it is not acceptable. */
-function componentNanos(whole: bigint, fraction: string, found: DurationUnit): bigint | string {
+function componentNanos(
+  whole: bigint,
+  fraction: string | null,
+  found: DurationUnit,
+): bigint | string {
   // Humantime reads the number as a u64 and multiplies it in u64: nanoseconds
   // for units below a second, seconds for the others.
   if (whole > U64_MAX) return 'the number is too large';
   const scaled = found.subSecond ? whole * found.nanos : whole * (found.nanos / NANOS_PER_SECOND);
   if (scaled > U64_MAX) return 'the number is too large';
   let nanos = whole * found.nanos;
-  if (fraction !== '') {
+  if (fraction !== null) {
+    // Humantime refuses any fraction of a nanosecond count, even `.0`.
+    if (found === NANOSECOND) return 'a nanosecond count takes no fraction';
+    // The fraction is numerator / 10^digits, both held in a u64 as humantime
+    // holds them, the numerator scaled to the unit: nanoseconds up to minutes,
+    // seconds for hours and longer (`fractionStep`).
+    if (fraction.length > 19) return 'the fraction has too many digits';
     const denominator = 10n ** BigInt(fraction.length);
-    const numerator = BigInt(fraction) * found.nanos;
-    if (numerator % (denominator * found.fractionStep) !== 0n) {
+    const numerator = BigInt(fraction) * (found.nanos / found.fractionStep);
+    if (numerator > U64_MAX) return 'the fraction has too many digits';
+    if (numerator % denominator !== 0n) {
       return found.fractionStep === 1n
         ? 'the fraction is not a whole number of nanoseconds'
         : 'the fraction is not a whole number of seconds (hours and longer units are counted in seconds)';
     }
-    nanos += numerator / denominator;
+    nanos += (numerator / denominator) * found.fractionStep;
   }
   return nanos;
 }

@@ -185,6 +185,60 @@ describe('project', () => {
     });
   });
 
+  it('keeps metadata in place inside a summarized implicit turn 0, injecting at its first event', () => {
+    const input: StreamElement[] = [
+      { type: 'mystery', note: 'unknown before any event' },
+      { timestamp: '2025-7-1 0:0:3.50', type: 'chat_request', content: 'implicit turn 0' },
+      { type: 'config_delta', timestamp: T0, delta: {} },
+      { timestamp: T0, type: 'chat_response', message: 'a' },
+      { timestamp: T1, type: 'turn_start' },
+      { timestamp: T1, type: 'chat_request', content: 'q1' },
+      { type: 'compaction', timestamp: LATER, from_turn: 0, to_turn: 0, summary: { summary: 'S' } },
+    ];
+    const projection = project(input);
+    expect(projection.elements).toEqual([
+      input[0],
+      { timestamp: '2025-07-01 00:00:03.5', type: 'turn_start' },
+      {
+        timestamp: '2025-07-01 00:00:03.5',
+        type: 'chat_request',
+        content: SUMMARY_REQUEST_CONTENT,
+      },
+      { timestamp: '2025-07-01 00:00:03.5', type: 'chat_response', message: 'S' },
+      input[2],
+      input[4],
+      input[5],
+    ]);
+    expect(projection.turnOrigins).toEqual([{ summary: { from: 0, to: 0 } }, { kept: 1 }]);
+  });
+
+  it('clamps a range at the last turn counting the compactions themselves, and ignores inverted ones', () => {
+    // The trailing turn_start opens turn 2, which holds the compactions: to_turn 9 reaches it.
+    const input = stream(
+      { timestamp: LATER, type: 'turn_start' },
+      { type: 'compaction', timestamp: LATER, from_turn: 2, to_turn: 9, summary: { summary: 'S' } },
+      {
+        type: 'compaction',
+        timestamp: LATER,
+        from_turn: 1,
+        to_turn: 0,
+        tool_calls: { policy: 'omit' },
+      },
+    );
+    const projection = project(input);
+    expect(projection.turns.map((t) => t.summary?.run ?? null)).toEqual([
+      null,
+      null,
+      { from: 2, to: 2 },
+    ]);
+    expect(projection.turns.every((t) => t.toolCalls === null)).toBe(true);
+    expect(projection.turnOrigins).toEqual([
+      { kept: 0 },
+      { kept: 1 },
+      { summary: { from: 2, to: 2 } },
+    ]);
+  });
+
   it('applies only the new compaction when re-projecting a projected stream', () => {
     const first = project(
       stream({

@@ -70,6 +70,39 @@ describe('parseRuleBound', () => {
     }
   });
 
+  it('reads a count as a usize: up to 2^64 - 1, beyond 2^53 too', () => {
+    // Past 2^53 the count is the nearest double, which is what JSON gives as well.
+    expect(parseRuleBound('9007199254740993')).toEqual({
+      ok: true,
+      value: { turns: 2 ** 53 },
+    });
+    expect(parseRuleBound('-18446744073709551615')).toEqual({
+      ok: true,
+      value: { from_end: Number(2n ** 64n - 1n) },
+    });
+    expect(parseRuleBound(2 ** 60)).toEqual({ ok: true, value: { turns: 2 ** 60 } });
+    expect(parseRuleBound(2n ** 63n - 1n)).toEqual({ ok: true, value: { turns: 2 ** 63 } });
+    // Past usize::MAX: not a count, and as a duration a number without a unit.
+    expect(parseRuleBound('18446744073709551616').ok).toBe(false);
+    expect(parseRuleBound('@18446744073709551616').ok).toBe(false);
+    expect(parseRuleBound(2 ** 64).ok).toBe(false);
+  });
+
+  it('tries the string forms in the order of spec 5', () => {
+    // Markers (any case), then `@`, then `-` (final), then a number, then a duration.
+    expect(parseRuleBound('LAST')).toEqual({ ok: true, value: { after_last_compaction: true } });
+    expect(parseRuleBound('@+3')).toEqual({ ok: true, value: { absolute: 3 } });
+    expect(parseRuleBound('-+5')).toEqual({ ok: true, value: { from_end: 5 } });
+    expect(parseRuleBound('+5')).toEqual({ ok: true, value: { turns: 5 } });
+    for (const text of ['--5', '- 5', '-5 ', '@ 3', '@-1', ' last', 'last compaction']) {
+      expect(parseRuleBound(text).ok, text).toBe(false);
+    }
+    // Not a usize, so a duration: and a number without a unit is an error.
+    expect(parseRuleBound(' 5').ok).toBe(false);
+    expect(parseRuleBound('5 ').ok).toBe(false);
+    expect(parseRuleBound(' 5h ')).toEqual({ ok: true, value: { duration_secs: 18_000 } });
+  });
+
   it('writes bounds back as strings, durations in humantime form', () => {
     expect(formatRuleBound({ duration_secs: 5400 })).toBe('1h 30m');
     expect(formatRuleBound({ duration_secs: 172_800 })).toBe('2days');
@@ -174,7 +207,7 @@ describe('compaction events', () => {
   it('reads an event back, and rejects broken ones without throwing', () => {
     const event = {
       type: 'compaction',
-      timestamp: 't',
+      timestamp: '2025-07-01T12:00:00Z',
       from_turn: 0,
       to_turn: 2,
       reasoning: 'strip',
@@ -182,7 +215,8 @@ describe('compaction events', () => {
     expect(parseCompactionEvent(event)).toEqual({
       ok: true,
       value: {
-        timestamp: 't',
+        // Kept as written (spec 1.2 ruling).
+        timestamp: '2025-07-01T12:00:00Z',
         from_turn: 0,
         to_turn: 2,
         summary: null,
@@ -199,6 +233,11 @@ describe('compaction events', () => {
       { ...event, tool_calls: { policy: 'strip' } },
       { ...event, tool_overrides: { a: 'omit' } },
       { ...event, summary: 'text' },
+      // A timestamp JP cannot read makes the compaction invalid (spec 1.2).
+      { ...event, timestamp: 't' },
+      { ...event, timestamp: '2025-02-30 00:00:00.0' },
+      // D17's serde default covers a missing map only; null is not a map.
+      { ...event, tool_overrides: null },
     ]) {
       expect(parseCompactionEvent(broken).ok).toBe(false);
     }

@@ -8,7 +8,7 @@
  * wrong is data, with a message that says what was wrong and what is accepted.
  */
 import { durationNanosToSeconds, formatDuration, parseDuration } from './duration.ts';
-import { secondsToNanos } from './timestamp.ts';
+import { parseTimestamp, secondsToNanos } from './timestamp.ts';
 import type {
   CompactionEvent,
   CompactionRule,
@@ -233,11 +233,17 @@ const BOUND_FORMS =
   'accepted: a turn count N, "@N" (1-based position, N ≥ 1), "-N" (from the end), ' +
   '"last-compaction", or a duration such as "5h", "2days" or "1h 30m"';
 
-/** Rust's `usize::from_str`: ASCII digits with an optional leading `+`. */
+/** The largest `usize` on JP's 64-bit targets. */
+const USIZE_MAX = 2n ** 64n - 1n;
+
+/**
+ * Rust's `usize::from_str`: ASCII digits with an optional leading `+`, at
+ * most `usize::MAX` (a count above 2^53 reads, as the nearest double).
+ */
 function parseUnsigned(text: string): number | undefined {
   if (!/^\+?[0-9]+$/.test(text)) return undefined;
-  const value = Number(text.replace(/^\+/, ''));
-  return Number.isSafeInteger(value) ? value : undefined;
+  const digits = text.replace(/^\+/, '');
+  return BigInt(digits) <= USIZE_MAX ? Number(digits) : undefined;
 }
 
 /**
@@ -257,10 +263,10 @@ export function parseRuleBound(value: unknown, field = 'bound'): ParseResult<Rul
         `invalid ${field} ${value}: a turn count cannot be negative; write "${-value}" as a string to count from the end`,
       );
     }
-    const count = Number(value);
-    if (!Number.isSafeInteger(count))
+    // JP reads a `usize`: anything up to 2^64 - 1 is a count.
+    if (BigInt(value) > USIZE_MAX)
       return fail(`invalid ${field} ${value}: the number is too large`);
-    return ok({ turns: count });
+    return ok({ turns: Number(value) });
   }
   if (typeof value !== 'string') {
     return fail(`invalid ${field}: got ${describeType(value)}; ${BOUND_FORMS}`);
@@ -618,6 +624,12 @@ export function parseCompactionEvent(value: unknown): ParseResult<ParsedCompacti
   }
   const { timestamp, from_turn, to_turn } = value;
   if (typeof timestamp !== 'string') return fail('invalid compaction: timestamp must be a string');
+  // A timestamp JP cannot read makes the compaction invalid (spec 1.2).
+  if (parseTimestamp(timestamp) === undefined) {
+    return fail(
+      `invalid compaction: timestamp ${showValue(timestamp)} is neither "YYYY-MM-DD HH:MM:SS.f" nor RFC 3339`,
+    );
+  }
   if (!isTurnIndex(from_turn) || !isTurnIndex(to_turn)) {
     return fail('invalid compaction: from_turn and to_turn must be non-negative integers');
   }
@@ -641,7 +653,8 @@ export function parseCompactionEvent(value: unknown): ParseResult<ParsedCompacti
     toolCalls = policy.value;
   }
   const overrides: Record<string, ToolCallPolicy> = {};
-  if (value.tool_overrides !== undefined && value.tool_overrides !== null) {
+  // Only a missing map defaults to `{}` (D17's serde default); `null` is not a map.
+  if (value.tool_overrides !== undefined) {
     if (!isJsonObject(value.tool_overrides)) {
       return fail('invalid compaction: tool_overrides must be an object of tool name to policy');
     }

@@ -84,6 +84,33 @@ describe('sanitize', () => {
     ]);
   });
 
+  it('collapses leading turn_starts, trims a trailing one behind metadata, and leaves metadata alone', () => {
+    const unknown: StreamElement = { type: 'mystery' };
+    const delta: StreamElement = { type: 'config_delta', delta: {} };
+    const output = sanitize([turnStart(1), turnStart(2), unknown, request(3), turnStart(4), delta]);
+    expect(output).toEqual([turnStart(2), unknown, request(3), delta]);
+  });
+
+  it('inserts the leading turn_start before the first request with its time, even behind metadata', () => {
+    const delta: StreamElement = { type: 'config_delta', timestamp: at(0), delta: {} };
+    const late: StreamElement = { ...message(5), timestamp: '2025-7-1 0:0:7.50' };
+    // Step 1 drops the leading response; 7.3 inserts directly before the chat_request.
+    expect(sanitize([delta, late, request(8)])).toEqual([
+      delta,
+      { timestamp: at(8), type: 'turn_start' },
+      request(8),
+    ]);
+    // Without a chat_request it goes to position 0, with the epoch when metadata is there.
+    expect(sanitize([delta, late])[0]).toEqual({
+      timestamp: '1970-01-01 00:00:00.0',
+      type: 'turn_start',
+    });
+    expect(sanitize([late, delta])[0]).toEqual({
+      timestamp: '2025-07-01 00:00:07.5',
+      type: 'turn_start',
+    });
+  });
+
   it('keeps a response that comes before its request', () => {
     const input = [turnStart(0), request(0), result(1, 'a'), call(2, 'a')];
     expect(sanitize(input)).toEqual(input);

@@ -9,12 +9,25 @@ export type Instant = bigint;
 const NANOS_PER_SECOND = 1_000_000_000n;
 const NANOS_PER_MS = 1_000_000n;
 
+// Rust's `char::is_whitespace` (Unicode White_Space), which chrono's
+// `trim_start` uses; JavaScript's `\s` differs (it has U+FEFF, lacks U+0085).
+const WS =
+  '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*';
+
 // chrono's `%Y-%m-%d %H:%M:%S%.f`: numeric fields may have 1 or 2 digits and
-// whitespace may precede any numeric field; the fraction is optional.
-const CHRONO_FORM =
-  /^\s*([+-]?\d{1,9})-\s*(\d{1,2})-\s*(\d{1,2}) \s*(\d{1,2}):\s*(\d{1,2}):\s*(\d{1,2})(?:\.(\d+))?$/;
+// whitespace may precede any numeric field; the fraction is optional. The
+// year takes 1 to 4 digits unless it has an explicit sign, which lifts the
+// limit (chrono's `%Y`), so `12345-01-01` does not read but `+12345-01-01` does.
+const CHRONO_FORM = new RegExp(
+  `^${WS}([+-]\\d+|\\d{1,4})-${WS}(\\d{1,2})-${WS}(\\d{1,2}) ${WS}(\\d{1,2}):${WS}(\\d{1,2}):${WS}(\\d{1,2})(?:\\.(\\d+))?$`,
+);
+// chrono's RFC 3339 reader also takes U+2212 MINUS SIGN before an offset.
 const RFC3339_FORM =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+\-\u2212])(\d{2}):(\d{2}))$/;
+
+// The years chrono's `NaiveDate` can hold; JavaScript's `Date` holds them all.
+const MIN_YEAR = -262_143;
+const MAX_YEAR = 262_142;
 
 /** The instant of a JP timestamp string, or `undefined` when JP could not read it. */
 export function parseTimestamp(text: string): Instant | undefined {
@@ -27,7 +40,7 @@ export function parseTimestamp(text: string): Instant | undefined {
     const hours = Number(rfc[10]);
     const minutes = Number(rfc[11]);
     if (hours > 23 || minutes > 59) return undefined;
-    offsetMinutes = (rfc[9] === '-' ? -1 : 1) * (hours * 60 + minutes);
+    offsetMinutes = (rfc[9] === '+' ? 1 : -1) * (hours * 60 + minutes);
   }
   return toInstant(rfc, offsetMinutes);
 }
@@ -44,6 +57,7 @@ function toInstant(m: RegExpExecArray, offsetMinutes: number): Instant | undefin
   ) {
     return undefined;
   }
+  if (year < MIN_YEAR || year > MAX_YEAR) return undefined;
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) {
     return undefined;
   }
@@ -74,8 +88,12 @@ export function formatTimestamp(instant: Instant): string {
   const date = new Date(Number(seconds) * 1000);
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   const fraction = nanos === 0n ? '0' : String(nanos).padStart(9, '0').replace(/0+$/, '');
+  // chrono's `%Y`: years outside 0..=9999 carry an explicit sign (`-0001`, `+12345`).
+  const year = date.getUTCFullYear();
+  const yearText =
+    year >= 0 && year <= 9999 ? pad(year, 4) : `${year < 0 ? '-' : '+'}${pad(Math.abs(year), 4)}`;
   return (
-    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${yearText}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
     `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.${fraction}`
   );
 }
