@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import {
+  checksumOf,
   decodePlaygroundFile,
   decodeShareHash,
   describeLinkLength,
@@ -30,7 +31,12 @@ const DEFAULTS: ShareState = {
 };
 
 /** A link made from a raw payload, to test what `encodeShareState` never writes. */
-const linkOf = (payload: string) => `#v1/${LZString.compressToEncodedURIComponent(payload)}`;
+/** A link holding exactly `payload` (compact JSON of an object), with its checksum. */
+const linkOf = (payload: string) => {
+  const sum = `"k":"${checksumOf(payload)}"`;
+  const withSum = payload === '{}' ? `{${sum}}` : `${payload.slice(0, -1)},${sum}}`;
+  return `#v1/${LZString.compressToEncodedURIComponent(withSum)}`;
+};
 
 const FAILURE_REASONS = ['empty', 'unknown-version', 'corrupt', 'truncated', 'invalid-field'];
 
@@ -106,13 +112,16 @@ describe('share links', () => {
 
   it('writes only what differs from the defaults, under the documented short keys', () => {
     const hash = encodeShareState(DEFAULTS, DEFAULTS);
-    expect(hash).toBe('#v1/N4XyA');
+    expect(hash.length).toBeLessThan(40);
     const changed = encodeShareState({ ...DEFAULTS, tokenizer: 'chars', view: 'bare' }, DEFAULTS);
     const payload = LZString.decompressFromEncodedURIComponent(changed.slice('#v1/'.length));
-    expect(payload).toBe('{"t":"chars","v":"bare"}');
+    expect(payload).toBe(
+      `{"t":"chars","v":"bare","k":"${checksumOf('{"t":"chars","v":"bare"}')}"}`,
+    );
     // The mapping is public API: changing it breaks shared links and needs a v2.
     expect(SHARE_PAYLOAD_KEYS).toMatchInlineSnapshot(`
       {
+        "checksum": "k",
         "configText": "c",
         "diffLayout": "d",
         "encoding": "e",
@@ -126,9 +135,28 @@ describe('share links', () => {
     `);
   });
 
+  it('refuses a link whose characters changed, instead of showing another state', () => {
+    const state: ShareState = { ...DEFAULTS, configText: 'keep_last = 3\n', tokenizer: 'chars' };
+    const hash = encodeShareState(state, DEFAULTS);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$';
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4, max: hash.length - 1 }),
+        fc.constantFrom(...alphabet),
+        (at, char) => {
+          const damaged = hash.slice(0, at) + char + hash.slice(at + 1);
+          const decoded = decodeShareHash(damaged, DEFAULTS);
+          // Either the damage changed nothing that matters, or it is reported.
+          if (decoded.ok) expect(decoded.state).toEqual(state);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
   it('references an example by id, not by its text', () => {
     const hash = encodeShareState({ ...DEFAULTS, stream: { exampleId: 'hint-keep' } }, DEFAULTS);
-    expect(hash.length).toBeLessThan(40);
+    expect(hash.length).toBeLessThan(60);
     expect(decodeShareHash(hash, DEFAULTS)).toEqual({
       ok: true,
       state: { ...DEFAULTS, stream: { exampleId: 'hint-keep' } },
@@ -139,7 +167,9 @@ describe('share links', () => {
     const defaults = { ...DEFAULTS, now: '2026-01-01 00:00:00.0' };
     const state = { ...defaults, now: null };
     const hash = encodeShareState(state, defaults);
-    expect(LZString.decompressFromEncodedURIComponent(hash.slice(4))).toBe('{"n":null}');
+    expect(LZString.decompressFromEncodedURIComponent(hash.slice(4))).toBe(
+      `{"n":null,"k":"${checksumOf('{"n":null}')}"}`,
+    );
     expect(decodeShareHash(hash, defaults)).toEqual({ ok: true, state });
   });
 
@@ -179,9 +209,11 @@ describe('share links', () => {
     expect(reason('#v')).toBe('truncated');
     expect(reason('#section-2')).toBe('corrupt');
     expect(reason('#v1/ab*cd')).toBe('corrupt');
-    expect(reason(linkOf('not json'))).toBe('corrupt');
-    expect(reason(linkOf('[1,2]'))).toBe('corrupt');
-    expect(reason(linkOf('"text"'))).toBe('corrupt');
+    const rawLink = (payload: string) => `#v1/${LZString.compressToEncodedURIComponent(payload)}`;
+    expect(reason(rawLink('not json'))).toBe('corrupt');
+    expect(reason(rawLink('[1,2]'))).toBe('corrupt');
+    expect(reason(rawLink('"text"'))).toBe('corrupt');
+    expect(reason(rawLink('{"v":"bare"}'))).toBe('corrupt');
 
     const long = encodeShareState({ ...DEFAULTS, configText: 'x = 1\n'.repeat(300) }, DEFAULTS);
     const cut = decodeShareHash(long.slice(0, Math.floor(long.length * 0.6)), DEFAULTS);

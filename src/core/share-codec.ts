@@ -91,7 +91,23 @@ export const SHARE_PAYLOAD_KEYS = {
   selectedTool: 'f',
   view: 'v',
   diffLayout: 'd',
+  /** A checksum of the other fields: a link damaged in one character decodes to nothing rather than to another state. */
+  checksum: 'k',
 } as const;
+
+/**
+ * FNV-1a (32-bit) of a text, in base 36. Not for security: it only catches
+ * links whose characters changed on the way (lz-string output has no
+ * redundancy, so most damage would otherwise decode to a different state).
+ */
+export function checksumOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
 
 /** Link lengths (whole URL, in characters) that common places accept. */
 export const SHARE_LINK_LIMITS = {
@@ -154,6 +170,7 @@ const FIELD_LABELS: Record<FieldName, string> = {
   selectedTool: 'selected tool',
   view: 'view',
   diffLayout: 'diff layout',
+  checksum: 'checksum',
 };
 
 const describeJson = (value: Json): string => {
@@ -295,6 +312,7 @@ export function encodeShareState(state: ShareState, defaults: ShareState): strin
   if (state.selectedTool !== defaults.selectedTool) payload[keys.selectedTool] = state.selectedTool;
   if (state.view !== defaults.view) payload[keys.view] = state.view;
   if (state.diffLayout !== defaults.diffLayout) payload[keys.diffLayout] = state.diffLayout;
+  payload[keys.checksum] = checksumOf(JSON.stringify(payload));
   const compressed = LZString.compressToEncodedURIComponent(JSON.stringify(payload));
   return `#v${SHARE_FORMAT_VERSION}/${compressed}`;
 }
@@ -406,6 +424,17 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
     return fail('corrupt', 'This link is damaged: its content does not read as playground state.');
   }
   const record = parsed;
+  // Every v1 link carries a checksum of its other fields.
+  const checksum = readOwn(record, SHARE_PAYLOAD_KEYS.checksum);
+  {
+    const { [SHARE_PAYLOAD_KEYS.checksum]: _, ...fields } = record;
+    if (checksum !== checksumOf(JSON.stringify(fields))) {
+      return fail(
+        'corrupt',
+        'This link is damaged: some of its characters changed after it was made, so it would not show what its author saw.',
+      );
+    }
+  }
   const reader: FieldReader = { partial: {}, problems: [] };
   readFields({ get: (field) => readOwn(record, SHARE_PAYLOAD_KEYS[field]) }, reader);
   if (reader.problems.length > 0) return invalidFields('link', reader);
