@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, listCorpus } from '../test/conformance.ts';
+import { README_CONFIG_TOML } from '../test/corpus.ts';
 
 const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
 const work = mkdtempSync(join(tmpdir(), 'cli-test-'));
@@ -236,5 +237,145 @@ describe('bad input', () => {
       'turn_start',
       'chat_request',
     ]);
+  });
+});
+
+describe('recommend', () => {
+  const rulesAndHints = README_CONFIG_TOML;
+  const config = writeTemp('recommend.toml', rulesAndHints);
+  const result = cli(['recommend', '--config', config, '--json', CORPUS_DIR]);
+  const json = JSON.parse(result.stdout);
+
+  it('prints its JSON shape: tokenizer, recommendations, total and the note', async () => {
+    const { RECOMMENDATION_NOTE } = await import('../core/recommend.ts');
+    expect(result.code).toBe(0);
+    expect(Object.keys(json)).toEqual(['tokenizer', 'recommendations', 'total', 'note']);
+    expect(json.tokenizer).toBe('o200k');
+    expect(json.note).toBe(RECOMMENDATION_NOTE);
+    expect(Object.keys(json.total)).toEqual(['before', 'after', 'saved']);
+    expect(Object.keys(json.recommendations[0])).toEqual([
+      'tool',
+      'hint',
+      'reason',
+      'calls',
+      'requestTokens',
+      'responseTokens',
+      'expectedSaved',
+      'currentHint',
+      'currentSaved',
+    ]);
+    const read = json.recommendations.find((r: { tool: string }) => r.tool === 'fs_read_file');
+    expect(read).toMatchObject({ hint: 'strip-responses', currentHint: 'strip-responses' });
+  });
+
+  it('promises what `report` then shows with the suggested config', async () => {
+    const { renderHintsToml } = await import('../core/recommend.ts');
+    const applied = writeTemp('applied.toml', renderHintsToml(json.recommendations, rulesAndHints));
+    const report = JSON.parse(cli(['report', '--config', applied, '--json', CORPUS_DIR]).stdout);
+    for (const rec of json.recommendations) {
+      const row = report.tools.find((t: { name: string }) => t.name === rec.tool);
+      expect([rec.tool, row.saved]).toEqual([rec.tool, rec.expectedSaved]);
+    }
+    expect(report.totals).toEqual(json.total);
+  });
+
+  it('prints a readable table, the reasons, the config to use and the note', () => {
+    const readable = cli([
+      'recommend',
+      '--config',
+      config,
+      listCorpus().at(-1)?.eventsPath as string,
+    ]);
+    expect(readable.code).toBe(0);
+    expect(readable.stdout).toMatch(/^tool +calls +request +response +hint now +suggested/);
+    expect(readable.stdout).toContain('Why:\n  ');
+    expect(readable.stdout).toContain(`${config} with the suggestions applied:`);
+    expect(readable.stdout).toContain('[conversation.tools.fs_grep_files]\ncompaction = ');
+    expect(readable.stdout.trimEnd().endsWith('before you apply it.')).toBe(true);
+  });
+});
+
+describe('report --by-conversation', () => {
+  const config = writeTemp(
+    'by-conversation.toml',
+    '[[conversation.compaction.rules]]\nkeep_last = 2\ntool_calls = "strip"\n',
+  );
+
+  it('adds a line per conversation titled from metadata.json, then the usual report', () => {
+    const plain = cli(['report', '--config', config, CORPUS_DIR]);
+    const split = cli(['report', '--config', config, '--by-conversation', CORPUS_DIR]);
+    expect(split.code).toBe(0);
+    const [conversations, rest] = split.stdout.split(/\n\n(?=tool )/);
+    expect(rest).toBe(plain.stdout);
+    const lines = (conversations as string).split('\n');
+    expect(lines[0]).toMatch(/^conversation +tool calls +before +after +saved +saved %$/);
+    expect(lines).toHaveLength(1 + listCorpus().length);
+    for (const { eventsPath } of listCorpus()) {
+      const { title } = JSON.parse(readFileSync(join(eventsPath, '../metadata.json'), 'utf8'));
+      expect(lines.some((line) => line.startsWith(`${title}  `))).toBe(true);
+    }
+  });
+
+  it('names a lone events.json by its path, and refuses --json', () => {
+    const lone = writeTemp(
+      'lone.json',
+      readFileSync(listCorpus()[0]?.eventsPath as string, 'utf8'),
+    );
+    const result = cli(['report', '--config', config, '--by-conversation', lone]);
+    expect(result.stdout.split('\n')[1]).toMatch(new RegExp(`^${lone} `));
+    const both = cli(['report', '--config', config, '--by-conversation', '--json', lone]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--json keeps its documented shape/);
+  });
+});
+
+describe('gen', () => {
+  const collect = async (args: string[]) => {
+    const { PassThrough } = await import('node:stream');
+    const { runGen } = await import('./gen.ts');
+    const stdout = new PassThrough();
+    const chunks: Buffer[] = [];
+    stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let stderr = '';
+    const code = await runGen(args, {
+      stdout,
+      stderr: (text) => {
+        stderr += text;
+      },
+    });
+    return { code, stdout: Buffer.concat(chunks).toString('utf8'), stderr };
+  };
+
+  it('writes the same conversation for the same seed, to stdout or a file', async () => {
+    const a = await collect(['--events', '80', '--seed', '11']);
+    const b = await collect(['--events', '80', '--seed', '11']);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    expect(JSON.parse(a.stdout)).toHaveLength(80);
+    const out = join(work, 'gen.json');
+    expect((await collect(['--events', '80', '--seed', '11', '--out', out])).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(a.stdout);
+  });
+
+  it('writes a workspace that `report --by-conversation` reads with its titles', async () => {
+    const dir = join(work, 'workspace');
+    const made = await collect(['--workspace', dir, '--conversations', '3', '--events', '60']);
+    expect(made.code).toBe(0);
+    const config = writeTemp('gen.toml', '[[conversation.compaction.rules]]\nkeep_last = 1\n');
+    const result = cli(['report', '--config', config, '--by-conversation', dir]);
+    expect(result.code).toBe(0);
+    const { generateWorkspace } = await import('../core/synthetic.ts');
+    for (const { title } of generateWorkspace({ seed: 1, conversations: 3, events: 60 })) {
+      expect(result.stdout).toContain(`${title}  `);
+    }
+  });
+
+  it('says what is wrong with its arguments, with exit code 2', async () => {
+    expect(await collect(['--events', 'many'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--events takes a whole number/),
+    });
+    expect((await collect([])).stderr).toMatch(/--events N is required/);
+    expect((await collect(['--bogus'])).code).toBe(2);
   });
 });

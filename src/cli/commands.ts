@@ -4,7 +4,7 @@
  * real binary.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { parseEventsText, writeEventsText } from '../core/codec.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config.ts';
@@ -12,11 +12,13 @@ import { resetCompactions } from '../core/creation.ts';
 import { formatDiagnostic } from '../core/diagnostics.ts';
 import { planCompactions, reportStream } from '../core/playground.ts';
 import { project, providerView } from '../core/projection.ts';
+import { recommendForStreams, renderHintsToml } from '../core/recommend.ts';
 import { addReports, type Report, reportToJson } from '../core/report.ts';
 import { sanitize } from '../core/sanitize.ts';
-import { isTokenizerId, loadTokenCounter } from '../core/tokens.ts';
+import { isTokenizerId, loadTokenCounter, type TokenizerId } from '../core/tokens.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
-import { formatReport } from './format-report.ts';
+import { readConversationTitle } from '../core/workspace.ts';
+import { formatConversations, formatRecommendations, formatReport } from './format-report.ts';
 
 /** Where the CLI reads and writes. */
 export interface CliIo {
@@ -52,8 +54,14 @@ Commands:
   reset [--index K] [--encoding ...] FILE|-
       The stream without its compaction events (or without the K-th, 1-based).
   report --config FILE.toml [--now TIMESTAMP] [--tokenizer o200k|cl100k|chars]
-         [--no-sanitize] [--json] FILE|FOLDER...
+         [--no-sanitize] [--json | --by-conversation] FILE|FOLDER...
       Per tool: calls, request and response tokens before and after, savings.
+      --by-conversation adds a line per conversation, titled from its
+      metadata.json (readable output only).
+  recommend --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]
+            [--json] FILE|FOLDER...
+      A hint per tool with the reason and the saving measured with it applied,
+      the total with all applied, and the config with the hints set.
 
 Exit codes: 0 success, 2 bad input or arguments, 1 internal error.
 `;
@@ -110,12 +118,13 @@ function readStream(io: CliIo, path: string, setting: EncodingSetting) {
   return { elements: parsed.elements, encoding: parsed.encoding };
 }
 
-function readConfig(io: CliIo, path: unknown): ParsedConfig {
+function readConfig(io: CliIo, path: unknown): { config: ParsedConfig; text: string } {
   if (typeof path !== 'string') throw new CliError(`--config FILE.toml is required\n\n${USAGE}`);
-  const config = parseConfigToml(readInput(io, path));
+  const text = readInput(io, path);
+  const config = parseConfigToml(text);
   const error = config.diagnostics.find((d) => d.severity === 'error');
   if (error) throw new CliError(formatDiagnostic(path, error));
-  return config;
+  return { config, text };
 }
 
 function nowOption(value: unknown): string | null {
@@ -162,7 +171,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         now: { type: 'string' },
         encoding: { type: 'string' },
       });
-      const config = readConfig(io, values.config);
+      const { config } = readConfig(io, values.config);
       const path = singleFile(positionals, 'compact');
       const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
       const plan = planCompactions(elements, config, nowOption(values.now));
@@ -196,40 +205,60 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
     }
     case 'report': {
       const { values, positionals } = parse(args, {
-        config: { type: 'string' },
-        now: { type: 'string' },
-        tokenizer: { type: 'string' },
-        'no-sanitize': { type: 'boolean' },
-        json: { type: 'boolean' },
-        encoding: { type: 'string' },
+        ...COUNTING_OPTIONS,
+        'by-conversation': { type: 'boolean' },
       });
-      const tokenizer = values.tokenizer ?? 'o200k';
-      if (!isTokenizerId(tokenizer)) {
+      if (values.json && values['by-conversation']) {
         throw new CliError(
-          `--tokenizer must be o200k, cl100k or chars, not "${String(tokenizer)}"`,
+          '--by-conversation is for the readable output; --json keeps its documented shape',
         );
       }
-      if (positionals.length === 0)
-        throw new CliError(`report needs at least one FILE\n\n${USAGE}`);
-      const config = readConfig(io, values.config);
-      const counter = await loadTokenCounter(tokenizer);
-      const reports: Report[] = [];
-      const files = positionals.flatMap(expandFolder);
-      for (const path of files) {
-        const { elements } = readStream(io, path, getEncoding(values.encoding));
-        const { report, plan } = reportStream(elements, config, {
-          now: nowOption(values.now),
-          view: values['no-sanitize'] ? 'bare' : 'sanitized',
-          counter,
-        });
-        checkNow(nowOption(values.now), plan.nowError);
-        reports.push(report);
+      const { config, files, read, options } = await prepareCounting(
+        io,
+        'report',
+        values,
+        positionals,
+      );
+      const reports = files.map((path) => {
+        const { report, plan } = reportStream(read(path), config, options);
+        checkNow(options.now, plan.nowError);
+        return report;
+      });
+      const total = addReports(reports, options.counter.id);
+      if (values.json) {
+        io.stdout(`${JSON.stringify(reportToJson(total), null, 2)}\n`);
+        return 0;
       }
-      const total = addReports(reports, tokenizer);
+      const byConversation = values['by-conversation']
+        ? `${formatConversations(
+            files.map((path, index) => ({
+              name: getConversationName(io, path),
+              report: reports[index] as Report,
+            })),
+          )}\n\n`
+        : '';
+      io.stdout(`${byConversation}${formatReport(total, files.length)}`);
+      return 0;
+    }
+    case 'recommend': {
+      const { values, positionals } = parse(args, COUNTING_OPTIONS);
+      const { config, configText, files, read, options } = await prepareCounting(
+        io,
+        'recommend',
+        values,
+        positionals,
+      );
+      const streams = files.map(read);
+      checkNow(options.now, planCompactions([], config, options.now).nowError);
+      const result = recommendForStreams(streams, config, options);
       io.stdout(
         values.json
-          ? `${JSON.stringify(reportToJson(total), null, 2)}\n`
-          : formatReport(total, files.length),
+          ? `${JSON.stringify(result, null, 2)}\n`
+          : formatRecommendations(result, {
+              configPath: values.config as string,
+              configText: renderHintsToml(result.recommendations, configText),
+              fileCount: files.length,
+            }),
       );
       return 0;
     }
@@ -238,12 +267,70 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
   }
 }
 
+/** Options shared by the commands that count: `report` and `recommend`. */
+const COUNTING_OPTIONS = {
+  config: { type: 'string' },
+  now: { type: 'string' },
+  tokenizer: { type: 'string' },
+  'no-sanitize': { type: 'boolean' },
+  json: { type: 'boolean' },
+  encoding: { type: 'string' },
+} as const;
+
+/** Reads what `report` and `recommend` count: the config, every stream, and the options. */
+async function prepareCounting(
+  io: CliIo,
+  command: string,
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>,
+  positionals: string[],
+) {
+  const tokenizer = values.tokenizer ?? 'o200k';
+  if (!isTokenizerId(tokenizer)) {
+    throw new CliError(`--tokenizer must be o200k, cl100k or chars, not "${String(tokenizer)}"`);
+  }
+  if (positionals.length === 0) {
+    throw new CliError(`${command} needs at least one FILE\n\n${USAGE}`);
+  }
+  const { config, text } = readConfig(io, values.config);
+  const counter = await loadTokenCounter(tokenizer as TokenizerId);
+  const encoding = getEncoding(values.encoding);
+  return {
+    config,
+    configText: text,
+    files: positionals.flatMap(listConversationFiles),
+    /** A file's stream; read one at a time, so that only one is in memory. */
+    read: (path: string) => readStream(io, path, encoding).elements,
+    options: {
+      now: nowOption(values.now),
+      view: values['no-sanitize'] ? ('bare' as const) : ('sanitized' as const),
+      counter,
+    },
+  };
+}
+
 /**
- * A folder stands for the conversations in it: a JP `conversations` folder
- * (one subfolder per conversation, each with `events.json`) or a single
- * conversation's folder.
+ * What a conversation is called: the title in the `metadata.json` beside
+ * its `events.json` when there is one, else its folder's name (or the file).
  */
-function expandFolder(path: string): string[] {
+function getConversationName(io: CliIo, path: string): string {
+  if (path === '-') return 'standard input';
+  let title: string | undefined;
+  try {
+    title = readConversationTitle(io.readText(join(dirname(path), 'metadata.json')));
+  } catch {
+    // No metadata.json: JP conversations have one, but a lone events.json need not.
+  }
+  if (title !== undefined) return title;
+  return basename(path) === 'events.json' ? basename(dirname(path)) : path;
+}
+
+/**
+ * The `events.json` files a path stands for: a file is itself; a folder
+ * stands for the conversations in it: a JP `conversations` folder (one
+ * subfolder per conversation, each with `events.json`, sorted by name) or a
+ * single conversation's folder.
+ */
+export function listConversationFiles(path: string): string[] {
   if (path === '-') return [path];
   let isFolder = false;
   try {

@@ -1,4 +1,5 @@
-/** The readable `report` table. */
+/** The readable `report` and `recommend` tables. */
+import type { HintRecommendations } from '../core/recommend.ts';
 import { PAYLOAD_GROUPS, type PayloadGroup, type Report, savedPercent } from '../core/report.ts';
 import { TOKENIZER_LABELS } from '../core/tokens.ts';
 
@@ -12,7 +13,8 @@ const GROUP_NAMES: Record<PayloadGroup, string> = {
 const number = (n: number) => n.toLocaleString('en-US');
 const percent = (saved: number, before: number) => `${savedPercent(saved, before).toFixed(1)}%`;
 
-function table(rows: string[][]): string {
+/** Columns padded to their widest cell: text columns (the first, and `textColumns`) to the left. */
+function table(rows: string[][], textColumns: readonly number[] = []): string {
   const widths = (rows[0] ?? []).map((_, column) =>
     Math.max(...rows.map((row) => (row[column] ?? '').length)),
   );
@@ -20,7 +22,9 @@ function table(rows: string[][]): string {
     .map((row) =>
       row
         .map((cell, column) =>
-          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+          column === 0 || textColumns.includes(column)
+            ? cell.padEnd(widths[column] ?? 0)
+            : cell.padStart(widths[column] ?? 0),
         )
         .join('  ')
         .trimEnd(),
@@ -70,4 +74,49 @@ export function formatReport(report: Report, fileCount: number): string {
   ];
   const files = fileCount === 1 ? '1 conversation' : `${fileCount} conversations`;
   return `${table(rows)}\n\n${table(totals)}\n\nTokens: ${TOKENIZER_LABELS[report.tokenizer]}, over ${files}. Counted: message and reasoning text, tool arguments and response content; not ids, names, metadata or provider framing. Figures for Claude models are approximate.\n`;
+}
+
+/** One line per conversation: its name, tool calls, and all tokens before, after and saved. */
+export function formatConversations(conversations: { name: string; report: Report }[]): string {
+  const rows = [
+    ['conversation', 'tool calls', 'before', 'after', 'saved', 'saved %'],
+    ...conversations.map(({ name, report }) => [
+      name,
+      number(report.tools.reduce((sum, row) => sum + row.calls, 0)),
+      number(report.totals.before.tokens),
+      number(report.totals.after.tokens),
+      number(report.totals.saved.tokens),
+      percent(report.totals.saved.tokens, report.totals.before.tokens),
+    ]),
+  ];
+  return table(rows);
+}
+
+/** Recommendations as a table, the reasons, the total, the config with them applied, and the note. */
+export function formatRecommendations(
+  result: HintRecommendations,
+  options: { configPath: string; configText: string; fileCount: number },
+): string {
+  const rows = [
+    ['tool', 'calls', 'request', 'response', 'hint now', 'suggested', 'saved now → with it'],
+    ...result.recommendations.map((rec) => [
+      rec.tool,
+      number(rec.calls),
+      number(rec.requestTokens),
+      number(rec.responseTokens),
+      rec.currentHint ?? '(rule)',
+      rec.hint === rec.currentHint ? `${rec.hint} (as now)` : rec.hint,
+      `${number(rec.currentSaved.tokens)} → ${number(rec.expectedSaved.tokens)}`,
+    ]),
+  ];
+  const reasons = result.recommendations.map((rec) => `  ${rec.tool}: ${rec.reason}`).join('\n');
+  const { before, after, saved } = result.total;
+  const files = options.fileCount === 1 ? '1 conversation' : `${options.fileCount} conversations`;
+  return [
+    table(rows, [4, 5]),
+    `Why:\n${reasons}`,
+    `With every suggestion applied: ${number(before.tokens)} → ${number(after.tokens)} tokens, saved ${number(saved.tokens)} (${percent(saved.tokens, before.tokens)}); ${number(before.chars)} → ${number(after.chars)} characters. Tokens: ${TOKENIZER_LABELS[result.tokenizer]}, over ${files}.`,
+    `${options.configPath} with the suggestions applied:\n\n${options.configText.trimEnd()}`,
+    `${result.note}\n`,
+  ].join('\n\n');
 }
