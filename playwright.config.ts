@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test';
 // Browser tests against the production build (`npm run test:e2e` builds
 // first), in the system Chromium: no browser download, and no request may
 // leave the page's origin.
+/** Specs that must have the machine to themselves. */
+const ALONE = /(perf|screenshot)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
@@ -32,7 +35,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  // The perf measure and the README screenshot run alone, after the rest:
+  // another test in the second worker would share the CPU with them.
+  projects: [
+    { name: 'chromium', testIgnore: ALONE },
+    { name: 'alone', testMatch: ALONE, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
     url: 'http://127.0.0.1:4173',

@@ -24,12 +24,7 @@ const client = createWorkerClient({
 
 initActions({
   engine: client,
-  examples: EXAMPLES.map((example) => ({
-    id: example.id,
-    title: example.title,
-    description: example.summary,
-    load: () => example,
-  })),
+  examples: EXAMPLES.map((example) => ({ ...example, load: () => example })),
 });
 
 const darkScheme = window.matchMedia('(prefers-color-scheme: dark)');

@@ -35,6 +35,7 @@ beforeEach(() => {
       {
         id: 'tiny',
         title: 'Tiny',
+        summary: 'The smallest example.',
         load: () => ({ configText: 'cfg', streamText: '[]', tokenizer: 'chars' }),
       },
     ],
@@ -186,8 +187,10 @@ describe('inputs', () => {
     expect(await loadExample('missing')).toBe(false);
   });
 
-  it('lists the examples for the menu without their loaders', () => {
-    expect(store.getState().examples).toEqual([{ id: 'tiny', title: 'Tiny' }]);
+  it('lists the examples for the gallery without their loaders', () => {
+    expect(store.getState().examples).toEqual([
+      { id: 'tiny', title: 'Tiny', summary: 'The smallest example.' },
+    ]);
   });
 });
 

@@ -7,6 +7,7 @@
 import type { PlaygroundInput } from '../core/playground.ts';
 import { savedPercent } from '../core/report.ts';
 import type { Diagnostic, Encoding } from '../core/types.ts';
+import { formatCount, formatPercent } from './format.ts';
 import type { AppState } from './store.ts';
 
 /** Which editor a diagnostic belongs to. */
@@ -84,22 +85,6 @@ export const selectSaved = memoOn(
         }
       : null,
 );
-
-const integer = new Intl.NumberFormat('en-US');
-const percent = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-
-/** A token count for people: `12,345`. */
-export function formatCount(value: number): string {
-  return integer.format(value);
-}
-
-/** A percentage for people: `34.5%`. */
-export function formatPercent(value: number): string {
-  return `${percent.format(value)}%`;
-}
 
 /**
  * The sentence the results' `aria-live` status line announces. It changes

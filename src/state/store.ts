@@ -46,11 +46,14 @@ export interface Toast {
   tone: 'error' | 'info';
 }
 
-/** An example as the menu lists it. */
+/** An example as the gallery lists it. */
 export interface ExampleSummary {
   id: string;
   title: string;
-  description?: string;
+  /** One sentence: what to look at and what it shows. */
+  summary: string;
+  /** Attribution, for examples built from someone else's data. */
+  credit?: string;
 }
 
 /** Purely visual state. */
@@ -61,7 +64,7 @@ export interface UiSlice {
   selectedEventKey: string | null;
   theme: Theme;
   toasts: Toast[];
-  /** The examples the menu offers, provided at start-up. */
+  /** The examples the gallery offers, provided at start-up. */
   examples: ExampleSummary[];
   /** Whether the editor component can mount (its code is loaded lazily). */
   editorsReady: boolean;

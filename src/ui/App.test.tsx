@@ -13,7 +13,7 @@ function setup() {
       {
         id: 'demo',
         title: 'A demo',
-        description: 'What it shows.',
+        summary: 'What it shows.',
         load: () => ({ configText: 'demo config', streamText: '[]' }),
       },
     ],
@@ -37,7 +37,7 @@ describe('App shell', () => {
       within(tokenizer)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['o200k_base', 'cl100k_base', 'chars/4 (estimate)']);
+    ).toEqual(['o200k_base', 'cl100k_base', 'chars/4']);
     const encoding = screen.getByLabelText('Encoding');
     expect(
       within(encoding)
@@ -47,7 +47,7 @@ describe('App shell', () => {
     expect(screen.getByLabelText('Now')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Use the default now' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'Sanitized' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Bare projection' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Bare' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Compact' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reset' })).toBeInTheDocument();
     expect(screen.getByLabelText('Open events.json')).toHaveAttribute('type', 'file');
@@ -58,7 +58,7 @@ describe('App shell', () => {
     const engine = setup();
     fireEvent.change(screen.getByLabelText('Tokenizer'), { target: { value: 'cl100k' } });
     fireEvent.change(screen.getByLabelText('Encoding'), { target: { value: 'storage' } });
-    fireEvent.click(screen.getByRole('radio', { name: 'Bare projection' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Bare' }));
     fireEvent.change(screen.getByLabelText('Now'), { target: { value: '2025-07-01 00:00:00.0' } });
     expect(store.getState()).toMatchObject({
       tokenizer: 'cl100k',
@@ -87,7 +87,7 @@ describe('App shell', () => {
     engine.runs[0]?.resolve(makeResult({ before: 35_780, after: 23_435 }, { encoding: 'storage' }));
     await run;
     expect(results).toHaveAttribute('aria-busy', 'false');
-    const status = within(results).getByRole('status');
+    const status = within(results).getByTestId('status-line');
     expect(status).toHaveAttribute('aria-live', 'polite');
     expect(status).toHaveTextContent('Saved 12,345 tokens (34.5%).');
     expect(screen.getByRole('option', { name: 'auto (storage)' })).toBeInTheDocument();
@@ -121,16 +121,18 @@ describe('App shell', () => {
     expect(screen.getByRole('region', { name: 'Results' })).toHaveAttribute('aria-busy', 'false');
   });
 
-  it('loads an example from the menu', async () => {
+  it('loads an example from the gallery', async () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Examples' }));
-    const item = screen.getByRole('menuitem', { name: /A demo/ });
+    const dialog = screen.getByRole('dialog', { name: 'Examples' });
+    expect(within(dialog).getByText('What it shows.')).toBeInTheDocument();
+    const item = within(dialog).getByRole('button', { name: /A demo/ });
     expect(item).toHaveFocus();
     await act(async () => {
       fireEvent.click(item);
     });
     expect(store.getState().configText).toBe('demo config');
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('resizes the columns from the keyboard', () => {

@@ -17,7 +17,7 @@ import './styles.css';
 function Workspace() {
   const workspaceRef = useRef<HTMLElement>(null);
   const editorsRef = useRef<HTMLElement>(null);
-  const [columns, setColumns] = useState(46);
+  const [columns, setColumns] = useState(40);
   const [rows, setRows] = useState(40);
   const fileName = useAppStore((s) => s.streamFileName);
 

@@ -1,29 +1,15 @@
 /**
- * The header: product name, examples, and every control of the run
- * (tokenizer, encoding, "now", view) plus Compact and Reset.
+ * The header: product name, the examples gallery, the controls of the run
+ * (encoding, "now", view) and Compact and Reset. The tokenizer sits with the
+ * figures it counts, in the results' status bar.
  */
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ViewMode } from '../core/playground.ts';
-import { isTokenizerId, TOKENIZER_IDS, type TokenizerId } from '../core/tokens.ts';
 import type { EncodingSetting } from '../core/types.ts';
-import {
-  compact,
-  loadExample,
-  reset,
-  setEncoding,
-  setNow,
-  setTokenizer,
-  setView,
-} from '../state/actions.ts';
+import { compact, loadExample, reset, setEncoding, setNow, setView } from '../state/actions.ts';
 import { selectEncodingInUse } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
-
-/** Short names for the select; the long labels go in its description. */
-const TOKENIZER_OPTIONS: Record<TokenizerId, string> = {
-  o200k: 'o200k_base',
-  cl100k: 'cl100k_base',
-  chars: 'chars/4 (estimate)',
-};
+import { ExamplesGallery } from './panes/ExamplesGallery.tsx';
+import { SelectField } from './SelectField.tsx';
 
 const ENCODINGS: readonly EncodingSetting[] = ['auto', 'storage', 'plain'];
 
@@ -33,58 +19,29 @@ const VIEWS: readonly { value: ViewMode; label: string; title: string }[] = [
     label: 'Sanitized',
     title: 'What the provider receives: the stream repaired by sanitize, then projected',
   },
-  { value: 'bare', label: 'Bare projection', title: 'The projection without sanitize' },
+  {
+    value: 'bare',
+    label: 'Bare',
+    title: 'The bare projection, without the repair sanitize does before sending',
+  },
 ];
-
-function TokenizerSelect() {
-  const tokenizer = useAppStore((s) => s.tokenizer);
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>Tokenizer</label>
-      <select
-        id={id}
-        value={tokenizer}
-        onChange={(event) => {
-          if (isTokenizerId(event.target.value)) setTokenizer(event.target.value);
-        }}
-      >
-        {TOKENIZER_IDS.map((tokenizerId) => (
-          <option key={tokenizerId} value={tokenizerId}>
-            {TOKENIZER_OPTIONS[tokenizerId]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function EncodingSelect() {
   const encoding = useAppStore((s) => s.encoding);
   const inUse = useAppStore(selectEncodingInUse);
-  const id = useId();
   // The encoding in use shows in the "auto" option itself: "auto (storage)".
+  const options = ENCODINGS.map((value) => ({
+    value,
+    label: value === 'auto' && encoding === 'auto' && inUse ? `auto (${inUse})` : value,
+  }));
   return (
-    <div className="field">
-      <label htmlFor={id}>Encoding</label>
-      <select
-        id={id}
-        value={encoding}
-        title="How the stream's text is decoded: storage is JP's on-disk base64 form"
-        onChange={(event) => {
-          const value = event.target.value;
-          if ((ENCODINGS as readonly string[]).includes(value)) {
-            setEncoding(value as EncodingSetting);
-          }
-        }}
-      >
-        {ENCODINGS.map((value) => (
-          <option key={value} value={value}>
-            {value === 'auto' && encoding === 'auto' && inUse ? `auto (${inUse})` : value}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Encoding"
+      value={encoding}
+      options={options}
+      onChange={setEncoding}
+      title="How the stream's text is decoded: storage is JP's on-disk base64 form"
+    />
   );
 }
 
@@ -128,21 +85,26 @@ function NowInput() {
 function ViewToggle() {
   const view = useAppStore((s) => s.view);
   return (
-    <fieldset className="segmented">
-      <legend className="visually-hidden">View</legend>
-      {VIEWS.map((option) => (
-        <label key={option.value} title={option.title}>
-          <input
-            type="radio"
-            name="view"
-            value={option.value}
-            checked={view === option.value}
-            onChange={() => setView(option.value)}
-          />
-          <span>{option.label}</span>
-        </label>
-      ))}
-    </fieldset>
+    <div className="field">
+      <span className="field-label" aria-hidden="true">
+        View
+      </span>
+      <fieldset className="segmented">
+        <legend className="visually-hidden">View</legend>
+        {VIEWS.map((option) => (
+          <label key={option.value} title={option.title}>
+            <input
+              type="radio"
+              name="view"
+              value={option.value}
+              checked={view === option.value}
+              onChange={() => setView(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </fieldset>
+    </div>
   );
 }
 
@@ -181,78 +143,17 @@ function StreamActions() {
   );
 }
 
-/** A menu of examples. Renders nothing when none are provided. */
-export function ExamplesMenu() {
+/** The examples gallery, loading into the editors. Renders nothing when none are provided. */
+function Examples() {
   const examples = useAppStore((s) => s.examples);
   const current = useAppStore((s) => s.exampleId);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    // Put focus on the first item so arrow keys and Enter work at once.
-    rootRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
-
   if (examples.length === 0) return null;
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(
-      event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]'),
-    );
-    const index = items.indexOf(document.activeElement as HTMLButtonElement);
-    if (event.key === 'Escape') {
-      setOpen(false);
-      buttonRef.current?.focus();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    }
-  };
-
   return (
-    <div className="examples" ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        Examples
-      </button>
-      {open ? (
-        <div id={menuId} role="menu" aria-label="Examples" onKeyDown={onMenuKeyDown}>
-          {examples.map((example) => (
-            <button
-              key={example.id}
-              type="button"
-              role="menuitem"
-              aria-current={example.id === current ? 'true' : undefined}
-              onClick={() => {
-                setOpen(false);
-                buttonRef.current?.focus();
-                void loadExample(example.id);
-              }}
-            >
-              <span className="example-title">{example.title}</span>
-              {example.description ? (
-                <span className="example-description">{example.description}</span>
-              ) : null}
-            </button>
-          ))}
-        </div>
-      ) : null}
-    </div>
+    <ExamplesGallery
+      examples={examples}
+      currentId={current}
+      onLoad={(id) => void loadExample(id)}
+    />
   );
 }
 
@@ -261,9 +162,8 @@ export function Header() {
   return (
     <header className="app-header">
       <h1>Compaction Playground</h1>
-      <ExamplesMenu />
+      <Examples />
       <div className="controls">
-        <TokenizerSelect />
         <EncodingSelect />
         <NowInput />
         <ViewToggle />

@@ -4,10 +4,37 @@
  * for the current input has finished, so tests and assistive technology
  * never read stale figures as current.
  */
+import { memo } from 'react';
+import { TOKENIZER_IDS, TOKENIZER_LABELS, type TokenizerId } from '../core/tokens.ts';
+import { setTokenizer } from '../state/actions.ts';
 import { selectIsBusy, selectStatusMessage } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { PANES } from './panes-registry.ts';
+import { SelectField } from './SelectField.tsx';
+
+/** Short names for the select; the long labels are in its title and the table's note. */
+const TOKENIZER_NAMES: Record<TokenizerId, string> = {
+  o200k: 'o200k_base',
+  cl100k: 'cl100k_base',
+  chars: 'chars/4',
+};
+const TOKENIZER_OPTIONS = TOKENIZER_IDS.map((value) => ({ value, label: TOKENIZER_NAMES[value] }));
+
+/** Which tokenizer counts the figures: beside them, since it changes them all. */
+function TokenizerSelect() {
+  const tokenizer = useAppStore((s) => s.tokenizer);
+  return (
+    <SelectField
+      className="tokenizer-field"
+      label="Tokenizer"
+      value={tokenizer}
+      options={TOKENIZER_OPTIONS}
+      onChange={setTokenizer}
+      title={TOKENIZER_IDS.map((id) => TOKENIZER_LABELS[id]).join('; ')}
+    />
+  );
+}
 
 function StatusLine() {
   const message = useAppStore(selectStatusMessage);
@@ -24,18 +51,41 @@ function StatusLine() {
         </span>
       ) : null}
       {stale ? <span className="badge stale">Last valid results</span> : null}
+      <TokenizerSelect />
     </div>
   );
 }
+
+/**
+ * The registered panes. Memoised: the results region re-renders whenever the
+ * busy flag flips (every edit), and the panes must not re-render with it;
+ * each subscribes to exactly what it shows.
+ */
+const Panes = memo(function Panes() {
+  return (
+    <div className="panes">
+      {PANES.map(({ id, title, width, Component }) => (
+        <section
+          key={id}
+          id={`pane-${id}`}
+          className={`pane pane-${width}`}
+          aria-labelledby={`pane-${id}-title`}
+        >
+          <h2 id={`pane-${id}-title`}>{title}</h2>
+          <ErrorBoundary label={`the ${title} pane`}>
+            <Component />
+          </ErrorBoundary>
+        </section>
+      ))}
+    </div>
+  );
+});
 
 /** The results region. */
 export function ResultsPanel({ id }: { id: string }) {
   const busy = useAppStore(selectIsBusy);
   const status = useAppStore((s) => s.status);
   const stale = useAppStore((s) => s.isStale);
-  const tokenizerNote = useAppStore((s) =>
-    s.tokenizer === 'chars' ? 'chars/4 is an estimate.' : null,
-  );
   return (
     <section
       id={id}
@@ -47,25 +97,11 @@ export function ResultsPanel({ id }: { id: string }) {
     >
       <StatusLine />
       <p className="fine-print">
-        Counts cover message, reasoning and tool payloads, not ids or provider framing. No tokenizer
-        is exact for Claude: treat those figures as approximate.
-        {tokenizerNote ? ` ${tokenizerNote}` : ''}
+        Change a tool's hint in the config (for example <code>compaction = "strip-responses"</code>{' '}
+        under <code>[conversation.tools.fs_read_file]</code>) and watch its row and the transcript
+        change, or open an example or your own <code>events.json</code>.
       </p>
-      <div className="panes">
-        {PANES.map(({ id: paneId, title, Component }) => (
-          <section
-            key={paneId}
-            id={`pane-${paneId}`}
-            className="pane"
-            aria-labelledby={`pane-${paneId}-title`}
-          >
-            <h2 id={`pane-${paneId}-title`}>{title}</h2>
-            <ErrorBoundary label={`the ${title} pane`}>
-              <Component />
-            </ErrorBoundary>
-          </section>
-        ))}
-      </div>
+      <Panes />
     </section>
   );
 }

@@ -1,9 +1,24 @@
 /**
  * The e2e test vocabulary: wait for app state (never for fixed delays), set
  * an editor's text the way a person pastes it, and watch what the page asks
- * of the network and prints to the console.
+ * of the network and prints to the console. Specs import `test` and `expect`
+ * from here: every test then fails if a request leaves the origin or the
+ * console shows an error.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { CORPUS_DIR } from '../../src/test/conformance.ts';
+
+export { README_CONFIG_TOML } from '../../src/test/corpus.ts';
+export { expect };
+
+/** The `events.json` of a corpus conversation (`../shared/corpus/jp-conversations/<id>/`). */
+export function corpusFile(id: string): string {
+  return join(CORPUS_DIR, id, 'events.json');
+}
+
+/** Where the preview server serves the production build (playwright.config.ts). */
+export const ORIGIN = 'http://127.0.0.1:4173';
 
 /** The results region. */
 export function results(page: Page): Locator {
@@ -31,7 +46,7 @@ export function editor(page: Page, label: string): Locator {
 export async function waitForEditors(page: Page): Promise<void> {
   await expect(editor(page, 'Config (TOML)')).toBeAttached();
   await expect(editor(page, 'Event stream (JSON)')).toBeAttached();
-  await expect(page.locator('.monaco-editor')).toHaveCount(2);
+  await expect(page.locator('#editors .monaco-editor')).toHaveCount(2);
 }
 
 /**
@@ -66,4 +81,99 @@ export function recordConsoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
   return errors;
+}
+
+/**
+ * Playwright's `test` with an automatic guard: it records, from the first
+ * request on, what leaves the origin and what the console reports as an
+ * error, and checks both are empty when the test ends.
+ */
+export const test = base.extend<{ offlineAndQuiet: undefined }>({
+  offlineAndQuiet: [
+    async ({ page }, use) => {
+      const foreign = recordForeignRequests(page, ORIGIN);
+      const errors = recordConsoleErrors(page);
+      await use(undefined);
+      expect(foreign, 'requests that left the origin').toEqual([]);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Opens the playground and waits until the editors and the first results are there. */
+export async function openPlayground(page: Page): Promise<void> {
+  await page.goto('/');
+  await waitForEditors(page);
+  await waitForResults(page);
+}
+
+/** The status line that announces the headline figure. */
+export function statusLine(page: Page): Locator {
+  return results(page).getByTestId('status-line');
+}
+
+/** The savings table (named by its caption). */
+export function savingsTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Savings per tool' });
+}
+
+/** The row of one tool in the savings table, found by its first cell's exact text. */
+export function toolRow(page: Page, name: string): Locator {
+  return savingsTable(page)
+    .locator('tbody tr')
+    .filter({ has: page.locator('th', { hasText: new RegExp(`^${escapeRegExp(name)}$`) }) });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** One tool row's figures as the CLI's `report --json` names them. */
+export interface RowFigures {
+  name: string;
+  calls: number;
+  requestBefore: number;
+  requestAfter: number;
+  responseBefore: number;
+  responseAfter: number;
+  saved: number;
+}
+
+/**
+ * Reads every tool row of the savings table: the token figures, which lead
+ * each cell ("1,052 → 3" above "3,198 → 6 chars").
+ */
+export async function readToolRows(page: Page): Promise<RowFigures[]> {
+  return savingsTable(page).evaluate((table) => {
+    const number = (text: string) => Number(text.replaceAll(',', ''));
+    const pair = (cell: Element | undefined) => {
+      const figure = cell?.firstChild?.textContent ?? '';
+      const [before = '', after = ''] = figure.split('→').map((part) => part.trim());
+      return [number(before), number(after)] as const;
+    };
+    const rows = (table as HTMLTableElement).tBodies[0]?.rows ?? [];
+    return [...rows].map((row) => {
+      const [requestBefore, requestAfter] = pair(row.cells[2]);
+      const [responseBefore, responseAfter] = pair(row.cells[3]);
+      return {
+        name: row.cells[0]?.textContent ?? '',
+        calls: number(row.cells[1]?.textContent ?? ''),
+        requestBefore,
+        requestAfter,
+        responseBefore,
+        responseAfter,
+        saved: number(row.cells[4]?.firstChild?.textContent ?? ''),
+      };
+    });
+  });
+}
+
+/** Waits until the transcript diff has compared the current before and after. */
+export async function waitForDiff(page: Page): Promise<void> {
+  await expect(page.locator('#pane-diff .monaco-diff-editor')).toBeAttached();
+  await expect(page.locator('#pane-diff [data-current="true"] .cp-transcript')).toHaveAttribute(
+    'data-state',
+    'done',
+  );
 }

@@ -1,30 +1,16 @@
-import { expect, test } from '@playwright/test';
 import {
   editor,
-  recordConsoleErrors,
-  recordForeignRequests,
+  expect,
+  openPlayground,
   results,
   setEditorText,
-  waitForEditors,
+  statusLine,
+  test,
   waitForResults,
 } from './helpers.ts';
 
-const ORIGIN = 'http://127.0.0.1:4173';
-
-let foreignRequests: string[];
-let consoleErrors: string[];
-
 test.beforeEach(async ({ page }) => {
-  foreignRequests = recordForeignRequests(page, ORIGIN);
-  consoleErrors = recordConsoleErrors(page);
-  await page.goto('/');
-  await waitForEditors(page);
-  await waitForResults(page);
-});
-
-test.afterEach(() => {
-  expect(foreignRequests, 'requests that left the origin').toEqual([]);
-  expect(consoleErrors, 'console errors').toEqual([]);
+  await openPlayground(page);
 });
 
 test('loads with both editors labelled and the first results announced', async ({ page }) => {
@@ -33,7 +19,7 @@ test('loads with both editors labelled and the first results announced', async (
     'aria-label',
     'Event stream (JSON)',
   );
-  const status = results(page).getByRole('status');
+  const status = statusLine(page);
   await expect(status).toHaveAttribute('aria-live', 'polite');
   await expect(status).toHaveText(/^Saved -?[\d,]+ tokens \(-?\d+\.\d%\)\.$/);
   for (const id of ['pane-savings', 'pane-diff', 'pane-explain', 'pane-timeline']) {
@@ -58,7 +44,7 @@ test('marks an unknown hint in the config, with its line and column', async ({ p
   await expect(problem).toContainText('strip-response');
   await expect(page.locator('.monaco-editor .squiggly-error').first()).toBeVisible();
   await expect(results(page)).toHaveAttribute('data-stale', 'true');
-  await expect(results(page).getByRole('status')).toContainText('1 error in the input');
+  await expect(statusLine(page)).toContainText('1 error in the input');
 
   // A click puts the cursor on the problem.
   await problem.click();
@@ -75,13 +61,13 @@ test('marks an unknown hint in the config, with its line and column', async ({ p
 });
 
 test('switches the tokenizer and the encoding', async ({ page }) => {
-  const status = results(page).getByRole('status');
+  const status = statusLine(page);
   const o200k = await status.textContent();
 
   await page.getByLabel('Tokenizer').selectOption('chars');
   await waitForResults(page);
   await expect(status).not.toHaveText(o200k ?? '');
-  await expect(page.getByText('chars/4 is an estimate.')).toBeVisible();
+  await expect(page.getByText(/chars\/4 \(an estimate\)/)).toBeVisible();
 
   await page.getByLabel('Tokenizer').selectOption('cl100k');
   await waitForResults(page);
@@ -96,7 +82,7 @@ test('switches the tokenizer and the encoding', async ({ page }) => {
 });
 
 test('toggles the view', async ({ page }) => {
-  const bare = page.getByRole('radio', { name: 'Bare projection' });
+  const bare = page.getByRole('radio', { name: 'Bare' });
   await bare.click();
   await expect(bare).toBeChecked();
   await waitForResults(page);
@@ -137,7 +123,7 @@ test('opens an events.json in storage form from the file input', async ({ page }
   const encoding = page.getByLabel('Encoding');
   await expect(encoding).toHaveValue('auto');
   await expect(encoding.locator('option[value="auto"]')).toHaveText('auto (storage)');
-  await expect(page.getByText('events.json', { exact: true })).toBeVisible();
+  await expect(page.locator('#editors').getByText('events.json', { exact: true })).toBeVisible();
   await expect(page.getByText('No problems in the config or the stream.')).toBeVisible();
 });
 

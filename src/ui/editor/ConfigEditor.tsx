@@ -1,4 +1,5 @@
 /** The TOML config editor: hints and rules, with completion, hovers and the core's markers. */
+import type { editor } from 'monaco-editor/editor';
 import { setConfigText } from '../../state/actions.ts';
 import { selectToolNames } from '../../state/selectors.ts';
 import { store, useAppStore } from '../../state/store.ts';
@@ -9,6 +10,12 @@ import { registerTomlLanguage, TOML_LANGUAGE_ID } from './toml-language.ts';
 
 /** Accessible name of the config editor. */
 export const CONFIG_EDITOR_LABEL = 'Config (TOML)';
+
+const CONFIG_OPTIONS: editor.IStandaloneEditorConstructionOptions = {
+  quickSuggestions: { other: true, strings: true, comments: false },
+  // Aligned trailing comments would otherwise draw a fence of guides.
+  guides: { indentation: false },
+};
 
 function registerLanguage(monaco: MonacoApi): void {
   // Read at each request so completions follow the latest stream.
@@ -29,11 +36,7 @@ export function ConfigEditor() {
       onChange={setConfigText}
       diagnostics={diagnostics}
       beforeMount={registerLanguage}
-      options={{
-        quickSuggestions: { other: true, strings: true, comments: false },
-        // Aligned trailing comments would otherwise draw a fence of guides.
-        guides: { indentation: false },
-      }}
+      options={CONFIG_OPTIONS}
     />
   );
 }

@@ -5,7 +5,7 @@
  */
 import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor/editor';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Diagnostic } from '../../core/types.ts';
 import type { EditorId } from '../../state/selectors.ts';
 import { registerEditor } from './editor-registry.ts';
@@ -26,7 +26,12 @@ export interface EditorViewProps {
   diagnostics: readonly Diagnostic[];
   /** Registers languages and providers before the first editor mounts. */
   beforeMount?: (monaco: MonacoApi) => void;
-  /** Options on top of the shared ones. */
+  /**
+   * Options on top of the shared ones. Pass a stable object (a module
+   * constant or a memo): the wrapper calls `updateOptions` whenever it
+   * changes, and on a large model that re-detects indentation and rebuilds
+   * the bracket pairs, which blocks the page for a hundred milliseconds.
+   */
   options?: editor.IStandaloneEditorConstructionOptions;
 }
 
@@ -67,6 +72,10 @@ function MountedEditor({
   options,
 }: EditorViewProps) {
   const theme = useMonacoTheme();
+  const allOptions = useMemo(
+    () => ({ ...BASE_OPTIONS, ...options, ariaLabel }),
+    [options, ariaLabel],
+  );
   const [mounted, setMounted] = useState<{ editor: CodeEditor; monaco: MonacoApi } | null>(null);
 
   useEffect(() => {
@@ -94,7 +103,7 @@ function MountedEditor({
       value={value}
       theme={theme}
       loading={<div className="editor-loading">Loading the editor…</div>}
-      options={{ ...BASE_OPTIONS, ...options, ariaLabel }}
+      options={allOptions}
       beforeMount={(monaco) => beforeMount?.(monaco as MonacoApi)}
       onMount={(editorInstance, monaco) => {
         setMounted({ editor: editorInstance, monaco: monaco as MonacoApi });

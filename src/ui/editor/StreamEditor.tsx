@@ -3,6 +3,7 @@
  * input or dropped anywhere on the editor; either way its text is loaded as
  * is (JP saves it in storage form, which "auto" detects).
  */
+import type { editor } from 'monaco-editor/editor';
 import { type DragEvent, useEffect, useState } from 'react';
 import { notify, openFile, setStreamText } from '../../state/actions.ts';
 import { useAppStore } from '../../state/store.ts';
@@ -11,6 +12,23 @@ import { LARGE_STREAM_CHARS, STREAM_MODEL_PATH, setLargeStreamMode } from './jso
 
 /** Accessible name of the stream editor. */
 export const STREAM_EDITOR_LABEL = 'Event stream (JSON)';
+
+/** The options for a stream of this size; constants, so the editor is not reconfigured on each render. */
+function streamOptions(large: boolean): editor.IStandaloneEditorConstructionOptions {
+  return {
+    folding: !large,
+    stickyScroll: { enabled: !large },
+    occurrencesHighlight: large ? 'off' : 'singleFile',
+    selectionHighlight: !large,
+    wordBasedSuggestions: 'off',
+    dropIntoEditor: { enabled: false },
+    // Long base64 lines of storage form are not worth tokenizing past this.
+    maxTokenizationLineLength: 5_000,
+  };
+}
+
+const STREAM_OPTIONS = streamOptions(false);
+const LARGE_STREAM_OPTIONS = streamOptions(true);
 
 /** Reads a picked or dropped file into the store. */
 async function loadFile(file: File): Promise<void> {
@@ -69,16 +87,7 @@ export function StreamEditor() {
         value={value}
         onChange={setStreamText}
         diagnostics={diagnostics}
-        options={{
-          folding: !large,
-          stickyScroll: { enabled: !large },
-          occurrencesHighlight: large ? 'off' : 'singleFile',
-          selectionHighlight: !large,
-          wordBasedSuggestions: 'off',
-          dropIntoEditor: { enabled: false },
-          // Long base64 lines of storage form are not worth tokenizing past this.
-          maxTokenizationLineLength: 5_000,
-        }}
+        options={large ? LARGE_STREAM_OPTIONS : STREAM_OPTIONS}
       />
       {dragging ? (
         <div className="drop-hint" aria-hidden="true">

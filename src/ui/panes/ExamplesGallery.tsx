@@ -5,13 +5,13 @@
  * Escape closes and returns focus to the button.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type { Example } from '../../examples/index.ts';
+import type { ExampleSummary } from '../../state/store.ts';
 import './panes.css';
 
 /** Props of {@link ExamplesGallery}. */
 export interface ExamplesGalleryProps {
   /** The examples to list, in order. */
-  examples: readonly Example[];
+  examples: readonly ExampleSummary[];
   /** The example currently loaded, marked in the list, or null. */
   currentId?: string | null;
   /** Called with an example's id when the user picks it; the dialog then closes. */

@@ -4,13 +4,22 @@
  * and that policy in words. With nothing selected it lists the events to pick
  * from. Every piece of conversation text is rendered as text.
  */
-import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type {
   EventExplanation,
   SlotDecision,
   TranscriptEntry,
 } from '../../core/playground-types.ts';
-import { formatCount } from './format.ts';
+import { formatCount } from '../../state/format.ts';
 import './panes.css';
 import { describePolicy, formatTurn, formatTurns } from './policy-words.ts';
 import { ADDED_BY_SANITIZE, formatLabel } from './transcript-text.ts';
@@ -249,6 +258,53 @@ export function ExplainPanel({
   );
 }
 
+interface EventOptionProps {
+  id: string;
+  index: number;
+  entry: TranscriptEntry;
+  active: boolean;
+  onPick: (index: number, key: string) => void;
+}
+
+/**
+ * One event of the list. Memoised on what it shows: every result brings new
+ * entry objects, and a long conversation lists hundreds of events, of which
+ * an edit changes a few.
+ */
+const EventOption = memo(
+  function EventOption({ id, index, entry, active, onPick }: EventOptionProps) {
+    const outcome = entry.explanation?.outcome;
+    return (
+      // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys
+      <div
+        id={id}
+        role="option"
+        tabIndex={-1}
+        aria-selected={active}
+        className={active ? 'cp-option cp-option-active' : 'cp-option'}
+        onClick={() => onPick(index, entry.key)}
+      >
+        <code>{formatLabel(entry)}</code>
+        {outcome ? (
+          <span className={`cp-badge cp-outcome-${outcome}`}>{OUTCOME_LABELS[outcome]}</span>
+        ) : null}
+        <span className="cp-secondary">{preview(entry.text)}</span>
+      </div>
+    );
+  },
+  (a, b) =>
+    a.onPick === b.onPick &&
+    a.id === b.id &&
+    a.index === b.index &&
+    a.active === b.active &&
+    a.entry.key === b.entry.key &&
+    a.entry.type === b.entry.type &&
+    a.entry.toolName === b.entry.toolName &&
+    a.entry.id === b.entry.id &&
+    a.entry.text === b.entry.text &&
+    a.entry.explanation?.outcome === b.entry.explanation?.outcome,
+);
+
 function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string) => void }) {
   const baseId = useId();
   const [active, setActive] = useState(0);
@@ -256,10 +312,28 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
   const clamped = Math.min(active, Math.max(0, items.length - 1));
   const activeId = optionId(clamped);
 
+  const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // Keep the active option in view; jsdom has no scrollIntoView, browsers do.
-    document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+    // Keep the active option in view by scrolling the list only:
+    // scrollIntoView would also scroll the page and the results column.
+    const list = listRef.current;
+    const option = document.getElementById(activeId);
+    if (!list || !option || option.offsetParent !== list) return;
+    const top = option.offsetTop;
+    const bottom = top + option.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = bottom - list.clientHeight;
+    }
   }, [activeId]);
+
+  const pick = useCallback(
+    (index: number, key: string) => {
+      setActive(index);
+      onPick(key);
+    },
+    [onPick],
+  );
 
   if (items.length === 0) {
     return <p className="cp-empty">No events to explain yet.</p>;
@@ -304,6 +378,7 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
         Pick an event to see why it looks as it does: arrow keys move, Enter picks.
       </p>
       <div
+        ref={listRef}
         className="cp-listbox"
         role="listbox"
         tabIndex={0}
@@ -320,29 +395,15 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
             </div>
             {items.slice(group.start, group.end).map((item, offset) => {
               const index = group.start + offset;
-              const outcome = item.entry.explanation?.outcome;
               return (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys
-                <div
+                <EventOption
                   key={item.entry.key}
                   id={optionId(index)}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={index === clamped}
-                  className={index === clamped ? 'cp-option cp-option-active' : 'cp-option'}
-                  onClick={() => {
-                    setActive(index);
-                    onPick(item.entry.key);
-                  }}
-                >
-                  <code>{formatLabel(item.entry)}</code>
-                  {outcome ? (
-                    <span className={`cp-badge cp-outcome-${outcome}`}>
-                      {OUTCOME_LABELS[outcome]}
-                    </span>
-                  ) : null}
-                  <span className="cp-secondary">{preview(item.entry.text)}</span>
-                </div>
+                  index={index}
+                  entry={item.entry}
+                  active={index === clamped}
+                  onPick={pick}
+                />
               );
             })}
           </div>

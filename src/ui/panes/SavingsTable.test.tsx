@@ -47,8 +47,8 @@ describe('SavingsTable', () => {
     expect(cells[1]).toBe('3');
     expect(cells[2]).toBe('15 → 1560 → 60 chars');
     expect(cells[3]).toBe('900 → 243,600 → 96 chars');
-    expect(cells[5]).toBe('8763,504 chars');
-    expect(cells[6]).toBe('95.7%');
+    expect(cells[4]).toBe('8763,504 chars');
+    expect(cells[5]).toBe('95.7%');
   });
 
   it('draws a request/response share bar for before and after', () => {
@@ -62,17 +62,17 @@ describe('SavingsTable', () => {
   it('shows negative savings as they are', () => {
     renderTable();
     const row = rowOf('build_watch');
-    expect(row.cells[5]?.textContent).toBe('-6-24 chars');
-    expect(row.cells[6]?.textContent).toBe('-100.0%');
-    expect(within(row.cells[5] as HTMLElement).getByText('-6')).toHaveClass('cp-negative');
+    expect(row.cells[4]?.textContent).toBe('-6-24 chars');
+    expect(row.cells[5]?.textContent).toBe('-100.0%');
+    expect(within(row.cells[4] as HTMLElement).getByText('-6')).toHaveClass('cp-negative');
   });
 
   it('says which hint is in force and where it comes from', () => {
     renderTable();
-    expect(rowOf('fs_read_file').cells[7]?.textContent).toBe('strip-responses own hint');
-    expect(rowOf('fs_modify_file').cells[7]?.textContent).toBe("strip-requests from '*'");
-    expect(rowOf('build_watch').cells[7]?.textContent).toBe("rule's tool_calls");
-    expect(rowOf('(unknown)').cells[7]?.textContent).toBe("rule's tool_calls");
+    expect(rowOf('fs_read_file').cells[6]?.textContent).toBe('strip-responses own hint');
+    expect(rowOf('fs_modify_file').cells[6]?.textContent).toBe("strip-requests from '*'");
+    expect(rowOf('build_watch').cells[6]?.textContent).toBe("rule's tool_calls");
+    expect(rowOf('(unknown)').cells[6]?.textContent).toBe("rule's tool_calls");
   });
 
   it('sorts by a column header, toggling direction, with aria-sort', () => {

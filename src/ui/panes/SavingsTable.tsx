@@ -16,7 +16,7 @@ import {
   UNKNOWN_TOOL_ROW,
 } from '../../core/report.ts';
 import { TOKENIZER_LABELS } from '../../core/tokens.ts';
-import { formatChange, formatCount, formatPercent } from './format.ts';
+import { formatChange, formatCount, formatPercent } from '../../state/format.ts';
 import './panes.css';
 
 /** Props of {@link SavingsTable}. */
@@ -65,7 +65,7 @@ const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
   { key: 'response', label: 'Response tokens (before → after)', numeric: true },
   { key: 'saved', label: 'Saved tokens', numeric: true },
   { key: 'savedPercent', label: 'Saved %', numeric: true },
-  { key: 'hint', label: 'Hint', numeric: false },
+  { key: 'hint', label: 'Hint in force', numeric: false },
 ];
 
 // Rows stay in name order until the user asks otherwise: figures change with
@@ -147,7 +147,12 @@ function ShareBar({ row, scale }: { row: ToolRow; scale: number }) {
     `After: requests ${formatCount(row.request.after.tokens)}, ` +
     `responses ${formatCount(row.response.after.tokens)}.`;
   return (
-    <div className="cp-share" role="img" aria-label={label} title={label}>
+    <div
+      className="cp-share"
+      role="img"
+      aria-label={label}
+      title={`${label} Top bar before, bottom bar after; requests in the first colour, responses in the second; one scale for every row.`}
+    >
       {(['before', 'after'] as const).map((side) => (
         <div key={side} className={`cp-share-line cp-share-${side}`}>
           <span className="cp-share-request" style={{ width: width(row.request[side].tokens) }} />
@@ -171,8 +176,7 @@ function HintCell({ name, info }: { name: string; info: ToolHintInfo | undefined
   }
   return (
     <span>
-      <code>{info.hint}</code>{' '}
-      <span className="cp-secondary-inline">{SOURCE_LABELS[info.source]}</span>
+      <code>{info.hint}</code> <span className="cp-secondary">{SOURCE_LABELS[info.source]}</span>
     </span>
   );
 }
@@ -230,136 +234,101 @@ export function SavingsTable({ report, tools, selectedTool, onSelectTool }: Savi
   return (
     <div className="cp-pane cp-savings">
       <p id={hintId} className="cp-note">
-        Select a row (click, or Enter) to follow one tool in the transcript; arrow keys move between
-        rows.
+        Select a row (click, or Enter) to follow that tool in the transcript below; arrow keys move
+        between rows.
       </p>
-      <table className="cp-table" aria-describedby={hintId}>
-        <caption>Savings per tool</caption>
-        <thead>
-          <tr>
-            {COLUMNS.slice(0, 4).map((column) => (
-              <SortHeader key={column.key} column={column} sort={sort} onSort={toggleSort} />
-            ))}
-            <th scope="col">
-              <span title="Each row's requests (first colour) and responses (second colour), before (top) and after (bottom)">
-                Request/response share
-              </span>
-            </th>
-            {COLUMNS.slice(4).map((column) => (
-              <SortHeader key={column.key} column={column} sort={sort} onSort={toggleSort} />
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
+      <div className="cp-scroll">
+        <table className="cp-table cp-tools" aria-describedby={hintId}>
+          <caption>Savings per tool</caption>
+          <thead>
             <tr>
-              <td colSpan={COLUMNS.length + 1} className="cp-empty">
-                No tool calls in this conversation.
-              </td>
+              {COLUMNS.map((column) => (
+                <SortHeader key={column.key} column={column} sort={sort} onSort={toggleSort} />
+              ))}
             </tr>
-          ) : (
-            rows.map((row) => {
-              const selected = row.name === selectedTool;
-              return (
-                <tr
-                  key={row.name}
-                  className={selected ? 'cp-row cp-row-selected' : 'cp-row'}
-                  aria-selected={selected}
-                  tabIndex={0}
-                  onClick={() => select(row.name)}
-                  onKeyDown={(event) => onRowKeyDown(event, row.name)}
-                >
-                  <th scope="row" className="cp-tool-name">
-                    {row.name}
-                  </th>
-                  <td className="cp-num">{formatCount(row.calls)}</td>
-                  <td className="cp-num">
-                    {formatChange(row.request.before.tokens, row.request.after.tokens)}
-                    <Chars before={row.request.before} after={row.request.after} />
-                  </td>
-                  <td className="cp-num">
-                    {formatChange(row.response.before.tokens, row.response.after.tokens)}
-                    <Chars before={row.response.before} after={row.response.after} />
-                  </td>
-                  <td>
-                    <ShareBar row={row} scale={scale} />
-                  </td>
-                  <td className="cp-num">
-                    <SavedCell saved={row.saved} />
-                    <span className="cp-secondary">{formatCount(row.saved.chars)} chars</span>
-                  </td>
-                  <td className="cp-num">
-                    <SavedCell saved={row.saved} percent={rowPercent(row)} />
-                  </td>
-                  <td>
-                    <HintCell name={row.name} info={hints.get(row.name)} />
-                  </td>
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="cp-empty">
+                  No tool calls in this conversation.
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => {
+                const selected = row.name === selectedTool;
+                return (
+                  <tr
+                    key={row.name}
+                    className={selected ? 'cp-row cp-row-selected' : 'cp-row'}
+                    aria-selected={selected}
+                    tabIndex={0}
+                    onClick={() => select(row.name)}
+                    onKeyDown={(event) => onRowKeyDown(event, row.name)}
+                  >
+                    <th scope="row" className="cp-tool-name">
+                      {row.name}
+                    </th>
+                    <td className="cp-num">{formatCount(row.calls)}</td>
+                    <td className="cp-num">
+                      {formatChange(row.request.before.tokens, row.request.after.tokens)}
+                      <Chars before={row.request.before} after={row.request.after} />
+                    </td>
+                    <td className="cp-num">
+                      {formatChange(row.response.before.tokens, row.response.after.tokens)}
+                      <Chars before={row.response.before} after={row.response.after} />
+                    </td>
+                    <td className="cp-num">
+                      <SavedCell saved={row.saved} />
+                      <span className="cp-secondary">{formatCount(row.saved.chars)} chars</span>
+                    </td>
+                    <td className="cp-num">
+                      <SavedCell saved={row.saved} percent={rowPercent(row)} />
+                      <ShareBar row={row} scale={scale} />
+                    </td>
+                    <td>
+                      <HintCell name={row.name} info={hints.get(row.name)} />
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
 
       <table className="cp-table cp-totals">
         <caption>Totals by content type</caption>
         <thead>
           <tr>
             <th scope="col">Content</th>
-            <th scope="col">Tokens (before → after)</th>
-            <th scope="col">Saved tokens</th>
-            <th scope="col">Saved %</th>
+            <th scope="col" className="cp-num">
+              Tokens (before → after)
+            </th>
+            <th scope="col" className="cp-num">
+              Saved tokens
+            </th>
+            <th scope="col" className="cp-num">
+              Saved %
+            </th>
+            <th scope="col" className="cp-num">
+              Characters (before → after)
+            </th>
           </tr>
         </thead>
         <tbody>
-          {PAYLOAD_GROUPS.map((group) => {
-            const pair = report.groups[group];
-            const saved = {
-              tokens: pair.before.tokens - pair.after.tokens,
-              chars: pair.before.chars - pair.after.chars,
-            };
-            return (
-              <tr key={group} data-group={group}>
-                <th scope="row">
-                  {GROUP_LABELS[group].label}
-                  <span className="cp-secondary">{GROUP_LABELS[group].counts}</span>
-                </th>
-                <td className="cp-num">
-                  {formatChange(pair.before.tokens, pair.after.tokens)}
-                  <Chars before={pair.before} after={pair.after} />
-                </td>
-                <td className="cp-num">
-                  <SavedCell saved={saved} />
-                  <span className="cp-secondary">{formatCount(saved.chars)} chars</span>
-                </td>
-                <td className="cp-num">
-                  <SavedCell
-                    saved={saved}
-                    percent={savedPercent(saved.tokens, pair.before.tokens)}
-                  />
-                </td>
-              </tr>
-            );
-          })}
+          {PAYLOAD_GROUPS.map((group) => (
+            <TotalsRow
+              key={group}
+              group={group}
+              label={GROUP_LABELS[group].label}
+              counts={GROUP_LABELS[group].counts}
+              pair={report.groups[group]}
+            />
+          ))}
         </tbody>
         <tfoot>
-          <tr data-group="all">
-            <th scope="row">All counted text</th>
-            <td className="cp-num">
-              {formatChange(totals.before.tokens, totals.after.tokens)}
-              <Chars before={totals.before} after={totals.after} />
-            </td>
-            <td className="cp-num">
-              <SavedCell saved={totals.saved} />
-              <span className="cp-secondary">{formatCount(totals.saved.chars)} chars</span>
-            </td>
-            <td className="cp-num">
-              <SavedCell
-                saved={totals.saved}
-                percent={savedPercent(totals.saved.tokens, totals.before.tokens)}
-              />
-            </td>
-          </tr>
+          <TotalsRow group="all" label="All counted text" counts="everything above" pair={totals} />
         </tfoot>
       </table>
 
@@ -370,6 +339,40 @@ export function SavingsTable({ report, tools, selectedTool, onSelectTool }: Savi
         models are approximate.
       </p>
     </div>
+  );
+}
+
+/** One line of the totals: tokens before → after, saved, saved %, and characters. */
+function TotalsRow({
+  group,
+  label,
+  counts,
+  pair,
+}: {
+  group: PayloadGroup | 'all';
+  label: string;
+  /** What the line counts, shown on hover. */
+  counts: string;
+  pair: BeforeAfter;
+}) {
+  const saved = {
+    tokens: pair.before.tokens - pair.after.tokens,
+    chars: pair.before.chars - pair.after.chars,
+  };
+  return (
+    <tr data-group={group}>
+      <th scope="row" title={`Counts ${counts}`}>
+        {label}
+      </th>
+      <td className="cp-num">{formatChange(pair.before.tokens, pair.after.tokens)}</td>
+      <td className="cp-num">
+        <SavedCell saved={saved} />
+      </td>
+      <td className="cp-num">
+        <SavedCell saved={saved} percent={savedPercent(saved.tokens, pair.before.tokens)} />
+      </td>
+      <td className="cp-num cp-chars">{formatChange(pair.before.chars, pair.after.chars)}</td>
+    </tr>
   );
 }
 

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { finishDiff, lastDiffEditor, moveModifiedCursor } from '../../test/monaco-stub.tsx';
 import { TranscriptDiff, type TranscriptDiffProps } from './TranscriptDiff.tsx';
 import { FIXTURE_AFTER, FIXTURE_BEFORE, FIXTURE_RESULT } from './test-fixture.ts';
-import { finishDiff, lastDiffEditor, moveModifiedCursor } from './test-monaco-stub.tsx';
 import { buildTranscript } from './transcript-text.ts';
 
-vi.mock('@monaco-editor/react', () => import('./test-monaco-stub.tsx'));
+vi.mock('@monaco-editor/react', () => import('../../test/monaco-stub.tsx'));
 
 function renderDiff(props: Partial<TranscriptDiffProps> = {}) {
   const onSelectTool = vi.fn();
@@ -17,6 +17,7 @@ function renderDiff(props: Partial<TranscriptDiffProps> = {}) {
     selectedTool: null,
     onSelectTool,
     onSelectEvent,
+    theme: 'vs',
     ...props,
   };
   const view = render(<TranscriptDiff {...all} />);
@@ -125,13 +126,19 @@ describe('TranscriptDiff', () => {
   it('says it is comparing until Monaco reports the diff of the new text', () => {
     const { rerenderWith } = renderDiff();
     const status = screen.getByRole('status');
+    const pane = status.closest('.cp-transcript');
     expect(status).toHaveTextContent('Comparing before and after…');
+    expect(pane).toHaveAttribute('data-state', 'comparing');
     act(() => finishDiff());
-    expect(status).toHaveTextContent('');
+    expect(status).toHaveTextContent('No changes');
+    expect(pane).toHaveAttribute('data-state', 'done');
     rerenderWith({ selectedTool: 'fs_read_file' });
     expect(status).toHaveTextContent('Comparing before and after…');
-    act(() => finishDiff());
-    expect(status).toHaveTextContent('');
+    act(() => finishDiff(3));
+    expect(status).toHaveTextContent('3 changes');
+    // The same text again: nothing to compare, so no waiting for Monaco.
+    rerenderWith({ selectedTool: 'fs_read_file', after: [...FIXTURE_AFTER] });
+    expect(status).toHaveTextContent('3 changes');
   });
 
   it('says so when nothing reaches the model', () => {

@@ -19,7 +19,6 @@ import {
   listTools,
   type Transcript,
 } from './transcript-text.ts';
-import { usePrefersDark } from './use-color-scheme.ts';
 
 /** Props of {@link TranscriptDiff}. */
 export interface TranscriptDiffProps {
@@ -37,15 +36,20 @@ export interface TranscriptDiffProps {
   selectedEventKey?: string | null;
   /** Called with an event's key when a line of the "after" side is clicked. */
   onSelectEvent: (key: string) => void;
-  /**
-   * The Monaco theme. Monaco themes are global to the page, so pass the one
-   * the other editors use; by default it follows `prefers-color-scheme`.
-   */
-  theme?: string;
+  /** The Monaco theme. Monaco themes are global to the page: pass the one the other editors use. */
+  theme: string;
 }
 
 /** How long Monaco may spend computing one diff (its default is 5 s). */
 const DIFF_TIME_BUDGET_MS = 60_000;
+
+/**
+ * Above this many lines (both sides together) lines are not wrapped unless
+ * the user asks. Wrapped, Monaco lays out every line of both sides again on
+ * each update: on the largest corpus conversation (18,000 and 8,000 lines)
+ * that held the page for well over 100 ms per hint edit.
+ */
+const WRAP_LIMIT_LINES = 4000;
 
 /** How many characters of a removed event's text to list. */
 const PREVIEW_CHARS = 160;
@@ -67,6 +71,42 @@ function headerDecorations(transcript: Transcript): editor.IModelDeltaDecoration
   }));
 }
 
+/** A pair of transcript texts as the diff editor holds them. */
+interface DiffTexts {
+  original: string;
+  modified: string;
+}
+
+function describeChanges(diffed: { changes: number } | null): string {
+  const changes = diffed?.changes ?? 0;
+  if (changes === 0) return 'No changes';
+  return changes === 1 ? '1 change' : `${changes} changes`;
+}
+
+/**
+ * The transcript of some entries, the same object while its text is the same:
+ * a new result usually leaves "before" as it was, and then neither Monaco's
+ * model nor the decorations need touching.
+ */
+function useStableTranscript(entries: readonly TranscriptEntry[], tool: string | undefined) {
+  const last = useRef<Transcript | null>(null);
+  return useMemo(() => {
+    const next = buildTranscript(entries, { tool });
+    const previous = last.current;
+    if (previous && isSameTranscript(previous, next)) return previous;
+    last.current = next;
+    return next;
+  }, [entries, tool]);
+}
+
+function isSameTranscript(a: Transcript, b: Transcript): boolean {
+  return (
+    a.text === b.text &&
+    a.blocks.length === b.blocks.length &&
+    a.blocks.every((block, index) => block.key === b.blocks[index]?.key)
+  );
+}
+
 /** The before/after transcript diff, with a tool filter and change navigation. */
 export function TranscriptDiff({
   before,
@@ -79,17 +119,24 @@ export function TranscriptDiff({
   theme,
 }: TranscriptDiffProps) {
   const filterId = useId();
-  const sideBySideId = useId();
-  const prefersDark = usePrefersDark();
   const [sideBySide, setSideBySide] = useState(true);
+  // null: decided by size (see WRAP_LIMIT_LINES) until the user says otherwise.
+  const [wrapChoice, setWrapChoice] = useState<boolean | null>(null);
   const [mounted, setMounted] = useState(false);
-  // True from a text change until Monaco reports the new diff: until then the
-  // editor still shows the previous diff's colours on the new text.
-  const [comparing, setComparing] = useState(true);
+  // The texts Monaco last reported a diff for, and how many changes it found.
+  // Until they are the texts shown, the editor still has the previous diff's
+  // colours on the new text: "comparing". Derived in render, so the status
+  // and `data-state` change in the same commit as the text.
+  const [diffed, setDiffed] = useState<{ texts: DiffTexts; changes: number } | null>(null);
 
   const tool = selectedTool ?? undefined;
-  const original = useMemo(() => buildTranscript(before, { tool }), [before, tool]);
-  const modified = useMemo(() => buildTranscript(after, { tool }), [after, tool]);
+  const original = useStableTranscript(before, tool);
+  const modified = useStableTranscript(after, tool);
+  const comparing =
+    diffed === null ||
+    diffed.texts.original !== original.text ||
+    diffed.texts.modified !== modified.text;
+  const wrap = wrapChoice ?? original.lineCount + modified.lineCount <= WRAP_LIMIT_LINES;
   const toolNames = useMemo(() => {
     const names = listTools(before);
     for (const name of listTools(after)) if (!names.includes(name)) names.push(name);
@@ -117,8 +164,8 @@ export function TranscriptDiff({
       // On a 1.8 MB conversation (18k against 5k lines) the legacy algorithm
       // finds the same changes in about 3 s where 'advanced' takes about 20 s.
       diffAlgorithm: 'legacy',
-      wordWrap: 'on',
-      diffWordWrap: 'on',
+      wordWrap: wrap ? 'on' : 'off',
+      diffWordWrap: wrap ? 'on' : 'off',
       minimap: { enabled: false },
       scrollBeyondLastLine: false,
       automaticLayout: true,
@@ -126,7 +173,7 @@ export function TranscriptDiff({
       unusualLineTerminators: 'off',
       ariaLabel: 'What the model sees: before and after compaction',
     }),
-    [sideBySide],
+    [sideBySide, wrap],
   );
 
   const diffRef = useRef<editor.IStandaloneDiffEditor | null>(null);
@@ -136,6 +183,13 @@ export function TranscriptDiff({
   // The cursor listener is registered once; it reads the latest values here.
   const latest = useRef({ blocks: modified.blocks, selectedEventKey, onSelectEvent });
   latest.current = { blocks: modified.blocks, selectedEventKey, onSelectEvent };
+
+  // The texts in Monaco's models: the wrapper sets them in its own effects,
+  // which run before this component's.
+  const shown = useRef<DiffTexts>({ original: '', modified: '' });
+  useEffect(() => {
+    shown.current = { original: original.text, modified: modified.text };
+  }, [original.text, modified.text]);
 
   const onMount: DiffOnMount = (diff, monaco) => {
     diffRef.current = diff;
@@ -151,24 +205,11 @@ export function TranscriptDiff({
         latest.current.onSelectEvent(block.key);
       }
     });
-    diff.onDidUpdateDiff(() => setComparing(false));
-    // Null until the first diff is computed.
-    setComparing(diff.getLineChanges() === null);
+    diff.onDidUpdateDiff(() => {
+      setDiffed({ texts: shown.current, changes: diff.getLineChanges()?.length ?? 0 });
+    });
     setMounted(true);
   };
-
-  // The wrapper has just set the new text (its effects run before ours), so
-  // Monaco's update for it is still to come.
-  const firstText = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when either text changes
-  useEffect(() => {
-    if (!mounted) return;
-    if (firstText.current) {
-      firstText.current = false;
-      return;
-    }
-    setComparing(true);
-  }, [mounted, original.text, modified.text]);
 
   // Parent effects run after the wrapper's, so the models hold the new text here.
   useEffect(() => {
@@ -212,7 +253,10 @@ export function TranscriptDiff({
   const empty = original.blocks.length === 0 && modified.blocks.length === 0;
 
   return (
-    <div className="cp-pane cp-transcript">
+    <div
+      className="cp-pane cp-transcript"
+      data-state={mounted && !empty && comparing ? 'comparing' : 'done'}
+    >
       <div className="cp-toolbar">
         <label htmlFor={filterId}>Filter by tool</label>
         <select
@@ -234,17 +278,14 @@ export function TranscriptDiff({
           Next change
         </button>
         <span className="cp-status" role="status">
-          {mounted && comparing && !empty ? 'Comparing before and after…' : ''}
+          {!mounted || empty
+            ? ''
+            : comparing
+              ? 'Comparing before and after…'
+              : describeChanges(diffed)}
         </span>
-        <span className="cp-check">
-          <input
-            id={sideBySideId}
-            type="checkbox"
-            checked={sideBySide}
-            onChange={(event) => setSideBySide(event.target.checked)}
-          />
-          <label htmlFor={sideBySideId}>Side by side</label>
-        </span>
+        <Toggle label="Side by side" checked={sideBySide} onChange={setSideBySide} />
+        <Toggle label="Wrap lines" checked={wrap} onChange={setWrapChoice} />
       </div>
       <p className="cp-note">
         Left: what the model would see with no compaction. Right: with every compaction, stored and
@@ -263,7 +304,7 @@ export function TranscriptDiff({
           modified={modified.text}
           language="plaintext"
           options={options}
-          theme={theme ?? (prefersDark ? 'vs-dark' : 'vs')}
+          theme={theme}
           onMount={onMount}
           loading={<p className="cp-empty">Loading the diff editor…</p>}
           height="100%"
@@ -271,6 +312,29 @@ export function TranscriptDiff({
       </div>
       <RemovedList removed={removedBySanitize} />
     </div>
+  );
+}
+
+function Toggle({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <span className="cp-check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+    </span>
   );
 }
 

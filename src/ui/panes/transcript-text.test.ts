@@ -98,11 +98,15 @@ describe('buildTranscript', () => {
       'c',
     ]);
     expect(buildTranscript(entries, { tool: '(unknown)' }).blocks.map((b) => b.key)).toEqual(['d']);
-    expect(buildTranscript(entries, { tool: 'nothing' })).toEqual({ text: '', blocks: [] });
+    expect(buildTranscript(entries, { tool: 'nothing' })).toEqual({
+      text: '',
+      lineCount: 0,
+      blocks: [],
+    });
   });
 
   it('is empty for no entries', () => {
-    expect(buildTranscript([])).toEqual({ text: '', blocks: [] });
+    expect(buildTranscript([])).toEqual({ text: '', lineCount: 0, blocks: [] });
   });
 });
 

@@ -23,6 +23,8 @@ export interface TranscriptBlock {
 /** A transcript: the text and where each event's block is. */
 export interface Transcript {
   text: string;
+  /** How many lines the text has. */
+  lineCount: number;
   /** In text order, so they can be searched by line. */
   blocks: TranscriptBlock[];
 }
@@ -116,7 +118,7 @@ export function buildTranscript(
     for (const line of formatBody(entry).split(LINE_BREAK)) lines.push(line);
     blocks.push({ key: entry.key, startLine, endLine: lines.length });
   }
-  return { text: lines.join('\n'), blocks };
+  return { text: lines.join('\n'), lineCount: lines.length, blocks };
 }
 
 /** The block containing a 1-based line, or undefined for a separator line or past the end. */

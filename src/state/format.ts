@@ -1,6 +1,7 @@
 /**
- * Number formatting shared by the panes. One fixed locale: the labels are
- * English, and figures compared side by side must group digits the same way.
+ * Number formatting for people, shared by the status line (selectors) and the
+ * panes. One fixed locale: the labels are English, and figures compared side
+ * by side must group digits the same way.
  */
 
 const INTEGER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -1,0 +1,126 @@
+/**
+ * The adapters between the store and the presentational panes of
+ * `ui/panes/`: each reads what its pane shows from the store and hands it the
+ * actions to call. The panes stay free of the store, so their component
+ * tests render them with plain props.
+ *
+ * The savings table shows a new result at once. The diff, the explanations
+ * and the timeline take it through `useDeferredValue`: React renders them
+ * after the figures are on screen, in slices it can interrupt, so a large
+ * conversation never holds the figures back. `data-current` on their wrapper
+ * says whether they show the latest result yet.
+ */
+import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
+import type { PlaygroundResult } from '../core/playground.ts';
+import { reset, selectEvent, selectTool } from '../state/actions.ts';
+import { useAppStore } from '../state/store.ts';
+import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
+import { ExplainPanel } from './panes/ExplainPanel.tsx';
+import { SavingsTable } from './panes/SavingsTable.tsx';
+import { Timeline } from './panes/Timeline.tsx';
+import { TranscriptDiff } from './panes/TranscriptDiff.tsx';
+
+function NothingYet() {
+  return <p className="empty">Nothing computed yet.</p>;
+}
+
+/**
+ * Renders a pane from the last good result, deferred behind urgent updates;
+ * `data-current` says whether it shows the latest result yet.
+ */
+function DeferredPane({ render }: { render: (result: PlaygroundResult) => ReactNode }) {
+  const latest = useAppStore((s) => s.result);
+  const result = useDeferredValue(latest);
+  if (!result) return <NothingYet />;
+  return (
+    <div className="deferred-pane" data-current={result === latest ? 'true' : 'false'}>
+      {render(result)}
+    </div>
+  );
+}
+
+/** Marks when new figures are in the DOM: the perf test measures from `run-start` to here. */
+function useResultsShownMark(report: unknown): void {
+  useLayoutEffect(() => {
+    if (report) globalThis.performance?.mark?.('results-shown');
+  }, [report]);
+}
+
+/** The savings table of the last good result. */
+export function SavingsPane() {
+  const report = useAppStore((s) => s.result?.report);
+  const tools = useAppStore((s) => s.result?.tools);
+  const selectedTool = useAppStore((s) => s.selectedTool);
+  useResultsShownMark(report);
+  if (!report || !tools) return <NothingYet />;
+  return (
+    <SavingsTable
+      report={report}
+      tools={tools}
+      selectedTool={selectedTool}
+      onSelectTool={selectTool}
+    />
+  );
+}
+
+/** The before/after transcript diff; mounts once Monaco has loaded. */
+export function DiffPane() {
+  const selectedTool = useAppStore((s) => s.selectedTool);
+  const selectedEventKey = useAppStore((s) => s.selectedEventKey);
+  const theme = useMonacoTheme();
+  return (
+    <DeferredPane
+      render={(result) => (
+        <WhenEditorsReady>
+          <TranscriptDiff
+            before={result.before}
+            after={result.after}
+            removedBySanitize={result.removedBySanitize}
+            selectedTool={selectedTool}
+            onSelectTool={selectTool}
+            selectedEventKey={selectedEventKey}
+            onSelectEvent={selectEvent}
+            theme={theme}
+          />
+        </WhenEditorsReady>
+      )}
+    />
+  );
+}
+
+/** Why the selected event looks as it does, or the list to pick one from. */
+export function ExplainPane() {
+  const selectedEventKey = useAppStore((s) => s.selectedEventKey);
+  return (
+    <DeferredPane
+      render={(result) => (
+        <ExplainPanel
+          before={result.before}
+          after={result.after}
+          selectedEventKey={selectedEventKey}
+          onSelectEvent={selectEvent}
+        />
+      )}
+    />
+  );
+}
+
+function resetOne(position: number | null): void {
+  void reset(position);
+}
+
+/** The compaction events, stored and previewed, and the rules' plans. */
+export function TimelinePane() {
+  return (
+    <DeferredPane
+      render={(result) => (
+        <Timeline
+          timeline={result.timeline}
+          plans={result.plans}
+          usesBuiltinRule={result.usesBuiltinRule}
+          onReset={resetOne}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * Writes the README's screenshot (docs/playground.png): the production build
+ * at 1280x800, light, on the default example. Skipped unless asked for:
+ *
+ *     npx vite build && UPDATE_SCREENSHOT=1 npx playwright test screenshot --no-deps
+ */
+import { expect, openPlayground, test, waitForDiff } from './helpers.ts';
+
+test('the README screenshot', async ({ page }) => {
+  test.skip(!process.env.UPDATE_SCREENSHOT, 'set UPDATE_SCREENSHOT=1 to write docs/playground.png');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPlayground(page);
+  await waitForDiff(page);
+  // Monaco shows its scrollbars for a moment after a layout; wait for them to fade.
+  await expect(page.locator('.monaco-editor .scrollbar.visible')).toHaveCount(0);
+  await page.screenshot({ path: 'docs/playground.png' });
+});
