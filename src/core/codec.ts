@@ -14,6 +14,15 @@
  */
 import { decodeBase64Strict, encodeBase64 } from './base64.ts';
 import { diagnosticAt, LineIndex } from './diagnostics.ts';
+import {
+  capDiagnostics,
+  checkElementCount,
+  checkStreamTextLength,
+  describeTooDeepNesting,
+  findTooDeepNesting,
+  NO_STREAM_LIMITS,
+  type StreamLimits,
+} from './limits.ts';
 import { parseTimestamp } from './timestamp.ts';
 import { classifyElement } from './turns.ts';
 import type {
@@ -54,21 +63,29 @@ export interface ParsedEvents {
  * Parses `events.json` text (spec 1.1): a JSON array of elements. Reports
  * syntax errors and invalid elements (spec 1.3) at their exact line and
  * column, detects the encoding when the setting is `auto` (spec 14.3), and
- * decodes storage values leniently (spec 1.4).
+ * decodes storage values leniently (spec 1.4). Text beyond `limits`, or
+ * nested deeper than JP reads, is refused with one error (limits.ts).
  */
-export function parseEventsText(text: string, setting: EncodingSetting): ParsedEvents {
+export function parseEventsText(
+  text: string,
+  setting: EncodingSetting,
+  limits: StreamLimits = NO_STREAM_LIMITS,
+): ParsedEvents {
   const fallbackEncoding: Encoding = setting === 'auto' ? 'plain' : setting;
+  const refuse = (diagnostic: Diagnostic): ParsedEvents => ({
+    elements: undefined,
+    encoding: fallbackEncoding,
+    diagnostics: [diagnostic],
+    elementOffsets: [],
+    elementEnds: [],
+  });
+  const tooLong = checkStreamTextLength(text, limits);
+  if (tooLong) return refuse(tooLong);
   let parsed: JsonValue;
   try {
     parsed = JSON.parse(text) as JsonValue;
   } catch (error) {
-    return {
-      elements: undefined,
-      encoding: fallbackEncoding,
-      diagnostics: [syntaxDiagnostic(text, error)],
-      elementOffsets: [],
-      elementEnds: [],
-    };
+    return refuse(syntaxDiagnostic(text, error));
   }
 
   let lineIndex: LineIndex | undefined;
@@ -98,8 +115,25 @@ export function parseEventsText(text: string, setting: EncodingSetting): ParsedE
     };
   }
 
+  const tooMany = checkElementCount(parsed.length, limits);
+  if (tooMany) return refuse(tooMany);
+  // Before anything recursive (JSON.stringify in counting, structured clone) sees it.
+  const tooDeep = findTooDeepNesting(text);
+  if (tooDeep !== undefined) {
+    return refuse(
+      diagnosticAt(
+        getLineIndex(),
+        tooDeep,
+        tooDeep + 1,
+        'error',
+        describeTooDeepNesting(),
+        'events/too-deep',
+      ),
+    );
+  }
+
   const { starts, ends } = scanArrayElements(text);
-  const diagnostics: Diagnostic[] = [];
+  let diagnostics: Diagnostic[] = [];
   for (let index = 0; index < parsed.length; index++) {
     const issue = validateElement(parsed[index] as JsonValue, index);
     if (issue === undefined) continue;
@@ -118,6 +152,7 @@ export function parseEventsText(text: string, setting: EncodingSetting): ParsedE
   const decode = createMemoizedDecoder();
   const encoding = setting === 'auto' ? detectEncodingWith(raw, decode) : setting;
   const hasError = diagnostics.some((d) => d.severity === 'error');
+  diagnostics = capDiagnostics(diagnostics);
   if (hasError || raw.length !== parsed.length) {
     return {
       elements: undefined,
@@ -147,7 +182,7 @@ export function parseEventsText(text: string, setting: EncodingSetting): ParsedE
         (starts[first] ?? 0) + 1,
         'info',
         `Some storage values of element${undecoded.length > 1 ? 's' : ''} ${shown}${more} are not strict ` +
-          'base64 text, so they are kept as they are, as JP does; saving in storage form encodes them ' +
+          'base64 of UTF-8 text, so they are kept as they are, as JP does; saving in storage form encodes them ' +
           '(spec 1.4). If the stream is plain text, set the encoding to plain.',
         'events/undecoded-values',
       ),

@@ -10,6 +10,7 @@
  */
 import { parse, TomlDate, TomlError } from 'smol-toml';
 import { diagnosticAt, LineIndex } from './diagnostics.ts';
+import { capDiagnostics, checkConfigTextLength } from './limits.ts';
 import {
   describeType,
   getOwn,
@@ -652,10 +653,17 @@ function readTools(reader: ConfigReader, raw: TomlTable): Record<string, JsonObj
   return tools;
 }
 
-/** smol-toml's message without its "Invalid TOML document:" prefix and code excerpt. */
-function cleanTomlMessage(message: string): string {
+/**
+ * smol-toml's message without its "Invalid TOML document:" prefix and code
+ * excerpt. A basic string left open at the end of its line is reported by
+ * smol-toml as a control character in the string; say what happened instead.
+ */
+function cleanTomlMessage(message: string, codeAtError: number): string {
   const withoutPrefix = message.replace(/^Invalid TOML document:\s*/, '');
   const firstBlock = withoutPrefix.split(/\n\s*\n/)[0] ?? withoutPrefix;
+  if (/control character/i.test(firstBlock) && (codeAtError === 10 || codeAtError === 13)) {
+    return 'TOML syntax error: the string is not closed on its line. Add the closing quote.';
+  }
   return `TOML syntax error: ${firstBlock.trim()}`;
 }
 
@@ -666,6 +674,8 @@ function cleanTomlMessage(message: string): string {
  */
 export function parseConfigToml(text: string): ParsedConfig {
   const config: UserConfig = { rules: null, tools: {} };
+  const tooLong = checkConfigTextLength(text);
+  if (tooLong) return { config, diagnostics: [tooLong] };
   let document: TomlTable;
   try {
     document = parse(text, { integersAsBigInt: true }) as TomlTable;
@@ -681,7 +691,7 @@ export function parseConfigToml(text: string): ParsedConfig {
             start,
             start + 1,
             'error',
-            cleanTomlMessage(error.message),
+            cleanTomlMessage(error.message, text.charCodeAt(start)),
             'config/toml-syntax',
           ),
         ],
@@ -746,7 +756,9 @@ export function parseConfigToml(text: string): ParsedConfig {
     );
     if (tools) config.tools = readTools(reader, tools);
   }
-  const diagnostics = reader.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+  const diagnostics = capDiagnostics(
+    reader.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column),
+  );
   return { config, diagnostics };
 }
 

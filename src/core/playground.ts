@@ -24,6 +24,7 @@ import {
 } from './creation.ts';
 import { hasErrors } from './diagnostics.ts';
 import { explainEvent, type Slots } from './explain.ts';
+import { PLAYGROUND_STREAM_LIMITS, type StreamLimits } from './limits.ts';
 import type {
   PlaygroundInput,
   PlaygroundResult,
@@ -206,8 +207,15 @@ export function reportStream(
   return { report, plan };
 }
 
+/** Options of a playground session. */
+export interface PlaygroundSessionOptions {
+  /** The largest stream the session reads; the browser's limits by default (limits.ts). */
+  limits?: StreamLimits;
+}
+
 /** Creates a session with caches for repeated runs on the same stream. */
-export function createPlaygroundSession(): PlaygroundSession {
+export function createPlaygroundSession(options: PlaygroundSessionOptions = {}): PlaygroundSession {
+  const limits = options.limits ?? PLAYGROUND_STREAM_LIMITS;
   const counters = new Map<TokenizerId, Promise<TokenCounter>>();
   let streamCache: { text: string; encoding: string; parsed: ParsedEvents } | undefined;
   let configCache: { text: string; parsed: ParsedConfig } | undefined;
@@ -229,7 +237,7 @@ export function createPlaygroundSession(): PlaygroundSession {
       streamCache = {
         text: input.streamText,
         encoding: input.encoding,
-        parsed: parseEventsText(input.streamText, input.encoding),
+        parsed: parseEventsText(input.streamText, input.encoding, limits),
       };
     }
     return streamCache.parsed;

@@ -1,0 +1,438 @@
+/**
+ * The bad-input matrix (issue 6): every case, as data, for the three columns
+ * that run it. `src/core/bad-input.test.ts` runs the core and the CLI and
+ * writes `test-reports/bad-input-core-cli.json`; `test/e2e/bad-input.spec.ts`
+ * runs the UI and writes `docs/bad-input-matrix.md` from both.
+ *
+ * All data is obviously fake. Large inputs are built on demand and cached,
+ * since several reach tens of megabytes.
+ */
+
+/** One case of the matrix. */
+export interface BadInputCase {
+  /** A stable id: file names, test names. */
+  id: string;
+  /** The matrix row's first cell. */
+  title: string;
+  /** Which input the case replaces; the other one stays good. */
+  target: 'stream' | 'config';
+  /** Builds the text. */
+  build: () => string;
+  /** Whether the codec and the CLI accept the input (true) or refuse it with an error (false). */
+  accepted: boolean;
+  /** Whether the browser's size limits refuse it although the CLI accepts it (limits.ts). */
+  refusedInBrowser?: boolean;
+  /** The expected position of the first error, 1-based, when it is refused. */
+  position?: { line: number; column: number };
+  /** In the browser: pasted into the editor, or opened with the file input (big inputs). */
+  via: 'editor' | 'file';
+  /** The stream encoding to choose in the browser first, when the case is about it. */
+  encoding?: 'auto';
+  /**
+   * A problem the browser test is known to find, outside the core: the test
+   * is marked as expected to fail, so that it turns red once it is fixed.
+   */
+  knownUiIssue?: string;
+}
+
+/** Where the core and CLI columns are written, relative to the repository. */
+export const CORE_CLI_REPORT = 'test-reports/bad-input-core-cli.json';
+
+/** What one column observed for one case, as the matrix shows it. */
+export interface ColumnObservation {
+  /** One line for the matrix cell. */
+  summary: string;
+  /** Whether the behaviour is the expected one. */
+  ok: boolean;
+}
+
+/** One row of {@link CORE_CLI_REPORT}. */
+export interface CoreCliRow {
+  id: string;
+  title: string;
+  core: ColumnObservation;
+  cli: ColumnObservation & { command: string; exitCode: number | null; ms: number };
+}
+
+/** A message cut to fit a table cell. */
+export function shorten(message: string, length = 110): string {
+  const flat = message.replace(/\s+/g, ' ').trim();
+  return flat.length <= length ? flat : `${flat.slice(0, length - 1)}…`;
+}
+
+const AT = '2025-07-01 00:00:00.0';
+
+/** A small valid stream: the good input beside a bad config. */
+export const GOOD_STREAM = `${JSON.stringify(
+  [
+    { timestamp: AT, type: 'turn_start' },
+    { timestamp: AT, type: 'chat_request', content: 'Read the fake file.' },
+    {
+      timestamp: AT,
+      type: 'tool_call_request',
+      id: 'fake-1',
+      name: 'fs_read_file',
+      arguments: { path: 'fake.txt' },
+    },
+    {
+      timestamp: AT,
+      type: 'tool_call_response',
+      id: 'fake-1',
+      content: 'fake contents\n'.repeat(20),
+      is_error: false,
+    },
+    { timestamp: AT, type: 'chat_response', message: 'Done.' },
+    { timestamp: '2025-07-01 00:01:00.0', type: 'turn_start' },
+    { timestamp: '2025-07-01 00:01:00.0', type: 'chat_request', content: 'Thanks.' },
+    { timestamp: '2025-07-01 00:01:00.0', type: 'chat_response', message: 'You are welcome.' },
+  ],
+  null,
+  2,
+)}\n`;
+
+/** A small valid config: the good input beside a bad stream. */
+export const GOOD_CONFIG = `[[conversation.compaction.rules]]
+keep_first = 0
+keep_last = 1
+tool_calls = "strip"
+
+[conversation.tools.fs_read_file]
+compaction = "strip-responses"
+`;
+
+/** Pretty-printed elements, one key per line, as JP writes them. */
+function pretty(elements: unknown[]): string {
+  return `${JSON.stringify(elements, null, 2)}\n`;
+}
+
+const cache = new Map<string, string>();
+function cached(id: string, build: () => string): () => string {
+  return () => {
+    let text = cache.get(id);
+    if (text === undefined) {
+      text = build();
+      cache.set(id, text);
+    }
+    return text;
+  };
+}
+
+const b64 = (text: string) => {
+  // Tests run in Node; the core's own encoder would hide a bug in itself.
+  return Buffer.from(text, 'utf8').toString('base64');
+};
+
+/** Every case of the matrix, in the order of its rows. */
+export const BAD_INPUT_CASES: readonly BadInputCase[] = [
+  {
+    id: 'invalid-toml',
+    title: 'Invalid TOML (an unclosed string)',
+    target: 'config',
+    build: () => '[[conversation.compaction.rules]]\nkeep_last = 2\ntool_calls = "strip\n',
+    accepted: false,
+    position: { line: 3, column: 20 },
+    via: 'editor',
+  },
+  {
+    id: 'config-wrong-value',
+    title: 'A wrong value on a key the playground reads (`keep_last = -2`)',
+    target: 'config',
+    build: () => '[[conversation.compaction.rules]]\nkeep_last = -2\n',
+    accepted: false,
+    position: { line: 2, column: 13 },
+    via: 'editor',
+  },
+  {
+    id: 'invalid-json',
+    title: 'Invalid JSON (a missing comma between elements)',
+    target: 'stream',
+    build: () =>
+      `[\n  {"timestamp": "${AT}", "type": "turn_start"}\n  {"timestamp": "${AT}", "type": "chat_request", "content": "fake"}\n]\n`,
+    accepted: false,
+    position: { line: 3, column: 3 },
+    via: 'editor',
+  },
+  {
+    id: 'empty-stream',
+    title: 'An empty stream text',
+    target: 'stream',
+    build: () => '',
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'editor',
+  },
+  {
+    id: 'not-an-array',
+    title: 'JSON that is not an array (one event object)',
+    target: 'stream',
+    build: () => `{"timestamp": "${AT}", "type": "turn_start"}\n`,
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'editor',
+  },
+  {
+    id: 'missing-type',
+    title: 'An element without `type`',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, content: 'a fake request without a type' },
+      ]),
+    accepted: false,
+    position: { line: 6, column: 3 },
+    via: 'editor',
+  },
+  {
+    id: 'missing-timestamp',
+    title: 'An element without `timestamp`',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { type: 'chat_request', content: 'a fake request without a timestamp' },
+      ]),
+    accepted: false,
+    position: { line: 6, column: 3 },
+    via: 'editor',
+  },
+  {
+    id: 'wrong-field-type',
+    title: 'A wrong field type (`"is_error": "no"`)',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        {
+          timestamp: AT,
+          type: 'tool_call_request',
+          id: 'fake-1',
+          name: 'fake_tool',
+          arguments: {},
+        },
+        { timestamp: AT, type: 'tool_call_response', id: 'fake-1', content: 'ok', is_error: 'no' },
+      ]),
+    accepted: false,
+    position: { line: 23, column: 17 },
+    via: 'editor',
+  },
+  {
+    id: 'unknown-type',
+    title: 'An unknown event type (kept, shown as unknown)',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        { timestamp: AT, type: 'future_event', payload: { fake: true } },
+        { timestamp: AT, type: 'chat_response', message: 'fake answer' },
+      ]),
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'duplicate-tool-ids',
+    title: 'Duplicate tool ids (two requests `fake-1`, two responses)',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        {
+          timestamp: AT,
+          type: 'tool_call_request',
+          id: 'fake-1',
+          name: 'fs_read_file',
+          arguments: {},
+        },
+        {
+          timestamp: AT,
+          type: 'tool_call_response',
+          id: 'fake-1',
+          content: 'one',
+          is_error: false,
+        },
+        {
+          timestamp: AT,
+          type: 'tool_call_request',
+          id: 'fake-1',
+          name: 'cargo_check',
+          arguments: {},
+        },
+        { timestamp: AT, type: 'tool_call_response', id: 'fake-1', content: 'two', is_error: true },
+        { timestamp: AT, type: 'chat_response', message: 'fake answer' },
+      ]),
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'compaction-reversed',
+    title: 'A compaction with `from_turn > to_turn` (no effect, spec 4)',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        { type: 'compaction', timestamp: AT, from_turn: 3, to_turn: 1, reasoning: 'strip' },
+      ]),
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'compaction-negative',
+    title: 'A compaction with a negative `from_turn`',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        { type: 'compaction', timestamp: AT, from_turn: -1, to_turn: 0, reasoning: 'strip' },
+      ]),
+    accepted: false,
+    position: { line: 14, column: 18 },
+    via: 'editor',
+  },
+  {
+    id: 'base64-not-utf8',
+    title: 'Storage base64 that is not UTF-8 (`/w==`, the byte 0xFF)',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        {
+          timestamp: AT,
+          type: 'tool_call_request',
+          id: 'fake-1',
+          name: 'fs_read_file',
+          arguments: { path: b64('fake.txt') },
+        },
+        {
+          timestamp: AT,
+          type: 'tool_call_response',
+          id: 'fake-1',
+          content: '/w==',
+          is_error: false,
+        },
+        {
+          timestamp: AT,
+          type: 'tool_call_request',
+          id: 'fake-2',
+          name: 'fs_read_file',
+          arguments: { path: b64('other.txt') },
+        },
+        {
+          timestamp: AT,
+          type: 'tool_call_response',
+          id: 'fake-2',
+          content: b64('fake contents'),
+          is_error: false,
+        },
+      ]),
+    accepted: true,
+    via: 'editor',
+    encoding: 'auto',
+  },
+  {
+    id: 'huge-string',
+    title: 'A 10 MB single string (a tool response of 10,000,000 × `x`)',
+    target: 'stream',
+    build: cached('huge-string', () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        {
+          timestamp: AT,
+          type: 'tool_call_request',
+          id: 'fake-1',
+          name: 'fake_tool',
+          arguments: {},
+        },
+        {
+          timestamp: AT,
+          type: 'tool_call_response',
+          id: 'fake-1',
+          content: 'x'.repeat(10_000_000),
+          is_error: false,
+        },
+        { timestamp: AT, type: 'chat_response', message: 'fake answer' },
+      ]),
+    ),
+    accepted: true,
+    via: 'file',
+  },
+  {
+    id: 'deep-nesting',
+    title: 'Nesting 10,000 levels deep (in a tool request’s arguments)',
+    target: 'stream',
+    build: cached('deep-nesting', () => {
+      const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+      return `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "tool_call_request", "id": "fake-1", "name": "fake_tool", "arguments": {"deep": ${deep}}}\n]\n`;
+    }),
+    accepted: false,
+    // The top-level array, the element and `arguments` are 3 levels; `deep`'s 125th bracket is the 128th.
+    position: { line: 3, column: 130 + 124 },
+    via: 'editor',
+    knownUiIssue:
+      "Monaco's JSON worker overflows its stack on nesting deeper than about 3,000 levels " +
+      '(a RangeError in the console); the core refuses the text correctly.',
+  },
+  {
+    id: 'many-errors',
+    title: '100,000 elements without `type` (100,000 errors)',
+    target: 'stream',
+    build: cached('many-errors', () => `[\n${'  {"fake": 1},\n'.repeat(99_999)}  {"fake": 1}\n]\n`),
+    accepted: false,
+    position: { line: 2, column: 3 },
+    via: 'file',
+  },
+  {
+    id: 'too-many-elements',
+    title: '150,000 tiny events in 8.4 MB',
+    target: 'stream',
+    build: cached('too-many-elements', () => {
+      const event = `{"timestamp":"${AT}","type":"turn_start"}`;
+      return `[${new Array<string>(150_000).fill(event).join(',')}]`;
+    }),
+    accepted: true,
+    refusedInBrowser: true,
+    via: 'file',
+  },
+  {
+    id: 'million-tiny-events',
+    title: '1,000,000 tiny events (73.5 MB)',
+    target: 'stream',
+    build: cached('million-tiny-events', () => {
+      const parts: string[] = [];
+      for (let i = 0; i < 1_000_000; i++) {
+        parts.push(
+          i % 2 === 0
+            ? `  {"timestamp": "${AT}", "type": "turn_start"}`
+            : `  {"timestamp": "${AT}", "type": "chat_request", "content": "hi"}`,
+        );
+      }
+      return `[\n${parts.join(',\n')}\n]\n`;
+    }),
+    accepted: true,
+    refusedInBrowser: true,
+    via: 'file',
+  },
+  {
+    id: 'config-too-large',
+    title: 'A 2 MiB config (50,000 tool sections)',
+    target: 'config',
+    build: cached('config-too-large', () => {
+      const lines = ['[[conversation.compaction.rules]]', 'keep_last = 1', ''];
+      for (let i = 0; lines.join('\n').length < 2 * 1024 * 1024 && i < 1_000_000; i += 1000) {
+        for (let k = i; k < i + 1000; k++) {
+          lines.push(`[conversation.tools.fake_tool_${k}]`, 'compaction = "strip-responses"', '');
+        }
+      }
+      return lines.join('\n');
+    }),
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'editor',
+  },
+];
