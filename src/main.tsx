@@ -6,16 +6,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_EXAMPLE_ID, EXAMPLES } from './examples/index.ts';
-import {
-  initActions,
-  loadExample,
-  notify,
-  runAnalysis,
-  setEditorsReady,
-  setTheme,
-} from './state/actions.ts';
+import { initActions, notify, setEditorsReady, setTheme } from './state/actions.ts';
+import { initExports } from './state/exports.ts';
+import { withResultInputs } from './state/guidance.ts';
+import { initShare, startPlayground } from './state/share.ts';
+import { initWorkspace } from './state/workspace.ts';
 import { App } from './ui/App.tsx';
 import { createWorkerClient, isAbortError } from './worker/client.ts';
+import { createWorkspacePool, getPoolSize } from './worker/pool.ts';
+import PoolWorker from './worker/pool-worker.ts?worker';
 import PlaygroundWorker from './worker/worker.ts?worker';
 
 const client = createWorkerClient({
@@ -23,8 +22,31 @@ const client = createWorkerClient({
 });
 
 initActions({
-  engine: client,
+  // Each result remembers its input, so the config guidance is only shown for its own text.
+  engine: withResultInputs(client),
   examples: EXAMPLES.map((example) => ({ ...example, load: () => example })),
+});
+initExports({ engine: client });
+initShare({
+  examples: EXAMPLES,
+  defaultExampleId: DEFAULT_EXAMPLE_ID,
+  env: {
+    location: window.location,
+    history: window.history,
+    storage: getStorage('localStorage'),
+    session: getStorage('sessionStorage'),
+  },
+});
+
+// Workspaces count over a pool sized to the machine; `?workers=N` sets it (the browser test compares 1 with the pool).
+initWorkspace({
+  pool: createWorkspacePool({
+    createWorker: () => new PoolWorker({ name: 'compaction-playground-workspace' }),
+    size: getPoolSize(
+      navigator.hardwareConcurrency,
+      new URLSearchParams(location.search).get('workers'),
+    ),
+  }),
 });
 
 const darkScheme = window.matchMedia('(prefers-color-scheme: dark)');
@@ -60,6 +82,14 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-void loadExample(DEFAULT_EXAMPLE_ID).then((loaded) => {
-  if (!loaded) runAnalysis();
-});
+// The link in the address, else the autosave, else the default example.
+void startPlayground();
+
+/** A storage the page may use; null where the browser refuses it (privacy settings, some frames). */
+function getStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[name];
+  } catch {
+    return null;
+  }
+}

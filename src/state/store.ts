@@ -10,6 +10,12 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { PlaygroundInput, PlaygroundResult } from '../core/playground.ts';
 import type { Diagnostic } from '../core/types.ts';
+import { createShareSlice, initialShareState, type ShareSlice } from './share-slice.ts';
+import {
+  createWorkspaceSlice,
+  initialWorkspaceState,
+  type WorkspaceSlice,
+} from './workspace-slice.ts';
 
 /** Where the run stands: nothing yet, computing, finished, or failed unexpectedly. */
 export type RunStatus = 'idle' | 'running' | 'done' | 'error';
@@ -71,7 +77,7 @@ export interface UiSlice {
 }
 
 /** The whole state. */
-export type AppState = EditorSlice & RunSlice & UiSlice;
+export type AppState = EditorSlice & RunSlice & UiSlice & ShareSlice & WorkspaceSlice;
 
 /** The state of a fresh page, also used to reset between tests. */
 export const initialEditorState: EditorSlice = {
@@ -109,6 +115,8 @@ export const initialState: AppState = {
   ...initialEditorState,
   ...initialRunState,
   ...initialUiState,
+  ...initialShareState,
+  ...initialWorkspaceState,
 };
 
 const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = () => ({
@@ -122,6 +130,8 @@ export const store = createStore<AppState>()((...a) => ({
   ...createEditorSlice(...a),
   ...createRunSlice(...a),
   ...createUiSlice(...a),
+  ...createShareSlice(...a),
+  ...createWorkspaceSlice(...a),
 }));
 
 /** Reads from the store in a component; re-renders when the selected value changes. */

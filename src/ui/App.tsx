@@ -6,12 +6,15 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../state/store.ts';
 import { ConfigEditor } from './editor/ConfigEditor.tsx';
 import { OpenFileButton, StreamEditor } from './editor/StreamEditor.tsx';
+import { QuickRuleField } from './exports/QuickRuleField.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { Toaster } from './feedback/Toaster.tsx';
 import { Header } from './Header.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { Splitter } from './Splitter.tsx';
+import { ResultsColumn } from './workspace/ResultsColumn.tsx';
+import { WorkspaceOpenButtons } from './workspace/WorkspaceOpenButtons.tsx';
 import './styles.css';
 
 function Workspace() {
@@ -34,6 +37,7 @@ function Workspace() {
             <h2>Config (TOML)</h2>
             <span className="panel-hint">Ctrl+Space for suggestions</span>
           </div>
+          <QuickRuleField />
           <div className="editor-host">
             <ConfigEditor />
           </div>
@@ -51,6 +55,7 @@ function Workspace() {
             <h2>Event stream (JSON)</h2>
             {fileName ? <span className="panel-hint">{fileName}</span> : null}
             <OpenFileButton />
+            <WorkspaceOpenButtons />
           </div>
           <div className="editor-host">
             <StreamEditor />
@@ -66,7 +71,7 @@ function Workspace() {
         label="Resize inputs and results"
         controls="editors"
       />
-      <ResultsPanel id="results" />
+      <ResultsColumn conversation={<ResultsPanel id="results" />} />
     </main>
   );
 }

@@ -8,8 +8,10 @@ import type { EncodingSetting } from '../core/types.ts';
 import { compact, loadExample, reset, setEncoding, setNow, setView } from '../state/actions.ts';
 import { selectEncodingInUse } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
+import { AboutButton } from './about/AboutPanel.tsx';
 import { ExamplesGallery } from './panes/ExamplesGallery.tsx';
 import { SelectField } from './SelectField.tsx';
+import { ShareTools } from './share/ShareTools.tsx';
 
 const ENCODINGS: readonly EncodingSetting[] = ['auto', 'storage', 'plain'];
 
@@ -163,6 +165,8 @@ export function Header() {
     <header className="app-header">
       <h1>Compaction Playground</h1>
       <Examples />
+      <AboutButton />
+      <ShareTools />
       <div className="controls">
         <EncodingSelect />
         <NowInput />

@@ -13,6 +13,7 @@
 import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
 import type { PlaygroundResult } from '../core/playground.ts';
 import { reset, selectEvent, selectTool } from '../state/actions.ts';
+import { setDiffLayout } from '../state/share.ts';
 import { useAppStore } from '../state/store.ts';
 import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
 import { ExplainPanel } from './panes/ExplainPanel.tsx';
@@ -63,10 +64,15 @@ export function SavingsPane() {
   );
 }
 
+function changeDiffLayout(sideBySide: boolean): void {
+  setDiffLayout(sideBySide ? 'side-by-side' : 'inline');
+}
+
 /** The before/after transcript diff; mounts once Monaco has loaded. */
 export function DiffPane() {
   const selectedTool = useAppStore((s) => s.selectedTool);
   const selectedEventKey = useAppStore((s) => s.selectedEventKey);
+  const sideBySide = useAppStore((s) => s.diffLayout === 'side-by-side');
   const theme = useMonacoTheme();
   return (
     <DeferredPane
@@ -81,6 +87,8 @@ export function DiffPane() {
             selectedEventKey={selectedEventKey}
             onSelectEvent={selectEvent}
             theme={theme}
+            sideBySide={sideBySide}
+            onSideBySideChange={changeDiffLayout}
           />
         </WhenEditorsReady>
       )}

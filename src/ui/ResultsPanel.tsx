@@ -9,6 +9,7 @@ import { TOKENIZER_IDS, TOKENIZER_LABELS, type TokenizerId } from '../core/token
 import { setTokenizer } from '../state/actions.ts';
 import { selectIsBusy, selectStatusMessage } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
+import { ExportMenu } from './exports/ExportMenu.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { PANES } from './panes-registry.ts';
 import { SelectField } from './SelectField.tsx';
@@ -52,6 +53,7 @@ function StatusLine() {
       ) : null}
       {stale ? <span className="badge stale">Last valid results</span> : null}
       <TokenizerSelect />
+      <ExportMenu />
     </div>
   );
 }

@@ -29,6 +29,10 @@ export interface SavingsTableProps {
   selectedTool: string | null;
   /** Called with a row name when a row is selected, and with null when the selected row is chosen again. */
   onSelectTool: (name: string | null) => void;
+  /** What selecting a row does, said above the table. Default: it follows the tool in the transcript. */
+  selectNote?: string;
+  /** What an empty table says. Default: no tool calls in this conversation. */
+  emptyText?: string;
 }
 
 /** The sortable columns. */
@@ -194,7 +198,14 @@ function SavedCell({ saved, percent }: { saved: Amount; percent?: number }) {
 }
 
 /** Savings per tool, sortable and selectable, with the totals below. */
-export function SavingsTable({ report, tools, selectedTool, onSelectTool }: SavingsTableProps) {
+export function SavingsTable({
+  report,
+  tools,
+  selectedTool,
+  onSelectTool,
+  selectNote = 'Select a row (click, or Enter) to follow that tool in the transcript below; arrow keys move between rows.',
+  emptyText = 'No tool calls in this conversation.',
+}: SavingsTableProps) {
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const hintId = useId();
   const hints = useMemo(() => new Map(tools.map((info) => [info.name, info])), [tools]);
@@ -234,8 +245,7 @@ export function SavingsTable({ report, tools, selectedTool, onSelectTool }: Savi
   return (
     <div className="cp-pane cp-savings">
       <p id={hintId} className="cp-note">
-        Select a row (click, or Enter) to follow that tool in the transcript below; arrow keys move
-        between rows.
+        {selectNote}
       </p>
       <div className="cp-scroll">
         <table className="cp-table cp-tools" aria-describedby={hintId}>
@@ -251,7 +261,7 @@ export function SavingsTable({ report, tools, selectedTool, onSelectTool }: Savi
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={COLUMNS.length} className="cp-empty">
-                  No tool calls in this conversation.
+                  {emptyText}
                 </td>
               </tr>
             ) : (

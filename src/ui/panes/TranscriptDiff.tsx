@@ -38,6 +38,10 @@ export interface TranscriptDiffProps {
   onSelectEvent: (key: string) => void;
   /** The Monaco theme. Monaco themes are global to the page: pass the one the other editors use. */
   theme: string;
+  /** Before and after side by side (true) or inline; the pane keeps its own choice when absent. */
+  sideBySide?: boolean;
+  /** Called when the user switches the layout; with `sideBySide`, the parent keeps the choice. */
+  onSideBySideChange?: (sideBySide: boolean) => void;
 }
 
 /** How long Monaco may spend computing one diff (its default is 5 s). */
@@ -117,9 +121,13 @@ export function TranscriptDiff({
   selectedEventKey = null,
   onSelectEvent,
   theme,
+  sideBySide: sideBySideProp,
+  onSideBySideChange,
 }: TranscriptDiffProps) {
   const filterId = useId();
-  const [sideBySide, setSideBySide] = useState(true);
+  const [ownSideBySide, setOwnSideBySide] = useState(true);
+  const sideBySide = sideBySideProp ?? ownSideBySide;
+  const setSideBySide = onSideBySideChange ?? setOwnSideBySide;
   // null: decided by size (see WRAP_LIMIT_LINES) until the user says otherwise.
   const [wrapChoice, setWrapChoice] = useState<boolean | null>(null);
   const [mounted, setMounted] = useState(false);

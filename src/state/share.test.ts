@@ -1,0 +1,508 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decodePlaygroundFile, type ShareState } from '../core/share-codec.ts';
+import { DEFAULT_EXAMPLE_ID, EXAMPLES } from '../examples/index.ts';
+import { createFakeEngine } from '../test/fake-engine.ts';
+import pinnedText from '../test/fixtures/share-links/app-v1.json?raw';
+import codecFixtureText from '../test/fixtures/share-links/v1.json?raw';
+import { disposeActions, initActions, setConfigText, setStreamText } from './actions.ts';
+import {
+  AUTOSAVE_KEY,
+  AUTOSAVE_META_KEY,
+  chooseStart,
+  decodeAppLink,
+  disposeShare,
+  encodeAppLink,
+  flushShare,
+  getPlaygroundFileText,
+  getShareDefaults,
+  getShareLink,
+  initShare,
+  openPlaygroundFile,
+  SHARE_DEFAULTS_V1,
+  type ShareEnvironment,
+  type StorageLike,
+  setDiffLayout,
+  startFresh,
+  startPlayground,
+  TAB_KEY,
+  toShareState,
+} from './share.ts';
+import { resetStore, store } from './store.ts';
+
+/** A Map-backed storage; `failWith` makes every write throw that error. */
+function createStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  const storage: StorageLike & { items: Map<string, string>; failWith: Error | null } = {
+    items,
+    failWith: null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem(key, value) {
+      if (storage.failWith) throw storage.failWith;
+      items.set(key, value);
+    },
+    removeItem: (key) => {
+      items.delete(key);
+    },
+  };
+  return storage;
+}
+
+/** An address and a history that rewrites it, like the browser's. */
+function createAddress(hash = '') {
+  const address = {
+    href: `https://playground.test/app/${hash}`,
+    get hash() {
+      const at = address.href.indexOf('#');
+      return at === -1 ? '' : address.href.slice(at);
+    },
+  };
+  const history = {
+    state: null,
+    urls: [] as string[],
+    replaceState(_data: unknown, _unused: string, url: string) {
+      address.href = url;
+      history.urls.push(url);
+    },
+  };
+  return { location: address, history };
+}
+
+function environment(hash = '', storage = createStorage(), session = createStorage()) {
+  const { location, history } = createAddress(hash);
+  const env: ShareEnvironment = { location, history, storage, session };
+  return { env, location, history, storage, session };
+}
+
+const DEFAULT_EXAMPLE = EXAMPLES.find((example) => example.id === DEFAULT_EXAMPLE_ID);
+const OTHER = EXAMPLES.find((example) => example.id === 'hint-omit');
+if (!DEFAULT_EXAMPLE || !OTHER)
+  throw new Error('the tests need the coding-session and hint-omit examples');
+
+function stateOf(patch: Partial<ShareState> = {}): ShareState {
+  const base = getShareDefaults(EXAMPLES);
+  if (!base) throw new Error('no defaults');
+  return { ...base, ...patch };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetStore();
+  initActions({
+    engine: createFakeEngine(),
+    examples: EXAMPLES.map((example) => ({ ...example, load: () => example })),
+  });
+});
+
+afterEach(() => {
+  disposeShare();
+  disposeActions();
+  vi.useRealTimers();
+});
+
+function init(env: ShareEnvironment) {
+  initShare({ examples: EXAMPLES, defaultExampleId: DEFAULT_EXAMPLE_ID, env, debounceMs: 100 });
+}
+
+describe('the v1 defaults', () => {
+  it('are frozen, and name the coding session', () => {
+    expect(Object.isFrozen(SHARE_DEFAULTS_V1)).toBe(true);
+    expect(SHARE_DEFAULTS_V1).toEqual({
+      exampleId: 'coding-session',
+      tokenizer: 'o200k',
+      now: null,
+      selectedTool: null,
+      view: 'sanitized',
+      diffLayout: 'side-by-side',
+    });
+  });
+
+  it('take the config and encoding of the example a state names', () => {
+    const defaults = getShareDefaults(EXAMPLES, 'hint-omit');
+    expect(defaults?.configText).toBe(OTHER.configText);
+    expect(defaults?.encoding).toBe(OTHER.encoding);
+    // The stream default stays the v1 example, so a link always says which example it names.
+    expect(defaults?.stream).toEqual({ exampleId: 'coding-session' });
+    expect(getShareDefaults(EXAMPLES, 'no-such-example')).toBeNull();
+  });
+});
+
+describe('app links', () => {
+  it('hold nothing but a checksum for the default example as it loads', () => {
+    const hash = encodeAppLink(stateOf(), EXAMPLES);
+    expect(hash).toBe('#v1/N4Ig1iBcIHYGYAYBOA3ADiAvkA');
+    expect(decodeAppLink(hash, EXAMPLES)).toEqual({ ok: true, state: stateOf() });
+  });
+
+  it("name another example without its config: that example's config is the default", () => {
+    const state = stateOf({
+      configText: OTHER.configText,
+      stream: { exampleId: OTHER.id },
+      encoding: OTHER.encoding ?? 'auto',
+    });
+    const hash = encodeAppLink(state, EXAMPLES);
+    // Only the example id and the checksum: far shorter than the config.
+    expect(hash.length).toBeLessThan(60);
+    expect(decodeAppLink(hash, EXAMPLES)).toEqual({ ok: true, state });
+  });
+
+  it('carry an edited config, an own stream and every setting', () => {
+    const state: ShareState = {
+      configText: '[conversation.tools.fs_read_file]\ncompaction = "keep"\n',
+      stream: { text: '[]' },
+      encoding: 'storage',
+      tokenizer: 'cl100k',
+      now: '2026-03-01 12:00:00.0',
+      selectedTool: 'fs_read_file',
+      view: 'bare',
+      diffLayout: 'inline',
+    };
+    expect(decodeAppLink(encodeAppLink(state, EXAMPLES), EXAMPLES)).toEqual({ ok: true, state });
+  });
+
+  it('report an example this playground does not have', () => {
+    const hash = encodeAppLink(
+      { ...stateOf(), stream: { exampleId: 'from-the-future' } },
+      EXAMPLES,
+    );
+    const decoded = decodeAppLink(hash, EXAMPLES);
+    expect(decoded).toMatchObject({ ok: false, reason: 'unknown-example' });
+    expect(decoded.ok ? '' : decoded.message).toContain('from-the-future');
+  });
+
+  it('report a damaged link', () => {
+    const hash = encodeAppLink(stateOf({ tokenizer: 'chars' }), EXAMPLES);
+    const damaged = `${hash.slice(0, 10)}${hash[10] === 'A' ? 'B' : 'A'}${hash.slice(11)}`;
+    expect(decodeAppLink(damaged, EXAMPLES)).toMatchObject({ ok: false });
+  });
+});
+
+describe('pinned app links (src/test/fixtures/share-links/app-v1.json)', () => {
+  const pinned = JSON.parse(pinnedText) as {
+    links: { name: string; hash: string; state: ShareState }[];
+  };
+
+  it.each(pinned.links.map((link) => [link.name, link] as const))('%s', (_name, link) => {
+    expect(decodeAppLink(link.hash, EXAMPLES)).toEqual({ ok: true, state: link.state });
+  });
+});
+
+describe("the codec's pinned links (v1.json), made against the fixture's own defaults", () => {
+  const fixture = JSON.parse(codecFixtureText) as {
+    links: { name: string; hash: string; state: ShareState }[];
+  };
+
+  it('open in the app; one that differs from both sets of defaults in every field it holds opens the same', () => {
+    for (const link of fixture.links) {
+      expect(decodeAppLink(link.hash, EXAMPLES), link.name).toMatchObject({ ok: true });
+    }
+    const own = fixture.links.find((link) => link.name === 'its own config, stream and now');
+    expect(own && decodeAppLink(own.hash, EXAMPLES)).toEqual({ ok: true, state: own?.state });
+  });
+});
+
+describe('chooseStart: the address, then the autosave, then the default example', () => {
+  const saved = (state: ShareState, meta?: object) =>
+    createStorage({
+      [AUTOSAVE_KEY]: JSON.stringify({
+        format: 'compaction-playground',
+        version: 1,
+        state: {
+          configText: state.configText,
+          stream: state.stream,
+          encoding: state.encoding,
+          tokenizer: state.tokenizer,
+          now: state.now,
+          selectedTool: state.selectedTool,
+          view: state.view,
+          diffLayout: state.diffLayout,
+        },
+      }),
+      ...(meta ? { [AUTOSAVE_META_KEY]: JSON.stringify(meta) } : {}),
+    });
+  const linked = stateOf({ tokenizer: 'cl100k' });
+  const autosaved = stateOf({ tokenizer: 'chars' });
+  const link = encodeAppLink(linked, EXAMPLES);
+
+  it('opens the link in the address first', () => {
+    const { env } = environment(link, saved(autosaved));
+    expect(chooseStart(env, EXAMPLES, 'tab')).toEqual({ source: 'link', state: linked });
+  });
+
+  it('opens the autosave without a link', () => {
+    const { env } = environment('', saved(autosaved));
+    expect(chooseStart(env, EXAMPLES, 'tab')).toEqual({
+      source: 'autosave',
+      state: autosaved,
+      resumed: false,
+      problem: null,
+    });
+  });
+
+  it('opens the default example with neither', () => {
+    expect(chooseStart(environment('#').env, EXAMPLES, 'tab')).toEqual({
+      source: 'default',
+      problem: null,
+    });
+  });
+
+  it('falls back to the autosave, then the default example, when the link is damaged', () => {
+    const damaged = `${link.slice(0, -3)}zzz`;
+    const withSave = chooseStart(environment(damaged, saved(autosaved)).env, EXAMPLES, 'tab');
+    expect(withSave).toMatchObject({ source: 'autosave', state: autosaved });
+    expect(withSave.source !== 'link' && withSave.problem).toMatch(/damaged|cut off/);
+    const without = chooseStart(environment(damaged).env, EXAMPLES, 'tab');
+    expect(without).toMatchObject({ source: 'default' });
+    expect(without.source !== 'link' && without.problem).toBeTruthy();
+  });
+
+  it("resumes this tab's autosave when the tab reloads the address it wrote", () => {
+    const meta = { tab: 'tab-1', hash: link, savedAt: 1 };
+    const { env } = environment(link, saved(autosaved, meta));
+    expect(chooseStart(env, EXAMPLES, 'tab-1')).toMatchObject({
+      source: 'autosave',
+      resumed: true,
+    });
+    // Another tab opening the same link gets the link.
+    expect(chooseStart(env, EXAMPLES, 'tab-2')).toMatchObject({ source: 'link' });
+  });
+
+  it('takes an in-page anchor (the skip link) for no link at all', () => {
+    expect(chooseStart(environment('#results').env, EXAMPLES, 'tab')).toEqual({
+      source: 'default',
+      problem: null,
+    });
+    expect(chooseStart(environment('#v2/abc').env, EXAMPLES, 'tab')).toMatchObject({
+      source: 'default',
+      problem: /newer version/,
+    });
+  });
+
+  it('ignores an autosave that cannot be read', () => {
+    const storage = createStorage({ [AUTOSAVE_KEY]: '{"format":' });
+    expect(chooseStart(environment('', storage).env, EXAMPLES, 'tab')).toMatchObject({
+      source: 'default',
+    });
+  });
+});
+
+describe('startPlayground', () => {
+  it('opens a link: the editors, the settings and the selection', async () => {
+    const state = stateOf({
+      configText: 'x = 1\n',
+      tokenizer: 'chars',
+      selectedTool: 'run_tests',
+      diffLayout: 'inline',
+    });
+    const { env } = environment(encodeAppLink(state, EXAMPLES));
+    init(env);
+    await startPlayground();
+    const s = store.getState();
+    expect(s.configText).toBe('x = 1\n');
+    expect(s.streamText).toBe(DEFAULT_EXAMPLE.streamText);
+    expect(s.exampleId).toBe('coding-session');
+    expect(s.tokenizer).toBe('chars');
+    expect(s.selectedTool).toBe('run_tests');
+    expect(s.diffLayout).toBe('inline');
+    expect(s.linkProblem).toBeNull();
+    expect(toShareState(s)).toEqual(state);
+  });
+
+  it('opens the dialog for a damaged link and shows the default example', async () => {
+    const { env } = environment('#v1/N4IgHiBcIHYGYAYBOA3ADiAvkA');
+    init(env);
+    await startPlayground();
+    const { linkProblem, exampleId } = store.getState();
+    expect(exampleId).toBe(DEFAULT_EXAMPLE_ID);
+    expect(linkProblem?.what).toMatch(/damaged/);
+    expect(linkProblem?.loadedInstead).toContain(DEFAULT_EXAMPLE.title);
+  });
+
+  it('opens the dialog for a link to an unknown example', async () => {
+    const hash = encodeAppLink({ ...stateOf(), stream: { exampleId: 'gone' } }, EXAMPLES);
+    init(environment(hash).env);
+    await startPlayground();
+    expect(store.getState().linkProblem?.what).toContain('“gone”');
+  });
+
+  it('keeps the address and the autosave in step with the state, after a quiet time', async () => {
+    const { env, history, storage } = environment();
+    init(env);
+    await startPlayground();
+    await vi.advanceTimersByTimeAsync(100);
+    const first = history.urls.at(-1);
+    expect(first).toBe('https://playground.test/app/#v1/N4Ig1iBcIHYGYAYBOA3ADiAvkA');
+
+    setConfigText('a = 1\n');
+    setConfigText('a = 12\n');
+    await vi.advanceTimersByTimeAsync(50);
+    expect(history.urls.at(-1)).toBe(first);
+    await vi.advanceTimersByTimeAsync(60);
+    const hash = history.urls.at(-1)?.split('/app/')[1] ?? '';
+    expect(decodeAppLink(hash, EXAMPLES)).toMatchObject({ state: { configText: 'a = 12\n' } });
+
+    const saved = decodePlaygroundFile(storage.items.get(AUTOSAVE_KEY) ?? '');
+    expect(saved).toMatchObject({ ok: true, state: { configText: 'a = 12\n' } });
+    const meta = JSON.parse(storage.items.get(AUTOSAVE_META_KEY) ?? '{}');
+    expect(meta.hash).toBe(hash);
+  });
+
+  it('saves at once when the page is hidden, before the quiet time is over', async () => {
+    const { env, storage, session } = environment();
+    init(env);
+    await startPlayground();
+    setConfigText('typed just before a reload\n');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(decodePlaygroundFile(storage.items.get(AUTOSAVE_KEY) ?? '')).toMatchObject({
+      state: { configText: 'typed just before a reload\n' },
+    });
+    // The tab's id survives the reload in sessionStorage, and the autosave names it.
+    const meta = JSON.parse(storage.items.get(AUTOSAVE_META_KEY) ?? '{}');
+    expect(meta.tab).toBe(session.items.get(TAB_KEY));
+  });
+
+  it('comes back after a reload in the middle of typing, even with an older link in the address', async () => {
+    const first = environment();
+    init(first.env);
+    await startPlayground();
+    setConfigText('b = 1\n');
+    await vi.advanceTimersByTimeAsync(100);
+    const address = first.location.hash;
+    setConfigText('b = 12345\n');
+    flushShare();
+    disposeShare();
+    resetStore();
+
+    // The reload: the same address (whose hash is one edit behind), storage and tab.
+    const reload = environment(address, first.storage, first.session);
+    init(reload.env);
+    await startPlayground();
+    expect(store.getState().configText).toBe('b = 12345\n');
+  });
+
+  it('turns autosave off, and says so, when the browser refuses the size', async () => {
+    const storage = createStorage({ [AUTOSAVE_KEY]: 'an older state' });
+    const { env } = environment('', storage);
+    init(env);
+    await startPlayground();
+    storage.failWith = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+    setStreamText(`[${' '.repeat(5000)}]`);
+    await vi.advanceTimersByTimeAsync(100);
+    const s = store.getState();
+    expect(s.autosave).toMatchObject({ kind: 'too-large' });
+    // An older save must not come back after a reload as if it were this state.
+    expect(storage.items.has(AUTOSAVE_KEY)).toBe(false);
+    expect(s.toasts.map((toast) => toast.message).join(' ')).toMatch(/Autosave is off/);
+
+    storage.failWith = null;
+    setStreamText('[]');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(store.getState().autosave).toEqual({ kind: 'on' });
+  });
+
+  it('does not even try to autosave a state past what browsers keep', async () => {
+    const storage = createStorage();
+    const setItem = vi.spyOn(storage, 'setItem');
+    init(environment('', storage).env);
+    await startPlayground();
+    setStreamText(`[${' '.repeat(4_100_000)}]`);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(store.getState().autosave).toEqual({
+      kind: 'too-large',
+      chars: 4_100_002 + DEFAULT_EXAMPLE.configText.length,
+    });
+    expect(setItem).not.toHaveBeenCalledWith(AUTOSAVE_KEY, expect.anything());
+  });
+
+  it('leaves the address without state, and says so, when the state is too large', async () => {
+    const { env, history } = environment();
+    init(env);
+    await startPlayground();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(history.urls.at(-1)).toContain('#v1/');
+    setStreamText(JSON.stringify([noise(150_000)]));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(history.urls.at(-1)).toBe('https://playground.test/app/');
+    expect(store.getState().address).toMatchObject({ kind: 'too-large' });
+    expect(
+      store
+        .getState()
+        .toasts.map((toast) => toast.message)
+        .join(' '),
+    ).toMatch(/too large for a link/);
+    // Copy link still tries, and says the link is too long.
+    expect(getShareLink()).toMatchObject({ kind: 'link', fit: 'too-long' });
+    setStreamText(JSON.stringify([noise(600_000)]));
+    expect(getShareLink()).toMatchObject({ kind: 'too-large' });
+  });
+});
+
+/** Text that does not compress: a link to it is as long as it is. */
+function noise(length: number): string {
+  let seed = 42;
+  let text = '';
+  while (text.length < length) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    text += (seed >>> 8).toString(36);
+  }
+  return text.slice(0, length);
+}
+
+describe('a link pasted into the address of an open tab', () => {
+  it('opens when the hash changes, and a damaged one changes nothing', async () => {
+    const { env, location } = environment();
+    init(env);
+    await startPlayground();
+    const state = stateOf({ tokenizer: 'chars', selectedTool: 'run_tests' });
+    location.href = `https://playground.test/app/${encodeAppLink(state, EXAMPLES)}`;
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(toShareState(store.getState())).toEqual(state);
+
+    location.href = `${location.href.slice(0, -4)}AAAA`;
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(toShareState(store.getState())).toEqual(state);
+    expect(store.getState().linkProblem).toMatchObject({
+      loadedInstead: expect.stringContaining('Nothing was changed'),
+    });
+  });
+});
+
+describe('playground files and starting fresh', () => {
+  it('round-trips the state through a file', async () => {
+    init(environment().env);
+    await startPlayground();
+    setConfigText('c = 1\n');
+    setDiffLayout('inline');
+    const text = getPlaygroundFileText();
+    resetStore();
+    expect(openPlaygroundFile(text, 'state.json')).toBe(true);
+    expect(store.getState()).toMatchObject({
+      configText: 'c = 1\n',
+      diffLayout: 'inline',
+      exampleId: DEFAULT_EXAMPLE_ID,
+    });
+  });
+
+  it('changes nothing and says why for a file it cannot read', async () => {
+    init(environment().env);
+    await startPlayground();
+    const before = store.getState().configText;
+    expect(openPlaygroundFile('{"format": "something else"}', 'other.json')).toBe(false);
+    expect(store.getState().configText).toBe(before);
+    expect(store.getState().linkProblem).toMatchObject({
+      title: 'other.json could not be opened',
+      loadedInstead: expect.stringContaining('Nothing was changed'),
+    });
+  });
+
+  it('start fresh forgets the autosave and loads the default example', async () => {
+    const { env, storage } = environment();
+    init(env);
+    await startPlayground();
+    setConfigText('mine\n');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(storage.items.has(AUTOSAVE_KEY)).toBe(true);
+    await startFresh();
+    expect(storage.items.has(AUTOSAVE_KEY)).toBe(false);
+    expect(store.getState().configText).toBe(DEFAULT_EXAMPLE.configText);
+  });
+});

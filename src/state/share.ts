@@ -1,0 +1,696 @@
+/**
+ * Share links, playground files and autosave: the whole state in the URL
+ * hash (`#v1/…`, through the core's share codec), in a `.json` file, and in
+ * localStorage, and the order the page starts from: the link in the address,
+ * then the autosave, then the default example.
+ *
+ * The browser's `location`, `history` and storages are injected by
+ * `initShare` (main.tsx passes the real ones), so tests drive every path
+ * with plain objects.
+ */
+import {
+  type DiffLayout,
+  decodePlaygroundFile,
+  decodeShareHash,
+  describeLinkLength,
+  encodePlaygroundFile,
+  encodeShareState,
+  type ShareDecodeResult,
+  type ShareLinkFit,
+  type ShareState,
+} from '../core/share-codec.ts';
+import type { EncodingSetting } from '../core/types.ts';
+import { loadExample, notify, runAnalysis } from './actions.ts';
+import type { LinkProblem } from './share-slice.ts';
+import { type AppState, store } from './store.ts';
+
+/**
+ * The defaults every v1 link is encoded against, frozen: a link holds only
+ * what differs from them, so changing one of these values would change what
+ * every link already shared opens to. `configText` and `encoding` are not
+ * here because they follow the example the state names (see
+ * {@link getShareDefaults}).
+ */
+export const SHARE_DEFAULTS_V1 = Object.freeze({
+  /** The example a link opens when it names none. */
+  exampleId: 'coding-session',
+  tokenizer: 'o200k',
+  now: null,
+  selectedTool: null,
+  view: 'sanitized',
+  diffLayout: 'side-by-side',
+} as const satisfies Omit<ShareState, 'configText' | 'stream' | 'encoding'> & {
+  exampleId: string;
+});
+
+/** What links need to know of an example: what loading it puts in the editors. */
+export interface ShareExample {
+  id: string;
+  title: string;
+  configText: string;
+  streamText: string;
+  /** The example's encoding setting; `auto` when absent (as `loadExample` does). */
+  encoding?: EncodingSetting;
+}
+
+/** A storage the page can use: localStorage and sessionStorage, or a stand-in in tests. */
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The browser objects the share actions read and write. */
+export interface ShareEnvironment {
+  /** The page's address: `hash` is read at start, `href` gives the link's base. */
+  location: { readonly hash: string; readonly href: string };
+  /** Rewrites the address without a new history entry; null: the address is left alone. */
+  history: {
+    replaceState(data: unknown, unused: string, url: string): void;
+    state: unknown;
+  } | null;
+  /** Where the autosave goes (localStorage); null when the page cannot use it. */
+  storage: StorageLike | null;
+  /** Per-tab storage (sessionStorage), to recognise a reload of this tab. */
+  session: StorageLike | null;
+}
+
+/** What `initShare` needs. */
+export interface ShareDeps {
+  examples: readonly ShareExample[];
+  /** The example a first visit, and "Start fresh", load. */
+  defaultExampleId: string;
+  env: ShareEnvironment;
+  /** Quiet time after an edit before the address and the autosave follow it. Default 600 ms. */
+  debounceMs?: number;
+}
+
+/** The localStorage key of the autosaved state, a playground file's text. */
+export const AUTOSAVE_KEY = 'compaction-playground:autosave';
+/** The localStorage key of the autosave's bookkeeping ({@link AutosaveMeta}). */
+export const AUTOSAVE_META_KEY = 'compaction-playground:autosave-meta';
+/** The sessionStorage key of this tab's id, which survives reloads of the tab. */
+export const TAB_KEY = 'compaction-playground:tab';
+
+/**
+ * Above this many characters of text (config and the stream's own text) the
+ * address bar stops following the state: compressing it on every pause would
+ * hold the page, and a link that large passes what browsers accept anyway.
+ */
+export const ADDRESS_MAX_CHARS = 100_000;
+
+/**
+ * Above this many characters of text, Copy link does not even try: even text
+ * that compresses well would give a link past the browsers' limit.
+ */
+export const LINK_MAX_CHARS = 512_000;
+
+/**
+ * Above this many characters of text the autosave does not try: browsers
+ * keep about 5 million characters per site (10 MB), and writing a state
+ * that size would hold the page on every pause only to be refused.
+ */
+export const AUTOSAVE_MAX_CHARS = 4_000_000;
+
+const DEFAULT_DEBOUNCE_MS = 600;
+
+/** The autosave's bookkeeping: which tab wrote it, with which address. */
+interface AutosaveMeta {
+  tab: string;
+  /** The address's hash when it was written: a reload of that address resumes the autosave. */
+  hash: string;
+  savedAt: number;
+}
+
+let deps: ShareDeps | null = null;
+let tabId = '';
+let timer: ReturnType<typeof setTimeout> | null = null;
+let unsubscribe: (() => void) | null = null;
+let removeLifecycle: (() => void) | null = null;
+let lastSavedText: string | null = null;
+
+// ---------------------------------------------------------------- defaults and codec
+
+function findExample(id: string): ShareExample | undefined {
+  return deps?.examples.find((example) => example.id === id);
+}
+
+/**
+ * The defaults a state is encoded against. Everything but `configText` and
+ * `encoding` is {@link SHARE_DEFAULTS_V1}; those two are what loading the
+ * example the state names gives, and for a state with its own stream text,
+ * what loading the v1 default example gives. The stream default is always
+ * the v1 default example, so a link says which example it names.
+ */
+export function getShareDefaults(
+  examples: readonly ShareExample[],
+  exampleId: string = SHARE_DEFAULTS_V1.exampleId,
+): ShareState | null {
+  const example = examples.find((candidate) => candidate.id === exampleId);
+  if (!example) return null;
+  return {
+    configText: example.configText,
+    stream: { exampleId: SHARE_DEFAULTS_V1.exampleId },
+    encoding: example.encoding ?? 'auto',
+    tokenizer: SHARE_DEFAULTS_V1.tokenizer,
+    now: SHARE_DEFAULTS_V1.now,
+    selectedTool: SHARE_DEFAULTS_V1.selectedTool,
+    view: SHARE_DEFAULTS_V1.view,
+    diffLayout: SHARE_DEFAULTS_V1.diffLayout,
+  };
+}
+
+function requireDefaults(examples: readonly ShareExample[], exampleId?: string): ShareState {
+  const defaults = getShareDefaults(examples, exampleId);
+  if (!defaults) {
+    throw new Error(`share links need the example "${exampleId ?? SHARE_DEFAULTS_V1.exampleId}"`);
+  }
+  return defaults;
+}
+
+/** The URL hash (`#v1/…`) of a state, against the defaults of the example it names. */
+export function encodeAppLink(state: ShareState, examples: readonly ShareExample[]): string {
+  const exampleId = 'exampleId' in state.stream ? state.stream.exampleId : undefined;
+  const defaults = getShareDefaults(examples, exampleId) ?? requireDefaults(examples);
+  return encodeShareState(state, defaults);
+}
+
+/** Why an app link failed: the codec's reasons, plus an example this playground lacks. */
+export type AppLinkResult =
+  | Extract<ShareDecodeResult, { ok: true }>
+  | { ok: false; reason: string; message: string };
+
+/**
+ * Reads a hash made by {@link encodeAppLink}, in two steps: with the v1
+ * defaults to learn which example it names, then with that example's
+ * defaults. Never throws.
+ */
+export function decodeAppLink(hash: string, examples: readonly ShareExample[]): AppLinkResult {
+  const base = getShareDefaults(examples);
+  if (!base) return { ok: false, reason: 'corrupt', message: 'This link could not be read.' };
+  const first = decodeShareHash(hash, base);
+  if (!first.ok) return first;
+  const { stream } = first.state;
+  if (!('exampleId' in stream)) return first;
+  const defaults = getShareDefaults(examples, stream.exampleId);
+  if (!defaults) {
+    return {
+      ok: false,
+      reason: 'unknown-example',
+      message: `This link names the example “${stream.exampleId}”, which this version of the playground does not have.`,
+    };
+  }
+  return decodeShareHash(hash, defaults);
+}
+
+/** The share state of the store: the stream as its example's id while it is unchanged. */
+export function toShareState(state: AppState): ShareState {
+  const example = state.exampleId === null ? undefined : findExample(state.exampleId);
+  return {
+    configText: state.configText,
+    stream:
+      example && example.streamText === state.streamText
+        ? { exampleId: example.id }
+        : { text: state.streamText },
+    encoding: state.encoding,
+    tokenizer: state.tokenizer,
+    now: state.now,
+    selectedTool: state.selectedTool,
+    view: state.view,
+    diffLayout: state.diffLayout,
+  };
+}
+
+/** Characters of text a state carries besides its settings. */
+function textSize(state: ShareState): number {
+  return state.configText.length + ('text' in state.stream ? state.stream.text.length : 0);
+}
+
+/** Puts a state in the editors and starts a run; false when it names an unknown example. */
+function applyShareState(share: ShareState): boolean {
+  const example = 'exampleId' in share.stream ? findExample(share.stream.exampleId) : undefined;
+  let streamText: string;
+  if ('text' in share.stream) streamText = share.stream.text;
+  else if (example) streamText = example.streamText;
+  else return false;
+  store.setState({
+    configText: share.configText,
+    streamText,
+    encoding: share.encoding,
+    tokenizer: share.tokenizer,
+    now: share.now,
+    view: share.view,
+    streamFileName: null,
+    exampleId: example?.id ?? null,
+    selectedTool: share.selectedTool,
+    selectedEventKey: null,
+    diffLayout: share.diffLayout,
+  });
+  runAnalysis();
+  return true;
+}
+
+// ---------------------------------------------------------------- start
+
+/** Where the page starts from, and what went wrong with the link, if anything. */
+export type StartChoice =
+  | { source: 'link'; state: ShareState }
+  | {
+      source: 'autosave';
+      state: ShareState;
+      /** True when this tab reloaded its own address: the autosave is newer than the link. */
+      resumed: boolean;
+      problem: string | null;
+    }
+  | { source: 'default'; problem: string | null };
+
+function readAutosave(
+  storage: StorageLike | null,
+  examples: readonly ShareExample[],
+): { state: ShareState; meta: AutosaveMeta | null } | null {
+  let text: string | null = null;
+  let metaText: string | null = null;
+  try {
+    text = storage?.getItem(AUTOSAVE_KEY) ?? null;
+    metaText = storage?.getItem(AUTOSAVE_META_KEY) ?? null;
+  } catch {
+    return null;
+  }
+  if (!text) return null;
+  const decoded = decodePlaygroundFile(text);
+  if (!decoded.ok) return null;
+  const { stream } = decoded.state;
+  if ('exampleId' in stream && !examples.some((example) => example.id === stream.exampleId)) {
+    return null;
+  }
+  return { state: decoded.state, meta: parseMeta(metaText) };
+}
+
+function parseMeta(text: string | null): AutosaveMeta | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<AutosaveMeta>;
+    return typeof value.tab === 'string' && typeof value.hash === 'string'
+      ? { tab: value.tab, hash: value.hash, savedAt: Number(value.savedAt) || 0 }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The hash of an address, or '' when it has none (`#` alone counts as none). */
+function ownHash(location: { hash: string }): string {
+  return location.hash === '#' ? '' : location.hash;
+}
+
+/**
+ * The hash when it is meant as a playground link (`#v…`, however damaged),
+ * or ''. Other hashes are in-page anchors, such as the skip link's
+ * `#results`: they are no link and open no dialog.
+ */
+function linkHash(location: { hash: string }): string {
+  const hash = ownHash(location);
+  return /^#\s*v\d*(\/|$)/.test(hash) ? hash : '';
+}
+
+/**
+ * Decides where the page starts: the link in the address, unless this tab
+ * is reloading an address it wrote itself (then the autosave is newer); then
+ * the autosave; then the default example. A link that cannot be opened falls
+ * back the same way and says why.
+ */
+export function chooseStart(
+  env: Pick<ShareEnvironment, 'location' | 'storage'>,
+  examples: readonly ShareExample[],
+  tab: string,
+): StartChoice {
+  const hash = linkHash(env.location);
+  const saved = readAutosave(env.storage, examples);
+  if (hash === '') {
+    return saved
+      ? { source: 'autosave', state: saved.state, resumed: false, problem: null }
+      : { source: 'default', problem: null };
+  }
+  if (saved?.meta && tab !== '' && saved.meta.tab === tab && saved.meta.hash === hash) {
+    return { source: 'autosave', state: saved.state, resumed: true, problem: null };
+  }
+  const decoded = decodeAppLink(hash, examples);
+  if (decoded.ok) return { source: 'link', state: decoded.state };
+  return saved
+    ? { source: 'autosave', state: saved.state, resumed: false, problem: decoded.message }
+    : { source: 'default', problem: decoded.message };
+}
+
+/** Connects the share actions to the examples and the browser; call once at start-up. */
+export function initShare(next: ShareDeps): void {
+  disposeShare();
+  deps = next;
+  tabId = readTabId(next.env.session);
+}
+
+function readTabId(session: StorageLike | null): string {
+  try {
+    const existing = session?.getItem(TAB_KEY);
+    if (existing) return existing;
+    const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    session?.setItem(TAB_KEY, id);
+    return session ? id : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Stops following the state and forgets the browser (tests, between cases). */
+export function disposeShare(): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  unsubscribe?.();
+  unsubscribe = null;
+  removeLifecycle?.();
+  removeLifecycle = null;
+  deps = null;
+  lastSavedText = null;
+}
+
+/**
+ * Loads the state the page starts from (see {@link chooseStart}), opens the
+ * link dialog when a link could not be used, and from then on keeps the
+ * address and the autosave in step with the state.
+ */
+export async function startPlayground(): Promise<StartChoice | null> {
+  if (!deps) return null;
+  const { env, examples, defaultExampleId } = deps;
+  const choice = chooseStart(env, examples, tabId);
+  let problemFallback: string | null = null;
+  if (choice.source === 'link') {
+    applyShareState(choice.state);
+  } else if (choice.source === 'autosave') {
+    applyShareState(choice.state);
+    problemFallback = 'The playground shows the state it saved in this browser last time instead.';
+  } else {
+    const loaded = await loadExample(defaultExampleId);
+    if (!loaded) runAnalysis();
+    const title = findExample(defaultExampleId)?.title;
+    problemFallback = `The playground shows the default example${title ? `, “${title}”,` : ''} instead.`;
+  }
+  if (choice.source !== 'link' && choice.problem !== null) {
+    showLinkProblem({
+      title: 'This link could not be opened',
+      what: choice.problem,
+      loadedInstead: problemFallback ?? '',
+    });
+  }
+  followState();
+  return choice;
+}
+
+// ---------------------------------------------------------------- following the state
+
+const SHARED_FIELDS = [
+  'configText',
+  'streamText',
+  'exampleId',
+  'encoding',
+  'tokenizer',
+  'now',
+  'view',
+  'selectedTool',
+  'diffLayout',
+] as const satisfies readonly (keyof AppState)[];
+
+function followState(): void {
+  if (!deps) return;
+  unsubscribe?.();
+  unsubscribe = store.subscribe((state, previous) => {
+    if (SHARED_FIELDS.some((field) => !Object.is(state[field], previous[field]))) schedulePersist();
+  });
+  // Write the address for the state just loaded, after the same quiet time.
+  schedulePersist();
+  if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+    // A reload or a closed tab in the middle of typing must not lose the
+    // last keystrokes: save at once when the page is hidden.
+    const onHide = () => flushShare();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flushShare();
+    };
+    // A link pasted into the address bar of an open tab changes only the hash.
+    const onHashChange = () => openAddressLink();
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('hashchange', onHashChange);
+    removeLifecycle = () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('hashchange', onHashChange);
+    };
+  }
+}
+
+/**
+ * Opens the link now in the address (a hash changed by hand, not by us:
+ * `replaceState` fires no `hashchange`). A link that cannot be used changes
+ * nothing and opens the dialog.
+ */
+export function openAddressLink(): void {
+  if (!deps) return;
+  const hash = linkHash(deps.env.location);
+  if (hash === '') return;
+  const decoded = decodeAppLink(hash, deps.examples);
+  if (decoded.ok) {
+    applyShareState(decoded.state);
+    return;
+  }
+  showLinkProblem({
+    title: 'This link could not be opened',
+    what: decoded.message,
+    loadedInstead: 'Nothing was changed: the playground still shows what it showed before.',
+  });
+}
+
+function schedulePersist(): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = setTimeout(() => {
+    timer = null;
+    writeAddress();
+    autosave();
+  }, deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+}
+
+/**
+ * Saves now what is pending. The autosave goes first and records the address
+ * as it is: a reload already under way reloads that address, and
+ * {@link chooseStart} then knows the autosave is newer than its link.
+ */
+export function flushShare(): void {
+  if (timer === null) return;
+  clearTimeout(timer);
+  timer = null;
+  autosave();
+  writeAddress();
+}
+
+/** The address without its hash. */
+function baseUrl(env: ShareEnvironment): string {
+  const href = env.location.href;
+  const hash = href.indexOf('#');
+  return hash === -1 ? href : href.slice(0, hash);
+}
+
+/** Puts the state's link in the address bar, or clears it when the state is too large. */
+function writeAddress(): void {
+  const history = deps?.env.history;
+  if (!deps || !history) return;
+  const { env, examples } = deps;
+  const share = toShareState(store.getState());
+  const base = baseUrl(env);
+  const size = textSize(share);
+  let hash = '';
+  let tooLarge: number | null = null;
+  if (size > ADDRESS_MAX_CHARS) {
+    tooLarge = size;
+  } else {
+    hash = encodeAppLink(share, examples);
+    if (describeLinkLength(base.length + hash.length).fit === 'too-long') {
+      tooLarge = base.length + hash.length;
+      hash = '';
+    }
+  }
+  const address = store.getState().address;
+  if (tooLarge === null) {
+    if (address.kind !== 'follows') store.setState({ address: { kind: 'follows' } });
+  } else if (address.kind !== 'too-large') {
+    store.setState({ address: { kind: 'too-large', chars: tooLarge } });
+    notify(
+      `This state is too large for a link (${formatSize(tooLarge)}), so the address bar no longer holds it. Autosave and playground files still keep it.`,
+      'info',
+    );
+  } else if (address.chars !== tooLarge) {
+    store.setState({ address: { kind: 'too-large', chars: tooLarge } });
+  }
+  if (ownHash(env.location) !== hash) {
+    try {
+      history.replaceState(history.state, '', `${base}${hash}`);
+    } catch (error) {
+      // Some embedding pages forbid it; the state is still autosaved.
+      console.warn(error);
+    }
+  }
+}
+
+function isQuotaError(error: unknown): boolean {
+  if (!(error instanceof Error) && !(typeof error === 'object' && error !== null)) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return (
+    name === 'QuotaExceededError' ||
+    name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
+    code === 22 ||
+    code === 1014
+  );
+}
+
+function forgetAutosave(storage: StorageLike): void {
+  try {
+    storage.removeItem(AUTOSAVE_KEY);
+    storage.removeItem(AUTOSAVE_META_KEY);
+  } catch {
+    // Nothing more can be done.
+  }
+  lastSavedText = null;
+}
+
+/** Saves the state in localStorage; says so once when the browser refuses it. */
+function autosave(): void {
+  if (!deps) return;
+  const { storage, location } = deps.env;
+  if (!storage) {
+    if (store.getState().autosave.kind !== 'unavailable') {
+      store.setState({ autosave: { kind: 'unavailable' } });
+    }
+    return;
+  }
+  const share = toShareState(store.getState());
+  const size = textSize(share);
+  if (size > AUTOSAVE_MAX_CHARS) {
+    refuseAutosave(storage, size, true);
+    return;
+  }
+  const text = encodePlaygroundFile(share);
+  const meta: AutosaveMeta = { tab: tabId, hash: ownHash(location), savedAt: Date.now() };
+  try {
+    if (text !== lastSavedText) storage.setItem(AUTOSAVE_KEY, text);
+    storage.setItem(AUTOSAVE_META_KEY, JSON.stringify(meta));
+    lastSavedText = text;
+    if (store.getState().autosave.kind !== 'on') store.setState({ autosave: { kind: 'on' } });
+  } catch (error) {
+    refuseAutosave(storage, text.length, isQuotaError(error));
+  }
+}
+
+/** Turns autosave off for this state and says so once; an older save is forgotten. */
+function refuseAutosave(storage: StorageLike, chars: number, tooLarge: boolean): void {
+  // An older save would come back after a reload as if it were this state.
+  forgetAutosave(storage);
+  const previous = store.getState().autosave;
+  if (tooLarge) {
+    store.setState({ autosave: { kind: 'too-large', chars } });
+    if (previous.kind !== 'too-large') {
+      notify(
+        `Autosave is off for this state: at ${formatSize(chars)} it is more than this browser lets the page keep. Download a playground file to keep it.`,
+        'info',
+      );
+    }
+  } else {
+    store.setState({ autosave: { kind: 'unavailable' } });
+    if (previous.kind !== 'unavailable') {
+      notify('Autosave is off: this browser does not let the page store anything.', 'info');
+    }
+  }
+}
+
+/** "1.8 MB", "312 KB", "900 characters": a text's size for people. */
+export function formatSize(chars: number): string {
+  if (chars >= 1_000_000) return `${(chars / 1_000_000).toFixed(1)} MB`;
+  if (chars >= 10_000) return `${Math.round(chars / 1000)} KB`;
+  return `${chars.toLocaleString('en-US')} characters`;
+}
+
+// ---------------------------------------------------------------- actions
+
+/** A link to the current state, or why there is none. */
+export type ShareLink =
+  | {
+      kind: 'link';
+      url: string;
+      /** The whole URL's length in characters. */
+      chars: number;
+      fit: ShareLinkFit;
+      /** A sentence about the length (`describeLinkLength`). */
+      message: string;
+    }
+  | { kind: 'too-large'; chars: number; message: string };
+
+/** The link to the current state (always with its hash, even for the defaults). */
+export function getShareLink(): ShareLink | null {
+  if (!deps) return null;
+  const share = toShareState(store.getState());
+  const size = textSize(share);
+  if (size > LINK_MAX_CHARS) {
+    return {
+      kind: 'too-large',
+      chars: size,
+      message: `This state holds ${formatSize(size)} of text, far more than a link can carry (browsers accept about 32,000 characters). Download a playground file instead.`,
+    };
+  }
+  const url = `${baseUrl(deps.env)}${encodeAppLink(share, deps.examples)}`;
+  const { fit, message } = describeLinkLength(url.length);
+  return { kind: 'link', url, chars: url.length, fit, message };
+}
+
+/** The current state as a playground file's text. */
+export function getPlaygroundFileText(): string {
+  return encodePlaygroundFile(toShareState(store.getState()));
+}
+
+/**
+ * Opens a playground file's text. A file that cannot be used changes nothing
+ * and opens the dialog that says why; resolves whether it was loaded.
+ */
+export function openPlaygroundFile(text: string, name: string): boolean {
+  const decoded = decodePlaygroundFile(text);
+  let problem: string | null = null;
+  if (!decoded.ok) problem = decoded.message;
+  else if (!applyShareState(decoded.state)) {
+    const stream = decoded.state.stream;
+    problem = `This file names the example “${'exampleId' in stream ? stream.exampleId : ''}”, which this version of the playground does not have.`;
+  }
+  if (problem === null) return true;
+  showLinkProblem({
+    title: `${name} could not be opened`,
+    what: problem,
+    loadedInstead: 'Nothing was changed: the playground still shows what it showed before.',
+  });
+  return false;
+}
+
+/** Forgets the autosave and loads the default example with default settings. */
+export async function startFresh(): Promise<boolean> {
+  if (!deps) return false;
+  if (deps.env.storage) forgetAutosave(deps.env.storage);
+  store.setState({
+    tokenizer: SHARE_DEFAULTS_V1.tokenizer,
+    diffLayout: SHARE_DEFAULTS_V1.diffLayout,
+    autosave: { kind: 'on' },
+  });
+  return loadExample(deps.defaultExampleId);
+}
+
+/** Chooses how the transcript diff lays out before and after. */
+export function setDiffLayout(diffLayout: DiffLayout): void {
+  store.setState({ diffLayout });
+}
+
+/** Opens the link dialog. */
+export function showLinkProblem(problem: LinkProblem): void {
+  store.setState({ linkProblem: problem });
+}
+
+/** Closes the link dialog. */
+export function dismissLinkProblem(): void {
+  store.setState({ linkProblem: null });
+}

@@ -1,0 +1,782 @@
+/**
+ * The workspace's actions: opening many conversations, counting them over the
+ * worker pool, answering edits from the hint tables, cancelling, the
+ * recommendations (for the workspace and for the editor's conversation), the
+ * context budget, and opening one conversation in the editors.
+ *
+ * The pool (a `WorkspacePool`, or a fake in tests) is injected once by
+ * `main.tsx` through `initWorkspace`. The files themselves stay here, outside
+ * the store: the store holds only plain figures.
+ *
+ * Memory stays bounded: the page keeps File handles, never the streams; a
+ * pool worker reads one conversation, builds its hint table and forgets the
+ * stream; the session worker keeps only the tables (a few kilobytes each).
+ */
+
+import type { ToolHintInfo } from '../core/playground-types.ts';
+import type { Recommendation } from '../core/recommend.ts';
+import { addReports, type Report } from '../core/report.ts';
+import { isAbortError } from '../worker/client.ts';
+import type { WorkspacePool } from '../worker/pool.ts';
+import type {
+  AnalyzedConversation,
+  ConversationFiles,
+  WorkspaceSettings,
+} from '../worker/pool-protocol.ts';
+import { notify, openFile, setConfigText } from './actions.ts';
+import { formatCount, formatPercent } from './format.ts';
+import { type AppState, store } from './store.ts';
+import {
+  initialWorkspaceState,
+  type RecommendationState,
+  type ResultsView,
+  type WorkspaceConversation,
+  type WorkspaceSlice,
+} from './workspace-slice.ts';
+
+/** The most conversations opened at once. */
+export const MAX_WORKSPACE_CONVERSATIONS = 5_000;
+/** The most `events.json` bytes opened at once (200 MB). */
+export const MAX_WORKSPACE_BYTES = 200_000_000;
+/** The largest single `events.json` counted in the browser (50 MB); larger ones are listed as failed. */
+export const MAX_CONVERSATION_BYTES = 50_000_000;
+
+/** What the workspace needs from outside the store. */
+export interface WorkspaceDeps {
+  pool: WorkspacePool;
+  /** Quiet time after the last edit before the figures are computed again. Default 150 ms. */
+  debounceMs?: number;
+  /** Longest wait between two progress updates while counting. Default 200 ms. */
+  progressMs?: number;
+}
+
+/** A file as the pickers give it: a Blob with a name, and its path inside an opened folder. */
+export interface PickedFile extends Blob {
+  readonly name: string;
+  /** `<folder>/<conversation>/events.json` for a folder; empty for files picked one by one. */
+  readonly webkitRelativePath?: string;
+}
+
+/** A conversation found among picked files. */
+export interface ConversationSource {
+  /** Its folder relative to what was opened, or the file's name. */
+  path: string;
+  /** What to call it until its metadata is read: its folder's or file's name. */
+  name: string;
+  events: PickedFile;
+  metadata: PickedFile | null;
+}
+
+/** What a set of picked files holds. */
+export interface CollectedConversations {
+  /** Sorted by path, as the CLI sorts a folder's conversations. */
+  conversations: ConversationSource[];
+  /** The opened folder's name, when a folder was opened. */
+  folder: string | null;
+  /** Total size of the conversations' `events.json` files. */
+  bytes: number;
+}
+
+const DEFAULT_DEBOUNCE_MS = 150;
+const DEFAULT_PROGRESS_MS = 200;
+/** Files looked at between two yields to the browser, so a huge folder never blocks the page. */
+const SCAN_CHUNK = 2_000;
+
+let deps: WorkspaceDeps | null = null;
+let unsubscribe: (() => void) | null = null;
+/** The open workspace's conversations, by index. */
+let sources: ConversationSource[] = [];
+/** True once every conversation has been counted for the tables the session worker holds. */
+let tablesComplete = false;
+let loadController: AbortController | null = null;
+/** Numbers loads and evaluations so that only the newest may write. */
+let loadSequence = 0;
+let evaluateSequence = 0;
+let recommendSequence = 0;
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+let recommendTimer: ReturnType<typeof setTimeout> | null = null;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// ---------------------------------------------------------------- set-up
+
+/** Connects the workspace to its pool and follows the inputs; call once at start-up. */
+export function initWorkspace(next: WorkspaceDeps): void {
+  disposeWorkspace();
+  deps = next;
+  unsubscribe = store.subscribe(onStoreChange);
+}
+
+/** Forgets the pool, the files and any pending work (tests, between cases). */
+export function disposeWorkspace(): void {
+  unsubscribe?.();
+  unsubscribe = null;
+  stopTimers();
+  loadController?.abort();
+  loadController = null;
+  loadSequence++;
+  evaluateSequence++;
+  recommendSequence++;
+  sources = [];
+  tablesComplete = false;
+  deps = null;
+}
+
+function stopTimers(): void {
+  if (refreshTimer !== null) clearTimeout(refreshTimer);
+  if (recommendTimer !== null) clearTimeout(recommendTimer);
+  refreshTimer = null;
+  recommendTimer = null;
+}
+
+/** The settings the workspace is counted with: every conversation's encoding is detected. */
+export function selectWorkspaceSettings(s: AppState): WorkspaceSettings {
+  return {
+    configText: s.configText,
+    encoding: 'auto',
+    now: s.now,
+    view: s.view,
+    tokenizer: s.tokenizer,
+  };
+}
+
+/** The settings of the conversation in the editor. */
+export function selectConversationSettings(s: AppState): WorkspaceSettings {
+  return { ...selectWorkspaceSettings(s), encoding: s.encoding };
+}
+
+function onStoreChange(state: AppState, prev: AppState): void {
+  const settingsChanged =
+    state.configText !== prev.configText ||
+    state.now !== prev.now ||
+    state.view !== prev.view ||
+    state.tokenizer !== prev.tokenizer;
+  if (
+    settingsChanged &&
+    (state.workspaceStatus === 'done' || state.workspaceStatus === 'invalid')
+  ) {
+    scheduleRefresh();
+  }
+  const streamChanged = state.streamText !== prev.streamText || state.encoding !== prev.encoding;
+  if ((settingsChanged || streamChanged) && state.conversationRecommendations.status !== 'idle') {
+    scheduleConversationRecommendations();
+  }
+}
+
+// ---------------------------------------------------------------- opening
+
+function splitPath(file: PickedFile): { dir: string; base: string } {
+  const path = file.webkitRelativePath || file.name;
+  const slash = path.lastIndexOf('/');
+  return slash < 0
+    ? { dir: '', base: path }
+    : { dir: path.slice(0, slash), base: path.slice(slash + 1) };
+}
+
+/**
+ * Finds the conversations among picked files. From a folder: every
+ * `events.json`, with the `metadata.json` beside it. From files picked one by
+ * one: every file but `metadata.json` is a conversation (a lone pair of
+ * `events.json` and `metadata.json` is read together).
+ */
+export async function collectConversations(
+  files: ArrayLike<PickedFile>,
+): Promise<CollectedConversations> {
+  const events = new Map<string, PickedFile>();
+  const metadata = new Map<string, PickedFile>();
+  const loose: PickedFile[] = [];
+  const looseMetadata: PickedFile[] = [];
+  let folder: string | null = null;
+  for (let i = 0; i < files.length; i++) {
+    if (i > 0 && i % SCAN_CHUNK === 0) await yieldToBrowser();
+    const file = files[i] as PickedFile;
+    const { dir, base } = splitPath(file);
+    if (dir === '') {
+      if (base === 'metadata.json') looseMetadata.push(file);
+      else loose.push(file);
+      continue;
+    }
+    folder ??= dir.split('/')[0] ?? null;
+    if (base === 'events.json') events.set(dir, file);
+    else if (base === 'metadata.json') metadata.set(dir, file);
+  }
+  const conversations: ConversationSource[] = [];
+  for (const [dir, file] of events) {
+    conversations.push({
+      path: dir,
+      name: dir.slice(dir.lastIndexOf('/') + 1),
+      events: file,
+      metadata: metadata.get(dir) ?? null,
+    });
+  }
+  const pairMetadata = loose.length === 1 && looseMetadata.length === 1;
+  // Files picked one by one carry no folder: several are often all "events.json".
+  const seen = new Map<string, number>();
+  for (const file of loose) {
+    const count = (seen.get(file.name) ?? 0) + 1;
+    seen.set(file.name, count);
+    const name = count === 1 ? file.name : `${file.name} (${count})`;
+    conversations.push({
+      path: name,
+      name,
+      events: file,
+      metadata: pairMetadata ? (looseMetadata[0] as PickedFile) : null,
+    });
+  }
+  conversations.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const bytes = conversations.reduce((sum, conversation) => sum + conversation.events.size, 0);
+  return { conversations, folder, bytes };
+}
+
+/** "12.3 MB": sizes as the limits name them (1 MB = 1,000,000 bytes). */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / 1_000_000;
+  return `${mb < 10 ? mb.toFixed(1) : formatCount(Math.round(mb))} MB`;
+}
+
+/** Why a workspace is too large for the browser, or null when it is not. */
+export function checkWorkspaceLimits(collected: CollectedConversations): string | null {
+  const count = collected.conversations.length;
+  const tooMany = count > MAX_WORKSPACE_CONVERSATIONS;
+  const tooLarge = collected.bytes > MAX_WORKSPACE_BYTES;
+  if (!tooMany && !tooLarge) return null;
+  const what = `${formatCount(count)} conversations (${formatMegabytes(collected.bytes)} of events.json)`;
+  return (
+    `This holds ${what}: more than the playground counts in a browser tab ` +
+    `(${formatCount(MAX_WORKSPACE_CONVERSATIONS)} conversations or ` +
+    `${formatMegabytes(MAX_WORKSPACE_BYTES)} at a time). Open a part of it, or count it all with the ` +
+    'command line: compaction-playground report --config FILE.toml FOLDER.'
+  );
+}
+
+function tooLargeMessage(bytes: number): string {
+  return (
+    `events.json is ${formatMegabytes(bytes)}, more than the ${formatMegabytes(MAX_CONVERSATION_BYTES)} ` +
+    'the browser counts in one conversation; count it with the command line.'
+  );
+}
+
+function pendingConversation(source: ConversationSource, index: number): WorkspaceConversation {
+  const tooLarge = source.events.size > MAX_CONVERSATION_BYTES;
+  return {
+    index,
+    path: source.path,
+    title: source.name,
+    bytes: source.events.size,
+    status: tooLarge ? 'failed' : 'pending',
+    message: tooLarge ? tooLargeMessage(source.events.size) : null,
+    figures: null,
+  };
+}
+
+/**
+ * Opens the conversations among picked files (a folder, or several files)
+ * as the workspace, and counts them. Resolves once counted, cancelled or
+ * refused.
+ */
+export async function openWorkspace(files: ArrayLike<PickedFile>): Promise<void> {
+  if (!deps) return;
+  stopLoad();
+  const collected = await collectConversations(files);
+  if (collected.conversations.length === 0) {
+    notify(
+      'No events.json there: open a JP conversations folder (.jp/conversations), one conversation’s folder, or events.json files.',
+      'info',
+    );
+    return;
+  }
+  const name =
+    collected.folder ??
+    (collected.conversations.length === 1
+      ? (collected.conversations[0]?.name ?? '1 file')
+      : `${collected.conversations.length} files`);
+  const refusal = checkWorkspaceLimits(collected);
+  sources = refusal ? [] : collected.conversations;
+  tablesComplete = false;
+  store.setState({
+    ...freshWorkspace(),
+    resultsView: 'workspace',
+    workspaceName: name,
+    workspaceStatus: refusal ? 'refused' : 'loading',
+    workspaceMessage: refusal ? { text: refusal, tone: 'error' } : null,
+    workspaceConversations: sources.map(pendingConversation),
+  });
+  if (refusal) {
+    void deps.pool.clear().catch(() => {});
+    return;
+  }
+  await countWorkspace();
+}
+
+/** The workspace fields reset for a new workspace (the budget and the conversation's recommendations stay). */
+function freshWorkspace(): Partial<WorkspaceSlice> {
+  const {
+    contextBudget: _budget,
+    conversationRecommendations: _recommendations,
+    resultsView: _view,
+    ...rest
+  } = initialWorkspaceState;
+  return rest;
+}
+
+// ---------------------------------------------------------------- counting
+
+function stopLoad(): void {
+  loadController?.abort();
+  loadController = null;
+  loadSequence++;
+  evaluateSequence++;
+  if (refreshTimer !== null) clearTimeout(refreshTimer);
+  refreshTimer = null;
+}
+
+/** Merges a conversation's tool hints into the workspace's: the first conversation in order wins. */
+function mergeTools(
+  tools: Map<string, { info: ToolHintInfo; index: number }>,
+  index: number,
+  infos: readonly ToolHintInfo[],
+): void {
+  for (const info of infos) {
+    const seen = tools.get(info.name);
+    const calls = (seen?.info.calls ?? 0) + info.calls;
+    if (!seen || index < seen.index) tools.set(info.name, { info: { ...info, calls }, index });
+    else seen.info = { ...seen.info, calls };
+  }
+}
+
+/**
+ * Counts every conversation from its files (a cold run): over the pool,
+ * with progress and the running figures in the store; then computes the
+ * workspace's figures for the current input from the tables.
+ */
+async function countWorkspace(): Promise<void> {
+  if (!deps) return;
+  const { pool } = deps;
+  stopLoad();
+  const controller = new AbortController();
+  loadController = controller;
+  const sequence = loadSequence;
+  const current = () => sequence === loadSequence;
+  tablesComplete = false;
+  const settings = selectWorkspaceSettings(store.getState());
+  const conversations = sources.map(pendingConversation);
+  const toCount = conversations.filter((c) => c.status === 'pending').map((c) => c.index);
+  store.setState({
+    workspaceStatus: 'loading',
+    workspaceBusy: true,
+    workspaceStale: true,
+    workspaceMessage: null,
+    workspaceConversations: conversations,
+    workspaceProgress: { done: conversations.length - toCount.length, total: conversations.length },
+    workspaceReport: null,
+    workspaceTools: [],
+  });
+
+  try {
+    // The session worker checks the config while the pool starts counting:
+    // waiting for it first would put a worker's start-up before any counting.
+    const checked = pool
+      .clear()
+      .then(() => pool.evaluate(settings))
+      .then((check) => {
+        if (check.status !== 'invalid' || !current()) return;
+        stopLoad();
+        store.setState({
+          workspaceStatus: 'invalid',
+          workspaceBusy: false,
+          workspaceConversations: sources.map(pendingConversation),
+          workspaceProgress: { done: 0, total: sources.length },
+          workspaceReport: null,
+          workspaceTools: [],
+          workspaceMessage: {
+            text: `${check.message}. The workspace is counted once the config has no errors.`,
+            tone: 'error',
+          },
+        });
+      });
+
+    let running: Report | null = null;
+    const tools = new Map<string, { info: ToolHintInfo; index: number }>();
+    let queue: AnalyzedConversation[] = [];
+    let flushTimer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      if (flushTimer !== null) clearTimeout(flushTimer);
+      flushTimer = null;
+      if (!current() || queue.length === 0) return;
+      const arrived = queue;
+      queue = [];
+      const state = store.getState();
+      const list = [...state.workspaceConversations];
+      for (const result of arrived) {
+        const before = list[result.index];
+        if (!before) continue;
+        const title = result.title ?? before.title;
+        if (result.ok) {
+          running = running
+            ? addReports([running, result.report], settings.tokenizer)
+            : result.report;
+          mergeTools(tools, result.index, result.tools);
+          list[result.index] = { ...before, title, status: 'done', figures: result.figures };
+        } else {
+          list[result.index] = { ...before, title, status: 'failed', message: result.message };
+        }
+      }
+      store.setState({
+        workspaceConversations: list,
+        workspaceProgress: {
+          done: state.workspaceProgress.done + arrived.length,
+          total: state.workspaceProgress.total,
+        },
+        workspaceReport: running,
+        workspaceTools: [...tools.values()]
+          .map(({ info }) => info)
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      });
+    };
+
+    const analyzing = pool.analyze(
+      toCount.map((index): ConversationFiles => {
+        const source = sources[index] as ConversationSource;
+        return { index, events: source.events, metadata: source.metadata };
+      }),
+      settings,
+      {
+        signal: controller.signal,
+        onConversation: (result) => {
+          if (!current()) return;
+          if (result.ok) pool.hold(result.index, result);
+          queue.push(result);
+          // Batched: a store update per conversation would re-render the
+          // panel thousands of times for a large workspace.
+          flushTimer ??= setTimeout(flush, deps?.progressMs ?? DEFAULT_PROGRESS_MS);
+        },
+      },
+    );
+    await Promise.all([checked, analyzing]);
+    flush();
+    if (!current()) return;
+    loadController = null;
+    tablesComplete = true;
+    store.setState({ workspaceStatus: 'done' });
+    await refreshWorkspace();
+  } catch (error) {
+    if (isAbortError(error) || !current()) return;
+    console.error(error);
+    loadController = null;
+    store.setState({
+      workspaceStatus: 'failed',
+      workspaceBusy: false,
+      workspaceStale: true,
+      workspaceReport: null,
+      workspaceMessage: {
+        text: `Counting stopped unexpectedly (${messageOf(error)}). Count again, or reload the page.`,
+        tone: 'error',
+      },
+    });
+  }
+}
+
+/** Counts the open workspace again from its files (after a cancel or a failure). */
+export function recountWorkspace(): Promise<void> {
+  if (sources.length === 0) return Promise.resolve();
+  return countWorkspace();
+}
+
+/**
+ * Stops counting: the pool's workers are terminated at once. Partial
+ * figures are dropped, so nothing incomplete is shown as the workspace's.
+ */
+export function cancelWorkspaceLoad(): void {
+  if (!loadController) return;
+  stopLoad();
+  tablesComplete = false;
+  const { done, total } = store.getState().workspaceProgress;
+  store.setState({
+    workspaceStatus: 'cancelled',
+    workspaceBusy: false,
+    workspaceStale: true,
+    workspaceReport: null,
+    workspaceTools: [],
+    workspaceSelectedTool: null,
+    workspaceConversations: sources.map(pendingConversation),
+    workspaceRecommendations: initialWorkspaceState.workspaceRecommendations,
+    workspaceMessage: {
+      text: `Counting was cancelled after ${formatCount(done)} of ${formatCount(total)} conversations, so no figures are shown.`,
+      tone: 'info',
+    },
+  });
+  void deps?.pool.clear().catch(() => {});
+}
+
+/** Closes the workspace and shows the editor's conversation. */
+export function closeWorkspace(): void {
+  stopLoad();
+  sources = [];
+  tablesComplete = false;
+  store.setState({ ...freshWorkspace(), resultsView: 'conversation' });
+  void deps?.pool.clear().catch(() => {});
+}
+
+function scheduleRefresh(): void {
+  // Busy at once, so `aria-busy` never reads "false" over figures an edit made stale.
+  store.setState({ workspaceBusy: true });
+  if (refreshTimer !== null) clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => {
+    refreshTimer = null;
+    void refreshWorkspace();
+  }, deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+}
+
+/**
+ * The workspace's figures for the current input, from the hint tables: a
+ * lookup when only hints changed. When the tables cannot answer (new rules,
+ * "now", view or tokenizer, or a config that was invalid when counting
+ * started), every conversation is counted again.
+ */
+export async function refreshWorkspace(): Promise<void> {
+  if (!deps) return;
+  const state = store.getState();
+  if (!tablesComplete) {
+    if (state.workspaceStatus === 'invalid' || state.workspaceStatus === 'done') {
+      await countWorkspace();
+    }
+    return;
+  }
+  const sequence = ++evaluateSequence;
+  const settings = selectWorkspaceSettings(state);
+  store.setState({ workspaceBusy: true });
+  try {
+    const result = await deps.pool.evaluate(settings);
+    if (sequence !== evaluateSequence) return;
+    const counted = store.getState().workspaceConversations.filter((c) => c.status === 'done');
+    if (result.status === 'invalid') {
+      store.setState({
+        workspaceBusy: false,
+        workspaceStale: true,
+        workspaceMessage: {
+          text: `${result.message}. The figures shown are from the last config without errors.`,
+          tone: 'error',
+        },
+        workspaceRecommendations: {
+          ...store.getState().workspaceRecommendations,
+          status: 'invalid',
+          message: result.message,
+        },
+      });
+      return;
+    }
+    if (result.status === 'stale' || result.conversations.length !== counted.length) {
+      await countWorkspace();
+      return;
+    }
+    const list = [...store.getState().workspaceConversations];
+    for (const { index, figures } of result.conversations) {
+      const before = list[index];
+      if (before) list[index] = { ...before, figures };
+    }
+    store.setState({
+      workspaceConversations: list,
+      workspaceReport: result.report,
+      workspaceTools: result.tools,
+      workspaceBusy: false,
+      workspaceStale: false,
+      workspaceMessage: null,
+      workspaceRecommendations: {
+        status: 'done',
+        result: result.recommendations,
+        message: null,
+      },
+    });
+  } catch (error) {
+    if (isAbortError(error) || sequence !== evaluateSequence) return;
+    console.error(error);
+    store.setState({ workspaceBusy: false, workspaceStale: true });
+    notify(`Could not compute the workspace's figures: ${messageOf(error)}`, 'error');
+  }
+}
+
+// ---------------------------------------------------------------- views
+
+/** Shows the editor's conversation or the workspace in the results column. */
+export function setResultsView(view: ResultsView): void {
+  store.setState({ resultsView: view });
+}
+
+/** Picks a tool in the workspace's savings table (or null to clear). */
+export function selectWorkspaceTool(name: string | null): void {
+  store.setState({ workspaceSelectedTool: name });
+}
+
+/** Sets the context window the conversations are compared with, or null for none. */
+export function setContextBudget(tokens: number | null): void {
+  store.setState({
+    contextBudget: tokens !== null && Number.isFinite(tokens) && tokens > 0 ? tokens : null,
+  });
+}
+
+/**
+ * Reads "200,000", "200000", "200 000" or "200k" as a number of tokens;
+ * undefined when the text is not a positive whole number, null when blank.
+ */
+export function parseTokenCount(text: string): number | null | undefined {
+  const compact = text
+    .trim()
+    .replace(/[\s,_]/g, '')
+    .toLowerCase();
+  if (compact === '') return null;
+  const match = /^(\d+(?:\.\d+)?)([km]?)$/.exec(compact);
+  if (!match) return undefined;
+  const scale = match[2] === 'k' ? 1_000 : match[2] === 'm' ? 1_000_000 : 1;
+  const value = Math.round(Number(match[1]) * scale);
+  return value > 0 && Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * Loads a conversation of the workspace into the stream editor and shows it
+ * (the workspace stays open, a tab away).
+ */
+export async function openConversationInEditor(index: number): Promise<boolean> {
+  const source = sources[index];
+  const conversation = store.getState().workspaceConversations[index];
+  if (!source || !conversation) return false;
+  try {
+    const text = await source.events.text();
+    openFile(text, conversation.title);
+    store.setState({ resultsView: 'conversation', selectedTool: null });
+    return true;
+  } catch (error) {
+    console.error(error);
+    notify(`Could not read ${conversation.path}.`, 'error');
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- recommendations
+
+function setConversationRecommendations(patch: Partial<RecommendationState>): void {
+  store.setState((state) => ({
+    conversationRecommendations: { ...state.conversationRecommendations, ...patch },
+  }));
+}
+
+/**
+ * Computes hint recommendations for the conversation in the editor, and
+ * keeps them current while its inputs change.
+ */
+export async function recommendForConversation(): Promise<void> {
+  if (!deps) return;
+  if (recommendTimer !== null) clearTimeout(recommendTimer);
+  recommendTimer = null;
+  const sequence = ++recommendSequence;
+  setConversationRecommendations({ status: 'running' });
+  try {
+    const outcome = await deps.pool.recommendStream(
+      store.getState().streamText,
+      selectConversationSettings(store.getState()),
+    );
+    if (sequence !== recommendSequence) return;
+    if (outcome.status === 'invalid') {
+      setConversationRecommendations({ status: 'invalid', message: outcome.message });
+    } else {
+      setConversationRecommendations({
+        status: 'done',
+        result: outcome.recommendations,
+        message: null,
+      });
+    }
+  } catch (error) {
+    if (isAbortError(error) || sequence !== recommendSequence) return;
+    console.error(error);
+    setConversationRecommendations({ status: 'error', message: messageOf(error) });
+  }
+}
+
+function scheduleConversationRecommendations(): void {
+  setConversationRecommendations({ status: 'running' });
+  if (recommendTimer !== null) clearTimeout(recommendTimer);
+  recommendTimer = setTimeout(() => {
+    recommendTimer = null;
+    void recommendForConversation();
+  }, deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+}
+
+/**
+ * Writes recommended hints into the config text as TOML: each tool's
+ * `compaction` line set where its table is written, new tables appended.
+ * Resolves true when the config changed.
+ */
+export async function applyRecommendedHints(
+  recommendations: readonly Recommendation[],
+): Promise<boolean> {
+  if (!deps || recommendations.length === 0) return false;
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const configText = store.getState().configText;
+      const next = await deps.pool.renderHints([...recommendations], configText);
+      // Typed meanwhile: render again on the newer text rather than lose the edit.
+      if (store.getState().configText !== configText) continue;
+      if (next === configText) return false;
+      setConfigText(next);
+      const count = recommendations.filter((rec) => rec.hint !== rec.currentHint).length;
+      notify(
+        `Applied ${count} ${count === 1 ? 'hint' : 'hints'} to the config. Edit or undo them there (Ctrl+Z).`,
+        'info',
+      );
+      return true;
+    }
+    return false;
+  } catch (error) {
+    if (isAbortError(error)) return false;
+    console.error(error);
+    notify(`Could not apply the hints: ${messageOf(error)}`, 'error');
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- selectors
+
+/** How many conversations could not be counted. */
+export const selectFailedCount = (s: AppState): number =>
+  s.workspaceConversations.filter((c) => c.status === 'failed').length;
+
+/**
+ * The sentence the workspace's `aria-live` status line announces. Constant
+ * while counting (the progress bar tells the count), so screen readers hear
+ * the start and the end, not every conversation.
+ */
+export const selectWorkspaceStatusMessage = (s: AppState): string => {
+  const total = s.workspaceConversations.length;
+  const conversations = `${formatCount(total)} ${total === 1 ? 'conversation' : 'conversations'}`;
+  switch (s.workspaceStatus) {
+    case 'empty':
+      return 'No workspace open.';
+    case 'loading':
+      return `Counting ${conversations}…`;
+    case 'refused':
+      return 'This workspace is too large to open here.';
+    case 'cancelled':
+      return 'Counting was cancelled.';
+    case 'invalid':
+      return 'The config has errors: nothing counted yet.';
+    case 'failed':
+      return 'Counting stopped unexpectedly.';
+    case 'done':
+      break;
+  }
+  const totals = s.workspaceReport?.totals;
+  if (!totals) return `Nothing counted in ${conversations}.`;
+  const failed = selectFailedCount(s);
+  const percent =
+    totals.before.tokens === 0 ? 0 : (totals.saved.tokens / totals.before.tokens) * 100;
+  const figures = `Saved ${formatCount(totals.saved.tokens)} tokens (${formatPercent(percent)}) across ${formatCount(total - failed)} ${total - failed === 1 ? 'conversation' : 'conversations'}`;
+  const failures = failed > 0 ? ` ${formatCount(failed)} could not be counted.` : '';
+  const stale =
+    s.workspaceMessage?.tone === 'error' ? ' (with the last config without errors)' : '';
+  return `${figures}${stale}.${failures}`;
+};

@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest';
+import { EXAMPLES } from '../../examples/index.ts';
+import { fireEvent, render, screen, within } from '../../test/render.tsx';
+import { AboutPanel } from './AboutPanel.tsx';
+
+function setup() {
+  const onOpenExample = vi.fn();
+  const onClose = vi.fn();
+  render(<AboutPanel onClose={onClose} onOpenExample={onOpenExample} />);
+  return {
+    onOpenExample,
+    onClose,
+    dialog: screen.getByRole('dialog', { name: 'How compaction works here' }),
+  };
+}
+
+describe('AboutPanel', () => {
+  it.each([
+    ['Try Compact and Reset on a coding session', 'coding-session'],
+    ['See it on a real JP conversation', 'corpus-missing-date'],
+    ['Open the keep example', 'hint-keep'],
+    ['Open the strip example', 'hint-strip'],
+    ['Open the strip-requests example', 'hint-strip-requests'],
+    ['Open the strip-responses example', 'hint-strip-responses'],
+    ['Open the omit example', 'hint-omit'],
+    ["'*' and a tool's own hint", 'star-defaults'],
+    ["A hint needs the rule's tool_calls", 'hint-needs-tool-calls'],
+    ['The newer compaction wins', 'stacked-compactions'],
+    ['Equal timestamps: stream order decides', 'stacked-tie'],
+    ['A summary over a keep hint', 'summary-beats-hints'],
+    ['A stored compaction keeps its hints', 'frozen-at-creation'],
+    ["Open the coding session, change an answer's id, and choose Bare", 'coding-session'],
+    ['See stripped arguments become {}', 'hint-strip'],
+  ])('“%s” opens the example %s and closes the panel', (name, id) => {
+    const { onOpenExample, onClose, dialog } = setup();
+    fireEvent.click(within(dialog).getByRole('button', { name }));
+    expect(onOpenExample).toHaveBeenCalledWith(id);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('links every example of the gallery, and only those', () => {
+    const { dialog } = setup();
+    const linked = new Set(
+      [...dialog.querySelectorAll<HTMLElement>('[data-example-id]')].map(
+        (b) => b.dataset.exampleId,
+      ),
+    );
+    expect([...linked].sort()).toEqual(EXAMPLES.map((example) => example.id).sort());
+  });
+
+  it('has the five hints and their stored policies in a table', () => {
+    const { dialog } = setup();
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelectorAll('td code')[0]?.textContent)).toEqual([
+      '{"policy":"strip","request":false,"response":false}',
+      '{"policy":"strip","request":true,"response":true}',
+      '{"policy":"strip","request":true,"response":false}',
+      '{"policy":"strip","request":false,"response":true}',
+      '{"policy":"omit"}',
+    ]);
+  });
+
+  it('explains each topic the issue names', () => {
+    const { dialog } = setup();
+    for (const phrase of [
+      /appends a compaction event/,
+      /latest timestamp, and between equal timestamps, the one later in the stream/,
+      /replaced by the summary, whatever/,
+      /keeps the hints that were in force when it was created/,
+      /reset those compactions and compact again/,
+      /the name on the request with the same id/,
+      /\(unknown\)/,
+      /The playground computes what JP does/,
+    ]) {
+      expect(dialog).toHaveTextContent(phrase);
+    }
+  });
+});

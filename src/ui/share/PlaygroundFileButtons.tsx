@@ -1,0 +1,127 @@
+/**
+ * The File menu: the whole state as a playground file (download, open), how
+ * autosave stands, and Start fresh, which forgets the autosave and loads the
+ * default example. Long states go here when a link would be too long.
+ */
+import { useState } from 'react';
+import { notify } from '../../state/actions.ts';
+import { formatSize, openPlaygroundFile, startFresh } from '../../state/share.ts';
+import type { AutosaveStatus } from '../../state/share-slice.ts';
+import { useAppStore } from '../../state/store.ts';
+import { Popover } from './Popover.tsx';
+import { downloadPlaygroundFile } from './ShareDialog.tsx';
+
+function describeAutosave(status: AutosaveStatus): string {
+  switch (status.kind) {
+    case 'on':
+      return 'Autosave is on: this browser keeps the last state, and it comes back after a reload.';
+    case 'too-large':
+      return `Autosave is off for this state: at ${formatSize(status.chars)} it is more than this browser lets the page keep. Download a playground file to keep it.`;
+    case 'unavailable':
+      return 'Autosave is off: this browser does not let the page store anything. Download a playground file to keep your work.';
+  }
+}
+
+async function openFile(file: File): Promise<void> {
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (error) {
+    console.error(error);
+    notify(`Could not read ${file.name}.`, 'error');
+    return;
+  }
+  openPlaygroundFile(text, file.name);
+}
+
+/** The File menu's content (exported for tests). */
+export function PlaygroundFilePanel({ onDone }: { onDone: () => void }) {
+  const autosave = useAppStore((s) => s.autosave);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="cp-file-menu">
+      <div className="cp-menu-actions">
+        <button
+          type="button"
+          data-autofocus
+          onClick={() => {
+            downloadPlaygroundFile();
+            onDone();
+          }}
+        >
+          Download playground file
+        </button>
+        <label className="button file-button">
+          Open playground file
+          <input
+            type="file"
+            accept=".json,application/json"
+            className="visually-hidden"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (!file) return;
+              onDone();
+              void openFile(file);
+            }}
+          />
+        </label>
+      </div>
+      <p className="cp-note">
+        A playground file (.json) holds the same state as a link: the config, the stream, the
+        settings. Use it for states too large for a link.
+      </p>
+      <p className="cp-note" data-autosave={autosave.kind}>
+        {describeAutosave(autosave)}
+      </p>
+      {confirming ? (
+        <fieldset className="cp-confirm">
+          <legend className="visually-hidden">Start fresh?</legend>
+          <p>
+            Start fresh replaces the config and the stream with the default example and forgets the
+            autosaved state. Download a playground file first to keep this one.
+          </p>
+          <div className="cp-menu-actions">
+            <button
+              type="button"
+              className="primary"
+              // biome-ignore lint/a11y/noAutofocus: the confirmation replaces the button that had focus
+              autoFocus
+              onClick={() => {
+                void startFresh();
+                onDone();
+              }}
+            >
+              Start fresh
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </fieldset>
+      ) : (
+        <button type="button" onClick={() => setConfirming(true)}>
+          Start fresh…
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The header's File menu. */
+export function PlaygroundFileButtons() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      label="File"
+      align="end"
+      title="Playground file"
+      open={open}
+      onToggle={() => setOpen(!open)}
+      onClose={() => setOpen(false)}
+      buttonTitle="Download or open the whole state as a file; start fresh"
+    >
+      <PlaygroundFilePanel onDone={() => setOpen(false)} />
+    </Popover>
+  );
+}

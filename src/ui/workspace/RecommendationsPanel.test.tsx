@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseEventsText } from '../../core/codec.ts';
+import { parseConfigToml } from '../../core/config.ts';
+import {
+  type HintRecommendations,
+  RECOMMENDATION_NOTE,
+  recommendForStreams,
+  renderHintsToml,
+} from '../../core/recommend.ts';
+import { loadTokenCounter } from '../../core/tokens.ts';
+import codingSession from '../../examples/coding-session.json?raw';
+import { store } from '../../state/store.ts';
+import { disposeWorkspace, initWorkspace } from '../../state/workspace.ts';
+import type { RecommendationState } from '../../state/workspace-slice.ts';
+import { createInThreadPool } from '../../test/in-thread-pool.ts';
+import { fireEvent, render, screen, waitFor, within } from '../../test/render.tsx';
+import { RecommendationsPanel } from './RecommendationsPanel.tsx';
+import { RecommendPane } from './RecommendPane.tsx';
+
+const CONFIG = `[[conversation.compaction.rules]]
+keep_last = 1
+tool_calls = "strip"
+
+[conversation.tools.fs_read_file]
+compaction = "strip-responses"
+`;
+
+async function recommendations(): Promise<HintRecommendations> {
+  const counter = await loadTokenCounter('chars');
+  return recommendForStreams(
+    [parseEventsText(codingSession, 'auto').elements ?? []],
+    parseConfigToml(CONFIG),
+    { now: null, view: 'sanitized', counter },
+  );
+}
+
+function done(result: HintRecommendations): RecommendationState {
+  return { status: 'done', result, message: null };
+}
+
+afterEach(() => {
+  disposeWorkspace();
+});
+
+describe('RecommendationsPanel', () => {
+  it('offers to recommend when nothing is computed yet', () => {
+    const onRecommend = vi.fn();
+    render(
+      <RecommendationsPanel
+        subject="this conversation"
+        state={{ status: 'idle', result: null, message: null }}
+        onRecommend={onRecommend}
+        onApply={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Recommend hints' }));
+    expect(onRecommend).toHaveBeenCalledOnce();
+  });
+
+  it('shows each suggestion with its reason and measured saving, and the note, before applying', async () => {
+    const result = await recommendations();
+    render(
+      <RecommendationsPanel subject="this conversation" state={done(result)} onApply={vi.fn()} />,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(RECOMMENDATION_NOTE);
+    const table = screen.getByRole('table', { name: 'Suggested hints' });
+    for (const rec of result.recommendations) {
+      const row = within(table).getByRole('rowheader', { name: rec.tool }).closest('tr');
+      expect(row).toHaveTextContent(rec.hint);
+      expect(row).toHaveTextContent(rec.reason);
+      expect(row).toHaveTextContent(rec.expectedSaved.tokens.toLocaleString('en-US'));
+    }
+    // fs_read_file already has its suggested hint: nothing to tick.
+    const own = within(table).getByRole('rowheader', { name: 'fs_read_file' }).closest('tr');
+    expect(own).toHaveTextContent('already in force');
+    expect(within(own as HTMLElement).queryByRole('checkbox')).toBeNull();
+    const total = result.total;
+    expect(screen.getByText(/^With every suggestion applied:/)).toHaveTextContent(
+      `${total.before.tokens.toLocaleString('en-US')} → ${total.after.tokens.toLocaleString('en-US')} tokens`,
+    );
+  });
+
+  it('applies the ticked suggestions only', async () => {
+    const result = await recommendations();
+    const onApply = vi.fn();
+    render(<RecommendationsPanel subject="these" state={done(result)} onApply={onApply} />);
+    const changes = result.recommendations.filter((rec) => rec.hint !== rec.currentHint);
+    expect(changes.length).toBeGreaterThan(1);
+    const [dropped, ...kept] = changes;
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: `Apply ${dropped?.hint} to ${dropped?.tool}` }),
+    );
+    const apply = screen.getByRole('button', { name: /^Apply \d+ hints? to the config$/ });
+    expect(apply).toHaveTextContent(`Apply ${kept.length}`);
+    fireEvent.click(apply);
+    expect(onApply).toHaveBeenCalledWith(kept);
+  });
+
+  it('keeps the last suggestions, marked, when the input has errors', async () => {
+    const result = await recommendations();
+    render(
+      <RecommendationsPanel
+        subject="this conversation"
+        state={{ status: 'invalid', result, message: 'The config has an error at line 1' }}
+        onApply={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('Not current: The config has an error at line 1')).toBeVisible();
+    expect(screen.getByRole('table', { name: 'Suggested hints' })).toBeVisible();
+  });
+});
+
+describe('RecommendPane', () => {
+  it("recommends for the editor's conversation, and Apply writes TOML into the store's config", async () => {
+    initWorkspace({ pool: createInThreadPool().pool, debounceMs: 0 });
+    store.setState({ configText: CONFIG, streamText: codingSession, tokenizer: 'chars' });
+    render(<RecommendPane />);
+    fireEvent.click(screen.getByRole('button', { name: 'Recommend hints' }));
+    await screen.findByRole('table', { name: 'Suggested hints' });
+    const shown = store.getState().conversationRecommendations.result;
+    expect(shown).toEqual(await recommendations());
+
+    fireEvent.click(screen.getByRole('button', { name: /^Apply \d+ hints? to the config$/ }));
+    const expected = renderHintsToml(shown?.recommendations ?? [], CONFIG);
+    await waitFor(() => expect(store.getState().configText).toBe(expected));
+    expect(expected).toContain('[conversation.tools.');
+    // Measured again for the new config: every tool now has its suggested hint.
+    await screen.findByText('Every tool already has the suggested hint.');
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Hint recommendations: for each tool, the suggested hint with its reason
+ * and the saving measured with it applied, shown before anything changes;
+ * "Apply" writes the chosen hints into the config as TOML. Presentational:
+ * the adapters (`RecommendPane`, the workspace panel) pass what to show and
+ * what to call.
+ */
+import { useId, useState } from 'react';
+import type { HintRecommendations, Recommendation } from '../../core/recommend.ts';
+import { savedPercent } from '../../core/report.ts';
+import { formatChange, formatCount, formatPercent } from '../../state/format.ts';
+import type { RecommendationState } from '../../state/workspace-slice.ts';
+
+/** Props of {@link RecommendationsPanel}. */
+export interface RecommendationsPanelProps {
+  /** What the recommendations are measured on, for the sentences: "this conversation", "these 20 conversations". */
+  subject: string;
+  state: RecommendationState;
+  /** Asks for recommendations; when given, an idle panel shows a button for it. */
+  onRecommend?: () => void;
+  /** Writes the chosen recommendations into the config. */
+  onApply: (recommendations: Recommendation[]) => void;
+}
+
+function hintName(hint: string | null): string {
+  return hint ?? "rule's tool_calls";
+}
+
+function Total({ result }: { result: HintRecommendations }) {
+  const { before, after, saved } = result.total;
+  return (
+    <p className="ws-rec-total">
+      With every suggestion applied: {formatChange(before.tokens, after.tokens)} tokens, saving{' '}
+      <strong>{formatCount(saved.tokens)}</strong> (
+      {formatPercent(savedPercent(saved.tokens, before.tokens))}).
+    </p>
+  );
+}
+
+/** The panel. */
+export function RecommendationsPanel({
+  subject,
+  state,
+  onRecommend,
+  onApply,
+}: RecommendationsPanelProps) {
+  // Unticked tools, so that a tool stays unticked when the figures are computed again.
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
+  const noteId = useId();
+  const { status, result, message } = state;
+
+  const intro = (
+    <p className="cp-note">
+      A hint per tool, chosen from the sizes measured in {subject} (tokens per call, never the
+      tool's name). Each saving is measured by running the pipeline with the hint on top of your
+      config. Nothing changes until you apply.
+    </p>
+  );
+
+  if (!result) {
+    return (
+      <div className="cp-pane ws-recommendations" data-status={status}>
+        {intro}
+        {status === 'running' ? (
+          <p className="cp-status">Measuring every hint on {subject}…</p>
+        ) : status === 'invalid' || status === 'error' ? (
+          <p className="ws-problem">No recommendations: {message}</p>
+        ) : onRecommend ? (
+          <button type="button" className="primary" onClick={onRecommend}>
+            Recommend hints
+          </button>
+        ) : (
+          <p className="cp-empty">No recommendations yet.</p>
+        )}
+      </div>
+    );
+  }
+
+  const changes = result.recommendations.filter((rec) => rec.hint !== rec.currentHint);
+  const chosen = changes.filter((rec) => !unticked.has(rec.tool));
+  const toggle = (tool: string) => {
+    const next = new Set(unticked);
+    if (next.has(tool)) next.delete(tool);
+    else next.add(tool);
+    setUnticked(next);
+  };
+
+  return (
+    <div className="cp-pane ws-recommendations" data-status={status}>
+      {intro}
+      <p id={noteId} className="ws-rec-note" role="note">
+        <strong>Check before applying.</strong> {result.note}
+      </p>
+      {status === 'running' ? (
+        <p className="cp-status">Measuring again for the changed input…</p>
+      ) : status === 'invalid' || status === 'error' ? (
+        <p className="ws-problem">Not current: {message}</p>
+      ) : null}
+      {result.recommendations.length === 0 ? (
+        <p className="cp-empty">No tool calls in {subject}: nothing to recommend.</p>
+      ) : (
+        <div className="cp-scroll">
+          <table className="cp-table ws-rec-table" aria-describedby={noteId}>
+            <caption>Suggested hints</caption>
+            <thead>
+              <tr>
+                <th scope="col">Apply</th>
+                <th scope="col">Tool</th>
+                <th scope="col">Suggested hint</th>
+                <th scope="col" className="cp-num">
+                  Saves (tokens)
+                </th>
+                <th scope="col">Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.recommendations.map((rec) => {
+                const same = rec.hint === rec.currentHint;
+                return (
+                  <tr key={rec.tool} data-tool={rec.tool}>
+                    <td>
+                      {same ? (
+                        <span className="cp-secondary-inline">set</span>
+                      ) : (
+                        <input
+                          type="checkbox"
+                          checked={!unticked.has(rec.tool)}
+                          onChange={() => toggle(rec.tool)}
+                          aria-label={`Apply ${rec.hint} to ${rec.tool}`}
+                        />
+                      )}
+                    </td>
+                    <th scope="row" className="cp-tool-name">
+                      {rec.tool}
+                    </th>
+                    <td>
+                      <code>{rec.hint}</code>
+                      <span className="cp-secondary">
+                        {same ? 'already in force' : `now: ${hintName(rec.currentHint)}`}
+                      </span>
+                    </td>
+                    <td className="cp-num">
+                      <span className={rec.expectedSaved.tokens < 0 ? 'cp-negative' : undefined}>
+                        {formatCount(rec.expectedSaved.tokens)}
+                      </span>
+                      <span className="cp-secondary">
+                        now {formatCount(rec.currentSaved.tokens)}
+                      </span>
+                    </td>
+                    <td className="ws-rec-reason">{rec.reason}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Total result={result} />
+      <div className="cp-toolbar">
+        <button
+          type="button"
+          className="primary"
+          disabled={chosen.length === 0}
+          onClick={() => onApply(chosen)}
+        >
+          {chosen.length === 0
+            ? 'Nothing to apply'
+            : `Apply ${chosen.length} ${chosen.length === 1 ? 'hint' : 'hints'} to the config`}
+        </button>
+        {changes.length === 0 && result.recommendations.length > 0 ? (
+          <span className="cp-note">Every tool already has the suggested hint.</span>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The messages between the page and the workspace workers. Types only.
+ *
+ * One script, two roles. A *pool* worker analyses conversations: it is sent
+ * a conversation's files (File handles: it reads them itself, so the page
+ * never holds or copies a stream) and answers with the conversation's report
+ * and hint table, then forgets the stream. The *session* worker holds every
+ * conversation's hint table and answers hint edits from them (a lookup per
+ * tool), with the aggregated report, per-conversation figures and the hint
+ * recommendations; it also recommends hints for the one conversation in the
+ * editor.
+ */
+import type { ToolHintInfo, ViewMode } from '../core/playground-types.ts';
+import type { HintRecommendations, Recommendation } from '../core/recommend.ts';
+import type { Report } from '../core/report.ts';
+import type { TokenizerId } from '../core/tokens.ts';
+import type { EncodingSetting } from '../core/types.ts';
+import type { HintTable } from '../core/workspace.ts';
+
+/** What the figures are computed for: the config and the run's settings. */
+export interface WorkspaceSettings {
+  configText: string;
+  encoding: EncodingSetting;
+  /** An explicit "now", or null for each conversation's default. */
+  now: string | null;
+  view: ViewMode;
+  tokenizer: TokenizerId;
+}
+
+/** One conversation's files. */
+export interface ConversationFiles {
+  /** Its position in the workspace (sorted by path). */
+  index: number;
+  events: Blob;
+  /** Its `metadata.json`, when it has one beside `events.json`. */
+  metadata: Blob | null;
+}
+
+/** A conversation's figures, as the breakdown and the budget bars show them. */
+export interface ConversationFigures {
+  /** Counted tokens of the provider view without any compaction. */
+  before: number;
+  /** The same with every compaction, existing and new. */
+  after: number;
+  /** Per tool: its calls and the tokens its hint saves here. */
+  tools: Record<string, { calls: number; saved: number }>;
+}
+
+/** A pool worker's answer for one conversation. */
+export type AnalyzedConversation =
+  | {
+      index: number;
+      ok: true;
+      /** The title in `metadata.json`, or null. */
+      title: string | null;
+      report: Report;
+      figures: ConversationFigures;
+      /** The hint in force for each tool it calls, under the config it was analysed with. */
+      tools: ToolHintInfo[];
+      table: HintTable;
+    }
+  | {
+      index: number;
+      ok: false;
+      title: string | null;
+      /** Why it could not be counted, in one sentence naming line and column. */
+      message: string;
+    };
+
+/** What the session worker answers for a hint edit. */
+export type WorkspaceEvaluation =
+  | {
+      status: 'ok';
+      report: Report;
+      tools: ToolHintInfo[];
+      conversations: { index: number; figures: ConversationFigures }[];
+      recommendations: HintRecommendations | null;
+    }
+  /** The tables were computed for other rules, "now", view or tokenizer: a cold run is needed. */
+  | { status: 'stale' }
+  /** The config has errors: nothing can be computed from it. */
+  | { status: 'invalid'; message: string };
+
+/** Hint recommendations for the conversation in the editor. */
+export type StreamRecommendation =
+  | { status: 'ok'; recommendations: HintRecommendations }
+  | { status: 'invalid'; message: string };
+
+/** A call from the page to a workspace worker. */
+export type PoolRequest =
+  | { id: number; type: 'analyze'; files: ConversationFiles; settings: WorkspaceSettings }
+  | { id: number; type: 'hold'; index: number; table: HintTable }
+  | { id: number; type: 'clear' }
+  | { id: number; type: 'evaluate'; settings: WorkspaceSettings }
+  | { id: number; type: 'recommend-stream'; text: string; settings: WorkspaceSettings }
+  | {
+      id: number;
+      type: 'render-hints';
+      recommendations: Recommendation[];
+      configText: string;
+    };
+
+/** What each request type resolves to. */
+export interface PoolAnswers {
+  analyze: AnalyzedConversation;
+  hold: null;
+  clear: null;
+  evaluate: WorkspaceEvaluation;
+  'recommend-stream': StreamRecommendation;
+  /** The config text with the hints set (`renderHintsToml`). */
+  'render-hints': string;
+}
+
+/** The worker's answer to one request. */
+export type PoolResponse =
+  | { id: number; ok: true; value: PoolAnswers[keyof PoolAnswers] }
+  | { id: number; ok: false; message: string };

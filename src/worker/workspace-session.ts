@@ -1,0 +1,239 @@
+/**
+ * What a workspace worker computes, as plain functions over the core: the
+ * pool role (`analyze`: one conversation's report and hint table, counted
+ * with a fresh token cache and forgotten afterwards) and the session role
+ * (the hint tables held, hint edits and recommendations answered from them).
+ * `pool-worker.ts` dispatches messages to it; tests run it in-thread.
+ *
+ * Boundary: no DOM and no app state here; only the core and the protocol.
+ */
+import { type ParsedConfig, parseConfigToml, resolveConfigInForce } from '../core/config.ts';
+import type { ToolHintInfo } from '../core/playground-types.ts';
+import { recommendHints, renderHintsToml } from '../core/recommend.ts';
+import { addReports, type Report } from '../core/report.ts';
+import { getOwn } from '../core/rule-config.ts';
+import { loadTokenCounter, type TokenCounter } from '../core/tokens.ts';
+import type { Diagnostic } from '../core/types.ts';
+import {
+  analyzeConversation,
+  getReportFromHintTable,
+  type HintTable,
+  type HintTableSettings,
+  readConversationTitle,
+} from '../core/workspace.ts';
+import type {
+  AnalyzedConversation,
+  ConversationFigures,
+  ConversationFiles,
+  PoolAnswers,
+  PoolRequest,
+  StreamRecommendation,
+  WorkspaceEvaluation,
+  WorkspaceSettings,
+} from './pool-protocol.ts';
+
+function describeDiagnostic(diagnostic: Diagnostic | undefined): string {
+  return diagnostic
+    ? `line ${diagnostic.line}, column ${diagnostic.column}: ${diagnostic.message}`
+    : 'it could not be read';
+}
+
+/** The config's first error, or undefined when it has none. */
+function configError(config: ParsedConfig): string | undefined {
+  const error = config.diagnostics.find((d) => d.severity === 'error');
+  return error ? `The config has an error at ${describeDiagnostic(error)}` : undefined;
+}
+
+function hintSettings(settings: WorkspaceSettings): HintTableSettings {
+  return { now: settings.now, view: settings.view, tokenizer: settings.tokenizer };
+}
+
+function figuresOf(report: Report): ConversationFigures {
+  const tools: ConversationFigures['tools'] = {};
+  for (const row of report.tools) {
+    Object.defineProperty(tools, row.name, {
+      value: { calls: row.calls, saved: row.saved.tokens },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return { before: report.totals.before.tokens, after: report.totals.after.tokens, tools };
+}
+
+/**
+ * The hint in force for each tool, from the first table (in workspace order)
+ * that calls it: config_deltas differ between conversations, as the
+ * recommendations' "current hint" does.
+ */
+function toolInfoOf(tables: readonly HintTable[], config: ParsedConfig, report: Report) {
+  const calls = new Map(report.tools.map((row) => [row.name, row.calls]));
+  const seen = new Map<string, ToolHintInfo>();
+  for (const table of tables) {
+    const inForce = resolveConfigInForce(config.config, table.deltaTools, table.toolNames);
+    for (const name of table.toolNames) {
+      if (seen.has(name)) continue;
+      const source = getOwn(inForce.hintSources, name);
+      seen.set(name, {
+        name,
+        hint: source?.hint ?? null,
+        source: source?.from ?? 'rule',
+        policy: getOwn(inForce.toolOverrides, name) ?? null,
+        calls: calls.get(name) ?? 0,
+      });
+    }
+  }
+  return [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Answers one request; what a worker computes for a message. */
+export type WorkspaceAnswer = (request: PoolRequest) => Promise<PoolAnswers[keyof PoolAnswers]>;
+
+/**
+ * A worker's state and its answers: the parsed config (cached by text), the
+ * tables held, and the editor's conversation while its text is the same.
+ */
+export function createWorkspaceSession(): WorkspaceAnswer {
+  let configCache: { text: string; parsed: ParsedConfig } | undefined;
+
+  function parseConfig(text: string): ParsedConfig {
+    if (configCache?.text !== text) configCache = { text, parsed: parseConfigToml(text) };
+    return configCache.parsed;
+  }
+
+  // ---------------------------------------------------------------- pool role
+
+  async function analyze(
+    files: ConversationFiles,
+    settings: WorkspaceSettings,
+  ): Promise<AnalyzedConversation> {
+    const title = files.metadata
+      ? (readConversationTitle(await files.metadata.text()) ?? null)
+      : null;
+    const config = parseConfig(settings.configText);
+    const invalid = configError(config);
+    if (invalid) return { index: files.index, ok: false, title, message: invalid };
+    // A fresh counter per conversation: its cache holds every counted string,
+    // and nothing is gained by keeping one conversation's strings for the next.
+    const counter = await loadTokenCounter(settings.tokenizer);
+    const analysis = analyzeConversation(await files.events.text(), config, {
+      now: settings.now,
+      view: settings.view,
+      counter,
+      encoding: settings.encoding,
+    });
+    if (!analysis.ok) {
+      const error = analysis.diagnostics.find((d) => d.severity === 'error');
+      return {
+        index: files.index,
+        ok: false,
+        title,
+        message: `events.json ${describeDiagnostic(error)}`,
+      };
+    }
+    return {
+      index: files.index,
+      ok: true,
+      title,
+      report: analysis.report,
+      figures: figuresOf(analysis.report),
+      tools: toolInfoOf([analysis.table], config, analysis.report),
+      table: analysis.table,
+    };
+  }
+
+  // ---------------------------------------------------------------- session role
+
+  const tables = new Map<number, HintTable>();
+
+  function evaluate(settings: WorkspaceSettings): WorkspaceEvaluation {
+    const config = parseConfig(settings.configText);
+    const invalid = configError(config);
+    if (invalid) return { status: 'invalid', message: invalid };
+    const hints = hintSettings(settings);
+    const held = [...tables.entries()].sort(([a], [b]) => a - b);
+    const reports: Report[] = [];
+    const conversations: { index: number; figures: ConversationFigures }[] = [];
+    for (const [index, table] of held) {
+      const report = getReportFromHintTable(table, config, hints);
+      if (!report) return { status: 'stale' };
+      reports.push(report);
+      conversations.push({ index, figures: figuresOf(report) });
+    }
+    const report = addReports(reports, settings.tokenizer);
+    const ordered = held.map(([, table]) => table);
+    return {
+      status: 'ok',
+      report,
+      tools: toolInfoOf(ordered, config, report),
+      conversations,
+      recommendations: ordered.length > 0 ? recommendHints(ordered, config, hints) : null,
+    };
+  }
+
+  /** The editor's conversation, analysed once and kept while its text is the same. */
+  let single:
+    | { text: string; encoding: string; counter: TokenCounter; table: HintTable | null }
+    | undefined;
+
+  async function recommendStream(
+    text: string,
+    settings: WorkspaceSettings,
+  ): Promise<StreamRecommendation> {
+    const config = parseConfig(settings.configText);
+    const invalid = configError(config);
+    if (invalid) return { status: 'invalid', message: invalid };
+    if (
+      single?.text !== text ||
+      single.encoding !== settings.encoding ||
+      single.counter.id !== settings.tokenizer
+    ) {
+      single = {
+        text,
+        encoding: settings.encoding,
+        counter: await loadTokenCounter(settings.tokenizer),
+        table: null,
+      };
+    }
+    const hints = hintSettings(settings);
+    // Rules, "now" and view are in the table's key: a stale table is built again,
+    // with the same counter, so only the texts the new rules produce are counted.
+    if (!single.table || !getReportFromHintTable(single.table, config, hints)) {
+      const analysis = analyzeConversation(text, config, {
+        ...hints,
+        counter: single.counter,
+        encoding: settings.encoding,
+      });
+      if (!analysis.ok) {
+        const error = analysis.diagnostics.find((d) => d.severity === 'error');
+        return {
+          status: 'invalid',
+          message: `The event stream has an error at ${describeDiagnostic(error)}`,
+        };
+      }
+      single.table = analysis.table;
+    }
+    return { status: 'ok', recommendations: recommendHints([single.table], config, hints) };
+  }
+
+  // ---------------------------------------------------------------- dispatch
+
+  return async function answer(request: PoolRequest): Promise<PoolAnswers[keyof PoolAnswers]> {
+    switch (request.type) {
+      case 'analyze':
+        return analyze(request.files, request.settings);
+      case 'hold':
+        tables.set(request.index, request.table);
+        return null;
+      case 'clear':
+        tables.clear();
+        return null;
+      case 'evaluate':
+        return evaluate(request.settings);
+      case 'recommend-stream':
+        return recommendStream(request.text, request.settings);
+      case 'render-hints':
+        return renderHintsToml(request.recommendations, request.configText);
+    }
+  };
+}

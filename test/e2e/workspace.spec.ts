@@ -1,0 +1,291 @@
+/**
+ * Workspaces in the browser, against the production build: the corpus folder
+ * opened through "Open folder" gives the CLI's figures for the same config;
+ * counting shows progress and can be cancelled; the per-conversation
+ * breakdown opens a conversation in the editors; recommendations apply to
+ * the config. The longest main-thread task while counting is printed, never
+ * asserted (it depends on the machine and its load); the pool's speed-up is
+ * measured in `workspace-perf.spec.ts`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { CORPUS_DIR } from '../../src/test/conformance.ts';
+import {
+  expect,
+  openPlayground,
+  README_CONFIG_TOML,
+  type RowFigures,
+  readToolRows,
+  results,
+  savingsTable,
+  setEditorText,
+  test,
+  toolRow,
+  waitForResults,
+} from './helpers.ts';
+import {
+  countingDone,
+  openCorpusFolder,
+  waitForWorkspace,
+  watchCounting,
+  workspace,
+} from './workspace-helpers.ts';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const CONVERSATIONS = readdirSync(CORPUS_DIR, { withFileTypes: true }).filter((entry) =>
+  entry.isDirectory(),
+);
+
+/** A rule that strips tool calls, and nothing else: every tool inherits it. */
+const RULE_ONLY = `[[conversation.compaction.rules]]
+keep_last = 2
+reasoning = "strip"
+tool_calls = "strip"
+`;
+
+/** The title in a corpus conversation's metadata.json. */
+function corpusTitle(folder: string): string {
+  return (
+    JSON.parse(readFileSync(join(CORPUS_DIR, folder, 'metadata.json'), 'utf8')) as {
+      title: string;
+    }
+  ).title;
+}
+
+/** One tool of `report --json`. */
+interface CliTool {
+  name: string;
+  calls: number;
+  request: { before: { tokens: number }; after: { tokens: number } };
+  response: { before: { tokens: number }; after: { tokens: number } };
+  saved: { tokens: number };
+}
+
+/** `report --config <config> --json <folder>`, as the table's rows. */
+function cliFolderRows(config: string, folder: string): RowFigures[] {
+  const dir = mkdtempSync(join(tmpdir(), 'workspace-e2e-'));
+  const configPath = join(dir, 'hints.toml');
+  writeFileSync(configPath, config);
+  const output = execFileSync(
+    process.execPath,
+    ['bin/compaction-playground.mjs', 'report', '--config', configPath, '--json', folder],
+    { cwd: REPO, encoding: 'utf8' },
+  );
+  return (JSON.parse(output) as { tools: CliTool[] }).tools.map((tool) => ({
+    name: tool.name,
+    calls: tool.calls,
+    requestBefore: tool.request.before.tokens,
+    requestAfter: tool.request.after.tokens,
+    responseBefore: tool.response.before.tokens,
+    responseAfter: tool.response.after.tokens,
+    saved: tool.saved.tokens,
+  }));
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * Starts a Chrome trace of the page's main thread; the returned function
+ * stops it and gives the longest task: its wall time (what the Long Tasks
+ * API reports too) and the CPU time the main thread spent in it, which on a
+ * loaded machine is the part that is ours.
+ */
+async function traceMainThread(page: Page): Promise<() => Promise<{ wall: number; cpu: number }>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  const collect = (data: { value: unknown }) => {
+    events.push(...(data.value as TraceEvent[]));
+  };
+  cdp.on('Tracing.dataCollected', collect);
+  const complete = new Promise<void>((resolve) =>
+    cdp.once('Tracing.tracingComplete', () => resolve()),
+  );
+  await cdp.send('Tracing.start', {
+    categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    await cdp.send('Tracing.end');
+    await complete;
+    const main = new Set(
+      events
+        .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+        .map((e) => `${e.pid}:${e.tid}`),
+    );
+    let longest = { wall: 0, cpu: 0 };
+    for (const e of events) {
+      if (e.name !== 'RunTask' || e.ph !== 'X' || !main.has(`${e.pid}:${e.tid}`)) continue;
+      const wall = (e.dur ?? 0) / 1000;
+      if (wall > longest.wall) longest = { wall, cpu: (e.tdur ?? 0) / 1000 };
+    }
+    return longest;
+  };
+}
+
+test("the corpus folder adds up per tool to the CLI's report on it", async ({ page }) => {
+  await openPlayground(page);
+  await setEditorText(page, 'Config (TOML)', README_CONFIG_TOML);
+  await waitForResults(page);
+
+  await page.evaluate(watchCounting);
+  const stopTrace = await traceMainThread(page);
+  await openCorpusFolder(page);
+  const progress = page.getByRole('progressbar', { name: 'Counting conversations' });
+  await expect(progress).toHaveAttribute('aria-valuemax', String(CONVERSATIONS.length));
+  await expect(progress).toHaveAttribute('aria-valuetext', /^\d+ of 20 conversations$/);
+  const counted = await page.evaluate(countingDone);
+  const traced = await stopTrace();
+  expect(counted.status, 'how the count ended').toBe('done');
+  console.log(
+    `WORKSPACE main thread while counting ${CONVERSATIONS.length} conversations ` +
+      `(${Math.round(counted.ms)} ms): longest task ${Math.round(counted.longestTask)} ms ` +
+      `(${counted.longTasks} over 50 ms; traced: ${Math.round(traced.wall)} ms, ` +
+      `${Math.round(traced.cpu)} ms of it CPU); load average ${loadavg()[0]?.toFixed(1) ?? '?'}`,
+  );
+  await waitForWorkspace(page);
+  await expect(progress).toHaveCount(0);
+
+  await expect(workspace(page).getByRole('status')).toHaveText(
+    /^Saved [\d,]+ tokens \([\d.]+%\) across 20 conversations\.$/,
+  );
+  expect(CONVERSATIONS).toHaveLength(20);
+  expect(await readToolRows(page)).toEqual(cliFolderRows(README_CONFIG_TOML, CORPUS_DIR));
+
+  // Every conversation is listed under its metadata.json title.
+  const list = workspace(page).getByRole('table', { name: 'Conversations by tokens saved' });
+  await workspace(page).getByRole('button', { name: 'Show all 20' }).click();
+  await expect(list.locator('tbody tr')).toHaveCount(20);
+  const titles = await list.locator('tbody .ws-title').allTextContents();
+  expect(titles.sort()).toEqual(CONVERSATIONS.map((entry) => corpusTitle(entry.name)).sort());
+
+  // A hint edit is answered from the hint tables: the same figures as the CLI's again.
+  const edited = README_CONFIG_TOML.replace('"strip-responses"', '"keep"');
+  await setEditorText(page, 'Config (TOML)', edited);
+  await expect(toolRow(page, 'fs_read_file').locator('td').last()).toHaveText('keep own hint');
+  await waitForWorkspace(page);
+  expect(await readToolRows(page)).toEqual(cliFolderRows(edited, CORPUS_DIR));
+});
+
+test('the breakdown names the conversations a hint saves most in, and opens one', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  await setEditorText(page, 'Config (TOML)', README_CONFIG_TOML);
+  await openCorpusFolder(page);
+  await waitForWorkspace(page);
+
+  await toolRow(page, 'fs_read_file').click();
+  const list = workspace(page).getByRole('table', {
+    name: "Which conversations gain most from fs_read_file's hint",
+  });
+  await expect(list).toBeVisible();
+  const showAll = workspace(page).getByRole('button', { name: /^Show all/ });
+  if (await showAll.isVisible()) await showAll.click();
+  const saved = (await list.locator('tbody td.cp-num > span:first-child').allTextContents()).map(
+    (text) => Number(text.replaceAll(',', '')),
+  );
+  expect(saved.length).toBeGreaterThan(1);
+  expect(saved).toEqual([...saved].sort((a, b) => b - a));
+  // The conversations' savings add up to the tool's row.
+  const row = (await readToolRows(page)).find((r) => r.name === 'fs_read_file');
+  expect(saved.reduce((sum, value) => sum + value, 0)).toBe(row?.saved);
+
+  // The one that gains most opens in the editors with the same figure for the tool.
+  const first = list.locator('tbody tr').first();
+  const title = (await first.locator('.ws-title').textContent()) ?? '';
+  await first.getByRole('button', { name: `Open “${title}” in the editors` }).click();
+  await expect(workspace(page)).toHaveCount(0);
+  await waitForResults(page);
+  await expect(page.locator('#editors .panel-hint').getByText(title)).toBeVisible();
+  const single = (await readToolRows(page)).find((r) => r.name === 'fs_read_file');
+  expect(single?.saved).toBe(saved[0]);
+
+  // The workspace is a click away.
+  await page.getByRole('button', { name: /^Workspace/ }).click();
+  await waitForWorkspace(page);
+  await expect(workspace(page).getByRole('status')).toContainText('across 20 conversations');
+});
+
+test('counting can be cancelled, and the app stays usable', async ({ page }) => {
+  // One worker: counting takes long enough to cancel it midway.
+  await page.goto('/?workers=1');
+  await waitForResults(page);
+  await openCorpusFolder(page);
+  const progress = page.getByRole('progressbar', { name: 'Counting conversations' });
+  await expect(progress).toBeVisible();
+  await workspace(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(workspace(page)).toHaveAttribute('data-status', 'cancelled');
+  await expect(workspace(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(progress).toHaveCount(0);
+  await expect(workspace(page).getByText(/^Counting was cancelled after \d+ of 20/)).toBeVisible();
+  // No partial figures: neither the table nor a headline saving.
+  await expect(workspace(page).getByRole('table', { name: 'Savings per tool' })).toHaveCount(0);
+  await expect(workspace(page).getByRole('status')).toHaveText('Counting was cancelled.');
+
+  // The conversation view still computes.
+  await page.getByRole('button', { name: /^Conversation/ }).click();
+  await setEditorText(page, 'Config (TOML)', README_CONFIG_TOML);
+  await waitForResults(page);
+  await expect(savingsTable(page)).toBeVisible();
+
+  // And the workspace can be counted after all.
+  await page.getByRole('button', { name: /^Workspace/ }).click();
+  await workspace(page).getByRole('button', { name: 'Count again' }).click();
+  await waitForWorkspace(page);
+  await expect(workspace(page).getByRole('status')).toContainText('across 20 conversations');
+});
+
+test('recommendations for the workspace apply to the config', async ({ page }) => {
+  await openPlayground(page);
+  await setEditorText(page, 'Config (TOML)', RULE_ONLY);
+  await openCorpusFolder(page);
+  await waitForWorkspace(page);
+
+  const panel = workspace(page).locator('#ws-recommend');
+  await expect(panel.getByRole('note')).toContainText(
+    'A saving in tokens is not a judgment of what the model still needs',
+  );
+  const table = panel.getByRole('table', { name: 'Suggested hints' });
+  await expect(table.locator('tr[data-tool="fs_read_file"]')).toContainText('strip-responses');
+  await expect(toolRow(page, 'fs_read_file').locator('td').last()).toHaveText("rule's tool_calls");
+
+  await panel.getByRole('button', { name: /^Apply \d+ hints to the config$/ }).click();
+  await expect(page.locator('#config-panel .view-lines')).toContainText('[conversation.tools.');
+  await waitForWorkspace(page);
+  await expect(toolRow(page, 'fs_read_file').locator('td').last()).toHaveText(
+    'strip-responses own hint',
+  );
+  await expect(panel.getByText('Every tool already has the suggested hint.')).toBeVisible();
+});
+
+test('recommendations for the conversation in the editor apply to the config', async ({ page }) => {
+  await openPlayground(page);
+  await setEditorText(page, 'Config (TOML)', RULE_ONLY);
+  await waitForResults(page);
+  const pane = page.locator('#pane-recommend');
+  await pane.getByRole('button', { name: 'Recommend hints' }).click();
+  const table = pane.getByRole('table', { name: 'Suggested hints' });
+  await expect(table).toBeVisible();
+  await expect(pane.getByRole('note')).toContainText('A saving in tokens is not a judgment');
+  const before = (await page.locator('#config-panel .view-lines').textContent()) ?? '';
+  await pane.getByRole('button', { name: /^Apply \d+ hints? to the config$/ }).click();
+  await expect(page.locator('#config-panel .view-lines')).not.toHaveText(before);
+  await expect(page.locator('#config-panel .view-lines')).toContainText('[conversation.tools.');
+  await waitForResults(page);
+  await expect(pane.getByText('Every tool already has the suggested hint.')).toBeVisible();
+  await expect(results(page)).toHaveAttribute('data-stale', 'false');
+});
