@@ -7,7 +7,6 @@
 import { expect, openPlayground, test, waitForDiff } from './helpers.ts';
 
 test('the README screenshot', async ({ page }) => {
-  test.skip(!process.env.UPDATE_SCREENSHOT, 'set UPDATE_SCREENSHOT=1 to write docs/playground.png');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await openPlayground(page);
