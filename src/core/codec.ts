@@ -22,6 +22,7 @@ import {
   findTooDeepNesting,
   NO_STREAM_LIMITS,
   type StreamLimits,
+  skipJsonString,
 } from './limits.ts';
 import { parseTimestamp } from './timestamp.ts';
 import { classifyElement } from './turns.ts';
@@ -800,23 +801,10 @@ function skipWhitespace(text: string, from: number): number {
   return i;
 }
 
-/** The offset just past a well-formed string starting at `start` (the opening quote). */
-function skipString(text: string, start: number): number {
-  let from = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    if (quote < 0) return text.length;
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    from = quote + 1;
-  }
-}
-
 /** The offset just past the well-formed JSON value starting at `start`. */
 function skipValue(text: string, start: number): number {
   const first = text.charCodeAt(start);
-  if (first === QUOTE) return skipString(text, start);
+  if (first === QUOTE) return skipJsonString(text, start);
   if (first !== 0x7b && first !== 0x5b) {
     let i = start;
     while (i < text.length) {
@@ -831,7 +819,7 @@ function skipValue(text: string, start: number): number {
   while (i < text.length) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
-      i = skipString(text, i);
+      i = skipJsonString(text, i);
       continue;
     }
     if (code === 0x7b || code === 0x5b) depth++;
@@ -874,7 +862,7 @@ function locateField(
     i = skipWhitespace(text, i);
     if (i >= text.length || text.charCodeAt(i) !== QUOTE) return found;
     const keyStart = i;
-    const keyEnd = skipString(text, i);
+    const keyEnd = skipJsonString(text, i);
     const key = JSON.parse(text.slice(keyStart, keyEnd)) as string;
     i = skipWhitespace(text, keyEnd) + 1; // past ':'
     const valueStart = skipWhitespace(text, i);

@@ -154,7 +154,7 @@ export function findTooDeepNesting(
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
-      i = endOfString(text, i) - 1;
+      i = skipJsonString(text, i) - 1;
     } else if (code === 0x5b || code === 0x7b) {
       depth++;
       if (depth > maxDepth) return i;
@@ -165,8 +165,8 @@ export function findTooDeepNesting(
   return undefined;
 }
 
-/** The offset just past the string whose opening quote is at `start`. */
-function endOfString(text: string, start: number): number {
+/** The offset just past the JSON string whose opening quote is at `start` (the text's end if unclosed). */
+export function skipJsonString(text: string, start: number): number {
   let from = start + 1;
   for (;;) {
     const quote = text.indexOf('"', from);
