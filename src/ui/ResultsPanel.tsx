@@ -5,37 +5,12 @@
  * never read stale figures as current.
  */
 import { memo } from 'react';
-import { TOKENIZER_IDS, TOKENIZER_LABELS, type TokenizerId } from '../core/tokens.ts';
-import { setTokenizer } from '../state/actions.ts';
 import { selectIsBusy, selectStatusMessage } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
 import { ExportMenu } from './exports/ExportMenu.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { PANES } from './panes-registry.ts';
-import { SelectField } from './SelectField.tsx';
-
-/** Short names for the select; the long labels are in its title and the table's note. */
-const TOKENIZER_NAMES: Record<TokenizerId, string> = {
-  o200k: 'o200k_base',
-  cl100k: 'cl100k_base',
-  chars: 'chars/4',
-};
-const TOKENIZER_OPTIONS = TOKENIZER_IDS.map((value) => ({ value, label: TOKENIZER_NAMES[value] }));
-
-/** Which tokenizer counts the figures: beside them, since it changes them all. */
-function TokenizerSelect() {
-  const tokenizer = useAppStore((s) => s.tokenizer);
-  return (
-    <SelectField
-      className="tokenizer-field"
-      label="Tokenizer"
-      value={tokenizer}
-      options={TOKENIZER_OPTIONS}
-      onChange={setTokenizer}
-      title={TOKENIZER_IDS.map((id) => TOKENIZER_LABELS[id]).join('; ')}
-    />
-  );
-}
+import { TokenizerSelect } from './TokenizerSelect.tsx';
 
 function StatusLine() {
   const message = useAppStore(selectStatusMessage);

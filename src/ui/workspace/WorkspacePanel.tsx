@@ -8,8 +8,6 @@
  * figures as complete.
  */
 import { memo } from 'react';
-import { TOKENIZER_IDS, TOKENIZER_LABELS, type TokenizerId } from '../../core/tokens.ts';
-import { setTokenizer } from '../../state/actions.ts';
 import { formatCount } from '../../state/format.ts';
 import { useAppStore } from '../../state/store.ts';
 import {
@@ -25,33 +23,12 @@ import {
 } from '../../state/workspace.ts';
 import { ErrorBoundary } from '../feedback/ErrorBoundary.tsx';
 import { SavingsTable } from '../panes/SavingsTable.tsx';
-import { SelectField } from '../SelectField.tsx';
+import { TokenizerSelect } from '../TokenizerSelect.tsx';
 import { ContextBudgetField } from './ContextBudgetField.tsx';
 import { ConversationTable } from './ConversationTable.tsx';
 import { RecommendationsPanel } from './RecommendationsPanel.tsx';
 import { WorkspaceProgress } from './WorkspaceProgress.tsx';
 import './workspace.css';
-
-const TOKENIZER_NAMES: Record<TokenizerId, string> = {
-  o200k: 'o200k_base',
-  cl100k: 'cl100k_base',
-  chars: 'chars/4',
-};
-const TOKENIZER_OPTIONS = TOKENIZER_IDS.map((value) => ({ value, label: TOKENIZER_NAMES[value] }));
-
-function TokenizerSelect() {
-  const tokenizer = useAppStore((s) => s.tokenizer);
-  return (
-    <SelectField
-      className="tokenizer-field"
-      label="Tokenizer"
-      value={tokenizer}
-      options={TOKENIZER_OPTIONS}
-      onChange={setTokenizer}
-      title={TOKENIZER_IDS.map((id) => TOKENIZER_LABELS[id]).join('; ')}
-    />
-  );
-}
 
 function StatusLine() {
   const message = useAppStore(selectWorkspaceStatusMessage);
