@@ -28,11 +28,6 @@ export interface BadInputCase {
   via: 'editor' | 'file';
   /** The stream encoding to choose in the browser first, when the case is about it. */
   encoding?: 'auto';
-  /**
-   * A problem the browser test is known to find, outside the core: the test
-   * is marked as expected to fail, so that it turns red once it is fixed.
-   */
-  knownUiIssue?: string;
 }
 
 /** Where the core and CLI columns are written, relative to the repository. */
@@ -374,9 +369,6 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     // The top-level array, the element and `arguments` are 3 levels; `deep`'s 125th bracket is the 128th.
     position: { line: 3, column: 130 + 124 },
     via: 'editor',
-    knownUiIssue:
-      "Monaco's JSON worker overflows its stack on nesting deeper than about 3,000 levels " +
-      '(a RangeError in the console); the core refuses the text correctly.',
   },
   {
     id: 'many-errors',

@@ -9,9 +9,9 @@ import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor';
 import 'monaco-editor/features/register.all';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
-import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import { configureJsonLanguage } from './json-language.ts';
+import JsonWorker from './json-language.worker.ts?worker';
 
 /** Points Monaco at its bundled workers and `@monaco-editor/react` at the bundled Monaco. */
 export function setupMonaco(): void {
