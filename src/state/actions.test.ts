@@ -122,14 +122,22 @@ describe('runAnalysis', () => {
     );
   });
 
-  it('keeps the last good figures when a run fails, and says so in a toast', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  /** A first run that saves 5 of 10 tokens, then a second whose first attempt fails with `error`. */
+  async function failSecondRun(error: WorkerError): Promise<{ second: Promise<void> }> {
     const first = flushAnalysis();
     engine.runs[0]?.resolve(makeResult({ before: 10, after: 5 }));
     await first;
     setNow('2025-07-02 00:00:00.0');
     const second = flushAnalysis();
-    engine.runs[1]?.reject(new WorkerError('timeout', 'The computation took longer than 60 s'));
+    engine.runs[1]?.reject(error);
+    return { second };
+  }
+
+  it('keeps the last good figures when a run fails, and says so in a toast', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { second } = await failSecondRun(
+      new WorkerError('timeout', 'The computation took longer than 60 s'),
+    );
     await second;
     const state = store.getState();
     expect(state.status).toBe('error');
@@ -137,6 +145,45 @@ describe('runAnalysis', () => {
     expect(state.result?.report.totals.saved.tokens).toBe(5);
     expect(state.isStale).toBe(true);
     expect(state.toasts.map((toast) => toast.tone)).toEqual(['error']);
+  });
+
+  it('tries a run once more on a new worker after a crash', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    warn.mockClear();
+    const { second } = await failSecondRun(
+      new WorkerError('crashed', 'The worker stopped unexpectedly'),
+    );
+    await vi.waitFor(() => expect(engine.runs).toHaveLength(3));
+    expect(engine.runs[2]?.input).toEqual(engine.runs[1]?.input);
+    expect(selectIsBusy(store.getState())).toBe(true);
+    engine.runs[2]?.resolve(makeResult({ before: 10, after: 2 }));
+    await second;
+    const state = store.getState();
+    expect(state.status).toBe('done');
+    expect(state.isStale).toBe(false);
+    expect(state.result?.report.totals.saved.tokens).toBe(8);
+    expect(state.toasts.map((toast) => [toast.tone, toast.message])).toEqual([
+      ['info', 'The worker stopped unexpectedly and was restarted; computing again.'],
+    ]);
+    expect(warn.mock.calls.map(([error]) => (error as WorkerError).code)).toEqual(['crashed']);
+  });
+
+  it('gives up after a second crash, keeping the last good figures', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { second } = await failSecondRun(
+      new WorkerError('crashed', 'The worker stopped unexpectedly'),
+    );
+    await vi.waitFor(() => expect(engine.runs).toHaveLength(3));
+    engine.runs[2]?.reject(new WorkerError('crashed', 'The worker stopped unexpectedly'));
+    await second;
+    const state = store.getState();
+    expect(engine.runs).toHaveLength(3);
+    expect(state.status).toBe('error');
+    expect(state.result?.report.totals.saved.tokens).toBe(5);
+    expect(selectStatusMessage(state)).toBe(
+      'The last computation failed (The worker stopped unexpectedly). Saved 5 tokens (50.0%) with the last input that worked.',
+    );
+    expect(state.toasts.map((toast) => toast.tone)).toEqual(['info', 'error']);
   });
 
   it('stays silent when a run is cancelled', async () => {

@@ -12,7 +12,8 @@ import type {
 } from '../core/playground.ts';
 import type { TokenizerId } from '../core/tokens.ts';
 import type { Diagnostic, EncodingSetting } from '../core/types.ts';
-import { isAbortError } from '../worker/client.ts';
+import { isAbortError, WorkerError } from '../worker/client.ts';
+import type { WorkerErrorCode } from '../worker/protocol.ts';
 import { selectInput } from './selectors.ts';
 import { type AppState, type ExampleSummary, store, type Theme, type Toast } from './store.ts';
 
@@ -74,6 +75,10 @@ function cancelPendingWork(): void {
   runSequence++;
 }
 
+function isWorkerFailure(error: unknown, code: WorkerErrorCode): boolean {
+  return error instanceof WorkerError && error.code === code;
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -111,18 +116,28 @@ async function startRun(): Promise<void> {
   const controller = new AbortController();
   runController = controller;
   store.setState({ status: 'running', isStale: true });
+  const { engine } = deps;
+  const input = selectInput(store.getState());
+  const run = () => engine.run(input, { signal: controller.signal });
   try {
-    const result = await deps.engine.run(selectInput(store.getState()), {
-      signal: controller.signal,
+    const result = await run().catch((error: unknown) => {
+      // A crash can be the worker's rather than the input's. The client has
+      // replaced the worker, so the run is tried once more on the new one.
+      if (!isWorkerFailure(error, 'crashed') || sequence !== runSequence) throw error;
+      console.warn(error);
+      notify('The worker stopped unexpectedly and was restarted; computing again.', 'info');
+      return run();
     });
     if (sequence !== runSequence) return;
     applyResult(result);
   } catch (error) {
     // A newer run replaced this one: it owns the status now.
     if (isAbortError(error) || sequence !== runSequence) return;
-    console.error(error);
+    // A crash or the time limit is reported on the page; anything else is a bug.
+    if (isWorkerFailure(error, 'crashed') || isWorkerFailure(error, 'timeout')) console.warn(error);
+    else console.error(error);
     store.setState({ status: 'error', isStale: true, error: messageOf(error) });
-    notify(`Could not compute the results: ${messageOf(error)}`, 'error');
+    notify(`Could not compute the results: ${messageOf(error)}. Try again, or change the input.`);
   } finally {
     if (runController === controller) runController = null;
   }

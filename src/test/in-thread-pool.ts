@@ -52,7 +52,7 @@ function createWorker(options: InThreadPoolOptions): InThreadWorker {
         await options.gate?.(request);
         if (worker.terminated) return;
         if (request.type === 'analyze' && request.files.index === options.crashOn) {
-          emit('error', { message: 'out of memory' });
+          emit('error', { message: 'out of memory', preventDefault() {} });
           return;
         }
         let response: PoolResponse;

@@ -5,6 +5,7 @@
  * never read stale figures as current.
  */
 import { memo } from 'react';
+import { flushAnalysis } from '../state/actions.ts';
 import { selectIsBusy, selectStatusMessage } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
 import { ExportMenu } from './exports/ExportMenu.tsx';
@@ -16,11 +17,17 @@ function StatusLine() {
   const message = useAppStore(selectStatusMessage);
   const busy = useAppStore(selectIsBusy);
   const stale = useAppStore((s) => s.isStale && s.result !== null && s.status !== 'running');
+  const failed = useAppStore((s) => s.status === 'error');
   return (
     <div className="status-bar">
       <p className="status" role="status" aria-live="polite" data-testid="status-line">
         {message}
       </p>
+      {failed ? (
+        <button type="button" className="small" onClick={() => void flushAnalysis()}>
+          Try again
+        </button>
+      ) : null}
       {busy ? (
         <span className="badge busy" aria-hidden="true">
           Updating…

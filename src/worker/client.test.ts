@@ -7,6 +7,8 @@ import type { Request, Response } from './protocol.ts';
 class FakeWorker implements WorkerLike {
   readonly posted: Request[] = [];
   terminated = false;
+  /** Whether the client took over the last `error` event (the browser then does not print it). */
+  crashHandled = false;
   private readonly listeners = new Map<string, ((event: never) => void)[]>();
 
   postMessage(message: Request): void {
@@ -30,7 +32,12 @@ class FakeWorker implements WorkerLike {
 
   /** Fires an `error` event, as a worker whose script threw does. */
   crash(message: string): void {
-    for (const listener of this.listeners.get('error') ?? []) listener({ message } as never);
+    const event = { message, defaultPrevented: false, preventDefault() {} };
+    event.preventDefault = () => {
+      event.defaultPrevented = true;
+    };
+    for (const listener of this.listeners.get('error') ?? []) listener(event as never);
+    this.crashHandled = event.defaultPrevented;
   }
 }
 
@@ -153,7 +160,9 @@ describe('createWorkerClient', () => {
     const run = client.run(input);
     const first = workers[0] as FakeWorker;
     await vi.advanceTimersByTimeAsync(1000);
-    expect((await compact).code).toBe('timeout');
+    const timedOut = await compact;
+    expect(timedOut.code).toBe('timeout');
+    expect(timedOut.message).toBe('The computation took longer than 1 s and was stopped');
     expect(first.terminated).toBe(true);
     // The queued run goes to a fresh worker; a late answer from the old one is ignored.
     const second = workers[1] as FakeWorker;
@@ -169,9 +178,26 @@ describe('createWorkerClient', () => {
     workers[0]?.crash('Uncaught ReferenceError: window is not defined');
     const error = await run;
     expect(error.code).toBe('crashed');
-    expect(error.message).toContain('window is not defined');
+    expect(error.message).toBe(
+      'The worker stopped unexpectedly (Uncaught ReferenceError: window is not defined)',
+    );
+    expect(workers[0]?.crashHandled).toBe(true);
     expect(workers[0]?.terminated).toBe(true);
     const next = client.run(input);
+    workers[1]?.respond({ id: 2, ok: true, value: createEmptyResult() });
+    await expect(next).resolves.toBeDefined();
+  });
+
+  it('replaces a worker that fails while idle before giving it the next job', async () => {
+    const client = createClient();
+    const first = client.run(input);
+    workers[0]?.respond({ id: 1, ok: true, value: createEmptyResult() });
+    await first;
+    workers[0]?.crash('Uncaught Error: late failure');
+    expect(workers[0]?.terminated).toBe(true);
+    const next = client.run(input);
+    expect(workers[0]?.posted).toHaveLength(1);
+    expect(workers[1]?.posted.map((request) => request.method)).toEqual(['run']);
     workers[1]?.respond({ id: 2, ok: true, value: createEmptyResult() });
     await expect(next).resolves.toBeDefined();
   });

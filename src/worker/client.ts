@@ -74,6 +74,27 @@ export function isAbortError(error: unknown): boolean {
   );
 }
 
+/**
+ * The error a worker's `error` or `messageerror` event stands for. The event
+ * is taken over: the caller reports the failure, so the browser does not
+ * print it a second time.
+ */
+export function takeCrash(event: Event): WorkerError {
+  event.preventDefault();
+  // Duck-typed: ErrorEvent is not a global outside browsers (tests run in Node).
+  const message = (event as Partial<ErrorEvent>).message;
+  const detail = typeof message === 'string' && message ? ` (${message})` : '';
+  return new WorkerError('crashed', `The worker stopped unexpectedly${detail}`);
+}
+
+/** The error of a job that ran past the time limit (the worker is then replaced). */
+export function timeoutError(timeoutMs: number): WorkerError {
+  return new WorkerError(
+    'timeout',
+    `The computation took longer than ${timeoutMs / 1000} s and was stopped`,
+  );
+}
+
 /** Typed calls into the worker. Each method mirrors the core session's. */
 export interface WorkerClient {
   run(input: Parameters<Api['run']>[0], options?: CallOptions): Promise<MethodResult<'run'>>;
@@ -130,10 +151,10 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     });
     const onCrash = (event: Event) => {
       if (created !== worker) return;
-      // Duck-typed: ErrorEvent is not a global outside browsers (tests run in Node).
-      const message = (event as Partial<ErrorEvent>).message;
-      const detail = typeof message === 'string' && message ? `: ${message}` : '';
-      failInFlight(new WorkerError('crashed', `The worker stopped unexpectedly${detail}`));
+      const error = takeCrash(event);
+      // Even with no job in it, a worker that failed is not trusted with the next one.
+      if (inFlight) failInFlight(error);
+      else replaceWorker();
     };
     created.addEventListener('error', onCrash);
     created.addEventListener('messageerror', onCrash);
@@ -171,9 +192,7 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     if (!job) return;
     worker ??= spawn();
     const timer = setTimeout(() => {
-      failInFlight(
-        new WorkerError('timeout', `The computation took longer than ${timeoutMs / 1000} s`),
-      );
+      failInFlight(timeoutError(timeoutMs));
     }, timeoutMs);
     inFlight = { job, timer };
     worker.postMessage(job.request);

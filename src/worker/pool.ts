@@ -16,7 +16,7 @@
  */
 import type { Recommendation } from '../core/recommend.ts';
 import { partitionBySize } from '../core/workspace.ts';
-import { WorkerError } from './client.ts';
+import { takeCrash, timeoutError, WorkerError } from './client.ts';
 import type {
   AnalyzedConversation,
   ConversationFiles,
@@ -144,9 +144,7 @@ function createChannel(createWorker: () => PoolWorkerLike, timeoutMs: number) {
     });
     const onCrash = (event: Event) => {
       if (created !== worker) return;
-      const message = (event as Partial<ErrorEvent>).message;
-      const detail = typeof message === 'string' && message ? `: ${message}` : '';
-      failAll(new WorkerError('crashed', `The worker stopped unexpectedly${detail}`));
+      failAll(takeCrash(event));
     };
     created.addEventListener('error', onCrash);
     created.addEventListener('messageerror', onCrash);
@@ -161,7 +159,7 @@ function createChannel(createWorker: () => PoolWorkerLike, timeoutMs: number) {
         worker ??= spawn();
         const id = nextId++;
         const timer = setTimeout(() => {
-          failAll(new WorkerError('timeout', `The worker took longer than ${timeoutMs / 1000} s`));
+          failAll(timeoutError(timeoutMs));
         }, timeoutMs);
         pending.set(id, {
           resolve: resolve as (value: PoolAnswers[keyof PoolAnswers]) => void,
