@@ -23,6 +23,34 @@ function blankMonacoLoaderCdn(): Plugin {
 }
 
 /**
+ * Monaco 0.57's diff editor has a race (microsoft/vscode#315291, fixed there
+ * after this release): when a model changes while a diff is being computed,
+ * it normalises the stale result against the new text and throws "Illegal
+ * value for lineNumber" into the console. The transcript diff changes both
+ * models on every result, so on a busy machine this happened. The patch drops
+ * such a stale result: the change has already scheduled a new diff. It fails
+ * the build when the line is gone, so an upgrade cannot silently skip it
+ * (remove the patch once Monaco has the fix). Applied to the build and to
+ * the dev server's pre-bundling alike.
+ */
+function skipStaleMonacoDiffs() {
+  const line = 'result = normalizeDocumentDiff(result, model.original, model.modified);';
+  const patched = `if (originalTextEditInfos.length > 0 || modifiedTextEditInfos.length > 0) { return; } ${line}`;
+  return {
+    name: 'compaction-playground:skip-stale-monaco-diffs',
+    transform(code: string, id: string) {
+      if (!id.includes('diffEditorViewModel.js')) return null;
+      if (!code.includes(line)) {
+        throw new Error(
+          `${id} no longer has the line patched by skipStaleMonacoDiffs (vite.config.ts)`,
+        );
+      }
+      return { code: code.replace(line, patched), map: null };
+    },
+  };
+}
+
+/**
  * The Content-Security-Policy of the built page. Only in the build: the dev
  * server injects an inline script (React Refresh) and talks over a WebSocket.
  * Monaco sets inline styles, so styles need 'unsafe-inline'; everything else
@@ -58,11 +86,19 @@ function contentSecurityPolicy(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [blankMonacoLoaderCdn(), react(), contentSecurityPolicy()],
+  plugins: [
+    blankMonacoLoaderCdn(),
+    { ...skipStaleMonacoDiffs(), enforce: 'pre' },
+    react(),
+    contentSecurityPolicy(),
+  ],
   worker: { format: 'es' },
-  // Without these the dev server discovers them on first load, re-bundles and
-  // reloads the page.
-  optimizeDeps: { include: ['gpt-tokenizer', 'smol-toml'] },
+  optimizeDeps: {
+    // Without these the dev server discovers them on first load, re-bundles
+    // and reloads the page.
+    include: ['gpt-tokenizer', 'smol-toml'],
+    rolldownOptions: { plugins: [skipStaleMonacoDiffs()] },
+  },
   build: {
     // Monaco alone is several MB; the warning says nothing we do not know.
     chunkSizeWarningLimit: 8000,
