@@ -20,6 +20,7 @@
  * hint change answered from the tables. Then the corpus again on a
  * `worker_threads` pool sized to the cores against one worker (`pool`).
  */
+
 import {
   mkdirSync,
   mkdtempSync,
@@ -37,6 +38,7 @@ import { Worker } from 'node:worker_threads';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { parseEventsText } from '../core/codec.ts';
 import { parseConfigToml } from '../core/config.ts';
+import { formatCount } from '../core/format.ts';
 import { createPlaygroundSession, reportStream } from '../core/playground.ts';
 import { providerView } from '../core/projection.ts';
 import { addReports, getPayload, type Report } from '../core/report.ts';
@@ -395,7 +397,7 @@ const workspaceRows = [
     w.name,
     String(w.files),
     w.mb.toFixed(1),
-    w.tokens.toLocaleString('en-US'),
+    formatCount(w.tokens),
     w.coldMs.toFixed(0),
     w.warmMs.toFixed(2),
     `1/${Math.round(w.coldMs / w.warmMs)}`,

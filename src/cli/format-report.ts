@@ -1,4 +1,5 @@
 /** The readable `report` and `recommend` tables. */
+import { formatCount, formatPercent } from '../core/format.ts';
 import type { HintRecommendations } from '../core/recommend.ts';
 import { PAYLOAD_GROUPS, type PayloadGroup, type Report, savedPercent } from '../core/report.ts';
 import { TOKENIZER_LABELS } from '../core/tokens.ts';
@@ -10,8 +11,8 @@ const GROUP_NAMES: Record<PayloadGroup, string> = {
   messages: 'messages',
 };
 
-const number = (n: number) => n.toLocaleString('en-US');
-const percent = (saved: number, before: number) => `${savedPercent(saved, before).toFixed(1)}%`;
+const number = formatCount;
+const percent = (saved: number, before: number) => formatPercent(savedPercent(saved, before));
 
 /** Columns padded to their widest cell: text columns (the first, and `textColumns`) to the left. */
 function table(rows: string[][], textColumns: readonly number[] = []): string {

@@ -15,6 +15,7 @@
  * Each check returns a diagnostic that says the size, the limit and what to
  * do; none throws.
  */
+import { formatCount } from './format.ts';
 import type { Diagnostic } from './types.ts';
 
 /** Size limits on an `events.json` text. */
@@ -64,10 +65,6 @@ const USE_THE_CLI =
 
 function atStart(message: string, code: string): Diagnostic {
   return { line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', message, code };
-}
-
-function formatCount(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 function formatMiB(length: number): string {

@@ -8,8 +8,10 @@
  * the tool) and at how repetitive a tool's answers are; they never guess from
  * a tool's name. Boundary: pure TypeScript, no DOM.
  */
+
 import { parse as parseToml } from 'smol-toml';
 import type { ParsedConfig } from './config.ts';
+import { formatCount } from './format.ts';
 import { reportStream } from './playground.ts';
 import type { ViewMode } from './playground-types.ts';
 import { type Amount, addReports, type Report, UNKNOWN_TOOL_ROW } from './report.ts';
@@ -101,7 +103,7 @@ export interface ToolUsage {
   repeat?: RepeatedResponse;
 }
 
-const number = (n: number) => Math.round(n).toLocaleString('en-US');
+const number = (n: number) => formatCount(Math.round(n));
 const tokens = (n: number) => `${number(n)} token${Math.round(n) === 1 ? '' : 's'}`;
 
 /** A short quote of a response for a reason. */

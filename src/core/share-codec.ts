@@ -12,7 +12,9 @@
  * off, corrupt, from another version, with a bad field) is a result value
  * with a sentence the UI can show in a dialog.
  */
+
 import LZString from 'lz-string';
+import { formatCount } from './format.ts';
 import type { ViewMode } from './playground-types.ts';
 import { TOKENIZER_IDS, type TokenizerId } from './tokens.ts';
 import type { EncodingSetting } from './types.ts';
@@ -401,7 +403,7 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
   const json = decompress(payload);
   const cutOff = fail(
     'truncated',
-    `This link is incomplete: it was probably cut off when it was copied or pasted (chat apps often shorten links longer than ${SHARE_LINK_LIMITS.chat.toLocaleString('en-US')} characters).`,
+    `This link is incomplete: it was probably cut off when it was copied or pasted (chat apps often shorten links longer than ${formatCount(SHARE_LINK_LIMITS.chat)} characters).`,
   );
   // A link cut short makes lz-string stop before its end marker: it yields
   // nothing, or (when the last bits happen to read as the marker) the start
@@ -446,20 +448,19 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
  * sentence for the share dialog.
  */
 export function describeLinkLength(length: number): { fit: ShareLinkFit; message: string } {
-  const count = (n: number) => n.toLocaleString('en-US');
-  const size = `${count(length)} characters`;
+  const size = `${formatCount(length)} characters`;
   if (length <= SHARE_LINK_LIMITS.chat) {
     return { fit: 'chat', message: `${size}: short enough to paste in a chat.` };
   }
   if (length <= SHARE_LINK_LIMITS.browser) {
     return {
       fit: 'browser',
-      message: `${size}: fine in a browser, but chat apps may cut links longer than ${count(SHARE_LINK_LIMITS.chat)} characters.`,
+      message: `${size}: fine in a browser, but chat apps may cut links longer than ${formatCount(SHARE_LINK_LIMITS.chat)} characters.`,
     };
   }
   return {
     fit: 'too-long',
-    message: `${size}: longer than browsers reliably accept (${count(SHARE_LINK_LIMITS.browser)}); download a playground file instead.`,
+    message: `${size}: longer than browsers reliably accept (${formatCount(SHARE_LINK_LIMITS.browser)}); download a playground file instead.`,
   };
 }
 

@@ -4,10 +4,11 @@
  * reference back while nothing changed (React would otherwise re-render, or
  * loop, on every store update).
  */
+
+import { formatCount, formatPercent } from '../core/format.ts';
 import type { PlaygroundInput } from '../core/playground.ts';
 import { savedPercent } from '../core/report.ts';
 import type { Diagnostic, Encoding } from '../core/types.ts';
-import { formatCount, formatPercent } from './format.ts';
 import type { AppState } from './store.ts';
 
 /** Which editor a diagnostic belongs to. */

@@ -8,6 +8,7 @@
  * `initShare` (main.tsx passes the real ones), so tests drive every path
  * with plain objects.
  */
+import { formatCount } from '../core/format.ts';
 import {
   type DiffLayout,
   decodePlaygroundFile,
@@ -607,7 +608,7 @@ function refuseAutosave(storage: StorageLike, chars: number, tooLarge: boolean):
 export function formatSize(chars: number): string {
   if (chars >= 1_000_000) return `${(chars / 1_000_000).toFixed(1)} MB`;
   if (chars >= 10_000) return `${Math.round(chars / 1000)} KB`;
-  return `${chars.toLocaleString('en-US')} characters`;
+  return `${formatCount(chars)} characters`;
 }
 
 // ---------------------------------------------------------------- actions

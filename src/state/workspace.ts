@@ -13,6 +13,7 @@
  * stream; the session worker keeps only the tables (a few kilobytes each).
  */
 
+import { formatCount, formatPercent } from '../core/format.ts';
 import type { ToolHintInfo } from '../core/playground-types.ts';
 import type { Recommendation } from '../core/recommend.ts';
 import { addReports, type Report } from '../core/report.ts';
@@ -24,7 +25,6 @@ import type {
   WorkspaceSettings,
 } from '../worker/pool-protocol.ts';
 import { notify, openFile, setConfigText } from './actions.ts';
-import { formatCount, formatPercent } from './format.ts';
 import { type AppState, store } from './store.ts';
 import {
   initialWorkspaceState,

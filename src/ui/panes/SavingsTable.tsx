@@ -4,6 +4,7 @@
  * totals split into tool requests, tool responses, reasoning and messages.
  */
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { formatChange, formatCount, formatPercent } from '../../core/format.ts';
 import type { HintSource, ToolHintInfo } from '../../core/playground-types.ts';
 import {
   type Amount,
@@ -16,7 +17,6 @@ import {
   UNKNOWN_TOOL_ROW,
 } from '../../core/report.ts';
 import { TOKENIZER_LABELS } from '../../core/tokens.ts';
-import { formatChange, formatCount, formatPercent } from '../../state/format.ts';
 import './panes.css';
 
 /** Props of {@link SavingsTable}. */

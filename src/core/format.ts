@@ -1,7 +1,8 @@
 /**
- * Number formatting for people, shared by the status line (selectors) and the
- * panes. One fixed locale: the labels are English, and figures compared side
- * by side must group digits the same way.
+ * Number formatting for people, shared by the page (status line, panes), the
+ * CLI's tables and the core's messages. One fixed locale: the labels are
+ * English, and figures compared side by side (the page against the CLI) must
+ * group digits the same way.
  */
 
 const INTEGER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
