@@ -11,7 +11,7 @@ import { useAppStore } from '../state/store.ts';
 import { ExportMenu } from './exports/ExportMenu.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { PANES } from './panes-registry.ts';
-import { TokenizerSelect } from './TokenizerSelect.tsx';
+import { StatusBar } from './StatusBar.tsx';
 
 function StatusLine() {
   const message = useAppStore(selectStatusMessage);
@@ -19,10 +19,7 @@ function StatusLine() {
   const stale = useAppStore((s) => s.isStale && s.result !== null && s.status !== 'running');
   const failed = useAppStore((s) => s.status === 'error');
   return (
-    <div className="status-bar">
-      <p className="status" role="status" aria-live="polite" data-testid="status-line">
-        {message}
-      </p>
+    <StatusBar message={message} testId="status-line" trailing={<ExportMenu />}>
       {failed ? (
         <button type="button" className="small" onClick={() => void flushAnalysis()}>
           Try again
@@ -34,9 +31,7 @@ function StatusLine() {
         </span>
       ) : null}
       {stale ? <span className="badge stale">Last valid results</span> : null}
-      <TokenizerSelect />
-      <ExportMenu />
-    </div>
+    </StatusBar>
   );
 }
 

@@ -23,7 +23,7 @@ import {
 } from '../../state/workspace.ts';
 import { ErrorBoundary } from '../feedback/ErrorBoundary.tsx';
 import { SavingsTable } from '../panes/SavingsTable.tsx';
-import { TokenizerSelect } from '../TokenizerSelect.tsx';
+import { StatusBar } from '../StatusBar.tsx';
 import { ContextBudgetField } from './ContextBudgetField.tsx';
 import { ConversationTable } from './ConversationTable.tsx';
 import { RecommendationsPanel } from './RecommendationsPanel.tsx';
@@ -35,10 +35,7 @@ function StatusLine() {
   const busy = useAppStore((s) => s.workspaceBusy);
   const partial = useAppStore((s) => s.workspaceStatus === 'loading');
   return (
-    <div className="status-bar">
-      <p className="status" role="status" aria-live="polite" data-testid="workspace-status">
-        {message}
-      </p>
+    <StatusBar message={message} testId="workspace-status">
       {partial ? (
         <span className="badge busy">Partial: still counting</span>
       ) : busy ? (
@@ -46,8 +43,7 @@ function StatusLine() {
           Updating…
         </span>
       ) : null}
-      <TokenizerSelect />
-    </div>
+    </StatusBar>
   );
 }
 
