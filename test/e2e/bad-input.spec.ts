@@ -31,6 +31,7 @@ import {
   recordConsoleErrors,
   results,
   savingsTable,
+  setEditorText,
   statusLine,
   test,
   waitForResults,
@@ -59,26 +60,8 @@ function editorLines(page: Page, target: BadInputCase['target']): Locator {
     : page.locator('#config-panel .view-lines');
 }
 
-/**
- * Replaces an editor's text the way Ctrl+V does. Typing (even `insertText`)
- * goes through Monaco's auto-indent, which shifts columns; a paste keeps the
- * text exactly as given.
- */
-async function pasteText(page: Page, target: BadInputCase['target'], text: string): Promise<void> {
-  const surface = editor(page, LABELS[target]);
-  await surface.focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  if (text === '') {
-    await page.keyboard.press('Delete');
-    return;
-  }
-  await surface.evaluate((element, pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    element.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, text);
+function pasteText(page: Page, target: BadInputCase['target'], text: string): Promise<void> {
+  return setEditorText(page, LABELS[target], text);
 }
 
 async function putInput(page: Page, badCase: BadInputCase, text: string): Promise<void> {

@@ -50,15 +50,27 @@ export async function waitForEditors(page: Page): Promise<void> {
 }
 
 /**
- * Replaces an editor's whole text. `insertText` pastes in one go: typing
- * key by key would be mangled by auto-closing brackets and quotes.
+ * Replaces an editor's whole text in one edit, the way Ctrl+V over a
+ * selection does: the text arrives exactly as given. Typing (even
+ * `insertText`) would go through auto-closing and auto-indent, and deleting
+ * first would make two edits; on a slow machine the empty text between them
+ * gets its own run.
  */
 export async function setEditorText(page: Page, label: string, text: string): Promise<void> {
   const surface = editor(page, label);
   await surface.focus();
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
+  if (text === '') {
+    await page.keyboard.press('Delete');
+    return;
+  }
+  await surface.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
 }
 
 /** Collects every request that leaves the page's origin. */
