@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Diagnostic } from '../core/types.ts';
 import { createFakeEngine, type FakeEngine, makeResult } from '../test/fake-engine.ts';
-import { WorkerError } from '../worker/client.ts';
+import { createCrashError, createTimeoutError, WorkerError } from '../worker/errors.ts';
 import {
   compact,
   disposeActions,
@@ -122,6 +122,11 @@ describe('runAnalysis', () => {
     );
   });
 
+  /** A crash as the worker client reports it, from the browser's `error` event. */
+  function crash(message: string): WorkerError {
+    return createCrashError(Object.assign(new Event('error', { cancelable: true }), { message }));
+  }
+
   /** A first run that saves 5 of 10 tokens, then a second whose first attempt fails with `error`. */
   async function failSecondRun(error: WorkerError): Promise<{ second: Promise<void> }> {
     const first = flushAnalysis();
@@ -133,26 +138,35 @@ describe('runAnalysis', () => {
     return { second };
   }
 
-  it('keeps the last good figures when a run fails, and says so in a toast', async () => {
+  it('keeps the last good figures when a run times out, and says so in a toast', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { second } = await failSecondRun(
-      new WorkerError('timeout', 'The computation took longer than 60 s'),
-    );
+    const { second } = await failSecondRun(createTimeoutError(60_000));
     await second;
     const state = store.getState();
     expect(state.status).toBe('error');
-    expect(state.error).toBe('The computation took longer than 60 s');
     expect(state.result?.report.totals.saved.tokens).toBe(5);
     expect(state.isStale).toBe(true);
-    expect(state.toasts.map((toast) => toast.tone)).toEqual(['error']);
+    expect(selectStatusMessage(state)).toBe(
+      'The computation took longer than 60 s and was stopped. Saved 5 tokens (50.0%) with the last input that worked.',
+    );
+    expect(state.toasts.map((toast) => [toast.tone, toast.message])).toEqual([
+      [
+        'error',
+        'The computation took longer than 60 s and was stopped. Change the input, or press Try again if the machine was busy.',
+      ],
+    ]);
+    // Try again runs the same input once more, and a result clears the failure.
+    const retry = flushAnalysis();
+    expect(engine.runs[2]?.input).toEqual(engine.runs[1]?.input);
+    engine.runs[2]?.resolve(makeResult({ before: 10, after: 4 }));
+    await retry;
+    expect(store.getState().error).toBeNull();
+    expect(selectStatusMessage(store.getState())).toBe('Saved 6 tokens (60.0%).');
   });
 
   it('tries a run once more on a new worker after a crash', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    warn.mockClear();
-    const { second } = await failSecondRun(
-      new WorkerError('crashed', 'The worker stopped unexpectedly'),
-    );
+    const { second } = await failSecondRun(crash('Uncaught Error: boom'));
     await vi.waitFor(() => expect(engine.runs).toHaveLength(3));
     expect(engine.runs[2]?.input).toEqual(engine.runs[1]?.input);
     expect(selectIsBusy(store.getState())).toBe(true);
@@ -165,25 +179,47 @@ describe('runAnalysis', () => {
     expect(state.toasts.map((toast) => [toast.tone, toast.message])).toEqual([
       ['info', 'The worker stopped unexpectedly and was restarted; computing again.'],
     ]);
-    expect(warn.mock.calls.map(([error]) => (error as WorkerError).code)).toEqual(['crashed']);
+    // The browser's own words reach the console.
+    expect(warn).toHaveBeenLastCalledWith(expect.any(WorkerError), 'Uncaught Error: boom');
   });
 
   it('gives up after a second crash, keeping the last good figures', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { second } = await failSecondRun(
-      new WorkerError('crashed', 'The worker stopped unexpectedly'),
-    );
+    const { second } = await failSecondRun(crash('Uncaught Error: boom'));
     await vi.waitFor(() => expect(engine.runs).toHaveLength(3));
-    engine.runs[2]?.reject(new WorkerError('crashed', 'The worker stopped unexpectedly'));
+    engine.runs[2]?.reject(crash('Uncaught Error: boom'));
     await second;
     const state = store.getState();
     expect(engine.runs).toHaveLength(3);
     expect(state.status).toBe('error');
     expect(state.result?.report.totals.saved.tokens).toBe(5);
     expect(selectStatusMessage(state)).toBe(
-      'The last computation failed (The worker stopped unexpectedly). Saved 5 tokens (50.0%) with the last input that worked.',
+      'The worker stopped unexpectedly. Saved 5 tokens (50.0%) with the last input that worked.',
     );
-    expect(state.toasts.map((toast) => toast.tone)).toEqual(['info', 'error']);
+    expect(state.toasts.map((toast) => [toast.tone, toast.message])).toEqual([
+      ['info', 'The worker stopped unexpectedly and was restarted; computing again.'],
+      ['error', 'The worker stopped unexpectedly. Press Try again, or change the input.'],
+    ]);
+  });
+
+  it('does not try a crashed run again when a newer run has replaced it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const first = flushAnalysis();
+    engine.runs[0]?.resolve(makeResult({ before: 10, after: 5 }));
+    await first;
+    const second = flushAnalysis();
+    // The crash and a newer edit arrive together, before the page reacts to either.
+    engine.runs[1]?.reject(crash('Uncaught Error: boom'));
+    setNow('2025-07-03 00:00:00.0');
+    const third = flushAnalysis();
+    await second;
+    // Only the newer run is in flight: no retry of the old input, no notice.
+    expect(engine.runs).toHaveLength(3);
+    expect(engine.runs[2]?.input.now).toBe('2025-07-03 00:00:00.0');
+    expect(store.getState().toasts).toEqual([]);
+    engine.runs[2]?.resolve(makeResult({ before: 10, after: 3 }));
+    await third;
+    expect(store.getState().status).toBe('done');
   });
 
   it('stays silent when a run is cancelled', async () => {

@@ -12,8 +12,8 @@ import type {
 } from '../core/playground.ts';
 import type { TokenizerId } from '../core/tokens.ts';
 import type { Diagnostic, EncodingSetting } from '../core/types.ts';
-import { isAbortError, WorkerError } from '../worker/client.ts';
-import type { WorkerErrorCode } from '../worker/protocol.ts';
+import { isAbortError } from '../worker/errors.ts';
+import { describeFailure, isWorkerFailure, logFailure } from './failures.ts';
 import { selectInput } from './selectors.ts';
 import { type AppState, type ExampleSummary, store, type Theme, type Toast } from './store.ts';
 
@@ -75,14 +75,6 @@ function cancelPendingWork(): void {
   runSequence++;
 }
 
-function isWorkerFailure(error: unknown, code: WorkerErrorCode): boolean {
-  return error instanceof WorkerError && error.code === code;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 // ---------------------------------------------------------------- running
 
 /**
@@ -124,7 +116,7 @@ async function startRun(): Promise<void> {
       // A crash can be the worker's rather than the input's. The client has
       // replaced the worker, so the run is tried once more on the new one.
       if (!isWorkerFailure(error, 'crashed') || sequence !== runSequence) throw error;
-      console.warn(error);
+      logFailure(error);
       notify('The worker stopped unexpectedly and was restarted; computing again.', 'info');
       return run();
     });
@@ -133,11 +125,14 @@ async function startRun(): Promise<void> {
   } catch (error) {
     // A newer run replaced this one: it owns the status now.
     if (isAbortError(error) || sequence !== runSequence) return;
-    // A crash or the time limit is reported on the page; anything else is a bug.
-    if (isWorkerFailure(error, 'crashed') || isWorkerFailure(error, 'timeout')) console.warn(error);
-    else console.error(error);
-    store.setState({ status: 'error', isStale: true, error: messageOf(error) });
-    notify(`Could not compute the results: ${messageOf(error)}. Try again, or change the input.`);
+    logFailure(error);
+    const failure = describeFailure(error, 'The computation');
+    store.setState({ status: 'error', isStale: true, error: failure });
+    // The same input would take as long again: a timeout asks for a change first.
+    const advice = isWorkerFailure(error, 'timeout')
+      ? 'Change the input, or press Try again if the machine was busy.'
+      : 'Press Try again, or change the input.';
+    notify(`${failure}. ${advice}`, 'error');
   } finally {
     if (runController === controller) runController = null;
   }
@@ -266,8 +261,8 @@ async function applyStreamEdit(
     return true;
   } catch (error) {
     if (isAbortError(error)) return false;
-    console.error(error);
-    notify(`${what} failed: ${messageOf(error)}`, 'error');
+    logFailure(error);
+    notify(`${describeFailure(error, what)}.`, 'error');
     return false;
   }
 }

@@ -98,9 +98,7 @@ export const selectStatusMessage = (s: AppState): string => {
     ? `Saved ${formatCount(saved.tokens)} tokens (${formatPercent(saved.percent)})`
     : null;
   if (s.error !== null) {
-    return figures
-      ? `The last computation failed (${s.error}). ${figures} with the last input that worked.`
-      : `The computation failed (${s.error}).`;
+    return figures ? `${s.error}. ${figures} with the last input that worked.` : `${s.error}.`;
   }
   const errors = selectErrorCount(s);
   if (errors > 0) {

@@ -38,7 +38,7 @@ export interface RunSlice {
   result: PlaygroundResult | null;
   /** True when `result` does not describe the current input (pending, invalid, or failed). */
   isStale: boolean;
-  /** The message of the last failed run (an unexpected failure, not an input error). */
+  /** What went wrong in the last failed run, as the start of a sentence (see `describeFailure`): an unexpected failure, not an input error. */
   error: string | null;
   /** Diagnostics of the most recent finished run, valid or not. */
   configDiagnostics: Diagnostic[];

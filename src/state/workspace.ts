@@ -17,7 +17,7 @@ import { formatCount, formatPercent } from '../core/format.ts';
 import type { ToolHintInfo } from '../core/playground-types.ts';
 import type { Recommendation } from '../core/recommend.ts';
 import { addReports, type Report } from '../core/report.ts';
-import { isAbortError } from '../worker/client.ts';
+import { isAbortError } from '../worker/errors.ts';
 import type { WorkspacePool } from '../worker/pool.ts';
 import type {
   AnalyzedConversation,
@@ -25,6 +25,7 @@ import type {
   WorkspaceSettings,
 } from '../worker/pool-protocol.ts';
 import { notify, openFile, setConfigText } from './actions.ts';
+import { describeFailure, logFailure } from './failures.ts';
 import { type AppState, store } from './store.ts';
 import {
   initialWorkspaceState,
@@ -467,7 +468,7 @@ async function countWorkspace(): Promise<void> {
     await refreshWorkspace();
   } catch (error) {
     if (isAbortError(error) || !current()) return;
-    console.error(error);
+    logFailure(error);
     loadController = null;
     store.setState({
       workspaceStatus: 'failed',
@@ -475,7 +476,7 @@ async function countWorkspace(): Promise<void> {
       workspaceStale: true,
       workspaceReport: null,
       workspaceMessage: {
-        text: `Counting stopped unexpectedly (${messageOf(error)}). Count again, or reload the page.`,
+        text: `${describeFailure(error, 'Counting')}. Count again, or reload the page.`,
         tone: 'error',
       },
     });
@@ -595,9 +596,12 @@ export async function refreshWorkspace(): Promise<void> {
     });
   } catch (error) {
     if (isAbortError(error) || sequence !== evaluateSequence) return;
-    console.error(error);
+    logFailure(error);
     store.setState({ workspaceBusy: false, workspaceStale: true });
-    notify(`Could not compute the workspace's figures: ${messageOf(error)}`, 'error');
+    notify(
+      `${describeFailure(error, 'Computing the workspace’s figures')}. Change the input, or count again.`,
+      'error',
+    );
   }
 }
 
@@ -692,7 +696,7 @@ export async function recommendForConversation(): Promise<void> {
     }
   } catch (error) {
     if (isAbortError(error) || sequence !== recommendSequence) return;
-    console.error(error);
+    logFailure(error);
     setConversationRecommendations({ status: 'error', message: messageOf(error) });
   }
 }
@@ -733,8 +737,8 @@ export async function applyRecommendedHints(
     return false;
   } catch (error) {
     if (isAbortError(error)) return false;
-    console.error(error);
-    notify(`Could not apply the hints: ${messageOf(error)}`, 'error');
+    logFailure(error);
+    notify(`${describeFailure(error, 'Applying the hints')}.`, 'error');
     return false;
   }
 }

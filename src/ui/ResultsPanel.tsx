@@ -17,11 +17,19 @@ function StatusLine() {
   const message = useAppStore(selectStatusMessage);
   const busy = useAppStore(selectIsBusy);
   const stale = useAppStore((s) => s.isStale && s.result !== null && s.status !== 'running');
-  const failed = useAppStore((s) => s.status === 'error');
+  // Stays until a run succeeds, so a keyboard user's focus stays on it while it runs.
+  const failed = useAppStore((s) => s.error !== null);
   return (
     <StatusBar message={message} testId="status-line" trailing={<ExportMenu />}>
       {failed ? (
-        <button type="button" className="small" onClick={() => void flushAnalysis()}>
+        <button
+          type="button"
+          className="small"
+          aria-disabled={busy}
+          onClick={() => {
+            if (!busy) void flushAnalysis();
+          }}
+        >
           Try again
         </button>
       ) : null}

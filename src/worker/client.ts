@@ -14,15 +14,8 @@
  * holds the tokenizer and every token count, and rebuilding those costs more
  * than waiting for one superseded run.
  */
-import type {
-  Api,
-  Method,
-  MethodResult,
-  Request,
-  Response,
-  SerializedError,
-  WorkerErrorCode,
-} from './protocol.ts';
+import { createCrashError, createTimeoutError, WorkerError } from './errors.ts';
+import type { Api, Method, MethodResult, Request, Response } from './protocol.ts';
 
 /** What the client needs of a Worker: lets tests pass a fake. */
 export interface WorkerLike {
@@ -44,55 +37,6 @@ export interface WorkerClientOptions {
 export interface CallOptions {
   /** Cancels the call: it rejects with an `AbortError`. */
   signal?: AbortSignal;
-}
-
-/** A failed worker job, rebuilt on the main thread from its serialised form. */
-export class WorkerError extends Error {
-  readonly code: WorkerErrorCode;
-
-  constructor(code: WorkerErrorCode, message: string, name?: string) {
-    super(message);
-    this.code = code;
-    // Cancellation keeps the conventional name so `isAbortError` and callers
-    // that test `name === 'AbortError'` treat it like a DOM abort.
-    this.name = code === 'aborted' ? 'AbortError' : (name ?? 'WorkerError');
-  }
-
-  /** Rebuilds an error that crossed `postMessage`. */
-  static fromSerialized(error: SerializedError): WorkerError {
-    return new WorkerError(error.code, error.message, error.name);
-  }
-}
-
-/** Whether an error means "cancelled": callers stay silent about these. */
-export function isAbortError(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'name' in error &&
-    (error as { name: unknown }).name === 'AbortError'
-  );
-}
-
-/**
- * The error a worker's `error` or `messageerror` event stands for. The event
- * is taken over: the caller reports the failure, so the browser does not
- * print it a second time.
- */
-export function takeCrash(event: Event): WorkerError {
-  event.preventDefault();
-  // Duck-typed: ErrorEvent is not a global outside browsers (tests run in Node).
-  const message = (event as Partial<ErrorEvent>).message;
-  const detail = typeof message === 'string' && message ? ` (${message})` : '';
-  return new WorkerError('crashed', `The worker stopped unexpectedly${detail}`);
-}
-
-/** The error of a job that ran past the time limit (the worker is then replaced). */
-export function timeoutError(timeoutMs: number): WorkerError {
-  return new WorkerError(
-    'timeout',
-    `The computation took longer than ${timeoutMs / 1000} s and was stopped`,
-  );
 }
 
 /** Typed calls into the worker. Each method mirrors the core session's. */
@@ -151,10 +95,14 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     });
     const onCrash = (event: Event) => {
       if (created !== worker) return;
-      const error = takeCrash(event);
+      const error = createCrashError(event);
       // Even with no job in it, a worker that failed is not trusted with the next one.
-      if (inFlight) failInFlight(error);
-      else replaceWorker();
+      if (inFlight) {
+        failInFlight(error);
+      } else {
+        console.warn(error, error.detail);
+        replaceWorker();
+      }
     };
     created.addEventListener('error', onCrash);
     created.addEventListener('messageerror', onCrash);
@@ -192,7 +140,7 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     if (!job) return;
     worker ??= spawn();
     const timer = setTimeout(() => {
-      failInFlight(timeoutError(timeoutMs));
+      failInFlight(createTimeoutError(timeoutMs));
     }, timeoutMs);
     inFlight = { job, timer };
     worker.postMessage(job.request);

@@ -16,7 +16,7 @@
  */
 import type { Recommendation } from '../core/recommend.ts';
 import { partitionBySize } from '../core/workspace.ts';
-import { takeCrash, timeoutError, WorkerError } from './client.ts';
+import { createCrashError, createTimeoutError, WorkerError } from './errors.ts';
 import type {
   AnalyzedConversation,
   ConversationFiles,
@@ -144,7 +144,10 @@ function createChannel(createWorker: () => PoolWorkerLike, timeoutMs: number) {
     });
     const onCrash = (event: Event) => {
       if (created !== worker) return;
-      failAll(takeCrash(event));
+      const error = createCrashError(event);
+      // With calls pending, each caller reports it; otherwise only the console can.
+      if (pending.size === 0) console.warn(error, error.detail);
+      failAll(error);
     };
     created.addEventListener('error', onCrash);
     created.addEventListener('messageerror', onCrash);
@@ -159,7 +162,7 @@ function createChannel(createWorker: () => PoolWorkerLike, timeoutMs: number) {
         worker ??= spawn();
         const id = nextId++;
         const timer = setTimeout(() => {
-          failAll(timeoutError(timeoutMs));
+          failAll(createTimeoutError(timeoutMs));
         }, timeoutMs);
         pending.set(id, {
           resolve: resolve as (value: PoolAnswers[keyof PoolAnswers]) => void,
@@ -208,6 +211,8 @@ export function createWorkspacePool(options: WorkspacePoolOptions): WorkspacePoo
         } catch (error) {
           if (signal?.aborted) throw aborted();
           if (!(error instanceof WorkerError) || error.code === 'internal') throw error;
+          // The conversation's row says what failed; the console keeps what the browser said.
+          console.warn(error, error.detail);
           return error;
         }
       };

@@ -1,0 +1,36 @@
+/**
+ * A computation that failed, said for people and logged for developers, in
+ * the same words wherever the page reports one (the status line, toasts, the
+ * workspace's messages).
+ */
+import { WorkerError } from '../worker/errors.ts';
+
+/**
+ * The failure as the start of a sentence, without its final period: "The
+ * computation took longer than 60 s and was stopped", "The worker stopped
+ * unexpectedly", or "<subject> failed (<message>)" for anything else.
+ */
+export function describeFailure(error: unknown, subject: string): string {
+  if (error instanceof WorkerError && error.code === 'timeout') {
+    return `${error.message} and was stopped`;
+  }
+  if (error instanceof WorkerError && error.code === 'crashed') return error.message;
+  return `${subject} failed (${error instanceof Error ? error.message : String(error)})`;
+}
+
+/**
+ * Logs a failure: a worker crash or the time limit as a warning (the page
+ * says what happened), with the browser's own text; anything else is a bug.
+ */
+export function logFailure(error: unknown): void {
+  if (isWorkerFailure(error, 'crashed') || isWorkerFailure(error, 'timeout')) {
+    console.warn(error, (error as WorkerError).detail ?? '');
+  } else {
+    console.error(error);
+  }
+}
+
+/** Whether `error` is a worker failure with this code. */
+export function isWorkerFailure(error: unknown, code: WorkerError['code']): boolean {
+  return error instanceof WorkerError && error.code === code;
+}

@@ -1,0 +1,63 @@
+/**
+ * How a worker job fails, on the page's side: one error class with a stable
+ * code, and the two failures the page itself detects (a crash and the time
+ * limit). Shared by the playground client and the workspace pool.
+ */
+import type { SerializedError, WorkerErrorCode } from './protocol.ts';
+
+/** A failed worker job, rebuilt on the main thread from its serialised form. */
+export class WorkerError extends Error {
+  readonly code: WorkerErrorCode;
+  /**
+   * What the browser or the worker reported (e.g. `Uncaught ReferenceError:
+   * window is not defined`): for the console. The message stays short, for people.
+   */
+  readonly detail: string | undefined;
+
+  constructor(
+    code: WorkerErrorCode,
+    message: string,
+    options: { name?: string; detail?: string } = {},
+  ) {
+    super(message);
+    this.code = code;
+    this.detail = options.detail;
+    // Cancellation keeps the conventional name so `isAbortError` and callers
+    // that test `name === 'AbortError'` treat it like a DOM abort.
+    this.name = code === 'aborted' ? 'AbortError' : (options.name ?? 'WorkerError');
+  }
+
+  /** Rebuilds an error that crossed `postMessage`. */
+  static fromSerialized(error: SerializedError): WorkerError {
+    return new WorkerError(error.code, error.message, { name: error.name });
+  }
+}
+
+/** Whether an error means "cancelled": callers stay silent about these. */
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    (error as { name: unknown }).name === 'AbortError'
+  );
+}
+
+/**
+ * The error a worker's `error` or `messageerror` event stands for. It also
+ * cancels the event's default action, the browser's own report of it: the
+ * caller reports the failure, with the browser's text as `detail`.
+ */
+export function createCrashError(event: Event): WorkerError {
+  event.preventDefault();
+  // Duck-typed: ErrorEvent is not a global outside browsers (tests run in Node).
+  const message = (event as Partial<ErrorEvent>).message;
+  return new WorkerError('crashed', 'The worker stopped unexpectedly', {
+    ...(typeof message === 'string' && message ? { detail: message } : {}),
+  });
+}
+
+/** The error of a job that ran past the time limit (the worker is then replaced). */
+export function createTimeoutError(timeoutMs: number): WorkerError {
+  return new WorkerError('timeout', `The computation took longer than ${timeoutMs / 1000} s`);
+}
