@@ -1,6 +1,6 @@
 /**
  * Types for the two Monaco modules the guarded JSON worker builds on. Monaco
- * ships them without declarations; only what `json-language.worker.ts` uses
+ * ships them without declarations; only what the stream editor's JSON worker uses
  * is declared.
  */
 declare module 'monaco-editor/internal/common/initialize' {

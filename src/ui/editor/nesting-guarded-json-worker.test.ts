@@ -1,6 +1,6 @@
 import { JSONWorker } from 'monaco-editor/languages/features/json/jsonWorker';
 import { describe, expect, it } from 'vitest';
-import { NestingGuardedJsonWorker } from './json-language.worker.ts';
+import { NestingGuardedJsonWorker } from './nesting-guarded-json-worker.ts';
 
 const URI = 'inmemory://playground/events.json';
 
