@@ -28,24 +28,28 @@ function blankMonacoLoaderCdn(): Plugin {
  * it normalises the stale result against the new text and throws "Illegal
  * value for lineNumber" into the console. The transcript diff changes both
  * models on every result, so on a busy machine this happened. The patch drops
- * such a stale result: the change has already scheduled a new diff. It fails
- * the build when the line is gone, so an upgrade cannot silently skip it
- * (remove the patch once Monaco has the fix). Applied to the build and to
- * the dev server's pre-bundling alike.
+ * such a stale result: the change has already scheduled a new diff. The
+ * production build fails when the patch did not apply (the file or the line
+ * is gone), so an upgrade cannot skip it unnoticed: remove the patch once
+ * Monaco has the fix. The dev server's pre-bundling gets the same patch.
  */
-function skipStaleMonacoDiffs() {
+function skipStaleMonacoDiffs(options: { requireApplied: boolean }) {
   const line = 'result = normalizeDocumentDiff(result, model.original, model.modified);';
   const patched = `if (originalTextEditInfos.length > 0 || modifiedTextEditInfos.length > 0) { return; } ${line}`;
+  let applied = false;
   return {
     name: 'compaction-playground:skip-stale-monaco-diffs',
     transform(code: string, id: string) {
-      if (!id.includes('diffEditorViewModel.js')) return null;
-      if (!code.includes(line)) {
+      if (!id.includes('diffEditorViewModel.js') || !code.includes(line)) return null;
+      applied = true;
+      return { code: code.replace(line, patched), map: null };
+    },
+    buildEnd(error?: Error) {
+      if (options.requireApplied && !error && !applied) {
         throw new Error(
-          `${id} no longer has the line patched by skipStaleMonacoDiffs (vite.config.ts)`,
+          "skipStaleMonacoDiffs (vite.config.ts) found nothing to patch in Monaco's diffEditorViewModel.js: check whether the race is fixed upstream, then remove or update the patch.",
         );
       }
-      return { code: code.replace(line, patched), map: null };
     },
   };
 }
@@ -88,7 +92,7 @@ function contentSecurityPolicy(): Plugin {
 export default defineConfig({
   plugins: [
     blankMonacoLoaderCdn(),
-    { ...skipStaleMonacoDiffs(), enforce: 'pre' },
+    { ...skipStaleMonacoDiffs({ requireApplied: true }), enforce: 'pre', apply: 'build' },
     react(),
     contentSecurityPolicy(),
   ],
@@ -97,7 +101,7 @@ export default defineConfig({
     // Without these the dev server discovers them on first load, re-bundles
     // and reloads the page.
     include: ['gpt-tokenizer', 'smol-toml'],
-    rolldownOptions: { plugins: [skipStaleMonacoDiffs()] },
+    rolldownOptions: { plugins: [skipStaleMonacoDiffs({ requireApplied: false })] },
   },
   build: {
     // Monaco alone is several MB; the warning says nothing we do not know.
