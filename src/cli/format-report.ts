@@ -11,7 +11,6 @@ const GROUP_NAMES: Record<PayloadGroup, string> = {
   messages: 'messages',
 };
 
-const number = formatCount;
 const percent = (saved: number, before: number) => formatPercent(savedPercent(saved, before));
 
 /** Columns padded to their widest cell: text columns (the first, and `textColumns`) to the left. */
@@ -39,10 +38,10 @@ export function formatReport(report: Report, fileCount: number): string {
     ['tool', 'calls', 'request before→after', 'response before→after', 'saved', 'saved %'],
     ...report.tools.map((row) => [
       row.name,
-      number(row.calls),
-      `${number(row.request.before.tokens)} → ${number(row.request.after.tokens)}`,
-      `${number(row.response.before.tokens)} → ${number(row.response.after.tokens)}`,
-      number(row.saved.tokens),
+      formatCount(row.calls),
+      `${formatCount(row.request.before.tokens)} → ${formatCount(row.request.after.tokens)}`,
+      `${formatCount(row.response.before.tokens)} → ${formatCount(row.response.after.tokens)}`,
+      formatCount(row.saved.tokens),
       percent(row.saved.tokens, row.request.before.tokens + row.response.before.tokens),
     ]),
   ];
@@ -52,24 +51,24 @@ export function formatReport(report: Report, fileCount: number): string {
       const { before, after } = report.groups[group];
       return [
         GROUP_NAMES[group],
-        number(before.tokens),
-        number(after.tokens),
-        number(before.tokens - after.tokens),
+        formatCount(before.tokens),
+        formatCount(after.tokens),
+        formatCount(before.tokens - after.tokens),
         percent(before.tokens - after.tokens, before.tokens),
       ];
     }),
     [
       'all (tokens)',
-      number(report.totals.before.tokens),
-      number(report.totals.after.tokens),
-      number(report.totals.saved.tokens),
+      formatCount(report.totals.before.tokens),
+      formatCount(report.totals.after.tokens),
+      formatCount(report.totals.saved.tokens),
       percent(report.totals.saved.tokens, report.totals.before.tokens),
     ],
     [
       'all (characters)',
-      number(report.totals.before.chars),
-      number(report.totals.after.chars),
-      number(report.totals.saved.chars),
+      formatCount(report.totals.before.chars),
+      formatCount(report.totals.after.chars),
+      formatCount(report.totals.saved.chars),
       percent(report.totals.saved.chars, report.totals.before.chars),
     ],
   ];
@@ -83,10 +82,10 @@ export function formatConversations(conversations: { name: string; report: Repor
     ['conversation', 'tool calls', 'before', 'after', 'saved', 'saved %'],
     ...conversations.map(({ name, report }) => [
       name,
-      number(report.tools.reduce((sum, row) => sum + row.calls, 0)),
-      number(report.totals.before.tokens),
-      number(report.totals.after.tokens),
-      number(report.totals.saved.tokens),
+      formatCount(report.tools.reduce((sum, row) => sum + row.calls, 0)),
+      formatCount(report.totals.before.tokens),
+      formatCount(report.totals.after.tokens),
+      formatCount(report.totals.saved.tokens),
       percent(report.totals.saved.tokens, report.totals.before.tokens),
     ]),
   ];
@@ -102,12 +101,12 @@ export function formatRecommendations(
     ['tool', 'calls', 'request', 'response', 'hint now', 'suggested', 'saved now → with it'],
     ...result.recommendations.map((rec) => [
       rec.tool,
-      number(rec.calls),
-      number(rec.requestTokens),
-      number(rec.responseTokens),
+      formatCount(rec.calls),
+      formatCount(rec.requestTokens),
+      formatCount(rec.responseTokens),
       rec.currentHint ?? '(rule)',
       rec.hint === rec.currentHint ? `${rec.hint} (as now)` : rec.hint,
-      `${number(rec.currentSaved.tokens)} → ${number(rec.expectedSaved.tokens)}`,
+      `${formatCount(rec.currentSaved.tokens)} → ${formatCount(rec.expectedSaved.tokens)}`,
     ]),
   ];
   const reasons = result.recommendations.map((rec) => `  ${rec.tool}: ${rec.reason}`).join('\n');
@@ -116,7 +115,7 @@ export function formatRecommendations(
   return [
     table(rows, [4, 5]),
     `Why:\n${reasons}`,
-    `With every suggestion applied: ${number(before.tokens)} → ${number(after.tokens)} tokens, saved ${number(saved.tokens)} (${percent(saved.tokens, before.tokens)}); ${number(before.chars)} → ${number(after.chars)} characters. Tokens: ${TOKENIZER_LABELS[result.tokenizer]}, over ${files}.`,
+    `With every suggestion applied: ${formatCount(before.tokens)} → ${formatCount(after.tokens)} tokens, saved ${formatCount(saved.tokens)} (${percent(saved.tokens, before.tokens)}); ${formatCount(before.chars)} → ${formatCount(after.chars)} characters. Tokens: ${TOKENIZER_LABELS[result.tokenizer]}, over ${files}.`,
     `${options.configPath} with the suggestions applied:\n\n${options.configText.trimEnd()}`,
     `${result.note}\n`,
   ].join('\n\n');

@@ -60,13 +60,9 @@ function editorLines(page: Page, target: BadInputCase['target']): Locator {
     : page.locator('#config-panel .view-lines');
 }
 
-function pasteText(page: Page, target: BadInputCase['target'], text: string): Promise<void> {
-  return setEditorText(page, LABELS[target], text);
-}
-
 async function putInput(page: Page, badCase: BadInputCase, text: string): Promise<void> {
   if (badCase.via === 'editor') {
-    await pasteText(page, badCase.target, text);
+    await setEditorText(page, LABELS[badCase.target], text);
     return;
   }
   const name = `${badCase.id}.json`;
@@ -220,7 +216,7 @@ async function checkCase(
   notes.push(`tokenizer switch shown in ${await measureResponse(page)} ms`);
   if (refused) {
     const good = badCase.target === 'stream' ? GOOD_STREAM : GOOD_CONFIG;
-    await pasteText(page, badCase.target, good);
+    await setEditorText(page, LABELS[badCase.target], good);
     await waitForResults(page);
     await expect(results(page)).toHaveAttribute('data-stale', 'false');
     notes.push('recovers when fixed');
