@@ -7,6 +7,7 @@ import type { editor } from 'monaco-editor/editor';
 import { type DragEvent, useEffect, useState } from 'react';
 import { notify, openFile, setStreamText } from '../../state/actions.ts';
 import { useAppStore } from '../../state/store.ts';
+import { FilePickerButton } from '../FilePickerButton.tsx';
 import { EditorView } from './EditorView.tsx';
 import { LARGE_STREAM_CHARS, STREAM_MODEL_PATH, setLargeStreamMode } from './json-language.ts';
 
@@ -101,19 +102,8 @@ export function StreamEditor() {
 /** The labelled file input that opens an `events.json`. */
 export function OpenFileButton() {
   return (
-    <label className="button file-button">
+    <FilePickerButton onPick={([file]) => file && void loadFile(file)}>
       Open events.json
-      <input
-        type="file"
-        accept=".json,application/json"
-        className="visually-hidden"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          // Clear so picking the same file again still fires a change.
-          event.currentTarget.value = '';
-          if (file) void loadFile(file);
-        }}
-      />
-    </label>
+    </FilePickerButton>
   );
 }

@@ -8,6 +8,7 @@ import { notify } from '../../state/actions.ts';
 import { formatSize, openPlaygroundFile, startFresh } from '../../state/share.ts';
 import type { AutosaveStatus } from '../../state/share-slice.ts';
 import { useAppStore } from '../../state/store.ts';
+import { FilePickerButton } from '../FilePickerButton.tsx';
 import { Popover } from './Popover.tsx';
 import { downloadPlaygroundFile } from './ShareDialog.tsx';
 
@@ -51,21 +52,15 @@ export function PlaygroundFilePanel({ onDone }: { onDone: () => void }) {
         >
           Download playground file
         </button>
-        <label className="button file-button">
+        <FilePickerButton
+          onPick={([file]) => {
+            if (!file) return;
+            onDone();
+            void openFile(file);
+          }}
+        >
           Open playground file
-          <input
-            type="file"
-            accept=".json,application/json"
-            className="visually-hidden"
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (!file) return;
-              onDone();
-              void openFile(file);
-            }}
-          />
-        </label>
+        </FilePickerButton>
       </div>
       <p className="cp-note">
         A playground file (.json) holds the same state as a link: the config, the stream, the
