@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseEventsText } from '../core/codec.ts';
-import { parseConfigToml } from '../core/config.ts';
-import { reportStream } from '../core/playground.ts';
 import { renderHintsToml } from '../core/recommend.ts';
-import { addReports } from '../core/report.ts';
-import { loadTokenCounter } from '../core/tokens.ts';
 import codingSession from '../examples/coding-session.json?raw';
 import hintOmit from '../examples/hint-omit.json?raw';
 import hintStrip from '../examples/hint-strip.json?raw';
-import { createInThreadPool, type InThreadPool, pickedFile } from '../test/in-thread-pool.ts';
+import {
+  createInThreadPool,
+  type InThreadPool,
+  pickedFile,
+  reportInOneThread,
+} from '../test/in-thread-pool.ts';
 import type { PoolRequest } from '../worker/pool-protocol.ts';
 import { resetStore, store } from './store.ts';
 import {
@@ -46,22 +46,6 @@ function folder(): PickedFile[] {
       `conversations/${index + 1}-${id}/metadata.json`,
     ),
   ]);
-}
-
-async function expectedReport(configText: string) {
-  const counter = await loadTokenCounter('chars');
-  const config = parseConfigToml(configText);
-  return addReports(
-    TEXTS.map(
-      (text) =>
-        reportStream(parseEventsText(text, 'auto').elements ?? [], config, {
-          now: null,
-          view: 'sanitized',
-          counter,
-        }).report,
-    ),
-    'chars',
-  );
 }
 
 function analyses(workers: InThreadPool['workers']): number {
@@ -173,7 +157,7 @@ describe('a workspace', () => {
     expect(state.workspaceBusy).toBe(false);
     expect(state.resultsView).toBe('workspace');
     expect(state.workspaceProgress).toEqual({ done: 3, total: 3 });
-    expect(state.workspaceReport).toEqual(await expectedReport(CONFIG));
+    expect(state.workspaceReport).toEqual(await reportInOneThread(TEXTS, CONFIG));
     expect(state.workspaceConversations.map((c) => [c.title, c.status])).toEqual(
       EXAMPLES.map((id) => [`Title of ${id}`, 'done']),
     );
@@ -192,7 +176,7 @@ describe('a workspace', () => {
     store.setState({ configText: hinted });
     expect(store.getState().workspaceBusy).toBe(true);
     await until(() => !store.getState().workspaceBusy);
-    expect(store.getState().workspaceReport).toEqual(await expectedReport(hinted));
+    expect(store.getState().workspaceReport).toEqual(await reportInOneThread(TEXTS, hinted));
     expect(analyses(workers)).toBe(3);
 
     const ruled = hinted.replace('keep_last = 1', 'keep_last = 2');
@@ -200,7 +184,7 @@ describe('a workspace', () => {
     await until(
       () => store.getState().workspaceStatus === 'done' && !store.getState().workspaceBusy,
     );
-    expect(store.getState().workspaceReport).toEqual(await expectedReport(ruled));
+    expect(store.getState().workspaceReport).toEqual(await reportInOneThread(TEXTS, ruled));
     expect(analyses(workers)).toBe(6);
   });
 
@@ -215,7 +199,7 @@ describe('a workspace', () => {
     await until(
       () => store.getState().workspaceStatus === 'done' && !store.getState().workspaceBusy,
     );
-    expect(store.getState().workspaceReport).toEqual(await expectedReport(CONFIG));
+    expect(store.getState().workspaceReport).toEqual(await reportInOneThread(TEXTS, CONFIG));
   });
 
   it('shows progress while counting, and a cancel drops the partial figures', async () => {

@@ -6,6 +6,11 @@
  * makes a worker die on a conversation, as an out-of-memory worker would.
  */
 
+import { parseEventsText } from '../core/codec.ts';
+import { parseConfigToml } from '../core/config.ts';
+import { reportStream } from '../core/playground.ts';
+import { addReports, type Report } from '../core/report.ts';
+import { loadTokenCounter } from '../core/tokens.ts';
 import { createWorkspacePool, type PoolWorkerLike, type WorkspacePool } from '../worker/pool.ts';
 import type { PoolRequest, PoolResponse } from '../worker/pool-protocol.ts';
 import { createWorkspaceSession } from '../worker/workspace-session.ts';
@@ -99,4 +104,27 @@ export function pickedFile(
     name,
     webkitRelativePath: path.includes('/') ? path : '',
   });
+}
+
+/**
+ * What `report` computes for these streams and config in one thread, under
+ * chars/4: the figures a pool (or a workspace) counting them must equal.
+ */
+export async function reportInOneThread(
+  texts: readonly string[],
+  configText: string,
+): Promise<Report> {
+  const counter = await loadTokenCounter('chars');
+  const config = parseConfigToml(configText);
+  return addReports(
+    texts.map(
+      (text) =>
+        reportStream(parseEventsText(text, 'auto').elements ?? [], config, {
+          now: null,
+          view: 'sanitized',
+          counter,
+        }).report,
+    ),
+    'chars',
+  );
 }

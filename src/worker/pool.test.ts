@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseEventsText } from '../core/codec.ts';
-import { parseConfigToml } from '../core/config.ts';
-import { reportStream } from '../core/playground.ts';
 import { RECOMMENDATION_NOTE, renderHintsToml } from '../core/recommend.ts';
-import { addReports } from '../core/report.ts';
-import { loadTokenCounter } from '../core/tokens.ts';
-import { createInThreadPool } from '../test/in-thread-pool.ts';
+import { createInThreadPool, reportInOneThread } from '../test/in-thread-pool.ts';
 import { getPoolSize, MAX_POOL_SIZE } from './pool.ts';
 import type {
   AnalyzedConversation,
@@ -47,23 +42,6 @@ async function analyzeAll(pool: ReturnType<typeof createInThreadPool>['pool']) {
   return results.sort((a, b) => a.index - b.index);
 }
 
-/** What `report` computes for the same streams and config, in one thread. */
-async function expectedReport(configText = CONFIG) {
-  const counter = await loadTokenCounter('chars');
-  const config = parseConfigToml(configText);
-  return addReports(
-    TEXTS.map(
-      (text) =>
-        reportStream(parseEventsText(text, 'auto').elements ?? [], config, {
-          now: null,
-          view: 'sanitized',
-          counter,
-        }).report,
-    ),
-    'chars',
-  );
-}
-
 describe('getPoolSize', () => {
   it('follows the cores, at least one and at most MAX_POOL_SIZE', () => {
     expect(getPoolSize(2)).toBe(2);
@@ -101,7 +79,7 @@ describe('the workspace pool', () => {
     const first = await pool.evaluate(SETTINGS);
     expect(first.status).toBe('ok');
     if (first.status !== 'ok') return;
-    expect(first.report).toEqual(await expectedReport());
+    expect(first.report).toEqual(await reportInOneThread(TEXTS, CONFIG));
     expect(first.conversations.map((c) => c.index)).toEqual([0, 1, 2, 3]);
     expect(first.tools.find((t) => t.name === 'fs_read_file')).toMatchObject({
       hint: 'strip-responses',
@@ -111,7 +89,8 @@ describe('the workspace pool', () => {
     const edited = CONFIG.replace('strip-responses', 'keep');
     const second = await pool.evaluate({ ...SETTINGS, configText: edited });
     expect(second.status).toBe('ok');
-    if (second.status === 'ok') expect(second.report).toEqual(await expectedReport(edited));
+    if (second.status === 'ok')
+      expect(second.report).toEqual(await reportInOneThread(TEXTS, edited));
     expect(second.status === 'ok' && second.recommendations?.note).toBe(RECOMMENDATION_NOTE);
   });
 

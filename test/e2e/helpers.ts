@@ -5,7 +5,11 @@
  * from here: every test then fails if a request leaves the origin or the
  * console shows an error.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { CORPUS_DIR } from '../../src/test/conformance.ts';
 
@@ -150,6 +154,42 @@ export interface RowFigures {
   responseBefore: number;
   responseAfter: number;
   saved: number;
+}
+
+/** One tool of `report --json`. */
+interface CliTool {
+  name: string;
+  calls: number;
+  request: { before: { tokens: number }; after: { tokens: number } };
+  response: { before: { tokens: number }; after: { tokens: number } };
+  saved: { tokens: number };
+}
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The CLI's per-tool figures, as the savings table shows them:
+ * `report --config <config> --json <target>`, the target a file or a folder.
+ */
+export function cliReportRows(config: string, target: string, tokenizer?: string): RowFigures[] {
+  const dir = mkdtempSync(join(tmpdir(), 'playground-e2e-'));
+  const configPath = join(dir, 'hints.toml');
+  writeFileSync(configPath, config);
+  const args = ['bin/compaction-playground.mjs', 'report', '--config', configPath, '--json'];
+  if (tokenizer) args.push('--tokenizer', tokenizer);
+  const output = execFileSync(process.execPath, [...args, target], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
+  return (JSON.parse(output) as { tools: CliTool[] }).tools.map((tool) => ({
+    name: tool.name,
+    calls: tool.calls,
+    requestBefore: tool.request.before.tokens,
+    requestAfter: tool.request.after.tokens,
+    responseBefore: tool.response.before.tokens,
+    responseAfter: tool.response.after.tokens,
+    saved: tool.saved.tokens,
+  }));
 }
 
 /**

@@ -11,7 +11,7 @@
  *     npx vite build && npx playwright test perf --no-deps
  */
 import { loadavg } from 'node:os';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   corpusFile,
   editor,
@@ -24,6 +24,7 @@ import {
   waitForDiff,
   waitForResults,
 } from './helpers.ts';
+import { longestMainThreadTask, startTrace } from './trace.ts';
 
 const LARGEST = corpusFile('17738399468-rfd-review-and-phase-1-planning');
 /** The README's hints; line 7 holds fs_read_file's "strip-responses". */
@@ -42,66 +43,10 @@ interface EditMeasure extends TracedTask {
   longestSinceEdit: number;
 }
 
-/** The longest main-thread task after the debounce, from a Chrome trace. */
+/** The longest main-thread task after the debounce, from a Chrome trace (see trace.ts). */
 interface TracedTask {
-  /** Its wall-clock duration (what the Long Tasks API reports too). */
   tracedWall: number;
-  /** The CPU time the page's main thread spent in it: on a loaded machine, the part that is ours. */
   tracedCpu: number;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
-/** Starts a Chrome trace of the page's main thread and user timing marks. */
-async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
-  const events: TraceEvent[] = [];
-  const collect = (data: { value: unknown }) => {
-    events.push(...(data.value as TraceEvent[]));
-  };
-  cdp.on('Tracing.dataCollected', collect);
-  const complete = new Promise<void>((resolve) =>
-    cdp.once('Tracing.tracingComplete', () => resolve()),
-  );
-  await cdp.send('Tracing.start', {
-    categories:
-      'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing',
-    transferMode: 'ReportEvents',
-  });
-  return async () => {
-    await cdp.send('Tracing.end');
-    await complete;
-    cdp.off('Tracing.dataCollected', collect);
-    return events;
-  };
-}
-
-/** The longest task on the renderer's main thread between the `run-start` and `update-done` marks. */
-function longestTracedTask(events: TraceEvent[]): TracedTask {
-  const main = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const runStart = events.filter((e) => e.name === 'run-start').at(-1)?.ts ?? 0;
-  const updateDone =
-    events.filter((e) => e.name === 'update-done').at(-1)?.ts ?? Number.POSITIVE_INFINITY;
-  let longest: TracedTask = { tracedWall: 0, tracedCpu: 0 };
-  for (const e of events) {
-    if (e.name !== 'RunTask' || e.ph !== 'X' || !main.has(`${e.pid}:${e.tid}`)) continue;
-    if (e.ts + (e.dur ?? 0) < runStart || e.ts >= updateDone) continue;
-    const wall = (e.dur ?? 0) / 1000;
-    if (wall > longest.tracedWall) longest = { tracedWall: wall, tracedCpu: (e.tdur ?? 0) / 1000 };
-  }
-  return longest;
 }
 
 /** Starts recording long tasks and marks for one edit. Runs in the page. */
@@ -236,8 +181,15 @@ test('PERF: hint edits on the largest conversation', async ({ page }) => {
       await page.keyboard.type(SUFFIX);
     }
     await page.evaluate(settled);
-    const traced = longestTracedTask(await stopTrace());
-    measures.push({ ...(await page.evaluate(readMeasure)), ...traced });
+    const longest = longestMainThreadTask(await stopTrace(), {
+      from: 'run-start',
+      to: 'update-done',
+    });
+    measures.push({
+      ...(await page.evaluate(readMeasure)),
+      tracedWall: longest.wall,
+      tracedCpu: longest.cpu,
+    });
     await expect(row).not.toHaveText(before ?? '');
     await expect(row.locator('td').last()).toContainText(strip ? 'strip' : 'strip-responses');
   }

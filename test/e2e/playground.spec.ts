@@ -6,13 +6,12 @@
  * also checks, through the helpers' fixture, that no request leaves the
  * origin and the console shows no error.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import {
+  cliReportRows,
   corpusFile,
   editor,
   expect,
@@ -33,35 +32,6 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CORPUS_FILE = corpusFile('17738500500-jp-cli-cold-start-workflow-issues');
 /** The README's hints: a strip rule, and two tools hinted otherwise. */
 const HINTS = README_CONFIG_TOML;
-
-/** One tool of `report --json`. */
-interface CliTool {
-  name: string;
-  calls: number;
-  request: { before: { tokens: number }; after: { tokens: number } };
-  response: { before: { tokens: number }; after: { tokens: number } };
-  saved: { tokens: number };
-}
-
-/** The CLI's per-tool figures for a config and a file, as the table shows them. */
-function cliRows(config: string, file: string, tokenizer?: string): RowFigures[] {
-  const dir = mkdtempSync(join(tmpdir(), 'playground-e2e-'));
-  const configPath = join(dir, 'hints.toml');
-  writeFileSync(configPath, config);
-  const args = ['bin/compaction-playground.mjs', 'report', '--config', configPath, '--json'];
-  if (tokenizer) args.push('--tokenizer', tokenizer);
-  const output = execFileSync(process.execPath, [...args, file], { cwd: REPO, encoding: 'utf8' });
-  const report = JSON.parse(output) as { tools: CliTool[] };
-  return report.tools.map((tool) => ({
-    name: tool.name,
-    calls: tool.calls,
-    requestBefore: tool.request.before.tokens,
-    requestAfter: tool.request.after.tokens,
-    responseBefore: tool.response.before.tokens,
-    responseAfter: tool.response.after.tokens,
-    saved: tool.saved.tokens,
-  }));
-}
 
 /** The rows in the table's default order (by name, `(unknown)` last), like the CLI's. */
 async function tableRows(page: Page): Promise<RowFigures[]> {
@@ -139,14 +109,14 @@ test("an opened events.json gives the CLI's figures, with either tokenizer", asy
 
   const o200k = await tableRows(page);
   expect(o200k.length).toBeGreaterThan(3);
-  expect(o200k).toEqual(cliRows(HINTS, CORPUS_FILE));
+  expect(o200k).toEqual(cliReportRows(HINTS, CORPUS_FILE));
 
   await page.getByLabel('Tokenizer').selectOption('cl100k');
   await waitForResults(page);
   await expect(page.getByText(/Tokens: cl100k_base/)).toBeVisible();
   const cl100k = await tableRows(page);
   expect(cl100k).not.toEqual(o200k);
-  expect(cl100k).toEqual(cliRows(HINTS, CORPUS_FILE, 'cl100k'));
+  expect(cl100k).toEqual(cliReportRows(HINTS, CORPUS_FILE, 'cl100k'));
 });
 
 test('after Compact, a hint edit changes the preview and not the frozen compaction', async ({

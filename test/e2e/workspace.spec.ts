@@ -7,18 +7,15 @@
  * asserted (it depends on the machine and its load); the pool's speed-up is
  * measured in `workspace-perf.spec.ts`.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { CORPUS_DIR } from '../../src/test/conformance.ts';
 import {
+  cliReportRows,
   expect,
   openPlayground,
   README_CONFIG_TOML,
-  type RowFigures,
   readToolRows,
   results,
   savingsTable,
@@ -27,6 +24,7 @@ import {
   toolRow,
   waitForResults,
 } from './helpers.ts';
+import { longestMainThreadTask, startTrace } from './trace.ts';
 import {
   countingDone,
   openCorpusFolder,
@@ -35,7 +33,6 @@ import {
   workspace,
 } from './workspace-helpers.ts';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CONVERSATIONS = readdirSync(CORPUS_DIR, { withFileTypes: true }).filter((entry) =>
   entry.isDirectory(),
 );
@@ -56,98 +53,19 @@ function corpusTitle(folder: string): string {
   ).title;
 }
 
-/** One tool of `report --json`. */
-interface CliTool {
-  name: string;
-  calls: number;
-  request: { before: { tokens: number }; after: { tokens: number } };
-  response: { before: { tokens: number }; after: { tokens: number } };
-  saved: { tokens: number };
-}
-
-/** `report --config <config> --json <folder>`, as the table's rows. */
-function cliFolderRows(config: string, folder: string): RowFigures[] {
-  const dir = mkdtempSync(join(tmpdir(), 'workspace-e2e-'));
-  const configPath = join(dir, 'hints.toml');
-  writeFileSync(configPath, config);
-  const output = execFileSync(
-    process.execPath,
-    ['bin/compaction-playground.mjs', 'report', '--config', configPath, '--json', folder],
-    { cwd: REPO, encoding: 'utf8' },
-  );
-  return (JSON.parse(output) as { tools: CliTool[] }).tools.map((tool) => ({
-    name: tool.name,
-    calls: tool.calls,
-    requestBefore: tool.request.before.tokens,
-    requestAfter: tool.request.after.tokens,
-    responseBefore: tool.response.before.tokens,
-    responseAfter: tool.response.after.tokens,
-    saved: tool.saved.tokens,
-  }));
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
-/**
- * Starts a Chrome trace of the page's main thread; the returned function
- * stops it and gives the longest task: its wall time (what the Long Tasks
- * API reports too) and the CPU time the main thread spent in it, which on a
- * loaded machine is the part that is ours.
- */
-async function traceMainThread(page: Page): Promise<() => Promise<{ wall: number; cpu: number }>> {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  const collect = (data: { value: unknown }) => {
-    events.push(...(data.value as TraceEvent[]));
-  };
-  cdp.on('Tracing.dataCollected', collect);
-  const complete = new Promise<void>((resolve) =>
-    cdp.once('Tracing.tracingComplete', () => resolve()),
-  );
-  await cdp.send('Tracing.start', {
-    categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline',
-    transferMode: 'ReportEvents',
-  });
-  return async () => {
-    await cdp.send('Tracing.end');
-    await complete;
-    const main = new Set(
-      events
-        .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-        .map((e) => `${e.pid}:${e.tid}`),
-    );
-    let longest = { wall: 0, cpu: 0 };
-    for (const e of events) {
-      if (e.name !== 'RunTask' || e.ph !== 'X' || !main.has(`${e.pid}:${e.tid}`)) continue;
-      const wall = (e.dur ?? 0) / 1000;
-      if (wall > longest.wall) longest = { wall, cpu: (e.tdur ?? 0) / 1000 };
-    }
-    return longest;
-  };
-}
-
 test("the corpus folder adds up per tool to the CLI's report on it", async ({ page }) => {
   await openPlayground(page);
   await setEditorText(page, 'Config (TOML)', README_CONFIG_TOML);
   await waitForResults(page);
 
   await page.evaluate(watchCounting);
-  const stopTrace = await traceMainThread(page);
+  const stopTrace = await startTrace(await page.context().newCDPSession(page));
   await openCorpusFolder(page);
   const progress = page.getByRole('progressbar', { name: 'Counting conversations' });
   await expect(progress).toHaveAttribute('aria-valuemax', String(CONVERSATIONS.length));
   await expect(progress).toHaveAttribute('aria-valuetext', /^\d+ of 20 conversations$/);
   const counted = await page.evaluate(countingDone);
-  const traced = await stopTrace();
+  const traced = longestMainThreadTask(await stopTrace());
   expect(counted.status, 'how the count ended').toBe('done');
   console.log(
     `WORKSPACE main thread while counting ${CONVERSATIONS.length} conversations ` +
@@ -162,7 +80,7 @@ test("the corpus folder adds up per tool to the CLI's report on it", async ({ pa
     /^Saved [\d,]+ tokens \([\d.]+%\) across 20 conversations\.$/,
   );
   expect(CONVERSATIONS).toHaveLength(20);
-  expect(await readToolRows(page)).toEqual(cliFolderRows(README_CONFIG_TOML, CORPUS_DIR));
+  expect(await readToolRows(page)).toEqual(cliReportRows(README_CONFIG_TOML, CORPUS_DIR));
 
   // Every conversation is listed under its metadata.json title.
   const list = workspace(page).getByRole('table', { name: 'Conversations by tokens saved' });
@@ -176,7 +94,7 @@ test("the corpus folder adds up per tool to the CLI's report on it", async ({ pa
   await setEditorText(page, 'Config (TOML)', edited);
   await expect(toolRow(page, 'fs_read_file').locator('td').last()).toHaveText('keep own hint');
   await waitForWorkspace(page);
-  expect(await readToolRows(page)).toEqual(cliFolderRows(edited, CORPUS_DIR));
+  expect(await readToolRows(page)).toEqual(cliReportRows(edited, CORPUS_DIR));
 });
 
 test('the breakdown names the conversations a hint saves most in, and opens one', async ({
