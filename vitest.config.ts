@@ -18,6 +18,7 @@ export default defineConfig({
             'src/cli/**/*.test.ts',
             'src/worker/**/*.test.ts',
             'src/examples/**/*.test.ts',
+            'tools/**/*.test.ts',
           ],
           testTimeout: 60_000,
         },

@@ -179,9 +179,9 @@ compaction = "omit"
     const projected = cli(['project', writeTemp('compacted.json', compacted.stdout)]);
 
     // The preview: the same pipeline the playground runs, from the original file.
-    const { parseEventsText, writeEventsText } = await import('../core/codec.ts');
-    const { parseConfigToml } = await import('../core/config.ts');
-    const { planCompactions, buildViews } = await import('../core/playground.ts');
+    const { parseEventsText, writeEventsText } = await import('../core/stream/codec.ts');
+    const { parseConfigToml } = await import('../core/config/config.ts');
+    const { planCompactions, buildViews } = await import('../core/playground/playground.ts');
     const parsed = parseEventsText(readFileSync(file, 'utf8'), 'auto');
     const elements = parsed.elements ?? [];
     const plan = planCompactions(elements, parseConfigToml(readFileSync(config, 'utf8')), null);
@@ -247,7 +247,7 @@ describe('recommend', () => {
   const json = JSON.parse(result.stdout);
 
   it('prints its JSON shape: tokenizer, recommendations, total and the note', async () => {
-    const { RECOMMENDATION_NOTE } = await import('../core/recommend.ts');
+    const { RECOMMENDATION_NOTE } = await import('../core/playground/recommend.ts');
     expect(result.code).toBe(0);
     expect(Object.keys(json)).toEqual(['tokenizer', 'recommendations', 'total', 'note']);
     expect(json.tokenizer).toBe('o200k');
@@ -269,7 +269,7 @@ describe('recommend', () => {
   });
 
   it('promises what `report` then shows with the suggested config', async () => {
-    const { renderHintsToml } = await import('../core/recommend.ts');
+    const { renderHintsToml } = await import('../core/playground/recommend.ts');
     const applied = writeTemp('applied.toml', renderHintsToml(json.recommendations, rulesAndHints));
     const report = JSON.parse(cli(['report', '--config', applied, '--json', CORPUS_DIR]).stdout);
     for (const rec of json.recommendations) {
@@ -332,7 +332,7 @@ describe('report --by-conversation', () => {
 describe('gen', () => {
   const collect = async (args: string[]) => {
     const { PassThrough } = await import('node:stream');
-    const { runGen } = await import('./gen.ts');
+    const { runGen } = await import('../../tools/synthetic/gen.ts');
     const stdout = new PassThrough();
     const chunks: Buffer[] = [];
     stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -364,7 +364,7 @@ describe('gen', () => {
     const config = writeTemp('gen.toml', '[[conversation.compaction.rules]]\nkeep_last = 1\n');
     const result = cli(['report', '--config', config, '--by-conversation', dir]);
     expect(result.code).toBe(0);
-    const { generateWorkspace } = await import('../core/synthetic.ts');
+    const { generateWorkspace } = await import('../../tools/synthetic/synthetic.ts');
     for (const { title } of generateWorkspace({ seed: 1, conversations: 3, events: 60 })) {
       expect(result.stdout).toContain(`${title}  `);
     }

@@ -6,18 +6,18 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { parseEventsText, writeEventsText } from '../core/codec.ts';
-import { type ParsedConfig, parseConfigToml } from '../core/config.ts';
-import { resetCompactions } from '../core/creation.ts';
+import { resetCompactions } from '../core/compaction/creation.ts';
+import { project, providerView } from '../core/compaction/projection.ts';
+import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
+import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
+import { isTokenizerId, loadTokenCounter, type TokenizerId } from '../core/counting/tokens.ts';
 import { formatDiagnostic } from '../core/diagnostics.ts';
-import { planCompactions, reportStream } from '../core/playground.ts';
-import { project, providerView } from '../core/projection.ts';
-import { recommendForStreams, renderHintsToml } from '../core/recommend.ts';
-import { addReports, type Report, reportToJson } from '../core/report.ts';
-import { sanitize } from '../core/sanitize.ts';
-import { isTokenizerId, loadTokenCounter, type TokenizerId } from '../core/tokens.ts';
+import { planCompactions, reportStream } from '../core/playground/playground.ts';
+import { recommendForStreams, renderHintsToml } from '../core/playground/recommend.ts';
+import { readConversationTitle } from '../core/playground/workspace.ts';
+import { parseEventsText, writeEventsText } from '../core/stream/codec.ts';
+import { sanitize } from '../core/stream/sanitize.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
-import { readConversationTitle } from '../core/workspace.ts';
 import { formatConversations, formatRecommendations, formatReport } from './format-report.ts';
 
 /** Where the CLI reads and writes. */

@@ -1,8 +1,13 @@
 /** The readable `report` and `recommend` tables. */
-import { formatCount, formatPercent } from '../core/format.ts';
-import type { HintRecommendations } from '../core/recommend.ts';
-import { PAYLOAD_GROUPS, type PayloadGroup, type Report, savedPercent } from '../core/report.ts';
-import { TOKENIZER_LABELS } from '../core/tokens.ts';
+import { formatCount, formatPercent } from '../core/counting/format.ts';
+import {
+  PAYLOAD_GROUPS,
+  type PayloadGroup,
+  type Report,
+  savedPercent,
+} from '../core/counting/report.ts';
+import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
+import type { HintRecommendations } from '../core/playground/recommend.ts';
 
 const GROUP_NAMES: Record<PayloadGroup, string> = {
   toolRequests: 'tool requests',

@@ -1,9 +1,9 @@
 import { parse as parseToml } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPlaygroundSession } from '../core/playground.ts';
-import type { PlaygroundResult, TranscriptEntry } from '../core/playground-types.ts';
-import type { ToolRow } from '../core/report.ts';
-import { CONVERSATION_EVENT_TYPES } from '../core/turns.ts';
+import type { ToolRow } from '../core/counting/report.ts';
+import { createPlaygroundSession } from '../core/playground/playground.ts';
+import type { PlaygroundResult, TranscriptEntry } from '../core/playground/types.ts';
+import { CONVERSATION_EVENT_TYPES } from '../core/stream/turns.ts';
 import type { JsonObject, JsonValue } from '../core/types.ts';
 import { DEFAULT_EXAMPLE_ID, EXAMPLES, type Example, getExample } from './index.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShareState } from '../core/share-codec.ts';
+import type { ShareState } from '../core/share/share-codec.ts';
 import { decodeAppLink, encodeAppLink, getShareDefaults } from '../state/share.ts';
 import { EXAMPLES } from './index.ts';
 

@@ -4,13 +4,14 @@
  * results (the worker client in the app, a fake in tests) and the examples
  * are injected once by `main.tsx` through `initActions`.
  */
+
+import type { TokenizerId } from '../core/counting/tokens.ts';
 import type {
   PlaygroundInput,
   PlaygroundResult,
   StreamEdit,
   ViewMode,
-} from '../core/playground.ts';
-import type { TokenizerId } from '../core/tokens.ts';
+} from '../core/playground/playground.ts';
 import type { Diagnostic, EncodingSetting } from '../core/types.ts';
 import { isAbortError } from '../worker/errors.ts';
 import { describeFailure, isWorkerFailure, logFailure } from './failures.ts';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseEventsText } from '../core/codec.ts';
-import { parseConfigToml } from '../core/config.ts';
-import { dslToRule, parseDslSpec } from '../core/dsl.ts';
-import { createPlaygroundSession } from '../core/playground.ts';
-import { applyRuleDefaults, mergeRuleLayers } from '../core/rule-config.ts';
+import { parseConfigToml } from '../core/config/config.ts';
+import { dslToRule, parseDslSpec } from '../core/config/dsl.ts';
+import { applyRuleDefaults, mergeRuleLayers } from '../core/config/rule-config.ts';
+import { createPlaygroundSession } from '../core/playground/playground.ts';
+import { parseEventsText } from '../core/stream/codec.ts';
 import { EXAMPLES } from '../examples/index.ts';
 import { disposeActions, initActions } from './actions.ts';
 import {

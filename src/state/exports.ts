@@ -6,15 +6,16 @@
  * The compaction itself runs in the worker (the engine's `compact`); the
  * re-encoding and the checks of the config text are cheap and run here.
  */
-import { parseEventsText, writeEventsText } from '../core/codec.ts';
-import { parseConfigToml } from '../core/config.ts';
-import { hasErrors } from '../core/diagnostics.ts';
-import { dslToPartialRule, parseDslSpec } from '../core/dsl.ts';
+
+import { parseConfigToml } from '../core/config/config.ts';
+import { dslToPartialRule, parseDslSpec } from '../core/config/dsl.ts';
 import {
   formatRuleBound,
   mergeRuleLayers,
   type PartialCompactionRule,
-} from '../core/rule-config.ts';
+} from '../core/config/rule-config.ts';
+import { hasErrors } from '../core/diagnostics.ts';
+import { parseEventsText, writeEventsText } from '../core/stream/codec.ts';
 import type { Diagnostic, Encoding, RuleBound } from '../core/types.ts';
 import { type Engine, setConfigText } from './actions.ts';
 import { selectInput } from './selectors.ts';

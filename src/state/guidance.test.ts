@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createPlaygroundSession, type PlaygroundInput } from '../core/playground.ts';
+import { createPlaygroundSession, type PlaygroundInput } from '../core/playground/playground.ts';
 import { EXAMPLES } from '../examples/index.ts';
 import { createFakeEngine, makeResult } from '../test/fake-engine.ts';
 import { rememberInput, selectConfigGuidance, withResultInputs } from './guidance.ts';

@@ -7,8 +7,8 @@
  * now in the editor: guidance about an older text would point at the wrong
  * places. The engine is wrapped so each result remembers its input.
  */
-import { type GuidanceDiagnostic, getConfigGuidance } from '../core/guidance.ts';
-import type { PlaygroundInput, PlaygroundResult } from '../core/playground.ts';
+import { type GuidanceDiagnostic, getConfigGuidance } from '../core/config/guidance.ts';
+import type { PlaygroundInput, PlaygroundResult } from '../core/playground/playground.ts';
 import type { Engine } from './actions.ts';
 import type { AppState } from './store.ts';
 

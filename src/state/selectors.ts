@@ -5,9 +5,9 @@
  * loop, on every store update).
  */
 
-import { formatCount, formatPercent } from '../core/format.ts';
-import type { PlaygroundInput } from '../core/playground.ts';
-import { savedPercent } from '../core/report.ts';
+import { formatCount, formatPercent } from '../core/counting/format.ts';
+import { savedPercent } from '../core/counting/report.ts';
+import type { PlaygroundInput } from '../core/playground/playground.ts';
 import type { Diagnostic, Encoding } from '../core/types.ts';
 import type { AppState } from './store.ts';
 

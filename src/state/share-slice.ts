@@ -4,7 +4,7 @@
  * the header and the link dialog to show. Changed only by `share.ts`.
  */
 import type { StateCreator } from 'zustand';
-import type { DiffLayout } from '../core/share-codec.ts';
+import type { DiffLayout } from '../core/share/share-codec.ts';
 import type { AppState } from './store.ts';
 
 /** What the link dialog says: what went wrong with a link or file, and what is shown instead. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decodePlaygroundFile, type ShareState } from '../core/share-codec.ts';
+import { decodePlaygroundFile, type ShareState } from '../core/share/share-codec.ts';
 import { DEFAULT_EXAMPLE_ID, EXAMPLES } from '../examples/index.ts';
 import { createFakeEngine } from '../test/fake-engine.ts';
 import pinnedText from '../test/fixtures/share-links/app-v1.json?raw';

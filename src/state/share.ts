@@ -8,7 +8,7 @@
  * `initShare` (main.tsx passes the real ones), so tests drive every path
  * with plain objects.
  */
-import { formatCount } from '../core/format.ts';
+import { formatCount } from '../core/counting/format.ts';
 import {
   type DiffLayout,
   decodePlaygroundFile,
@@ -19,7 +19,7 @@ import {
   type ShareDecodeResult,
   type ShareLinkFit,
   type ShareState,
-} from '../core/share-codec.ts';
+} from '../core/share/share-codec.ts';
 import type { EncodingSetting } from '../core/types.ts';
 import { loadExample, notify, runAnalysis } from './actions.ts';
 import type { LinkProblem } from './share-slice.ts';

@@ -8,7 +8,7 @@
 import type { StateCreator } from 'zustand';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { PlaygroundInput, PlaygroundResult } from '../core/playground.ts';
+import type { PlaygroundInput, PlaygroundResult } from '../core/playground/playground.ts';
 import type { Diagnostic } from '../core/types.ts';
 import { createShareSlice, initialShareState, type ShareSlice } from './share-slice.ts';
 import {

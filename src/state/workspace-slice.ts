@@ -6,9 +6,9 @@
  * the actions that change it are in `workspace.ts`.
  */
 import type { StateCreator } from 'zustand';
-import type { ToolHintInfo } from '../core/playground-types.ts';
-import type { HintRecommendations } from '../core/recommend.ts';
-import type { Report } from '../core/report.ts';
+import type { Report } from '../core/counting/report.ts';
+import type { HintRecommendations } from '../core/playground/recommend.ts';
+import type { ToolHintInfo } from '../core/playground/types.ts';
 import type { ConversationFigures } from '../worker/pool-protocol.ts';
 import type { AppState } from './store.ts';
 

@@ -13,10 +13,10 @@
  * stream; the session worker keeps only the tables (a few kilobytes each).
  */
 
-import { formatCount, formatPercent } from '../core/format.ts';
-import type { ToolHintInfo } from '../core/playground-types.ts';
-import type { Recommendation } from '../core/recommend.ts';
-import { addReports, type Report } from '../core/report.ts';
+import { formatCount, formatPercent } from '../core/counting/format.ts';
+import { addReports, type Report } from '../core/counting/report.ts';
+import type { Recommendation } from '../core/playground/recommend.ts';
+import type { ToolHintInfo } from '../core/playground/types.ts';
 import { isAbortError } from '../worker/errors.ts';
 import type { WorkspacePool } from '../worker/pool.ts';
 import type {

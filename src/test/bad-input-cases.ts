@@ -1,6 +1,6 @@
 /**
  * The bad-input matrix (issue 6): every case, as data, for the three columns
- * that run it. `src/core/bad-input.test.ts` runs the core and the CLI and
+ * that run it. `src/core/playground/bad-input.test.ts` runs the core and the CLI and
  * writes `test-reports/bad-input-core-cli.json`; `test/e2e/bad-input.spec.ts`
  * runs the UI and writes `docs/bad-input-matrix.md` from both.
  *

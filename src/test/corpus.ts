@@ -3,7 +3,7 @@
  * corpus streams read and decoded once per test file.
  */
 import { readFileSync } from 'node:fs';
-import { parseEventsText } from '../core/codec.ts';
+import { parseEventsText } from '../core/stream/codec.ts';
 import type { StreamElement } from '../core/types.ts';
 
 /** The README's example config: the last two turns kept, hints for the file tools. */

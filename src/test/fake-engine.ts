@@ -8,7 +8,7 @@ import {
   type PlaygroundInput,
   type PlaygroundResult,
   type StreamEdit,
-} from '../core/playground.ts';
+} from '../core/playground/playground.ts';
 import type { Engine } from '../state/actions.ts';
 
 /** A call waiting for its answer. */

@@ -6,11 +6,11 @@
  * makes a worker die on a conversation, as an out-of-memory worker would.
  */
 
-import { parseEventsText } from '../core/codec.ts';
-import { parseConfigToml } from '../core/config.ts';
-import { reportStream } from '../core/playground.ts';
-import { addReports, type Report } from '../core/report.ts';
-import { loadTokenCounter } from '../core/tokens.ts';
+import { parseConfigToml } from '../core/config/config.ts';
+import { addReports, type Report } from '../core/counting/report.ts';
+import { loadTokenCounter } from '../core/counting/tokens.ts';
+import { reportStream } from '../core/playground/playground.ts';
+import { parseEventsText } from '../core/stream/codec.ts';
 import { createWorkspacePool, type PoolWorkerLike, type WorkspacePool } from '../worker/pool.ts';
 import type { PoolRequest, PoolResponse } from '../worker/pool-protocol.ts';
 import { createWorkspaceSession } from '../worker/workspace-session.ts';

@@ -12,9 +12,9 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseEventsText } from '../core/codec.ts';
-import { NO_STREAM_LIMITS } from '../core/limits.ts';
-import { createPlaygroundSession } from '../core/playground.ts';
+import { NO_STREAM_LIMITS } from '../core/json/limits.ts';
+import { createPlaygroundSession } from '../core/playground/playground.ts';
+import { parseEventsText } from '../core/stream/codec.ts';
 import { CORPUS_DIR } from './conformance.ts';
 
 const LARGEST = '17738399468-rfd-review-and-phase-1-planning';

@@ -3,7 +3,7 @@
  * (encoding, "now", view) and Compact and Reset. The tokenizer sits with the
  * figures it counts, in the results' status bar.
  */
-import type { ViewMode } from '../core/playground.ts';
+import type { ViewMode } from '../core/playground/playground.ts';
 import type { EncodingSetting } from '../core/types.ts';
 import { compact, loadExample, reset, setEncoding, setNow, setView } from '../state/actions.ts';
 import { selectEncodingInUse } from '../state/selectors.ts';

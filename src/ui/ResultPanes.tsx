@@ -11,7 +11,7 @@
  * says whether they show the latest result yet.
  */
 import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
-import type { PlaygroundResult } from '../core/playground.ts';
+import type { PlaygroundResult } from '../core/playground/playground.ts';
 import { reset, selectEvent, selectTool } from '../state/actions.ts';
 import { setDiffLayout } from '../state/share.ts';
 import { useAppStore } from '../state/store.ts';

@@ -1,5 +1,5 @@
 /** The "Tokenizer" select, shown beside the figures it changes (single and workspace views). */
-import { TOKENIZER_IDS, TOKENIZER_LABELS, type TokenizerId } from '../core/tokens.ts';
+import { TOKENIZER_IDS, TOKENIZER_LABELS, type TokenizerId } from '../core/counting/tokens.ts';
 import { setTokenizer } from '../state/actions.ts';
 import { useAppStore } from '../state/store.ts';
 import { SelectField } from './SelectField.tsx';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEmptyResult, type PlaygroundInput } from '../core/playground.ts';
+import { createEmptyResult, type PlaygroundInput } from '../core/playground/playground.ts';
 import { createWorkerClient, type WorkerLike } from './client.ts';
 import { isAbortError, WorkerError } from './errors.ts';
 import type { Request, Response } from './protocol.ts';

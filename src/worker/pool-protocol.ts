@@ -10,12 +10,13 @@
  * recommendations; it also recommends hints for the one conversation in the
  * editor.
  */
-import type { ToolHintInfo, ViewMode } from '../core/playground-types.ts';
-import type { HintRecommendations, Recommendation } from '../core/recommend.ts';
-import type { Report } from '../core/report.ts';
-import type { TokenizerId } from '../core/tokens.ts';
+
+import type { Report } from '../core/counting/report.ts';
+import type { TokenizerId } from '../core/counting/tokens.ts';
+import type { HintRecommendations, Recommendation } from '../core/playground/recommend.ts';
+import type { ToolHintInfo, ViewMode } from '../core/playground/types.ts';
+import type { HintTable } from '../core/playground/workspace.ts';
 import type { EncodingSetting } from '../core/types.ts';
-import type { HintTable } from '../core/workspace.ts';
 
 /** What the figures are computed for: the config and the run's settings. */
 export interface WorkspaceSettings {

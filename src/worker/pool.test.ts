@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RECOMMENDATION_NOTE, renderHintsToml } from '../core/recommend.ts';
+import { RECOMMENDATION_NOTE, renderHintsToml } from '../core/playground/recommend.ts';
 import { createInThreadPool, reportInOneThread } from '../test/in-thread-pool.ts';
 import { getPoolSize, MAX_POOL_SIZE } from './pool.ts';
 import type {

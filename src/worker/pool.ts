@@ -14,8 +14,8 @@
  *   again is reported as failed while the rest go on.
  * - Errors arrive as messages and are rebuilt as `WorkerError`s.
  */
-import type { Recommendation } from '../core/recommend.ts';
-import { partitionBySize } from '../core/workspace.ts';
+import type { Recommendation } from '../core/playground/recommend.ts';
+import { partitionBySize } from '../core/playground/workspace.ts';
 import { createCrashError, createTimeoutError, WorkerError } from './errors.ts';
 import type {
   AnalyzedConversation,

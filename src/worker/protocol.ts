@@ -3,7 +3,7 @@
  * derived from the core's session so that nothing is written twice: a change
  * to `PlaygroundSession` changes what the worker accepts and returns.
  */
-import type { PlaygroundSession } from '../core/playground.ts';
+import type { PlaygroundSession } from '../core/playground/playground.ts';
 
 /** The methods the worker serves: exactly the session's. */
 export type Api = {

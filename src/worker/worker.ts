@@ -5,7 +5,7 @@
  *
  * Boundary: no DOM and no app state here; only the core and the protocol.
  */
-import { createPlaygroundSession } from '../core/playground.ts';
+import { createPlaygroundSession } from '../core/playground/playground.ts';
 import type { Api, Request, Response, SerializedError } from './protocol.ts';
 
 const session = createPlaygroundSession();

@@ -7,20 +7,20 @@
  *
  * Boundary: no DOM and no app state here; only the core and the protocol.
  */
-import { type ParsedConfig, parseConfigToml, resolveConfigInForce } from '../core/config.ts';
-import type { ToolHintInfo } from '../core/playground-types.ts';
-import { recommendHints, renderHintsToml } from '../core/recommend.ts';
-import { addReports, type Report } from '../core/report.ts';
-import { getOwn } from '../core/rule-config.ts';
-import { loadTokenCounter, type TokenCounter } from '../core/tokens.ts';
-import type { Diagnostic } from '../core/types.ts';
+import { type ParsedConfig, parseConfigToml, resolveConfigInForce } from '../core/config/config.ts';
+import { getOwn } from '../core/config/rule-config.ts';
+import { addReports, type Report } from '../core/counting/report.ts';
+import { loadTokenCounter, type TokenCounter } from '../core/counting/tokens.ts';
+import { recommendHints, renderHintsToml } from '../core/playground/recommend.ts';
+import type { ToolHintInfo } from '../core/playground/types.ts';
 import {
   analyzeConversation,
   getReportFromHintTable,
   type HintTable,
   type HintTableSettings,
   readConversationTitle,
-} from '../core/workspace.ts';
+} from '../core/playground/workspace.ts';
+import type { Diagnostic } from '../core/types.ts';
 import type {
   AnalyzedConversation,
   ConversationFigures,

@@ -257,7 +257,7 @@ function writeMatrix(): void {
   const rows = BAD_INPUT_CASES.map((badCase) => {
     const row = coreCli.get(badCase.id);
     const uiRecord = ui.get(badCase.id);
-    const core = row ? row.core.summary : notRun('`npx vitest run src/core/bad-input`');
+    const core = row ? row.core.summary : notRun('`npx vitest run src/core/playground/bad-input`');
     const cli = row ? `\`${row.cli.command}\`: ${row.cli.summary}` : notRun('as Core');
     const uiText = uiRecord ? uiRecord.summary : 'failed or not run (see the Playwright report)';
     return `| ${cell(badCase.title)} | ${cell(core)} | ${cell(cli)} | ${cell(uiText)} |`;
@@ -265,10 +265,10 @@ function writeMatrix(): void {
   const text = `# Bad-input matrix
 
 Generated from what the tests observed; do not edit. The Core and CLI
-columns come from \`src/core/bad-input.test.ts\` (through
+columns come from \`src/core/playground/bad-input.test.ts\` (through
 \`${CORE_CLI_REPORT}\`), the UI column from
 \`test/e2e/bad-input.spec.ts\`, which writes this file. To regenerate:
-\`npx vitest run src/core/bad-input && npx vite build && npx playwright test test/e2e/bad-input.spec.ts\`.
+\`npx vitest run src/core/playground/bad-input && npx vite build && npx playwright test test/e2e/bad-input.spec.ts\`.
 The cases are in \`src/test/bad-input-cases.ts\`; the limits in
 [limits.md](limits.md).
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Download, Page } from '@playwright/test';
-import { decodeStorage, parseEventsText } from '../../src/core/codec.ts';
+import { decodeStorage, parseEventsText } from '../../src/core/stream/codec.ts';
 import {
   editor,
   expect,

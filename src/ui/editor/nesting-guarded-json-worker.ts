@@ -11,7 +11,7 @@ import {
   JSONWorker,
   type WorkerTextDocument,
 } from 'monaco-editor/languages/features/json/jsonWorker';
-import { findTooDeepNesting } from '../../core/limits.ts';
+import { findTooDeepNesting } from '../../core/json/limits.ts';
 
 /** Monaco's JSON worker, answering "nothing" for text nested deeper than JP reads. */
 export class NestingGuardedJsonWorker extends JSONWorker {

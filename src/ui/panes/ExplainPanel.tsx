@@ -14,12 +14,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import { formatCount } from '../../core/format.ts';
+import { formatCount } from '../../core/counting/format.ts';
 import type {
   EventExplanation,
   SlotDecision,
   TranscriptEntry,
-} from '../../core/playground-types.ts';
+} from '../../core/playground/types.ts';
 import './panes.css';
 import { describePolicy, formatTurn, formatTurns } from './policy-words.ts';
 import { ADDED_BY_SANITIZE, formatLabel } from './transcript-text.ts';

@@ -4,8 +4,7 @@
  * totals split into tool requests, tool responses, reasoning and messages.
  */
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
-import { formatChange, formatCount, formatPercent } from '../../core/format.ts';
-import type { HintSource, ToolHintInfo } from '../../core/playground-types.ts';
+import { formatChange, formatCount, formatPercent } from '../../core/counting/format.ts';
 import {
   type Amount,
   type BeforeAfter,
@@ -15,8 +14,9 @@ import {
   savedPercent,
   type ToolRow,
   UNKNOWN_TOOL_ROW,
-} from '../../core/report.ts';
-import { TOKENIZER_LABELS } from '../../core/tokens.ts';
+} from '../../core/counting/report.ts';
+import { TOKENIZER_LABELS } from '../../core/counting/tokens.ts';
+import type { HintSource, ToolHintInfo } from '../../core/playground/types.ts';
 import './panes.css';
 
 /** Props of {@link SavingsTable}. */

@@ -3,7 +3,7 @@
  * previewed from the config's rules, with what each decides; and, per rule,
  * the range it resolved to (or why it is empty) and its `--compact` spelling.
  */
-import type { RulePlan, TimelineEntry } from '../../core/playground-types.ts';
+import type { RulePlan, TimelineEntry } from '../../core/playground/types.ts';
 import './panes.css';
 import {
   describePolicy,

@@ -10,7 +10,7 @@
 import { DiffEditor, type DiffOnMount } from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { RemovedBySanitize, TranscriptEntry } from '../../core/playground-types.ts';
+import type { RemovedBySanitize, TranscriptEntry } from '../../core/playground/types.ts';
 import './panes.css';
 import {
   buildTranscript,

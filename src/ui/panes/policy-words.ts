@@ -4,9 +4,9 @@
  * them) and rules as TOML. The naming itself comes from the core, so the
  * panes and the core's sentences say the same thing.
  */
-import { describePolicy as getHintName } from '../../core/explain.ts';
-import { formatTurnRange } from '../../core/range.ts';
-import { formatRuleBound, parseToolCallPolicy } from '../../core/rule-config.ts';
+import { describePolicy as getHintName } from '../../core/compaction/explain.ts';
+import { formatTurnRange } from '../../core/config/range.ts';
+import { formatRuleBound, parseToolCallPolicy } from '../../core/config/rule-config.ts';
 import type {
   CompactionRule,
   JsonValue,

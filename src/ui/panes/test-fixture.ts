@@ -4,14 +4,15 @@
  * orphan reply, one negative saving, and one event for each outcome. The
  * figures are invented but consistent (chars/4 tokens).
  */
+
+import type { Report } from '../../core/counting/report.ts';
 import type {
   EventExplanation,
   PlaygroundResult,
   SlotDecision,
   TimelineEntry,
   TranscriptEntry,
-} from '../../core/playground-types.ts';
-import type { Report } from '../../core/report.ts';
+} from '../../core/playground/types.ts';
 
 const amount = (tokens: number, chars = tokens * 4) => ({ tokens, chars });
 

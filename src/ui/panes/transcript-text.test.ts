@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptEntry } from '../../core/playground-types.ts';
+import type { TranscriptEntry } from '../../core/playground/types.ts';
 import {
   buildTranscript,
   findBlockAt,

@@ -7,8 +7,9 @@
  * Pure and linear in the size of the text: it runs on every result, and a
  * large conversation makes a transcript of a few megabytes.
  */
-import type { TranscriptEntry } from '../../core/playground-types.ts';
-import { UNKNOWN_TOOL_ROW } from '../../core/report.ts';
+
+import { UNKNOWN_TOOL_ROW } from '../../core/counting/report.ts';
+import type { TranscriptEntry } from '../../core/playground/types.ts';
 
 /** Where one event's block sits in the transcript text (1-based, inclusive lines). */
 export interface TranscriptBlock {

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseEventsText } from '../../core/codec.ts';
-import { parseConfigToml } from '../../core/config.ts';
+import { parseConfigToml } from '../../core/config/config.ts';
+import { loadTokenCounter } from '../../core/counting/tokens.ts';
 import {
   type HintRecommendations,
   RECOMMENDATION_NOTE,
   recommendForStreams,
   renderHintsToml,
-} from '../../core/recommend.ts';
-import { loadTokenCounter } from '../../core/tokens.ts';
+} from '../../core/playground/recommend.ts';
+import { parseEventsText } from '../../core/stream/codec.ts';
 import codingSession from '../../examples/coding-session.json?raw';
 import { store } from '../../state/store.ts';
 import { disposeWorkspace, initWorkspace } from '../../state/workspace.ts';

@@ -6,9 +6,9 @@
  * what to call.
  */
 import { useId, useState } from 'react';
-import { formatChange, formatCount, formatPercent } from '../../core/format.ts';
-import type { HintRecommendations, Recommendation } from '../../core/recommend.ts';
-import { savedPercent } from '../../core/report.ts';
+import { formatChange, formatCount, formatPercent } from '../../core/counting/format.ts';
+import { savedPercent } from '../../core/counting/report.ts';
+import type { HintRecommendations, Recommendation } from '../../core/playground/recommend.ts';
 import type { RecommendationState } from '../../state/workspace-slice.ts';
 
 /** Props of {@link RecommendationsPanel}. */

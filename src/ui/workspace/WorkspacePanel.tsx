@@ -8,7 +8,7 @@
  * figures as complete.
  */
 import { memo } from 'react';
-import { formatCount } from '../../core/format.ts';
+import { formatCount } from '../../core/counting/format.ts';
 import { useAppStore } from '../../state/store.ts';
 import {
   applyRecommendedHints,

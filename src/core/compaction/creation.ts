@@ -1,0 +1,253 @@
+/**
+ * Creating compaction events (spec 10, D17 in 11, playground rulings 14.2 and
+ * 14.5) and the stream edits built on them: Compact, Reset and the preview.
+ *
+ * New events are created against the stream as given (no sanitize), one per
+ * rule whose range is not empty, all with the same "now".
+ */
+import { ruleToEquivalentDsl } from '../config/dsl.ts';
+import {
+  describeEmptyRange,
+  type EmptyRangeReason,
+  formatTurnRange,
+  getRangeContext,
+  type RangeOverrides,
+  resolveRuleRanges,
+} from '../config/range.ts';
+import { serializeCompactionEvent, toolCallsModeToPolicy } from '../config/rule-config.ts';
+import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
+import { classifyElement } from '../stream/turns.ts';
+import type {
+  CompactionEvent,
+  CompactionRule,
+  StreamElement,
+  ToolCallPolicy,
+  TurnRange,
+} from '../types.ts';
+
+/** "Now" for a stream with no readable timestamp (spec 14.2). */
+export const FALLBACK_NOW_TEXT = '2026-01-01 00:00:00.0';
+
+const NANOS_PER_SECOND = 1_000_000_000n;
+
+/** What `createCompactionEvents` needs: the stream as given, the rules and hints in force, and now. */
+export interface CreateCompactionsInput {
+  elements: readonly StreamElement[];
+  rules: readonly CompactionRule[];
+  /** The resolved D17 hints (spec 11, 14.1), baked into every new event. */
+  toolOverrides: Readonly<Record<string, ToolCallPolicy>>;
+  now: Instant;
+  /**
+   * The text of new summaries, in place of the placeholder (spec 14.5): one
+   * string for every summary event, or one entry per rule (by rule index;
+   * `null` or a missing entry keeps the placeholder).
+   */
+  summaryText?: string | readonly (string | null | undefined)[];
+  /** CLI-style overrides of every rule's bounds (spec 6.3); none by default. */
+  overrides?: RangeOverrides;
+}
+
+/**
+ * What happened to one rule (spec 6.2 to 7): the range its event covers, or
+ * why it creates none. It has every field of the playground's `RulePlan`.
+ */
+export interface RulePlan {
+  /** 0-based index of the rule in the rules in force. */
+  ruleIndex: number;
+  rule: CompactionRule;
+  /** The range the rule's new compaction covers (after summary extension), or null when empty. */
+  range: TurnRange | null;
+  /** The range from keep_first/keep_last, before summary extension. */
+  resolvedRange: TurnRange | null;
+  /** Why the range is empty, or null when it is not. */
+  emptyReason: EmptyRangeReason | null;
+  /** A sentence a person can read, with 1-based turns: what is compacted, or why nothing is. */
+  explanation: string;
+  /** Whether summary extension (spec 7) widened the range. */
+  extended: boolean;
+  /** Index of the rule's event in `events`, or null when it creates none. */
+  eventIndex: number | null;
+  /** A `--compact=SPEC` string that covers the same turns, when the DSL can say it. */
+  dsl?: string;
+}
+
+/** The new events and a plan per rule. */
+export interface CreatedCompactions {
+  events: CompactionEvent[];
+  plans: RulePlan[];
+}
+
+/** The result of Reset: the new stream, or why nothing could be reset. */
+export type ResetResult =
+  | { ok: true; value: StreamElement[]; removed: number }
+  | { ok: false; message: string };
+
+/**
+ * The default "now" (spec 14.2): one second after the latest readable
+ * timestamp of any element, compactions included, so new compactions are the
+ * newest; `2026-01-01 00:00:00.0` when no timestamp reads.
+ */
+export function getDefaultNow(elements: readonly StreamElement[]): Instant {
+  let now = defaultNowCache.get(elements);
+  if (now === undefined) {
+    now = computeDefaultNow(elements);
+    defaultNowCache.set(elements, now);
+  }
+  return now;
+}
+
+// Streams are never mutated; parsing every timestamp once per stream suffices.
+const defaultNowCache = new WeakMap<readonly StreamElement[], Instant>();
+
+function computeDefaultNow(elements: readonly StreamElement[]): Instant {
+  let latest: Instant | undefined;
+  for (const element of elements) {
+    const text = element.timestamp;
+    if (typeof text !== 'string') continue;
+    const instant = parseTimestamp(text);
+    if (instant !== undefined && (latest === undefined || instant > latest)) latest = instant;
+  }
+  if (latest !== undefined) return latest + NANOS_PER_SECOND;
+  return parseTimestamp(FALLBACK_NOW_TEXT) as Instant;
+}
+
+/** The placeholder summary text (spec 14.5): 1-based turns of the extended range. */
+export function getSummaryPlaceholder(range: TurnRange): string {
+  return `[summary of turns ${range.from_turn + 1}..${range.to_turn + 1}]`;
+}
+
+function summaryTextFor(
+  summaryText: CreateCompactionsInput['summaryText'],
+  ruleIndex: number,
+  range: TurnRange,
+): string {
+  if (typeof summaryText === 'string') return summaryText;
+  return summaryText?.[ruleIndex] ?? getSummaryPlaceholder(range);
+}
+
+/** One compaction event in its written form (spec 1.3, 10, 11), via the config module's writer. */
+function createEvent(
+  rule: CompactionRule,
+  range: TurnRange,
+  timestamp: string,
+  summary: string | null,
+  toolOverrides: Readonly<Record<string, ToolCallPolicy>>,
+): CompactionEvent {
+  return serializeCompactionEvent({
+    timestamp,
+    from_turn: range.from_turn,
+    to_turn: range.to_turn,
+    summary: summary === null ? null : { summary },
+    reasoning: rule.reasoning,
+    tool_calls: rule.tool_calls === null ? null : toolCallsModeToPolicy(rule.tool_calls),
+    // Written with sorted keys and fresh objects per event, omitted when empty.
+    tool_overrides: toolOverrides,
+  });
+}
+
+function explain(
+  range: TurnRange | null,
+  resolvedRange: TurnRange | null,
+  emptyReason: EmptyRangeReason | null,
+): string {
+  if (range === null || resolvedRange === null) {
+    return `Nothing to compact. ${describeEmptyRange(emptyReason ?? { kind: 'no-turns' })}`;
+  }
+  const compacts = `Compacts ${formatTurnRange(range)}.`;
+  if (range.from_turn === resolvedRange.from_turn && range.to_turn === resolvedRange.to_turn) {
+    return compacts;
+  }
+  return `${compacts} The rule selects ${formatTurnRange(resolvedRange)}; the range was widened to take in the summaries it overlaps.`;
+}
+
+/**
+ * The compaction events the rules create now (spec 6.4, 10, 11), one per rule
+ * with a non-empty range, in rule order, plus a plan per rule saying why.
+ * Every event gets `now` as its timestamp and the given `tool_overrides`
+ * (omitted when empty); summary events get the placeholder text of 14.5.
+ */
+export function createCompactionEvents(input: CreateCompactionsInput): CreatedCompactions {
+  const context = getRangeContext(input.elements, input.now);
+  const rangePlans = resolveRuleRanges(context, input.rules, input.overrides);
+  const timestamp = formatTimestamp(input.now);
+
+  const events: CompactionEvent[] = [];
+  const plans = rangePlans.map((rangePlan, ruleIndex): RulePlan => {
+    const rule = input.rules[ruleIndex] as CompactionRule;
+    const { resolution, range, extended } = rangePlan;
+    let eventIndex: number | null = null;
+    if (range !== null) {
+      const summary =
+        rule.summary === null ? null : summaryTextFor(input.summaryText, ruleIndex, range);
+      eventIndex = events.length;
+      events.push(createEvent(rule, range, timestamp, summary, input.toolOverrides));
+    }
+    const plan: RulePlan = {
+      ruleIndex,
+      rule,
+      range,
+      resolvedRange: resolution.range,
+      emptyReason: resolution.reason,
+      explanation: explain(range, resolution.range, resolution.reason),
+      extended,
+      eventIndex,
+    };
+    const dsl = ruleToEquivalentDsl(rule);
+    if (dsl !== undefined) plan.dsl = dsl;
+    return plan;
+  });
+  return { events, plans };
+}
+
+/** Compact (spec 14.5): the stream with the new events appended for real, as JP appends them. */
+export function appendCompactions(
+  elements: readonly StreamElement[],
+  events: readonly CompactionEvent[],
+): StreamElement[] {
+  return [...elements, ...events];
+}
+
+/** The preview (spec 14.5): the stream as given plus the events the rules would create now. */
+export function previewStream(
+  elements: readonly StreamElement[],
+  events: readonly CompactionEvent[],
+): StreamElement[] {
+  return [...elements, ...events];
+}
+
+/**
+ * Reset (spec 6.3, 14.5): removes every compaction event, or only the
+ * `position`-th one (1-based, stream order). A position that names no
+ * compaction is an error result, never a throw.
+ */
+export function resetCompactions(
+  elements: readonly StreamElement[],
+  position?: number,
+): ResetResult {
+  const compactionIndices: number[] = [];
+  elements.forEach((element, index) => {
+    if (classifyElement(element) === 'compaction') compactionIndices.push(index);
+  });
+  const count = compactionIndices.length;
+
+  if (position === undefined) {
+    const value = elements.filter((element) => classifyElement(element) !== 'compaction');
+    return { ok: true, value, removed: count };
+  }
+  if (count === 0) {
+    return { ok: false, message: `There is no compaction #${position}: the stream has none.` };
+  }
+  if (!Number.isInteger(position) || position < 1 || position > count) {
+    const choices = count === 1 ? 'only #1' : `#1 to #${count}`;
+    return {
+      ok: false,
+      message: `There is no compaction #${position}: the stream has ${choices}.`,
+    };
+  }
+  const removedIndex = compactionIndices[position - 1];
+  return {
+    ok: true,
+    value: elements.filter((_, index) => index !== removedIndex),
+    removed: 1,
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * "Why does this event look like this?": turns projection's traces (spec 4
+ * step 2 winners, D17 policy source) into an explanation a person can read.
+ */
+
+import { formatTurnRange } from '../config/range.ts';
+import type { EventExplanation, SlotDecision, TimelineEntry } from '../playground/types.ts';
+import type { StreamElement, ToolCallPolicy } from '../types.ts';
+import type { CompactionRef, SourceTrace, TurnDecision } from './projection.ts';
+
+/** What an explanation refers to: the timeline (ordinals index it) and each turn's winners. */
+export interface Slots {
+  timeline: readonly TimelineEntry[];
+  turns: readonly TurnDecision[];
+}
+
+/** A tool policy in the words of the hint vocabulary (spec 11). */
+export function describePolicy(policy: ToolCallPolicy): string {
+  if (policy.policy === 'omit') return 'omit';
+  if (policy.request && policy.response) return 'strip';
+  if (policy.request) return 'strip-requests';
+  if (policy.response) return 'strip-responses';
+  return 'keep';
+}
+
+function decision(ref: CompactionRef | null, slots: Slots): SlotDecision | undefined {
+  if (!ref) return undefined;
+  const entry = slots.timeline[ref.ordinal];
+  if (!entry) return undefined;
+  return {
+    timelineIndex: ref.ordinal,
+    timestamp: entry.event.timestamp,
+    range: { from_turn: entry.event.from_turn, to_turn: entry.event.to_turn },
+    isNew: entry.isNew,
+  };
+}
+
+/** "compaction #2 (new, turns 2..5)" */
+function nameOf(slot: SlotDecision): string {
+  const state = slot.isNew ? 'previewed' : 'in the stream';
+  return `compaction #${slot.timelineIndex + 1} (${state}, ${formatTurnRange(slot.range)})`;
+}
+
+function toolSentence(
+  element: StreamElement,
+  slot: SlotDecision,
+  policy: ToolCallPolicy,
+  from: 'tool_overrides' | 'tool_calls',
+  toolName: string | null,
+): { outcome: EventExplanation['outcome']; sentence: string } {
+  const hint = describePolicy(policy);
+  const who = toolName ?? 'this response (no request has its id)';
+  const origin =
+    from === 'tool_overrides'
+      ? `its tool_overrides entry for ${who} says ${hint}`
+      : `${who} has no override there, so the compaction's tool_calls (${hint}) applies`;
+  const isRequest = element.type === 'tool_call_request';
+  let effect: string;
+  let outcome: EventExplanation['outcome'];
+  if (policy.policy === 'omit') {
+    outcome = 'omitted';
+    effect = 'the event is dropped';
+  } else if (isRequest ? policy.request : policy.response) {
+    outcome = 'stripped';
+    effect = isRequest
+      ? 'its arguments become {}'
+      : 'its content becomes the status line "[compacted] name: success|error"';
+  } else {
+    outcome = 'unchanged';
+    effect = `its ${isRequest ? 'arguments are' : 'content is'} kept`;
+  }
+  return { outcome, sentence: `${nameOf(slot)} decides tool calls; ${origin}: ${effect}.` };
+}
+
+/**
+ * Explains one event. `trace` is what projection did to the element (absent
+ * for an injected summary event, whose raw turn is then given).
+ */
+export function explainEvent(
+  element: StreamElement,
+  trace: SourceTrace | undefined,
+  slots: Slots,
+  injectedTurn = 0,
+): EventExplanation {
+  const turn = trace?.turn ?? injectedTurn;
+  const decisions = slots.turns[turn];
+  const explanation: EventExplanation = {
+    turn,
+    outcome: 'unchanged',
+    sentence: '',
+  };
+  const summary = decision(decisions?.summary ?? null, slots);
+  const reasoning = decision(decisions?.reasoning ?? null, slots);
+  const toolCalls = decision(decisions?.toolCalls ?? null, slots);
+  if (summary) explanation.summary = summary;
+  if (reasoning) explanation.reasoning = reasoning;
+  if (toolCalls) explanation.toolCalls = toolCalls;
+  const turnText = `Turn ${turn + 1}`;
+
+  if (!trace) {
+    explanation.outcome = 'injected';
+    explanation.sentence = summary
+      ? `Injected by ${nameOf(summary)}: a summary replaces every event of the turns it wins.`
+      : 'Injected by a summary compaction.';
+    return explanation;
+  }
+  if (trace.reason === 'summary' && summary) {
+    explanation.outcome = 'summarized';
+    explanation.sentence = `${turnText} is summarized by ${nameOf(summary)}: the summary replaces every event of the turn, whatever the reasoning and tool policies say.`;
+    return explanation;
+  }
+  if (trace.reason === 'reasoning' && reasoning) {
+    explanation.outcome = 'reasoning-stripped';
+    explanation.sentence = `${turnText}: ${nameOf(reasoning)} strips reasoning, so this reasoning is not sent.`;
+    return explanation;
+  }
+  if (trace.tool && toolCalls) {
+    const { policy, source, toolName } = trace.tool;
+    explanation.toolPolicy = { policy, from: source };
+    const { outcome, sentence } = toolSentence(element, toolCalls, policy, source, toolName);
+    explanation.outcome = outcome;
+    explanation.sentence = `${turnText}: ${sentence}`;
+    return explanation;
+  }
+  const isTool = element.type === 'tool_call_request' || element.type === 'tool_call_response';
+  if (isTool) {
+    explanation.sentence = reasoning
+      ? `${turnText}: ${nameOf(reasoning)} covers this turn but sets no tool_calls, so its tool_overrides are inert and the event is sent as is.`
+      : `${turnText} is not covered by any compaction that sets tool_calls: sent as is.`;
+    return explanation;
+  }
+  explanation.sentence = `${turnText} is not changed by any compaction for this event: sent as is.`;
+  return explanation;
+}

@@ -1,0 +1,481 @@
+/**
+ * JP's projection (spec 4) with the D17 per-tool overrides (spec 11, 13):
+ * what a stream with compaction overlays looks like once they are applied,
+ * plus the provider filter (spec 3) and, for the UI's "Explain" panel, a
+ * record of every decision taken.
+ *
+ * Linear in the stream (plus the turns each compaction covers). Elements that
+ * come through unchanged are the input objects themselves; only modified and
+ * injected elements are new.
+ */
+import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
+import { assignTurns, classifyElement } from '../stream/turns.ts';
+import type { JsonValue, StreamElement, ToolCallPolicy } from '../types.ts';
+
+/** The request text of an injected summary (spec 4 step 5.3). */
+export const SUMMARY_REQUEST_CONTENT = '[Summary of previous conversation]';
+
+/** Where a projected turn comes from (spec 4 step 6). */
+export type TurnOrigin =
+  /** A raw turn, possibly with stripped content; the value is its 0-based raw index. */
+  | { kept: number }
+  /** An injected summary standing for the raw turns `from..=to` (0-based). */
+  | { summary: { from: number; to: number } };
+
+/** A compaction element, identified both ways. */
+export interface CompactionRef {
+  /** 0-based position among the stream's compactions, in stream order (`--reset=K` is `ordinal + 1`). */
+  ordinal: number;
+  /** Index of the compaction element in the input array. */
+  index: number;
+}
+
+/** The summary that won a turn (spec 4 steps 2 and 4). */
+export interface SummaryDecision extends CompactionRef {
+  /** The summary text that is injected. */
+  text: string;
+  /** The run of raw turns this summary wins contiguously, which one injection stands for. */
+  run: { from: number; to: number };
+}
+
+/** The `tool_calls` policy that won a turn (spec 4 step 2). */
+export interface ToolCallsDecision extends CompactionRef {
+  /** The winner's `tool_calls`: the default for tools it does not override. */
+  policy: ToolCallPolicy;
+  /** The winner's `tool_overrides` (D17), by tool name; empty when absent. */
+  overrides: Readonly<Record<string, ToolCallPolicy>>;
+}
+
+/**
+ * The winners of one raw turn's three slots (latest timestamp, stream order
+ * breaks ties). A summary takes precedence: when `summary` is set, the other
+ * two slots are recorded but have no effect on the turn.
+ */
+export interface TurnDecision {
+  /** The raw 0-based turn. */
+  turn: number;
+  summary: SummaryDecision | null;
+  reasoning: CompactionRef | null;
+  toolCalls: ToolCallsDecision | null;
+}
+
+/** The policy applied to one tool event (spec 4 step 5.4.2 with D17). */
+export interface ToolPolicyDecision {
+  /** The tool's name: the request's `name`, or for a response the name of the request with its id; `null` when there is none. */
+  toolName: string | null;
+  /** The effective policy. */
+  policy: ToolCallPolicy;
+  /** Whether the policy is the winner's `tool_overrides[toolName]` or its `tool_calls`. */
+  source: 'tool_overrides' | 'tool_calls';
+  /** The compaction that won the turn's tool_calls slot. */
+  compaction: CompactionRef;
+}
+
+/** Why projection changed or dropped an input element. */
+export type ProjectionReason =
+  /** A compaction element: compactions never survive projection. */
+  | 'compaction'
+  /** A conversation event of a summarized turn. */
+  | 'summary'
+  /** A reasoning response under `reasoning: "strip"`. */
+  | 'reasoning'
+  /** A tool event under the turn's tool policy. */
+  | 'tool_calls';
+
+/** What happened to one input element. */
+export interface SourceTrace {
+  /** Its raw 0-based turn (spec 2, counting every element). */
+  turn: number;
+  /** `kept`: the same object is in the output; `modified`: a changed copy is; `dropped`: nothing is. */
+  fate: 'kept' | 'modified' | 'dropped';
+  /** Why it was modified or dropped; absent when kept. */
+  reason?: ProjectionReason;
+  /** Index of its (possibly modified) element in the projected stream, `null` when dropped. */
+  projectedIndex: number | null;
+  /** For a tool event of a turn with a tool_calls winner and no summary: the policy applied. */
+  tool?: ToolPolicyDecision;
+}
+
+/** Where one projected element comes from. */
+export interface ProjectedTrace {
+  /** Index of its source element in the input, `null` for an injected summary event. */
+  sourceIndex: number | null;
+  /** The raw turn of its source; for injected events, the first turn of the summary's run. */
+  rawTurn: number;
+  /** Its 0-based turn in the projected stream (spec 2 numbering); indexes `turnOrigins`. */
+  projectedTurn: number;
+}
+
+/** The result of {@link project}. */
+export interface Projection {
+  /** The projected stream: every element but compactions, with policies applied and summaries injected. */
+  elements: StreamElement[];
+  /** One origin per projected turn (spec 4 step 6). */
+  turnOrigins: TurnOrigin[];
+  /** Parallel to `elements`: where each projected element comes from. */
+  projected: ProjectedTrace[];
+  /** Parallel to the input: what happened to each input element. */
+  sources: SourceTrace[];
+  /** One entry per raw turn `0..=max_turn` (none for an empty input): the winners of its slots. */
+  turns: TurnDecision[];
+  /** The input index of each compaction, by ordinal. */
+  compactionIndices: number[];
+}
+
+/** A compaction element, read leniently: malformed policies count as absent. */
+interface CompactionInfo extends CompactionRef {
+  instant: Instant | undefined;
+  timestampText: string;
+  fromTurn: number;
+  toTurn: number;
+  summary: string | undefined;
+  stripsReasoning: boolean;
+  toolCalls: ToolCallPolicy | undefined;
+  overrides: Record<string, ToolCallPolicy>;
+}
+
+/** The event types a provider sees after projection (spec 3). */
+export const PROVIDER_VISIBLE_TYPES: ReadonlySet<string> = new Set([
+  'chat_request',
+  'chat_response',
+  'tool_call_request',
+  'tool_call_response',
+]);
+
+/** Whether an element reaches an LLM provider (spec 3). */
+export function isProviderVisible(element: StreamElement): boolean {
+  return (
+    typeof element.type === 'string' &&
+    PROVIDER_VISIBLE_TYPES.has(element.type) &&
+    classifyElement(element) === 'conversation'
+  );
+}
+
+/**
+ * The provider filter (spec 3): the provider-visible events in order. Elements
+ * are shared, not copied; fields a provider never receives (such as `author`)
+ * are left for the consumer to ignore.
+ */
+export function providerView(elements: readonly StreamElement[]): StreamElement[] {
+  return elements.filter(isProviderVisible);
+}
+
+/** The stream without its compaction elements: what the model would see with no compaction. */
+export function removeCompactions(elements: readonly StreamElement[]): StreamElement[] {
+  return elements.filter((element) => classifyElement(element) !== 'compaction');
+}
+
+/**
+ * The id → name map of every `tool_call_request` in the stream, in stream
+ * order, a later request overwriting an earlier one with the same id (spec 4
+ * step 3). The only way a response gets a tool name.
+ */
+export function buildToolNameMap(elements: readonly StreamElement[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const element of elements) {
+    if (element.type !== 'tool_call_request' || classifyElement(element) !== 'conversation')
+      continue;
+    if (typeof element.id === 'string' && typeof element.name === 'string') {
+      names.set(element.id, element.name);
+    }
+  }
+  return names;
+}
+
+/**
+ * Projects a stream (spec 4 with D17, spec 11 and 13). Without compactions
+ * the output is the input unchanged (step 0). Pure and linear; unchanged
+ * elements are shared with the input.
+ */
+export function project(elements: readonly StreamElement[]): Projection {
+  const rawTurns = assignTurns(elements);
+  // Turns are numbered in stream order, so the last element has the largest.
+  const maxTurn = rawTurns.length === 0 ? 0 : (rawTurns[rawTurns.length - 1] as number);
+  const turnCount = elements.length === 0 ? 0 : maxTurn + 1;
+  const compactions = readCompactions(elements);
+
+  // Step 2: per-turn slots; latest timestamp wins, `>=` lets stream order break ties.
+  const summaryWinners: (CompactionInfo | undefined)[] = new Array(turnCount).fill(undefined);
+  const reasoningWinners: (CompactionInfo | undefined)[] = new Array(turnCount).fill(undefined);
+  const toolWinners: (CompactionInfo | undefined)[] = new Array(turnCount).fill(undefined);
+  for (const compaction of compactions) {
+    const last = Math.min(compaction.toTurn, maxTurn);
+    for (let turn = compaction.fromTurn; turn <= last && turn < turnCount; turn++) {
+      if (compaction.summary !== undefined && winsOver(compaction, summaryWinners[turn])) {
+        summaryWinners[turn] = compaction;
+      }
+      if (compaction.stripsReasoning && winsOver(compaction, reasoningWinners[turn])) {
+        reasoningWinners[turn] = compaction;
+      }
+      if (compaction.toolCalls !== undefined && winsOver(compaction, toolWinners[turn])) {
+        toolWinners[turn] = compaction;
+      }
+    }
+  }
+
+  // Step 3: tool names, over the whole input.
+  const toolNames = buildToolNameMap(elements);
+
+  // Step 4: summary runs, following the winners rather than the declared ranges.
+  const runEnds: (number | undefined)[] = new Array(turnCount).fill(undefined);
+  const runStarts: number[] = new Array(turnCount).fill(0);
+  for (let turn = 0; turn < turnCount; turn++) {
+    const winner = summaryWinners[turn];
+    if (winner === undefined) continue;
+    const previous = turn > 0 ? summaryWinners[turn - 1] : undefined;
+    if (previous !== undefined && sameSummary(previous, winner)) {
+      runStarts[turn] = runStarts[turn - 1] as number;
+      continue;
+    }
+    let end = turn;
+    while (end + 1 < turnCount) {
+      const next = summaryWinners[end + 1];
+      if (next === undefined || !sameSummary(next, winner)) break;
+      end++;
+    }
+    runStarts[turn] = turn;
+    runEnds[turn] = end;
+  }
+
+  const turns: TurnDecision[] = [];
+  for (let turn = 0; turn < turnCount; turn++) {
+    const summary = summaryWinners[turn];
+    const reasoning = reasoningWinners[turn];
+    const tool = toolWinners[turn];
+    const runStart = runStarts[turn] as number;
+    turns.push({
+      turn,
+      summary:
+        summary === undefined
+          ? null
+          : {
+              ...refOf(summary),
+              text: summary.summary as string,
+              run: { from: runStart, to: runEnds[runStart] as number },
+            },
+      reasoning: reasoning === undefined ? null : refOf(reasoning),
+      toolCalls:
+        tool === undefined
+          ? null
+          : {
+              ...refOf(tool),
+              policy: tool.toolCalls as ToolCallPolicy,
+              overrides: tool.overrides,
+            },
+    });
+  }
+
+  // Step 5: walk the elements.
+  const output: StreamElement[] = [];
+  const projected: ProjectedTrace[] = [];
+  const sources: SourceTrace[] = new Array(elements.length);
+  const injected: boolean[] = new Array(turnCount).fill(false);
+  const emit = (element: StreamElement, sourceIndex: number | null, rawTurn: number): number => {
+    output.push(element);
+    projected.push({ sourceIndex, rawTurn, projectedTurn: 0 });
+    return output.length - 1;
+  };
+
+  for (let index = 0; index < elements.length; index++) {
+    const element = elements[index] as StreamElement;
+    const turn = rawTurns[index] as number;
+    const kind = classifyElement(element);
+    if (kind === 'compaction') {
+      sources[index] = { turn, fate: 'dropped', reason: 'compaction', projectedIndex: null };
+      continue;
+    }
+    if (kind !== 'conversation') {
+      sources[index] = { turn, fate: 'kept', projectedIndex: emit(element, index, turn) };
+      continue;
+    }
+
+    const summary = summaryWinners[turn];
+    if (summary !== undefined) {
+      if (runEnds[turn] !== undefined && !injected[turn]) {
+        injected[turn] = true;
+        const timestamp = canonicalOf(element.timestamp);
+        emit({ timestamp, type: 'turn_start' }, null, turn);
+        emit({ timestamp, type: 'chat_request', content: SUMMARY_REQUEST_CONTENT }, null, turn);
+        emit({ timestamp, type: 'chat_response', message: summary.summary as string }, null, turn);
+      }
+      sources[index] = { turn, fate: 'dropped', reason: 'summary', projectedIndex: null };
+      continue;
+    }
+
+    if (reasoningWinners[turn] !== undefined && isReasoningResponse(element)) {
+      sources[index] = { turn, fate: 'dropped', reason: 'reasoning', projectedIndex: null };
+      continue;
+    }
+
+    const winner = toolWinners[turn];
+    const isRequest = element.type === 'tool_call_request';
+    const isResponse = element.type === 'tool_call_response';
+    if (winner === undefined || !(isRequest || isResponse)) {
+      sources[index] = { turn, fate: 'kept', projectedIndex: emit(element, index, turn) };
+      continue;
+    }
+
+    const toolName = isRequest
+      ? typeof element.name === 'string'
+        ? element.name
+        : null
+      : typeof element.id === 'string'
+        ? (toolNames.get(element.id) ?? null)
+        : null;
+    const override =
+      toolName !== null && Object.hasOwn(winner.overrides, toolName)
+        ? winner.overrides[toolName]
+        : undefined;
+    const policy = override ?? (winner.toolCalls as ToolCallPolicy);
+    const tool: ToolPolicyDecision = {
+      toolName,
+      policy,
+      source: override === undefined ? 'tool_calls' : 'tool_overrides',
+      compaction: refOf(winner),
+    };
+
+    if (policy.policy === 'omit') {
+      sources[index] = { turn, fate: 'dropped', reason: 'tool_calls', projectedIndex: null, tool };
+      continue;
+    }
+    let replacement: StreamElement | undefined;
+    if (isRequest && policy.request) {
+      // Not a placeholder: an empty object gives the model nothing to echo (spec 12 #2).
+      replacement = { ...element, arguments: {} };
+    } else if (isResponse && policy.response) {
+      const status = element.is_error === true ? 'error' : 'success';
+      replacement = { ...element, content: `[compacted] ${toolName ?? 'unknown'}: ${status}` };
+    }
+    sources[index] =
+      replacement === undefined
+        ? { turn, fate: 'kept', projectedIndex: emit(element, index, turn), tool }
+        : {
+            turn,
+            fate: 'modified',
+            reason: 'tool_calls',
+            projectedIndex: emit(replacement, index, turn),
+            tool,
+          };
+  }
+
+  // Step 6: group the projected stream into turns (spec 2) and report each turn's origin.
+  const turnOrigins: TurnOrigin[] = [];
+  let projectedTurn = 0;
+  let seen = false;
+  for (let i = 0; i < output.length; i++) {
+    const element = output[i] as StreamElement;
+    const trace = projected[i] as ProjectedTrace;
+    const conversation = classifyElement(element) === 'conversation';
+    const opens = conversation && (!seen || element.type === 'turn_start');
+    if (opens && seen) projectedTurn++;
+    trace.projectedTurn = projectedTurn;
+    if (opens) {
+      const run = trace.sourceIndex === null ? turns[trace.rawTurn]?.summary?.run : undefined;
+      turnOrigins.push(
+        run === undefined ? { kept: trace.rawTurn } : { summary: { from: run.from, to: run.to } },
+      );
+    }
+    if (conversation) seen = true;
+  }
+
+  return {
+    elements: output,
+    turnOrigins,
+    projected,
+    sources,
+    turns,
+    compactionIndices: compactions.map((c) => c.index),
+  };
+}
+
+function refOf(compaction: CompactionInfo): CompactionRef {
+  return { ordinal: compaction.ordinal, index: compaction.index };
+}
+
+/** `challenger.timestamp >= holder.timestamp`, with an unreadable timestamp ordered first. */
+function winsOver(challenger: CompactionInfo, holder: CompactionInfo | undefined): boolean {
+  if (holder === undefined || holder.instant === undefined) return true;
+  if (challenger.instant === undefined) return false;
+  return challenger.instant >= holder.instant;
+}
+
+/** Summaries are the same when their (text, from, to, timestamp) tuples are (spec 4 step 2). */
+function sameSummary(a: CompactionInfo, b: CompactionInfo): boolean {
+  if (a === b) return true;
+  if (a.summary !== b.summary || a.fromTurn !== b.fromTurn || a.toTurn !== b.toTurn) return false;
+  if (a.instant !== undefined && b.instant !== undefined) return a.instant === b.instant;
+  return a.instant === b.instant && a.timestampText === b.timestampText;
+}
+
+/** A `chat_response` of the reasoning variant (spec 1.3 variant order). */
+function isReasoningResponse(element: StreamElement): boolean {
+  return (
+    element.type === 'chat_response' &&
+    typeof element.message !== 'string' &&
+    typeof element.reasoning === 'string'
+  );
+}
+
+function canonicalOf(timestamp: JsonValue | undefined): string {
+  if (typeof timestamp !== 'string') return '';
+  const instant = parseTimestamp(timestamp);
+  return instant === undefined ? timestamp : formatTimestamp(instant);
+}
+
+function isTurnIndex(value: JsonValue | undefined): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function readPolicy(value: JsonValue | undefined): ToolCallPolicy | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  if (value.policy === 'omit') return { policy: 'omit' };
+  if (
+    value.policy === 'strip' &&
+    typeof value.request === 'boolean' &&
+    typeof value.response === 'boolean'
+  ) {
+    return { policy: 'strip', request: value.request, response: value.response };
+  }
+  return undefined;
+}
+
+/** Every compaction element, in stream order, with its stored policies. */
+function readCompactions(elements: readonly StreamElement[]): CompactionInfo[] {
+  const compactions: CompactionInfo[] = [];
+  for (let index = 0; index < elements.length; index++) {
+    const element = elements[index] as StreamElement;
+    if (classifyElement(element) !== 'compaction') continue;
+    const ordinal = compactions.length;
+    const timestampText = typeof element.timestamp === 'string' ? element.timestamp : '';
+    const summary = element.summary;
+    const overrides: Record<string, ToolCallPolicy> = Object.create(null);
+    const rawOverrides = element.tool_overrides;
+    if (typeof rawOverrides === 'object' && rawOverrides !== null && !Array.isArray(rawOverrides)) {
+      for (const [name, value] of Object.entries(rawOverrides)) {
+        const policy = readPolicy(value);
+        if (policy !== undefined) overrides[name] = policy;
+      }
+    }
+    // A malformed range has no effect (the codec reports it as an error).
+    const valid = isTurnIndex(element.from_turn) && isTurnIndex(element.to_turn);
+    compactions.push({
+      ordinal,
+      index,
+      instant: parseTimestamp(timestampText),
+      timestampText,
+      fromTurn: valid ? (element.from_turn as number) : 1,
+      toTurn: valid ? (element.to_turn as number) : 0,
+      summary:
+        typeof summary === 'object' &&
+        summary !== null &&
+        !Array.isArray(summary) &&
+        typeof summary.summary === 'string'
+          ? summary.summary
+          : undefined,
+      stripsReasoning: element.reasoning === 'strip',
+      toolCalls: readPolicy(element.tool_calls),
+      overrides,
+    });
+  }
+  return compactions;
+}

@@ -1,0 +1,469 @@
+/**
+ * Guidance in the config editor: info and warning diagnostics that say what
+ * the config does on this stream (which tools inherit, what `'*'` reaches,
+ * which rule compacts nothing, when hints are inert), placed on the TOML text
+ * they are about, with a quick fix as data where one exists.
+ *
+ * It reads a computed `PlaygroundResult` for the facts and the config text
+ * for positions; it is pure and never throws.
+ */
+
+import { getSummaryPlaceholder } from '../compaction/creation.ts';
+import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
+import type { PlaygroundResult } from '../playground/types.ts';
+import type { Diagnostic, Severity } from '../types.ts';
+import { type ParsedConfig, parseConfigToml, TomlLocator } from './config.ts';
+import { describeEmptyRange, type EmptyRangeReason } from './range.ts';
+import {
+  getOwn,
+  mergeRuleLayers,
+  type PartialCompactionRule,
+  suggestClosest,
+  TOOL_CALLS_MODE_SPELLINGS,
+} from './rule-config.ts';
+import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from './tool-hints.ts';
+
+/** One text replacement: 1-based positions, the end exclusive; start = end inserts. */
+export interface GuidanceEdit {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  text: string;
+}
+
+/** A quick fix: a title for the editor's menu and the edits that apply it. */
+export interface GuidanceFix {
+  title: string;
+  edits: GuidanceEdit[];
+}
+
+/** A guidance diagnostic (`code` starts with `guidance/`), with its quick fix when one exists. */
+export type GuidanceDiagnostic = Diagnostic & { fix?: GuidanceFix };
+
+/** How many tool names a message lists before saying "and N more". */
+const LISTED_NAMES = 8;
+
+const RULES_PATH = ['conversation', 'compaction', 'rules'] as const;
+const TOOLS_PATH = ['conversation', 'tools'] as const;
+const BARE_KEY = /^[A-Za-z0-9_-]+$/;
+
+/** The canonical spelling behind every accepted hint or `tool_calls` spelling. */
+const CANONICAL_SPELLING: ReadonlyMap<string, string> = new Map([
+  ['keep', 'keep'],
+  ...TOOL_CALLS_MODE_SPELLINGS,
+]);
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** "a, b and 3 more" */
+function listNames(names: readonly string[]): string {
+  const shown = names.slice(0, LISTED_NAMES);
+  const rest = names.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  if (shown.length <= 1) return shown.join('');
+  return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}
+
+const countTools = (count: number) => `${count} tool${count === 1 ? '' : 's'}`;
+
+/** How a tool name is written as a TOML key. */
+const tomlKey = (name: string) => (BARE_KEY.test(name) ? name : JSON.stringify(name));
+
+/** The text of a simple one-line TOML string literal, or undefined for anything else. */
+function readSimpleString(literal: string): string | undefined {
+  const match = /^"([^"\\]*)"$|^'([^']*)'$/.exec(literal);
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
+/** Places diagnostics and edits on one config text. */
+class GuidanceWriter {
+  readonly diagnostics: GuidanceDiagnostic[] = [];
+  readonly index: LineIndex;
+  readonly locator: TomlLocator;
+
+  constructor(readonly text: string) {
+    this.index = new LineIndex(text);
+    this.locator = new TomlLocator(text);
+  }
+
+  add(span: Span, severity: Severity, code: string, message: string, fix?: GuidanceFix): void {
+    const diagnostic: GuidanceDiagnostic = diagnosticAt(
+      this.index,
+      span.start,
+      span.end,
+      severity,
+      message,
+      code,
+    );
+    if (fix) diagnostic.fix = fix;
+    this.diagnostics.push(diagnostic);
+  }
+
+  edit(span: Span, text: string): GuidanceEdit {
+    const from = this.index.position(span.start);
+    const to = this.index.position(span.end);
+    return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column, text };
+  }
+
+  /** Line 1, for what the text does not say (no rule at all). */
+  firstLine(): Span {
+    const end = this.text.indexOf('\n');
+    return { start: 0, end: end === -1 ? this.text.length : end };
+  }
+
+  valueOf(path: readonly (string | number)[]): Span | undefined {
+    return this.locator.find(path)?.value;
+  }
+
+  keyOf(path: readonly (string | number)[]): Span | undefined {
+    return this.locator.find(path)?.key;
+  }
+
+  /** The last segment of a possibly dotted key span: `tools.fs_read` → `fs_read`. */
+  lastKeySegment(key: Span): Span {
+    const text = this.text;
+    const last = text[key.end - 1];
+    if (last === "'") {
+      return { start: text.lastIndexOf("'", key.end - 2), end: key.end };
+    }
+    if (last === '"') {
+      for (let i = key.end - 2; i >= key.start; i--) {
+        if (text[i] !== '"') continue;
+        let backslashes = 0;
+        while (text[i - 1 - backslashes] === '\\') backslashes++;
+        if (backslashes % 2 === 0) return { start: i, end: key.end };
+      }
+      return key;
+    }
+    let start = key.end;
+    while (start > key.start && BARE_KEY.test(text[start - 1] ?? '')) start--;
+    return { start, end: key.end };
+  }
+}
+
+/** A rule of the TOML as the guidance sees it: where it is written and what it says. */
+interface WrittenRule {
+  /** 1-based position among the written rules, as the user counts them. */
+  number: number;
+  path: (string | number)[];
+  /** The rule's `[[…]]` header, or its inline table. */
+  span: Span;
+  rule: PartialCompactionRule;
+}
+
+/** The rules in force mapped to where they are written, or undefined when they do not match. */
+function locateRules(
+  writer: GuidanceWriter,
+  parsed: ParsedConfig,
+  result: PlaygroundResult,
+): WrittenRule[] | undefined {
+  const layer = parsed.config.rules;
+  if (layer === null) return result.rules.length === 1 && result.usesBuiltinRule ? [] : undefined;
+  const itemsPath = writer.locator.find([...RULES_PATH, 'value'])
+    ? [...RULES_PATH, 'value']
+    : [...RULES_PATH];
+  // mergeRuleLayers keeps the rule objects, so identity finds each one's written index.
+  const merged = mergeRuleLayers([layer]);
+  if (merged.length === 0) return result.usesBuiltinRule ? [] : undefined;
+  if (result.usesBuiltinRule || merged.length !== result.rules.length) return undefined;
+  const written: WrittenRule[] = [];
+  for (const rule of merged) {
+    const index = layer.rules.indexOf(rule);
+    const path = [...itemsPath, index];
+    const span = writer.valueOf(path);
+    if (span === undefined) return undefined;
+    written.push({ number: index + 1, path, span, rule });
+  }
+  return written;
+}
+
+/** The fix that adds `tool_calls = "strip"` to a rule, in its header or its inline table. */
+function addToolCallsFix(writer: GuidanceWriter, rule: WrittenRule): GuidanceFix {
+  const { text } = writer;
+  const title = `Add tool_calls = "strip" to rule ${rule.number}`;
+  const { start, end } = rule.span;
+  if (text[start] === '{') {
+    let last = end - 2;
+    while (last > start && /\s/.test(text[last] ?? '')) last--;
+    const insert =
+      text[last] === '{'
+        ? { span: { start, end }, text: '{ tool_calls = "strip" }' }
+        : {
+            span: { start: last + 1, end: last + 1 },
+            text: text[last] === ',' ? ' tool_calls = "strip"' : ', tool_calls = "strip"',
+          };
+    return { title, edits: [writer.edit(insert.span, insert.text)] };
+  }
+  const lineEnd = text.indexOf('\n', end);
+  const edit =
+    lineEnd === -1
+      ? writer.edit({ start: text.length, end: text.length }, '\ntool_calls = "strip"')
+      : writer.edit({ start: lineEnd + 1, end: lineEnd + 1 }, 'tool_calls = "strip"\n');
+  return { title, edits: [edit] };
+}
+
+/** The key of a rule that an empty range is best shown on. */
+function boundBehind(reason: EmptyRangeReason | null): 'keep_first' | 'keep_last' | null {
+  switch (reason?.kind) {
+    case 'start-after-last-turn':
+    case 'nothing-after-last-compaction':
+    case 'first-turn-time-unknown':
+      return 'keep_first';
+    case 'end-before-first-turn':
+    case 'window-covers-all':
+      return 'keep_last';
+    default:
+      return null;
+  }
+}
+
+function aliasDiagnostic(writer: GuidanceWriter, span: Span, what: string): void {
+  const spelling = readSimpleString(writer.text.slice(span.start, span.end));
+  if (spelling === undefined) return;
+  const canonical = CANONICAL_SPELLING.get(spelling);
+  if (canonical === undefined || canonical === spelling) return;
+  writer.add(
+    span,
+    'info',
+    'guidance/alias',
+    `"${spelling}" is an alias of "${canonical}" for ${what}; JP writes it back as "${canonical}".`,
+    {
+      title: `Write "${canonical}"`,
+      edits: [writer.edit(span, `"${canonical}"`)],
+    },
+  );
+}
+
+/**
+ * Guidance for the config editor on `configText`, given the result computed
+ * from it: info and warning diagnostics on the key or value they are about,
+ * each with a stable `guidance/…` code and, where one exists, a quick fix.
+ * Empty when the result is not `ok` or the config does not parse. Never throws.
+ */
+export function getConfigGuidance(
+  configText: string,
+  result: PlaygroundResult,
+): GuidanceDiagnostic[] {
+  try {
+    return collectGuidance(configText, result);
+  } catch {
+    // Guidance is a help, never a failure: with something unexpected, it says nothing.
+    return [];
+  }
+}
+
+/** What every part of the guidance reads: the text, the result, and where the rules are written. */
+interface GuidanceContext {
+  writer: GuidanceWriter;
+  result: PlaygroundResult;
+  parsed: ParsedConfig;
+  /** The rules in force where they are written; undefined when the text and result disagree. */
+  rules: WrittenRule[] | undefined;
+  /** Where the built-in rule is talked about: `rules = []` when written, else line 1. */
+  builtinSpan: Span;
+}
+
+function collectGuidance(configText: string, result: PlaygroundResult): GuidanceDiagnostic[] {
+  if (result.status !== 'ok') return [];
+  const parsed = parseConfigToml(configText);
+  if (hasErrors(parsed.diagnostics)) return [];
+  const writer = new GuidanceWriter(configText);
+  const context: GuidanceContext = {
+    writer,
+    result,
+    parsed,
+    rules: locateRules(writer, parsed, result),
+    builtinSpan: writer.valueOf(RULES_PATH) ?? writer.firstLine(),
+  };
+  guideBuiltinRule(context);
+  guideRules(context);
+  guideHints(context);
+  guideInheritingTools(context);
+  return writer.diagnostics.sort(
+    (a, b) => a.line - b.line || a.column - b.column || (a.code ?? '').localeCompare(b.code ?? ''),
+  );
+}
+
+function guideBuiltinRule({ writer, result, builtinSpan }: GuidanceContext): void {
+  if (!result.usesBuiltinRule) return;
+  const written = writer.valueOf(RULES_PATH) !== undefined;
+  writer.add(
+    builtinSpan,
+    'info',
+    'guidance/builtin-rule',
+    `${written ? 'This rule list is empty' : 'No compaction rule is configured'}, so the built-in default rule applies: keep_first 1, keep_last 1, reasoning strip, tool_calls strip.`,
+  );
+}
+
+/** Empty ranges, summary placeholders and `tool_calls` aliases. */
+function guideRules({ writer, result, rules, builtinSpan }: GuidanceContext): void {
+  for (const plan of result.plans) {
+    const rule = rules?.[plan.ruleIndex];
+    if (plan.range === null) {
+      const reason = plan.emptyReason ? describeEmptyRange(plan.emptyReason) : plan.explanation;
+      if (result.usesBuiltinRule) {
+        writer.add(
+          builtinSpan,
+          'warning',
+          'guidance/empty-range',
+          `The built-in rule compacts nothing on this stream. ${reason}`,
+        );
+      } else if (rule) {
+        const bound = boundBehind(plan.emptyReason);
+        const span = (bound && writer.valueOf([...rule.path, bound])) ?? rule.span;
+        writer.add(
+          span,
+          'warning',
+          'guidance/empty-range',
+          `Rule ${rule.number} compacts nothing on this stream. ${reason}`,
+        );
+      }
+    }
+    if (plan.rule.summary !== null && rule) {
+      const span = writer.keyOf([...rule.path, 'summary']) ?? rule.span;
+      const placeholder = plan.range
+        ? getSummaryPlaceholder(plan.range)
+        : '[summary of turns A..B]';
+      writer.add(
+        span,
+        'info',
+        'guidance/summary-placeholder',
+        `The playground calls no model: this rule's summary is the placeholder "${placeholder}", which a real run would generate.`,
+      );
+    }
+  }
+  for (const rule of rules ?? []) {
+    const span = writer.valueOf([...rule.path, 'tool_calls']);
+    if (span && rule.rule.tool_calls !== null) aliasDiagnostic(writer, span, 'tool_calls');
+  }
+}
+
+/** Per written hint: its spelling, whether it acts, what `'*'` reaches, unknown tools. */
+function guideHints({ writer, result, parsed, rules }: GuidanceContext): void {
+  const streamTools = result.tools.filter((tool) => tool.calls > 0).map((tool) => tool.name);
+  const firstRule = rules?.[0];
+  // Spec 13, ruling 1: without a tool_calls winner, a compaction's overrides are never read.
+  const hintsInert =
+    !result.usesBuiltinRule &&
+    result.rules.length > 0 &&
+    result.rules.every((rule) => rule.tool_calls === null);
+  const inertFix = () => (firstRule ? addToolCallsFix(writer, firstRule) : undefined);
+  const writtenHints = new Set<string>();
+
+  for (const [name, fields] of Object.entries(parsed.config.tools)) {
+    const hint = parseToolHintName(getOwn(fields, TOOL_HINT_KEY));
+    if (!hint.ok) continue;
+    writtenHints.add(name);
+    const toolPath = [...TOOLS_PATH, name];
+    const valueSpan = writer.valueOf([...toolPath, TOOL_HINT_KEY]);
+    if (valueSpan === undefined) continue;
+
+    aliasDiagnostic(writer, valueSpan, 'a tool hint');
+    if (hintsInert) {
+      writer.add(
+        valueSpan,
+        'warning',
+        'guidance/hint-inert',
+        'This hint has no effect: no rule sets tool_calls, and a hint only refines the tool_calls of the rule that compacts a turn.',
+        inertFix(),
+      );
+    }
+    if (name === TOOL_DEFAULTS_KEY) {
+      const reached = result.tools.filter((tool) => tool.source === '*').map((tool) => tool.name);
+      writer.add(
+        valueSpan,
+        'info',
+        'guidance/star-reaches',
+        reached.length === 0
+          ? `'*' reaches no tool here: every tool has a hint of its own.`
+          : `'*' gives ${hint.value} to ${countTools(reached.length)} without a hint of their own: ${listNames(reached)}.`,
+      );
+    } else if (!streamTools.includes(name)) {
+      const key = writer.keyOf(toolPath);
+      if (key !== undefined) unknownToolDiagnostic(writer, name, key, streamTools);
+    }
+  }
+
+  // Hints from the stream's config_delta events are just as inert, but not in the text.
+  if (hintsInert && firstRule) {
+    const fromStream = result.tools
+      .filter((tool) => tool.hint !== null)
+      .filter((tool) => !writtenHints.has(tool.source === '*' ? TOOL_DEFAULTS_KEY : tool.name))
+      .map((tool) => tool.name);
+    if (fromStream.length > 0) {
+      writer.add(
+        firstRule.span,
+        'warning',
+        'guidance/hint-inert',
+        `The stream's config_delta hints for ${listNames(fromStream)} have no effect: no rule sets tool_calls.`,
+        inertFix(),
+      );
+    }
+  }
+}
+
+function unknownToolDiagnostic(
+  writer: GuidanceWriter,
+  name: string,
+  key: Span,
+  streamTools: readonly string[],
+): void {
+  const nameSpan = writer.lastKeySegment(key);
+  const suggestion = suggestClosest(name, streamTools);
+  const fix: GuidanceFix | undefined = suggestion
+    ? { title: `Rename to ${suggestion}`, edits: [writer.edit(nameSpan, tomlKey(suggestion))] }
+    : undefined;
+  writer.add(
+    nameSpan,
+    'warning',
+    'guidance/unknown-tool',
+    `The stream never calls "${name}", so this hint changes nothing here${suggestion ? `; did you mean "${suggestion}"?` : '.'}`,
+    fix,
+  );
+}
+
+/** The stream's tools that have no hint of their own and no `'*'`: they follow the rule. */
+function guideInheritingTools({ writer, result, rules, builtinSpan }: GuidanceContext): void {
+  const inheriting = result.tools
+    .filter((tool) => tool.calls > 0 && tool.source === 'rule')
+    .map((tool) => tool.name);
+  if (inheriting.length === 0) return;
+  const one = inheriting.length === 1;
+  const subject = `${countTools(inheriting.length)} in this stream ${one ? 'has' : 'have'} no hint`;
+  const follow = one ? 'follows' : 'follow';
+  const names = listNames(inheriting);
+  const modes = [...new Set(result.rules.map((rule) => rule.tool_calls).filter((m) => m !== null))];
+  const firstRule = rules?.[0];
+
+  if (result.usesBuiltinRule) {
+    writer.add(
+      builtinSpan,
+      'info',
+      'guidance/inherits-default',
+      `${subject} and ${follow} the built-in rule's tool_calls (strip): ${names}.`,
+    );
+  } else if (modes.length === 0) {
+    if (!firstRule) return;
+    writer.add(
+      firstRule.span,
+      'info',
+      'guidance/inherits-default',
+      `${subject}, and no rule sets tool_calls, so ${one ? 'its' : 'their'} calls are sent as they are: ${names}.`,
+    );
+  } else {
+    const setter = rules?.find((rule) => rule.rule.tool_calls !== null);
+    const span = (setter && writer.valueOf([...setter.path, 'tool_calls'])) ?? firstRule?.span;
+    if (!span) return;
+    const which = result.rules.length === 1 ? "the rule's" : "each rule's";
+    writer.add(
+      span,
+      'info',
+      'guidance/inherits-default',
+      `${subject} and ${follow} ${which} tool_calls (${modes.join(', ')}): ${names}.`,
+    );
+  }
+}

@@ -1,0 +1,677 @@
+/**
+ * Compaction rules as configured (spec 5): the rule-level `tool_calls` and
+ * `reasoning` values, `keep_first`/`keep_last` bounds, layering of rule lists
+ * with the built-in default, the stored `ToolCallPolicy`, and the written form
+ * of rules and compaction events (spec 1.3, 10, and the D17 `tool_overrides`).
+ *
+ * Every parser returns a `ParseResult` and never throws: user input that is
+ * wrong is data, with a message that says what was wrong and what is accepted.
+ */
+
+import { parseTimestamp, secondsToNanos } from '../stream/timestamp.ts';
+import type {
+  CompactionEvent,
+  CompactionRule,
+  JsonObject,
+  JsonValue,
+  RuleBound,
+  ToolCallPolicy,
+  ToolCallsMode,
+} from '../types.ts';
+import { durationNanosToSeconds, formatDuration, parseDuration } from './duration.ts';
+
+/** The outcome of reading a value the user wrote. */
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function ok<T>(value: T): ParseResult<T> {
+  return { ok: true, value };
+}
+
+function fail<T>(message: string): ParseResult<T> {
+  return { ok: false, message };
+}
+
+/** Whether a value is a JSON object (not an array, not null). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A short description of a value's type for messages: `a table`, `a boolean`. */
+export function describeType(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'an array';
+  if (value instanceof Date) return 'a date';
+  if (typeof value === 'object') return 'a table';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'boolean') return 'a boolean';
+  if (typeof value === 'bigint') return 'an integer';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a float';
+  return typeof value;
+}
+
+/** Sets an own property, safe for keys such as `__proto__` that users may write. */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** Reads an own property only, so keys like `constructor` never reach the prototype. */
+export function getOwn<T>(source: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(source, key) ? source[key] : undefined;
+}
+
+/** Orders strings by code point, as Rust's `BTreeMap<String, _>` orders its keys. */
+export function compareCodePoints(a: string, b: string): number {
+  const left = Array.from(a);
+  const right = Array.from(b);
+  const length = Math.min(left.length, right.length);
+  for (let i = 0; i < length; i++) {
+    const difference = (left[i]?.codePointAt(0) ?? 0) - (right[i]?.codePointAt(0) ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
+}
+
+// --- Did you mean -----------------------------------------------------------
+
+/** Edit distance with adjacent transpositions (`keep_frist` is one edit from `keep_first`). */
+function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const columns = b.length + 1;
+  const table: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: columns }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => table[i]?.[j] ?? 0;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < columns; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      }
+      (table[i] as number[])[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/**
+ * The candidate closest to `input`, when it is close enough to be a likely
+ * typo: case is ignored, and up to one edit for words of 3–4 letters, two
+ * for longer ones (for 1–2 letters every candidate is an edit away, so only
+ * a difference of case counts).
+ */
+export function suggestClosest(input: string, candidates: readonly string[]): string | undefined {
+  const folded = input.toLowerCase();
+  const limit = input.length <= 2 ? 0 : input.length <= 4 ? 1 : 2;
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const distance = editDistance(folded, candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return bestDistance <= limit ? best : undefined;
+}
+
+function didYouMean(input: unknown, candidates: readonly string[]): string {
+  if (typeof input !== 'string') return '';
+  const suggestion = suggestClosest(input, candidates);
+  return suggestion !== undefined && suggestion !== input ? `; did you mean "${suggestion}"?` : '';
+}
+
+/** How a value is quoted in messages: strings in double quotes, the rest as JSON. */
+export function showValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'bigint') return String(value);
+  if (value === undefined) return 'nothing';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+// --- tool_calls and reasoning modes (spec 5) --------------------------------
+
+/** The canonical rule-level `tool_calls` modes, in the order messages list them. */
+export const TOOL_CALLS_MODES: readonly ToolCallsMode[] = [
+  'strip',
+  'strip-requests',
+  'strip-responses',
+  'omit',
+];
+
+/** Every accepted `tool_calls` spelling and its canonical mode (case-sensitive). */
+export const TOOL_CALLS_MODE_SPELLINGS: ReadonlyMap<string, ToolCallsMode> = new Map([
+  ['strip', 'strip'],
+  ['s', 'strip'],
+  ['strip-requests', 'strip-requests'],
+  ['strip_requests', 'strip-requests'],
+  ['sreq', 'strip-requests'],
+  ['strip-responses', 'strip-responses'],
+  ['strip_responses', 'strip-responses'],
+  ['sres', 'strip-responses'],
+  ['omit', 'omit'],
+  ['o', 'omit'],
+]);
+
+/** The aliases, as listed in messages. */
+export const TOOL_CALLS_MODE_ALIASES = 's, sreq, sres, o, strip_requests, strip_responses';
+
+/** Reads a rule's `tool_calls` value: a string only, mapped to its canonical mode. */
+export function parseToolCallsMode(value: unknown): ParseResult<ToolCallsMode> {
+  const accepted = `expected one of ${TOOL_CALLS_MODES.join(', ')} (aliases: ${TOOL_CALLS_MODE_ALIASES})`;
+  if (typeof value === 'string') {
+    const mode = TOOL_CALLS_MODE_SPELLINGS.get(value);
+    if (mode !== undefined) return ok(mode);
+    const spellings = [...TOOL_CALLS_MODE_SPELLINGS.keys()];
+    return fail(
+      `invalid tool_calls ${showValue(value)}: ${accepted}${didYouMean(value, spellings)}`,
+    );
+  }
+  if (isJsonObject(value)) {
+    // RFD 064 documents an inline table; JP only reads a string (spec 12, row 3).
+    return fail(`invalid tool_calls: a table is not accepted, write a string: ${accepted}`);
+  }
+  return fail(`invalid tool_calls: got ${describeType(value)}, ${accepted}`);
+}
+
+/** Reads a rule's `reasoning` value: the only accepted value is `"strip"`. */
+export function parseReasoningMode(value: unknown): ParseResult<'strip'> {
+  if (value === 'strip') return ok('strip');
+  const got = typeof value === 'string' ? showValue(value) : describeType(value);
+  return fail(
+    `invalid reasoning ${got}: the only accepted value is "strip" (leave the key out to keep reasoning)`,
+  );
+}
+
+/** The stored policy a `tool_calls` mode maps to (spec 5 table). */
+export function toolCallsModeToPolicy(mode: ToolCallsMode): ToolCallPolicy {
+  switch (mode) {
+    case 'strip':
+      return { policy: 'strip', request: true, response: true };
+    case 'strip-requests':
+      return { policy: 'strip', request: true, response: false };
+    case 'strip-responses':
+      return { policy: 'strip', request: false, response: true };
+    case 'omit':
+      return { policy: 'omit' };
+  }
+}
+
+/** A policy in its written JSON form, keys in JP's order. */
+export function serializeToolCallPolicy(policy: ToolCallPolicy): JsonObject {
+  return policy.policy === 'omit'
+    ? { policy: 'omit' }
+    : { policy: 'strip', request: policy.request, response: policy.response };
+}
+
+/** Reads a stored `ToolCallPolicy` object (spec 1.3). */
+export function parseToolCallPolicy(value: unknown): ParseResult<ToolCallPolicy> {
+  const shape =
+    'expected {"policy": "strip", "request": <bool>, "response": <bool>} or {"policy": "omit"}';
+  if (!isJsonObject(value)) return fail(`invalid tool call policy ${showValue(value)}: ${shape}`);
+  if (value.policy === 'omit') return ok({ policy: 'omit' });
+  if (value.policy === 'strip') {
+    const { request, response } = value;
+    if (typeof request === 'boolean' && typeof response === 'boolean') {
+      return ok({ policy: 'strip', request, response });
+    }
+  }
+  return fail(`invalid tool call policy ${showValue(value)}: ${shape}`);
+}
+
+// --- keep_first / keep_last (spec 5) ----------------------------------------
+
+const BOUND_FORMS =
+  'accepted: a turn count N, "@N" (1-based position, N ≥ 1), "-N" (from the end), ' +
+  '"last-compaction", or a duration such as "5h", "2days" or "1h 30m"';
+
+/** The largest `usize` on JP's 64-bit targets. */
+const USIZE_MAX = 2n ** 64n - 1n;
+
+/**
+ * Rust's `usize::from_str`: ASCII digits with an optional leading `+`, at
+ * most `usize::MAX` (a count above 2^53 reads, as the nearest double).
+ */
+function parseUnsigned(text: string): number | undefined {
+  if (!/^\+?[0-9]+$/.test(text)) return undefined;
+  const digits = text.replace(/^\+/, '');
+  return BigInt(digits) <= USIZE_MAX ? Number(digits) : undefined;
+}
+
+/**
+ * Reads a `keep_first` / `keep_last` bound as written in TOML or JSON: a
+ * non-negative integer or a string. Strings are tried in the order of spec 5:
+ * the `last-compaction` / `last` markers (any case), a leading `@`, a leading
+ * `-` (final: `"-5h"` is an error), a plain number, then a duration.
+ * `field` names the key in messages.
+ */
+export function parseRuleBound(value: unknown, field = 'bound'): ParseResult<RuleBound> {
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    if (typeof value === 'number' && !Number.isInteger(value)) {
+      return fail(`invalid ${field} ${value}: a turn count must be a whole number; ${BOUND_FORMS}`);
+    }
+    if (value < 0) {
+      return fail(
+        `invalid ${field} ${value}: a turn count cannot be negative; write "${-value}" as a string to count from the end`,
+      );
+    }
+    // JP reads a `usize`: anything up to 2^64 - 1 is a count.
+    if (BigInt(value) > USIZE_MAX)
+      return fail(`invalid ${field} ${value}: the number is too large`);
+    return ok({ turns: Number(value) });
+  }
+  if (typeof value !== 'string') {
+    return fail(`invalid ${field}: got ${describeType(value)}; ${BOUND_FORMS}`);
+  }
+  const shown = showValue(value);
+  const lower = value.toLowerCase();
+  if (lower === 'last-compaction' || lower === 'last') return ok({ after_last_compaction: true });
+  if (value.startsWith('@')) {
+    const position = parseUnsigned(value.slice(1));
+    if (position === undefined) {
+      return fail(
+        `invalid ${field} ${shown}: "@" must be followed by a whole number; ${BOUND_FORMS}`,
+      );
+    }
+    if (position === 0) {
+      return fail(
+        `invalid ${field} ${shown}: positions are 1-based, write "@1" for the first turn`,
+      );
+    }
+    return ok({ absolute: position });
+  }
+  if (value.startsWith('-')) {
+    const count = parseUnsigned(value.slice(1));
+    if (count === undefined) {
+      return fail(
+        `invalid ${field} ${shown}: "-" must be followed by a whole number of turns (durations have no sign); ${BOUND_FORMS}`,
+      );
+    }
+    return ok({ from_end: count });
+  }
+  const count = parseUnsigned(value);
+  if (count !== undefined) return ok({ turns: count });
+  const duration = parseDuration(value);
+  if (!duration.ok) {
+    // Text that starts like a duration gets the duration's own message; other text, the forms.
+    const looksLikeDuration = /^\s*[0-9]/.test(value);
+    return fail(
+      `invalid ${field} ${shown}: ${duration.message}${looksLikeDuration ? '' : `; ${BOUND_FORMS}`}`,
+    );
+  }
+  return ok({ duration_secs: durationNanosToSeconds(duration.value) });
+}
+
+/** A bound's written form (spec 5): `"3"`, `"@2"`, `"-4"`, `"last-compaction"`, or a duration. */
+export function formatRuleBound(bound: RuleBound): string {
+  if ('turns' in bound) return String(bound.turns);
+  if ('absolute' in bound) return `@${bound.absolute}`;
+  if ('from_end' in bound) return `-${bound.from_end}`;
+  if ('duration_secs' in bound) return formatDuration(secondsToNanos(bound.duration_secs));
+  return 'last-compaction';
+}
+
+// --- Rules (spec 5) ---------------------------------------------------------
+
+/** A rule as written: every field that was not set is null (no defaults applied). */
+export interface PartialCompactionRule {
+  keep_first: RuleBound | null;
+  keep_last: RuleBound | null;
+  reasoning: 'strip' | null;
+  tool_calls: ToolCallsMode | null;
+  /** The summary table as written; its presence means the rule summarizes. */
+  summary: JsonObject | null;
+}
+
+/** The keys a rule table uses (others are ignored). */
+export const RULE_KEYS: readonly string[] = [
+  'keep_first',
+  'keep_last',
+  'reasoning',
+  'tool_calls',
+  'summary',
+];
+
+/** A field of a rule that could not be read, and why. */
+export interface RuleFieldError {
+  /** The key inside the rule table, e.g. `keep_first` or `summary.instructions`. */
+  field: string;
+  message: string;
+}
+
+/**
+ * Reads a rule field by field, so that a caller can place each problem
+ * precisely. Fields with errors are left unset in `rule`.
+ */
+export function readCompactionRule(value: JsonObject): {
+  rule: PartialCompactionRule;
+  errors: RuleFieldError[];
+} {
+  const errors: RuleFieldError[] = [];
+  const rule: PartialCompactionRule = {
+    keep_first: null,
+    keep_last: null,
+    reasoning: null,
+    tool_calls: null,
+    summary: null,
+  };
+  const read = <T>(field: string, parse: (v: unknown) => ParseResult<T>, set: (v: T) => void) => {
+    const raw = getOwn(value, field);
+    if (raw === undefined || raw === null) return;
+    const result = parse(raw);
+    if (result.ok) set(result.value);
+    else errors.push({ field, message: result.message });
+  };
+  read(
+    'keep_first',
+    (v) => parseRuleBound(v, 'keep_first'),
+    (v) => (rule.keep_first = v),
+  );
+  read(
+    'keep_last',
+    (v) => parseRuleBound(v, 'keep_last'),
+    (v) => (rule.keep_last = v),
+  );
+  read('reasoning', parseReasoningMode, (v) => (rule.reasoning = v));
+  read('tool_calls', parseToolCallsMode, (v) => (rule.tool_calls = v));
+  const summary = getOwn(value, 'summary');
+  if (summary !== undefined && summary !== null) {
+    if (!isJsonObject(summary)) {
+      errors.push({
+        field: 'summary',
+        message: `invalid summary: expected a table (for example [conversation.compaction.rules.summary]), got ${describeType(summary)}`,
+      });
+    } else {
+      for (const key of ['instructions', 'context']) {
+        const text = getOwn(summary, key);
+        if (text !== undefined && text !== null && typeof text !== 'string') {
+          errors.push({
+            field: `summary.${key}`,
+            message: `invalid summary.${key}: expected a string, got ${describeType(text)}`,
+          });
+        }
+      }
+      rule.summary = summary;
+    }
+  }
+  return { rule, errors };
+}
+
+/** Reads one rule as written; unset fields are null. */
+export function parseCompactionRule(value: unknown): ParseResult<PartialCompactionRule> {
+  if (!isJsonObject(value)) {
+    return fail(`invalid compaction rule: expected a table, got ${describeType(value)}`);
+  }
+  const { rule, errors } = readCompactionRule(value);
+  if (errors.length > 0) return fail(errors.map((e) => e.message).join('; '));
+  return ok(rule);
+}
+
+/** A rule in its written JSON form: unset fields omitted, bounds as strings (spec 5). */
+export function serializeCompactionRule(rule: PartialCompactionRule | CompactionRule): JsonObject {
+  const written: JsonObject = {};
+  if (rule.keep_first) written.keep_first = formatRuleBound(rule.keep_first);
+  if (rule.keep_last) written.keep_last = formatRuleBound(rule.keep_last);
+  if (rule.reasoning) written.reasoning = rule.reasoning;
+  if (rule.tool_calls) written.tool_calls = rule.tool_calls;
+  if (rule.summary) written.summary = rule.summary;
+  return written;
+}
+
+/** The built-in rule used when no layer defines any (spec 5; RFD 064's "3" is not what JP does). */
+export function createBuiltinRule(): CompactionRule {
+  return {
+    keep_first: { turns: 1 },
+    keep_last: { turns: 1 },
+    reasoning: 'strip',
+    tool_calls: 'strip',
+    summary: null,
+  };
+}
+
+/** How a layer's rules join the rules of earlier layers. */
+export type MergeStrategy = 'append' | 'prepend' | 'replace';
+
+/** One config layer's `rules`, in either written form (spec 5). */
+export interface RulesLayer {
+  rules: PartialCompactionRule[];
+  strategy: MergeStrategy;
+  dedup: boolean;
+}
+
+const STRATEGIES: readonly MergeStrategy[] = ['append', 'prepend', 'replace'];
+
+/**
+ * Reads a layer's `rules` value: an array of rule tables (appended), or a
+ * merge table `{ value = [...], strategy = "append" | "prepend" | "replace",
+ * dedup = bool }`.
+ */
+export function parseRulesLayer(value: unknown): ParseResult<RulesLayer> {
+  let items: unknown = value;
+  let strategy: MergeStrategy = 'append';
+  let dedup = false;
+  if (isJsonObject(value)) {
+    items = getOwn(value, 'value') ?? [];
+    const written = getOwn(value, 'strategy');
+    if (written !== undefined && written !== null) {
+      if (typeof written !== 'string' || !STRATEGIES.includes(written as MergeStrategy)) {
+        return fail(
+          `invalid rules strategy ${showValue(written)}: expected one of ${STRATEGIES.join(', ')}${didYouMean(written, STRATEGIES)}`,
+        );
+      }
+      strategy = written as MergeStrategy;
+    }
+    const writtenDedup = getOwn(value, 'dedup');
+    if (writtenDedup !== undefined && writtenDedup !== null) {
+      if (typeof writtenDedup !== 'boolean') {
+        return fail(
+          `invalid rules dedup: expected true or false, got ${describeType(writtenDedup)}`,
+        );
+      }
+      dedup = writtenDedup;
+    }
+  }
+  if (!Array.isArray(items)) {
+    return fail(
+      `invalid rules: expected an array of rule tables or a merge table { value = [...], strategy = "append" }, got ${describeType(items)}`,
+    );
+  }
+  const rules: PartialCompactionRule[] = [];
+  for (const [index, item] of items.entries()) {
+    const rule = parseCompactionRule(item);
+    if (!rule.ok) return fail(`rule ${index + 1}: ${rule.message}`);
+    rules.push(rule.value);
+  }
+  return ok({ rules, strategy, dedup });
+}
+
+/** Structural equality of JSON-like values, ignoring object key order. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, i) => jsonEqual(item, b[i]))
+    );
+  }
+  if (isJsonObject(a) && isJsonObject(b)) {
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]))
+    );
+  }
+  return false;
+}
+
+/**
+ * The user rules after layering, before defaults (spec 5): each layer's rules
+ * join the earlier ones by its strategy, and `dedup` drops later duplicates.
+ * An empty result means the built-in rule applies.
+ */
+export function mergeRuleLayers(layers: readonly RulesLayer[]): PartialCompactionRule[] {
+  let merged: PartialCompactionRule[] = [];
+  for (const layer of layers) {
+    if (layer.strategy === 'replace') merged = [...layer.rules];
+    else if (layer.strategy === 'prepend') merged = [...layer.rules, ...merged];
+    else merged = [...merged, ...layer.rules];
+    if (layer.dedup) {
+      merged = merged.filter(
+        (rule, i) => merged.findIndex((other) => jsonEqual(other, rule)) === i,
+      );
+    }
+  }
+  return merged;
+}
+
+/** A rule with the per-rule defaults applied: unset `keep_first`/`keep_last` become 1. */
+export function applyRuleDefaults(rule: PartialCompactionRule): CompactionRule {
+  return {
+    keep_first: rule.keep_first ?? { turns: 1 },
+    keep_last: rule.keep_last ?? { turns: 1 },
+    reasoning: rule.reasoning,
+    tool_calls: rule.tool_calls,
+    summary: rule.summary,
+  };
+}
+
+/**
+ * The rules in force after layering (spec 5): the merged user rules with
+ * per-rule defaults, or the built-in rule when the merged list is empty
+ * (`rules = []` does not disable compaction).
+ */
+export function resolveCompactionRules(layers: readonly RulesLayer[]): CompactionRule[] {
+  const merged = mergeRuleLayers(layers);
+  if (merged.length === 0) return [createBuiltinRule()];
+  return merged.map(applyRuleDefaults);
+}
+
+// --- Compaction events (spec 1.3, 10; D17 tool_overrides) -------------------
+
+/** A compaction event read into typed fields; absent policies are null, absent overrides `{}`. */
+export interface ParsedCompactionEvent {
+  timestamp: string;
+  from_turn: number;
+  to_turn: number;
+  summary: { summary: string } | null;
+  reasoning: 'strip' | null;
+  tool_calls: ToolCallPolicy | null;
+  tool_overrides: Record<string, ToolCallPolicy>;
+}
+
+/** The fields of a compaction event to write; absent and null policies are omitted. */
+export interface CompactionEventDraft {
+  timestamp: string;
+  from_turn: number;
+  to_turn: number;
+  summary?: { summary: string } | null;
+  reasoning?: 'strip' | null;
+  tool_calls?: ToolCallPolicy | null;
+  tool_overrides?: Readonly<Record<string, ToolCallPolicy>> | null;
+}
+
+/**
+ * A compaction event in its written form: keys in JP's order (`type`,
+ * `timestamp`, `from_turn`, `to_turn`, `summary`, `reasoning`, `tool_calls`,
+ * `tool_overrides`), absent policies omitted, `tool_overrides` omitted when
+ * empty and written with sorted keys.
+ */
+export function serializeCompactionEvent(event: CompactionEventDraft): CompactionEvent {
+  const written: CompactionEvent = {
+    type: 'compaction',
+    timestamp: event.timestamp,
+    from_turn: event.from_turn,
+    to_turn: event.to_turn,
+  };
+  if (event.summary) written.summary = { summary: event.summary.summary };
+  if (event.reasoning) written.reasoning = event.reasoning;
+  if (event.tool_calls) written.tool_calls = serializeToolCallPolicy(event.tool_calls);
+  const names = Object.keys(event.tool_overrides ?? {}).sort(compareCodePoints);
+  if (event.tool_overrides && names.length > 0) {
+    const overrides: JsonObject = {};
+    for (const name of names) {
+      setOwn(
+        overrides,
+        name,
+        serializeToolCallPolicy(event.tool_overrides[name] as ToolCallPolicy),
+      );
+    }
+    written.tool_overrides = overrides;
+  }
+  return written;
+}
+
+function isTurnIndex(value: JsonValue | undefined): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** Reads a compaction element (spec 1.3); a missing `tool_overrides` reads as `{}` (D17). */
+export function parseCompactionEvent(value: unknown): ParseResult<ParsedCompactionEvent> {
+  if (!isJsonObject(value))
+    return fail(`invalid compaction: expected an object, got ${describeType(value)}`);
+  if (value.type !== undefined && value.type !== 'compaction') {
+    return fail(`invalid compaction: type is ${showValue(value.type)}, expected "compaction"`);
+  }
+  const { timestamp, from_turn, to_turn } = value;
+  if (typeof timestamp !== 'string') return fail('invalid compaction: timestamp must be a string');
+  // A timestamp JP cannot read makes the compaction invalid (spec 1.2).
+  if (parseTimestamp(timestamp) === undefined) {
+    return fail(
+      `invalid compaction: timestamp ${showValue(timestamp)} is neither "YYYY-MM-DD HH:MM:SS.f" nor RFC 3339`,
+    );
+  }
+  if (!isTurnIndex(from_turn) || !isTurnIndex(to_turn)) {
+    return fail('invalid compaction: from_turn and to_turn must be non-negative integers');
+  }
+  let summary: ParsedCompactionEvent['summary'] = null;
+  if (value.summary !== undefined && value.summary !== null) {
+    if (!isJsonObject(value.summary) || typeof value.summary.summary !== 'string') {
+      return fail('invalid compaction: summary must be {"summary": "<text>"}');
+    }
+    summary = { summary: value.summary.summary };
+  }
+  let reasoning: ParsedCompactionEvent['reasoning'] = null;
+  if (value.reasoning !== undefined && value.reasoning !== null) {
+    const mode = parseReasoningMode(value.reasoning);
+    if (!mode.ok) return fail(`invalid compaction: ${mode.message}`);
+    reasoning = mode.value;
+  }
+  let toolCalls: ToolCallPolicy | null = null;
+  if (value.tool_calls !== undefined && value.tool_calls !== null) {
+    const policy = parseToolCallPolicy(value.tool_calls);
+    if (!policy.ok) return fail(`invalid compaction tool_calls: ${policy.message}`);
+    toolCalls = policy.value;
+  }
+  const overrides: Record<string, ToolCallPolicy> = {};
+  // Only a missing map defaults to `{}` (D17's serde default); `null` is not a map.
+  if (value.tool_overrides !== undefined) {
+    if (!isJsonObject(value.tool_overrides)) {
+      return fail('invalid compaction: tool_overrides must be an object of tool name to policy');
+    }
+    for (const [name, raw] of Object.entries(value.tool_overrides)) {
+      const policy = parseToolCallPolicy(raw);
+      if (!policy.ok) return fail(`invalid compaction tool_overrides.${name}: ${policy.message}`);
+      setOwn(overrides, name, policy.value);
+    }
+  }
+  return ok({
+    timestamp,
+    from_turn,
+    to_turn,
+    summary,
+    reasoning,
+    tool_calls: toolCalls,
+    tool_overrides: overrides,
+  });
+}

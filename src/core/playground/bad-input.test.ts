@@ -1,0 +1,210 @@
+/**
+ * The bad-input matrix, core and CLI columns (cases in
+ * `src/test/bad-input-cases.ts`). For each case the core must not throw and
+ * must either accept the input or return an error with its line and column;
+ * the CLI must exit 0, or exit 2 with one `file:line:col: error: …` line and
+ * no stack trace. What was observed goes to
+ * `test-reports/bad-input-core-cli.json`, from which the browser test writes
+ * `docs/bad-input-matrix.md`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  BAD_INPUT_CASES,
+  type BadInputCase,
+  CORE_CLI_REPORT,
+  type ColumnObservation,
+  type CoreCliRow,
+  GOOD_CONFIG,
+  GOOD_STREAM,
+  shorten,
+} from '../../test/bad-input-cases.ts';
+import { parseConfigToml } from '../config/config.ts';
+import { parseEventsText } from '../stream/codec.ts';
+import type { Diagnostic } from '../types.ts';
+import { createPlaygroundSession } from './playground.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const BIN = join(ROOT, 'bin/compaction-playground.mjs');
+const REPORT = join(ROOT, CORE_CLI_REPORT);
+const work = mkdtempSync(join(tmpdir(), 'bad-input-'));
+const goodStreamFile = join(work, 'good-events.json');
+const goodConfigFile = join(work, 'good.toml');
+writeFileSync(goodStreamFile, GOOD_STREAM);
+writeFileSync(goodConfigFile, GOOD_CONFIG);
+
+const rows = new Map<string, CoreCliRow>();
+
+const where = (d: Diagnostic) => `${d.line}:${d.column}`;
+const count = (diagnostics: readonly Diagnostic[], severity: Diagnostic['severity']) =>
+  diagnostics.filter((d) => d.severity === severity).length;
+
+function describeDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  const error = diagnostics.find((d) => d.severity === 'error');
+  if (error) {
+    const errors = count(diagnostics, 'error');
+    const more = diagnostics.length > 1 ? ` (${diagnostics.length} diagnostics listed)` : '';
+    return `error ${where(error)} “${shorten(error.message)}”${errors > 1 ? more : ''}`;
+  }
+  const notes = diagnostics.map((d) => `${d.severity} ${where(d)} “${shorten(d.message, 70)}”`);
+  return notes.length > 0 ? notes.join('; ') : 'no diagnostics';
+}
+
+function elapsed(start: number): number {
+  return Math.round(performance.now() - start);
+}
+
+describe('bad input through the core and the CLI', () => {
+  const session = createPlaygroundSession();
+
+  afterAll(() => {
+    mkdirSync(join(ROOT, 'test-reports'), { recursive: true });
+    const ordered = BAD_INPUT_CASES.flatMap((c) => rows.get(c.id) ?? []);
+    writeFileSync(REPORT, `${JSON.stringify(ordered, null, 2)}\n`);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it.each(BAD_INPUT_CASES.map((c) => [c.id, c] as const))(
+    '%s',
+    async (_id, badCase) => {
+      const text = badCase.build();
+      const core = await runCore(session, badCase, text);
+      const cli = runCli(badCase, text);
+      rows.set(badCase.id, { id: badCase.id, title: badCase.title, core, cli });
+      expect(core.ok, core.summary).toBe(true);
+      expect(cli.ok, cli.summary).toBe(true);
+      // The biggest cases build, parse and print tens of megabytes.
+    },
+    180_000,
+  );
+});
+
+async function runCore(
+  session: ReturnType<typeof createPlaygroundSession>,
+  badCase: BadInputCase,
+  text: string,
+): Promise<ColumnObservation> {
+  const problems: string[] = [];
+  const parseStart = performance.now();
+  let diagnostics: Diagnostic[];
+  let elements: number | undefined;
+  try {
+    if (badCase.target === 'stream') {
+      const parsed = parseEventsText(text, 'auto');
+      diagnostics = parsed.diagnostics;
+      elements = parsed.elements?.length;
+    } else {
+      diagnostics = parseConfigToml(text).diagnostics;
+    }
+  } catch (error) {
+    return { ok: false, summary: `THROWS: ${String(error)}` };
+  }
+  const parseMs = elapsed(parseStart);
+  const hasError = diagnostics.some((d) => d.severity === 'error');
+  if (hasError === badCase.accepted) {
+    problems.push(badCase.accepted ? 'refused an input it should accept' : 'accepted bad input');
+  }
+  const firstError = diagnostics.find((d) => d.severity === 'error');
+  if (badCase.position && firstError) {
+    if (firstError.line !== badCase.position.line || firstError.column !== badCase.position.column)
+      problems.push(
+        `error at ${where(firstError)}, expected ${badCase.position.line}:${badCase.position.column}`,
+      );
+  }
+
+  const runStart = performance.now();
+  let status: string;
+  let sessionNote = '';
+  try {
+    const result = await session.run({
+      configText: badCase.target === 'config' ? text : GOOD_CONFIG,
+      streamText: badCase.target === 'stream' ? text : GOOD_STREAM,
+      encoding: 'auto',
+      tokenizer: 'o200k',
+      now: null,
+      view: 'sanitized',
+    });
+    status = result.status;
+    const sessionDiagnostics =
+      badCase.target === 'stream' ? result.streamDiagnostics : result.configDiagnostics;
+    const expectOk = badCase.accepted && !badCase.refusedInBrowser;
+    if ((status === 'ok') !== expectOk) problems.push(`session status ${status}`);
+    if (badCase.refusedInBrowser) {
+      const refusal = sessionDiagnostics[0];
+      if (refusal?.line !== 1 || refusal.column !== 1) problems.push('no refusal at 1:1');
+      sessionNote = refusal ? `: error ${where(refusal)} “${shorten(refusal.message)}”` : '';
+    } else if (status === 'ok') {
+      sessionNote = `: ${result.report.totals.saved.tokens.toLocaleString('en-US')} tokens saved`;
+    }
+  } catch (error) {
+    return { ok: false, summary: `session.run THROWS: ${String(error)}` };
+  }
+  const runMs = elapsed(runStart);
+
+  const parsedWhat = badCase.target === 'stream' ? 'parseEventsText' : 'parseConfigToml';
+  const accepted =
+    elements === undefined ? '' : `accepted, ${elements.toLocaleString('en-US')} elements; `;
+  const summary =
+    `${parsedWhat} (${parseMs} ms): ${accepted}${describeDiagnostics(diagnostics)}. ` +
+    `session.run (${runMs} ms): ${status}${sessionNote}` +
+    (problems.length > 0 ? ` — UNEXPECTED: ${problems.join('; ')}` : '');
+  return { ok: problems.length === 0, summary };
+}
+
+const ONE_ERROR_LINE = /^(.+):(\d+):(\d+): error: (.+)$/;
+
+function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
+  const file = join(
+    work,
+    badCase.target === 'stream' ? `${badCase.id}.json` : `${badCase.id}.toml`,
+  );
+  writeFileSync(file, text);
+  const args =
+    badCase.target === 'stream' ? ['project', file] : ['report', '--config', file, goodStreamFile];
+  const command = `${args[0]} ${badCase.target === 'stream' ? 'FILE' : '--config FILE good-events.json'}`;
+  const start = performance.now();
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+    cwd: ROOT,
+  });
+  const ms = elapsed(start);
+  rmSync(file, { force: true });
+  const stderr = result.stderr ?? '';
+  const lines = stderr.split('\n').filter((line) => line !== '');
+  const problems: string[] = [];
+  if (/^\s+at /m.test(stderr)) problems.push('stack trace');
+  let summary: string;
+  if (badCase.accepted) {
+    if (result.status !== 0) problems.push(`exit ${result.status}`);
+    let shape = '';
+    if (badCase.target === 'stream' && result.status === 0) {
+      try {
+        const printed = (JSON.parse(result.stdout) as unknown[]).length;
+        shape = `, prints ${printed.toLocaleString('en-US')} element${printed === 1 ? '' : 's'}`;
+      } catch {
+        problems.push('stdout is not a JSON array');
+      }
+    }
+    summary = `exit ${result.status}${shape} (${ms} ms)`;
+  } else {
+    if (result.status !== 2) problems.push(`exit ${result.status}`);
+    const match = lines.length === 1 ? ONE_ERROR_LINE.exec(lines[0] as string) : null;
+    if (!match) problems.push(`stderr is not one file:line:col line: ${shorten(stderr, 200)}`);
+    else {
+      const [, path, line, column] = match;
+      if (path !== file) problems.push(`names ${path}`);
+      const position = badCase.position;
+      if (position && (Number(line) !== position.line || Number(column) !== position.column)) {
+        problems.push(`at ${line}:${column}, expected ${position.line}:${position.column}`);
+      }
+    }
+    const shown = (lines[0] ?? '').replace(file, 'FILE');
+    summary = `exit ${result.status}: \`${shorten(shown, 130)}\` (${ms} ms)`;
+  }
+  if (problems.length > 0) summary += ` — UNEXPECTED: ${problems.join('; ')}`;
+  return { ok: problems.length === 0, summary, command, exitCode: result.status, ms };
+}

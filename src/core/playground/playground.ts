@@ -1,0 +1,507 @@
+/**
+ * The playground pipeline: one call turns the user's config and stream into
+ * everything the page shows (PlaygroundResult). A session caches the parsed
+ * stream, the parsed config and token counts, so that a hint edit re-parses
+ * only the TOML and recounts only the few new stripped texts.
+ *
+ * Boundary: pure TypeScript, no DOM. Runs in the Web Worker, the CLI and tests.
+ */
+
+import {
+  type CreatedCompactions,
+  createCompactionEvents,
+  getDefaultNow,
+  previewStream,
+  resetCompactions,
+} from '../compaction/creation.ts';
+import { explainEvent, type Slots } from '../compaction/explain.ts';
+import {
+  buildToolNameMap,
+  isProviderVisible,
+  type Projection,
+  project,
+  providerView,
+  removeCompactions,
+} from '../compaction/projection.ts';
+import {
+  type ConfigInForce,
+  getStreamConfigDeltaTools,
+  type ParsedConfig,
+  parseConfigToml,
+  resolveConfigInForce,
+} from '../config/config.ts';
+import { createReport, getPayload, type Report } from '../counting/report.ts';
+import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
+import { hasErrors } from '../diagnostics.ts';
+import { PLAYGROUND_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
+import { type ParsedEvents, parseEventsText, writeEventsText } from '../stream/codec.ts';
+import { sanitize } from '../stream/sanitize.ts';
+import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
+import { countTurns } from '../stream/turns.ts';
+import type { CompactionEvent, StreamElement } from '../types.ts';
+import type {
+  PlaygroundInput,
+  PlaygroundResult,
+  RemovedBySanitize,
+  TimelineEntry,
+  ToolHintInfo,
+  TranscriptEntry,
+  ViewMode as ViewModeValue,
+} from './types.ts';
+
+export type * from './types.ts';
+
+/** The result of an action that rewrites the stream text (Compact, Reset). */
+export type StreamEdit = { ok: true; streamText: string } | { ok: false; message: string };
+
+/** A long-lived pipeline with caches, one per worker or CLI run. */
+export interface PlaygroundSession {
+  /** Computes everything the page shows. Never throws on user input. */
+  run(input: PlaygroundInput): Promise<PlaygroundResult>;
+  /** The stream with the previewed compactions appended for real (spec 14.5). */
+  compact(input: PlaygroundInput): Promise<StreamEdit>;
+  /** The stream without its compactions, or without the K-th (1-based). */
+  reset(input: PlaygroundInput, position: number | null): Promise<StreamEdit>;
+}
+
+/** An empty report, for a page that has computed nothing yet. */
+export function createEmptyReport(tokenizer: TokenizerId = 'o200k'): Report {
+  const amount = () => ({ tokens: 0, chars: 0 });
+  const pair = () => ({ before: amount(), after: amount() });
+  return {
+    tokenizer,
+    tools: [],
+    totals: { ...pair(), saved: amount() },
+    groups: { toolRequests: pair(), toolResponses: pair(), reasoning: pair(), messages: pair() },
+  };
+}
+
+/** The result shown before the first run finishes. */
+export function createEmptyResult(): PlaygroundResult {
+  return {
+    status: 'ok',
+    configDiagnostics: [],
+    streamDiagnostics: [],
+    encoding: 'plain',
+    now: '2026-01-01 00:00:00.0',
+    nowIsDefault: true,
+    nowError: null,
+    turnCount: 0,
+    rules: [],
+    usesBuiltinRule: true,
+    plans: [],
+    toolOverrides: {},
+    tools: [],
+    timeline: [],
+    report: createEmptyReport(),
+    before: [],
+    after: [],
+    removedBySanitize: [],
+  };
+}
+
+/** What the compaction run over one stream decided: the config in force, now, and new events. */
+export interface CompactionPlan {
+  configInForce: ConfigInForce;
+  now: string;
+  nowIsDefault: boolean;
+  nowError: string | null;
+  created: CreatedCompactions;
+}
+
+/** Names of the tools the stream calls, in first-call order. */
+export function getStreamToolNames(elements: readonly StreamElement[]): string[] {
+  const names = new Set<string>();
+  for (const element of elements) {
+    if (element.type === 'tool_call_request' && typeof element.name === 'string') {
+      names.add(element.name);
+    }
+  }
+  return [...names];
+}
+
+// Streams are never mutated; what the config in force needs from one is computed once.
+const streamToolFacts = new WeakMap<
+  readonly StreamElement[],
+  { deltaTools: ReturnType<typeof getStreamConfigDeltaTools>; names: string[] }
+>();
+
+/**
+ * Resolves the config in force and creates the new compaction events for one
+ * stream (spec 10, 11, 14.1, 14.2). `nowText` null means the default now.
+ */
+export function planCompactions(
+  elements: readonly StreamElement[],
+  config: ParsedConfig,
+  nowText: string | null,
+): CompactionPlan {
+  let facts = streamToolFacts.get(elements);
+  if (!facts) {
+    facts = {
+      deltaTools: getStreamConfigDeltaTools(elements),
+      names: getStreamToolNames(elements),
+    };
+    streamToolFacts.set(elements, facts);
+  }
+  const configInForce = resolveConfigInForce(config.config, facts.deltaTools, facts.names);
+  const explicit = nowText === null || nowText.trim() === '' ? undefined : parseTimestamp(nowText);
+  const nowError =
+    nowText !== null && nowText.trim() !== '' && explicit === undefined
+      ? `"${nowText}" is not a timestamp JP reads: write it as YYYY-MM-DD HH:MM:SS.f (UTC); the default is used instead.`
+      : null;
+  const now = explicit ?? getDefaultNow(elements);
+  const created = createCompactionEvents({
+    elements,
+    rules: configInForce.rules,
+    toolOverrides: configInForce.toolOverrides,
+    now,
+  });
+  return {
+    configInForce,
+    now: formatTimestamp(now),
+    nowIsDefault: explicit === undefined,
+    nowError,
+    created,
+  };
+}
+
+/** The "before" and "after" provider views of spec 14.4, with what produced them. */
+export interface Views {
+  /** provider(sanitize?(stream without compactions)) */
+  before: StreamElement[];
+  /** The stream plus new compactions, sanitized when asked: what was projected. */
+  projectedInput: StreamElement[];
+  projection: Projection;
+  /** provider(project(projectedInput)) */
+  after: StreamElement[];
+}
+
+/** Builds the before/after views of spec 14.4 for a stream and its new compactions. */
+export function buildViews(
+  elements: readonly StreamElement[],
+  newEvents: readonly CompactionEvent[],
+  view: ViewModeValue,
+  cachedBefore?: StreamElement[],
+): Views {
+  const repair = view === 'sanitized' ? sanitize : (list: StreamElement[]) => list;
+  const before = cachedBefore ?? providerView(repair(removeCompactions(elements)));
+  const projectedInput = repair(previewStream(elements, newEvents));
+  const projection = project(projectedInput);
+  return { before, projectedInput, projection, after: providerView(projection.elements) };
+}
+
+/** The per-tool report of one stream (spec 14.4), as the CLI's `report` prints it. */
+export function reportStream(
+  elements: readonly StreamElement[],
+  config: ParsedConfig,
+  options: { now: string | null; view: ViewModeValue; counter: TokenCounter },
+): { report: Report; plan: CompactionPlan } {
+  const plan = planCompactions(elements, config, options.now);
+  const views = buildViews(elements, plan.created.events, options.view);
+  const report = createReport(
+    views.before,
+    views.after,
+    buildToolNameMap(views.projectedInput),
+    options.counter,
+  );
+  return { report, plan };
+}
+
+/** Options of a playground session. */
+export interface PlaygroundSessionOptions {
+  /** The largest stream the session reads; the browser's limits by default (limits.ts). */
+  limits?: StreamLimits;
+}
+
+/** Creates a session with caches for repeated runs on the same stream. */
+export function createPlaygroundSession(options: PlaygroundSessionOptions = {}): PlaygroundSession {
+  const limits = options.limits ?? PLAYGROUND_STREAM_LIMITS;
+  const counters = new Map<TokenizerId, Promise<TokenCounter>>();
+  let streamCache: { text: string; encoding: string; parsed: ParsedEvents } | undefined;
+  let configCache: { text: string; parsed: ParsedConfig } | undefined;
+  let beforeCache:
+    | { elements: StreamElement[]; view: ViewModeValue; before: StreamElement[] }
+    | undefined;
+
+  const getCounter = (id: TokenizerId) => {
+    let counter = counters.get(id);
+    if (!counter) {
+      counter = loadTokenCounter(id);
+      counters.set(id, counter);
+    }
+    return counter;
+  };
+
+  const parseStream = (input: PlaygroundInput): ParsedEvents => {
+    if (streamCache?.text !== input.streamText || streamCache.encoding !== input.encoding) {
+      streamCache = {
+        text: input.streamText,
+        encoding: input.encoding,
+        parsed: parseEventsText(input.streamText, input.encoding, limits),
+      };
+    }
+    return streamCache.parsed;
+  };
+
+  const parseConfig = (text: string): ParsedConfig => {
+    if (configCache?.text !== text) configCache = { text, parsed: parseConfigToml(text) };
+    return configCache.parsed;
+  };
+
+  const getBefore = (elements: StreamElement[], view: ViewModeValue) => {
+    if (beforeCache?.elements !== elements || beforeCache.view !== view) {
+      const before = buildViews(elements, [], view).before;
+      beforeCache = { elements, view, before };
+    }
+    return beforeCache.before;
+  };
+
+  /** The parsed inputs, or the reason they cannot be used. */
+  const prepare = (input: PlaygroundInput) => {
+    const stream = parseStream(input);
+    const config = parseConfig(input.configText);
+    const usable =
+      stream.elements !== undefined &&
+      !hasErrors(stream.diagnostics) &&
+      !hasErrors(config.diagnostics);
+    return { stream, config, elements: usable ? stream.elements : undefined };
+  };
+
+  const firstProblem = (input: PlaygroundInput) => {
+    const { stream, config } = prepare(input);
+    for (const [where, diagnostics] of [
+      ['Event stream', stream.diagnostics],
+      ['Config', config.diagnostics],
+    ] as const) {
+      const problem = diagnostics.find((d) => d.severity === 'error');
+      if (problem)
+        return `${where} line ${problem.line}, column ${problem.column}: ${problem.message}`;
+    }
+    return 'The input has errors.';
+  };
+
+  return {
+    async run(input) {
+      const counter = await getCounter(input.tokenizer);
+      const { stream, config, elements } = prepare(input);
+      const base = {
+        ...createEmptyResult(),
+        configDiagnostics: config.diagnostics,
+        streamDiagnostics: stream.diagnostics,
+        encoding: stream.encoding,
+        report: createEmptyReport(input.tokenizer),
+      };
+      if (!elements) return { ...base, status: 'invalid' };
+
+      const plan = planCompactions(elements, config, input.now);
+      const views = buildViews(
+        elements,
+        plan.created.events,
+        input.view,
+        getBefore(elements, input.view),
+      );
+      const toolNames = buildToolNameMap(views.projectedInput);
+      const report = createReport(views.before, views.after, toolNames, counter);
+      const timeline = buildTimeline(elements, plan.created.events);
+      const transcripts = buildTranscripts(elements, views, timeline, toolNames, counter);
+
+      return {
+        ...base,
+        status: 'ok',
+        now: plan.now,
+        nowIsDefault: plan.nowIsDefault,
+        nowError: plan.nowError,
+        turnCount: countTurns(elements),
+        rules: plan.configInForce.rules,
+        usesBuiltinRule: plan.configInForce.usesBuiltinRule,
+        plans: plan.created.plans,
+        toolOverrides: plan.configInForce.toolOverrides,
+        tools: buildToolInfo(elements, plan.configInForce),
+        timeline,
+        report,
+        ...transcripts,
+      };
+    },
+
+    async compact(input) {
+      const { stream, config, elements } = prepare(input);
+      if (!elements) return { ok: false, message: firstProblem(input) };
+      const plan = planCompactions(elements, config, input.now);
+      if (plan.created.events.length === 0) {
+        return {
+          ok: false,
+          message: 'Nothing to compact: every rule has an empty range on this stream.',
+        };
+      }
+      const compacted = previewStream(elements, plan.created.events);
+      return { ok: true, streamText: writeEventsText(compacted, stream.encoding) };
+    },
+
+    async reset(input, position) {
+      const { stream, elements } = prepare(input);
+      if (!elements) return { ok: false, message: firstProblem(input) };
+      const result = resetCompactions(elements, position ?? undefined);
+      if (!result.ok) return result;
+      return { ok: true, streamText: writeEventsText(result.value, stream.encoding) };
+    },
+  };
+}
+
+function buildTimeline(
+  elements: readonly StreamElement[],
+  newEvents: readonly CompactionEvent[],
+): TimelineEntry[] {
+  const timeline: TimelineEntry[] = [];
+  elements.forEach((element, index) => {
+    if (element.type === 'compaction') {
+      timeline.push({
+        position: timeline.length + 1,
+        elementIndex: index,
+        event: element as CompactionEvent,
+        isNew: false,
+      });
+    }
+  });
+  for (const event of newEvents) {
+    timeline.push({ position: null, elementIndex: null, event, isNew: true });
+  }
+  return timeline;
+}
+
+function buildToolInfo(elements: readonly StreamElement[], config: ConfigInForce): ToolHintInfo[] {
+  const calls = new Map<string, number>();
+  for (const element of elements) {
+    if (element.type === 'tool_call_request' && typeof element.name === 'string') {
+      calls.set(element.name, (calls.get(element.name) ?? 0) + 1);
+    }
+  }
+  const names = new Set([...calls.keys(), ...Object.keys(config.tools)]);
+  names.delete('*');
+  return [...names].sort().map((name) => {
+    const source = config.hintSources[name];
+    return {
+      name,
+      hint: source?.hint ?? null,
+      source: source?.from ?? 'rule',
+      policy: config.toolOverrides[name] ?? null,
+      calls: calls.get(name) ?? 0,
+    };
+  });
+}
+
+/**
+ * Gives every event a key that is the same in both views: raw elements by
+ * their index, events sanitize created by type, id and occurrence (both
+ * sanitize passes create them in the same order), injected summaries by run.
+ */
+function createKeyer(elements: readonly StreamElement[]) {
+  const rawKeys = new Map<StreamElement, string>();
+  elements.forEach((element, index) => {
+    rawKeys.set(element, `e${index}`);
+  });
+  return {
+    rawKeys,
+    /** A keying function for one pass over a view. */
+    pass() {
+      const occurrences = new Map<string, number>();
+      return (element: StreamElement | undefined, fallback: string): string => {
+        const raw = element && rawKeys.get(element);
+        if (raw) return raw;
+        const base = element
+          ? `added:${String(element.type)}:${typeof element.id === 'string' ? element.id : ''}`
+          : fallback;
+        const n = occurrences.get(base) ?? 0;
+        occurrences.set(base, n + 1);
+        return `${base}#${n}`;
+      };
+    },
+  };
+}
+
+function buildTranscripts(
+  elements: readonly StreamElement[],
+  views: Views,
+  timeline: readonly TimelineEntry[],
+  toolNames: ReadonlyMap<string, string>,
+  counter: TokenCounter,
+): Pick<PlaygroundResult, 'before' | 'after' | 'removedBySanitize'> {
+  const keyer = createKeyer(elements);
+  const { projection, projectedInput } = views;
+  const slots: Slots = { timeline, turns: projection.turns };
+
+  const entry = (element: StreamElement, key: string): TranscriptEntry => {
+    const text = getPayload(element)?.text ?? '';
+    const result: TranscriptEntry = {
+      key,
+      type: String(element.type),
+      text,
+      tokens: counter.tokens(text),
+    };
+    const id = typeof element.id === 'string' ? element.id : undefined;
+    if (id !== undefined) result.id = id;
+    const toolName =
+      typeof element.name === 'string' ? element.name : id !== undefined ? toolNames.get(id) : '';
+    if (toolName) result.toolName = toolName;
+    if (!keyer.rawKeys.has(element)) result.sanitize = 'added';
+    return result;
+  };
+
+  // Explanations by key, from what projection did to each projected input element.
+  const explanations = new Map<string, ReturnType<typeof explainEvent>>();
+  const inputKey = keyer.pass();
+  projectedInput.forEach((element, index) => {
+    const key = inputKey(element, '');
+    const trace = projection.sources[index];
+    if (trace && element.type !== 'compaction') {
+      explanations.set(key, explainEvent(element, trace, slots));
+    }
+  });
+
+  const beforeKey = keyer.pass();
+  const before = views.before.map((element) => {
+    const result = entry(element, beforeKey(element, ''));
+    const explanation = explanations.get(result.key);
+    if (explanation) result.explanation = explanation;
+    return result;
+  });
+
+  const afterKey = keyer.pass();
+  const after: TranscriptEntry[] = [];
+  projection.elements.forEach((element, index) => {
+    if (!isProviderVisible(element)) return;
+    const trace = projection.projected[index];
+    const sourceIndex = trace?.sourceIndex;
+    const source =
+      sourceIndex !== null && sourceIndex !== undefined ? projectedInput[sourceIndex] : undefined;
+    if (!source) {
+      const run = trace ? projection.turns[trace.rawTurn]?.summary?.run : undefined;
+      const key = afterKey(undefined, `summary:${run?.from ?? 0}-${run?.to ?? 0}:${element.type}`);
+      const result = entry(element, key);
+      delete result.sanitize;
+      result.explanation = explainEvent(element, undefined, slots, trace?.rawTurn ?? 0);
+      after.push(result);
+      return;
+    }
+    const result = entry(element, afterKey(source, ''));
+    if (keyer.rawKeys.has(source)) delete result.sanitize;
+    else result.sanitize = 'added';
+    const explanation = explanations.get(result.key);
+    if (explanation) result.explanation = explanation;
+    after.push(result);
+  });
+
+  const kept = new Set(views.before);
+  const removedBySanitize: RemovedBySanitize[] = [];
+  const visibleRaw = providerView(removeCompactions(elements));
+  if (visibleRaw.length !== views.before.length || visibleRaw.some((e) => !kept.has(e))) {
+    for (const element of visibleRaw) {
+      if (kept.has(element)) continue;
+      const { key, type, toolName, id, text } = entry(element, keyer.rawKeys.get(element) ?? '');
+      const removed: RemovedBySanitize = { key, type, text };
+      if (toolName) removed.toolName = toolName;
+      if (id) removed.id = id;
+      removedBySanitize.push(removed);
+    }
+  }
+  return { before, after, removedBySanitize };
+}

@@ -1,0 +1,474 @@
+/**
+ * Hint recommendations: from the measured size of each tool's requests and
+ * responses over one or many conversations, a D17 hint per tool with the
+ * reason, and the saving measured by running the pipeline with the hint
+ * applied (never estimated).
+ *
+ * The rules look at sizes only (tokens per call, averaged over every call of
+ * the tool) and at how repetitive a tool's answers are; they never guess from
+ * a tool's name. Boundary: pure TypeScript, no DOM.
+ */
+
+import { parse as parseToml } from 'smol-toml';
+import type { ParsedConfig } from '../config/config.ts';
+import { compareCodePoints, getOwn, isJsonObject, setOwn } from '../config/rule-config.ts';
+import { mergeToolLayers, TOOL_HINT_KEY } from '../config/tool-hints.ts';
+import { formatCount } from '../counting/format.ts';
+import { type Amount, addReports, type Report, UNKNOWN_TOOL_ROW } from '../counting/report.ts';
+import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
+import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
+import { reportStream } from './playground.ts';
+import type { ViewMode } from './types.ts';
+import {
+  assembleReport,
+  createHintTable,
+  getHintChoices,
+  getReportFromHintTable,
+  HINT_CHOICES,
+  type HintChoice,
+  type HintTable,
+  type HintTableSettings,
+  mergeRepeats,
+  type RepeatedResponse,
+} from './workspace.ts';
+
+/**
+ * A side (requests or responses) averaging at least this many tokens per
+ * call is "large" and worth stripping. Below it a side is about a sentence:
+ * a path, a pattern, a status. Stripping saves little per call (a stripped
+ * response still costs the ~10-token line `[compacted] <name>: success`),
+ * while such short text is what later turns tend to refer back to.
+ */
+export const LARGE_SIDE_TOKENS_PER_CALL = 50;
+
+/**
+ * `omit` is suggested only for tools called at least this often: a pattern
+ * of tiny, repetitive calls is established, and the saving adds up. A tool
+ * called a few times is left alone; omitting it saves next to nothing.
+ */
+export const OMIT_MIN_CALLS = 10;
+
+/** `omit` needs calls this small, request and response together (tokens per call on average). */
+export const OMIT_MAX_TOKENS_PER_CALL = 24;
+
+/**
+ * `omit` needs at least this share of the calls to have answered the very
+ * same text: such answers tell the model nothing beyond "it ran".
+ */
+export const OMIT_MIN_REPEAT_SHARE = 0.8;
+
+/** Shown with every set of recommendations, in the UI and the CLI. */
+export const RECOMMENDATION_NOTE =
+  'A saving in tokens is not a judgment of what the model still needs: these hints follow the sizes measured in these conversations, so check that later turns do not rely on what a hint strips or omits before you apply it.';
+
+/** One tool's suggested hint. */
+export interface Recommendation {
+  tool: string;
+  hint: ToolHint;
+  /** Why, with the figures behind it. */
+  reason: string;
+  /** Requests of the tool over all conversations. */
+  calls: number;
+  /** Tokens of its requests and responses without any compaction. */
+  requestTokens: number;
+  responseTokens: number;
+  /** The tool's saving (before − after) with this hint applied, as the report will show it. */
+  expectedSaved: Amount;
+  /** The hint in force now (own, `'*'` or a config_delta's), or null when it inherits the rule's. */
+  currentHint: ToolHint | null;
+  /** The tool's saving under the config as it is. */
+  currentSaved: Amount;
+}
+
+/** Recommendations for one or more conversations. */
+export interface HintRecommendations {
+  tokenizer: TokenizerId;
+  /** One per tool the conversations call, sorted by tool name. */
+  recommendations: Recommendation[];
+  /** Every provider-visible payload with all recommendations applied together. */
+  total: { before: Amount; after: Amount; saved: Amount };
+  /** `RECOMMENDATION_NOTE`. */
+  note: string;
+}
+
+/** What the rules read about one tool. */
+export interface ToolUsage {
+  tool: string;
+  calls: number;
+  requestTokens: number;
+  responseTokens: number;
+  /** The tool's measured saving under each hint choice. */
+  saved: Record<HintChoice, Amount>;
+  /** Its most common short response, if any. */
+  repeat?: RepeatedResponse;
+}
+
+const number = (n: number) => formatCount(Math.round(n));
+const tokens = (n: number) => `${number(n)} token${Math.round(n) === 1 ? '' : 's'}`;
+
+/** A short quote of a response for a reason. */
+function quote(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(line.length > 60 ? `${line.slice(0, 57)}...` : line);
+}
+
+/** Suggests a hint for one tool, with the reason. Deterministic; thresholds are the constants above. */
+export function chooseHint(usage: ToolUsage): { hint: ToolHint; reason: string } {
+  const calls = Math.max(usage.calls, 1);
+  const perRequest = usage.requestTokens / calls;
+  const perResponse = usage.responseTokens / calls;
+  const gain = (choice: HintChoice) => usage.saved[choice].tokens - usage.saved.keep.tokens;
+  // Omit drops every call in a compacted turn; when even that changes nothing, no call is in one.
+  const noneCompacted = gain('omit') === 0;
+  const saves = (choice: HintChoice) =>
+    noneCompacted
+      ? 'would save tokens once its calls fall in compacted turns; under these rules none does yet, so it saves nothing now'
+      : `saves ${tokens(gain(choice))} in compacted turns`;
+  // A large side is stripped only where stripping it measurably pays.
+  const large = (side: 'strip-requests' | 'strip-responses', perCall: number) =>
+    perCall >= LARGE_SIDE_TOKENS_PER_CALL && (noneCompacted || gain(side) > 0);
+  const largeRequests = large('strip-requests', perRequest);
+  const largeResponses = large('strip-responses', perResponse);
+  const sizes = `requests ${tokens(perRequest)} a call, responses ${tokens(perResponse)}`;
+
+  if (largeRequests && largeResponses) {
+    return {
+      hint: 'strip',
+      reason: `Both sides are large (${sizes}): stripping both ${saves('strip')}.`,
+    };
+  }
+  if (largeResponses) {
+    return {
+      hint: 'strip-responses',
+      reason: `Responses are large and requests small (${sizes}): stripping responses ${saves('strip-responses')}, and the model still sees what each call asked for.`,
+    };
+  }
+  if (largeRequests) {
+    return {
+      hint: 'strip-requests',
+      reason: `Requests are large and responses small (${sizes}): stripping requests ${saves('strip-requests')}, and the short results stay, so the model still sees what each call did.`,
+    };
+  }
+  const repeat = usage.repeat;
+  if (
+    usage.calls >= OMIT_MIN_CALLS &&
+    perRequest + perResponse <= OMIT_MAX_TOKENS_PER_CALL &&
+    repeat !== undefined &&
+    repeat.count >= OMIT_MIN_REPEAT_SHARE * usage.calls &&
+    gain('omit') > 0
+  ) {
+    return {
+      hint: 'omit',
+      reason: `Its ${number(usage.calls)} calls are tiny (${tokens(perRequest + perResponse)} a call) and ${number(repeat.count)} of them answered the same ${quote(repeat.text)}, which tells the model little beyond that the tool ran: omitting them ${saves('omit')}. Choose keep instead if later turns need to know these calls happened.`,
+    };
+  }
+  const stripGain = gain('strip');
+  const stripping = noneCompacted
+    ? 'none of its calls is in a compacted turn under these rules, so no hint changes anything yet'
+    : stripGain < 0
+      ? `stripping both would cost ${tokens(-stripGain)}, because the line "[compacted] ${usage.tool}: success" is longer than its responses`
+      : `stripping both would save only ${tokens(stripGain)}`;
+  return {
+    hint: 'keep',
+    reason: `Both sides are small (${sizes}): ${stripping}. Keeping them costs little and keeps what they said.`,
+  };
+}
+
+const zero = (): Amount => ({ tokens: 0, chars: 0 });
+
+/**
+ * Recommendations from conversations' hint tables (the pool's path): the
+ * savings are the figures of the pipeline passes in the tables. Every table
+ * must hold figures for `config`'s rules and `settings`.
+ */
+export function recommendHints(
+  tables: readonly HintTable[],
+  config: ParsedConfig,
+  settings: HintTableSettings,
+): HintRecommendations {
+  const current = tables.map((table) => {
+    const report = getReportFromHintTable(table, config, settings);
+    if (!report) throw new Error('a hint table was computed for other rules or settings');
+    return report;
+  });
+  const byChoice = Object.fromEntries(
+    HINT_CHOICES.map((choice) => [
+      choice,
+      addReports(
+        tables.map((table) => table.reports[choice]),
+        settings.tokenizer,
+      ),
+    ]),
+  ) as Record<HintChoice, Report>;
+  const currentTotal = addReports(current, settings.tokenizer);
+  const repeats = mergeRepeats(tables);
+
+  const currentHints = new Map<string, HintChoice>();
+  for (const table of tables) {
+    for (const [tool, choice] of Object.entries(getHintChoices(table, config))) {
+      if (!currentHints.has(tool)) currentHints.set(tool, choice);
+    }
+  }
+
+  const rowOf = (report: Report, tool: string) => report.tools.find((row) => row.name === tool);
+  const recommendations: Recommendation[] = [];
+  for (const row of byChoice.inherit.tools) {
+    if (row.name === UNKNOWN_TOOL_ROW) continue;
+    const saved = {} as Record<HintChoice, Amount>;
+    for (const choice of HINT_CHOICES) {
+      saved[choice] = { ...(rowOf(byChoice[choice], row.name)?.saved ?? zero()) };
+    }
+    const usage: ToolUsage = {
+      tool: row.name,
+      calls: row.calls,
+      requestTokens: row.request.before.tokens,
+      responseTokens: row.response.before.tokens,
+      saved,
+    };
+    const repeat = getOwn(repeats, row.name);
+    if (repeat) usage.repeat = repeat;
+    const { hint, reason } = chooseHint(usage);
+    const currentHint = currentHints.get(row.name) ?? 'inherit';
+    recommendations.push({
+      tool: row.name,
+      hint,
+      reason,
+      calls: row.calls,
+      requestTokens: usage.requestTokens,
+      responseTokens: usage.responseTokens,
+      expectedSaved: { ...saved[hint] },
+      currentHint: currentHint === 'inherit' ? null : currentHint,
+      currentSaved: { ...(rowOf(currentTotal, row.name)?.saved ?? zero()) },
+    });
+  }
+  recommendations.sort((a, b) => compareCodePoints(a.tool, b.tool));
+
+  const hints = new Map(recommendations.map((rec) => [rec.tool, rec.hint]));
+  const applied = addReports(
+    tables.map((table) => {
+      const choices = getHintChoices(table, config);
+      return assembleReport(table, (tool) => hints.get(tool) ?? getOwn(choices, tool) ?? 'inherit');
+    }),
+    settings.tokenizer,
+  );
+  return {
+    tokenizer: settings.tokenizer,
+    recommendations,
+    total: {
+      before: { ...applied.totals.before },
+      after: { ...applied.totals.after },
+      saved: { ...applied.totals.saved },
+    },
+    note: RECOMMENDATION_NOTE,
+  };
+}
+
+/** The user's config with the recommended hints on top (per tool, as a TOML layer would). */
+export function applyRecommendations(
+  config: ParsedConfig,
+  recommendations: readonly Pick<Recommendation, 'tool' | 'hint'>[],
+): ParsedConfig {
+  const layer: Record<string, JsonObject> = {};
+  for (const rec of recommendations) setOwn(layer, rec.tool, { [TOOL_HINT_KEY]: rec.hint });
+  return {
+    config: { ...config.config, tools: mergeToolLayers([config.config.tools, layer]) },
+    diagnostics: config.diagnostics,
+  };
+}
+
+/**
+ * Recommendations for conversations in memory (the single-stream path of
+ * the UI and the CLI). The hints are chosen from hint tables; the savings
+ * and the total are then measured by `reportStream` with a config that has
+ * the user's rules and hints plus the recommended ones.
+ */
+export function recommendForStreams(
+  streams: readonly (readonly StreamElement[])[],
+  config: ParsedConfig,
+  options: { now: string | null; view: ViewMode; counter: TokenCounter },
+): HintRecommendations {
+  const settings = { now: options.now, view: options.view, tokenizer: options.counter.id };
+  const tables = streams.map((elements) => createHintTable(elements, config, options));
+  const chosen = recommendHints(tables, config, settings);
+  const applied = applyRecommendations(config, chosen.recommendations);
+  const measured = addReports(
+    streams.map((elements) => reportStream(elements, applied, options).report),
+    settings.tokenizer,
+  );
+  const savedOf = new Map(measured.tools.map((row) => [row.name, row.saved]));
+  return {
+    ...chosen,
+    recommendations: chosen.recommendations.map((rec) => ({
+      ...rec,
+      expectedSaved: { ...(savedOf.get(rec.tool) ?? zero()) },
+    })),
+    total: {
+      before: { ...measured.totals.before },
+      after: { ...measured.totals.after },
+      saved: { ...measured.totals.saved },
+    },
+  };
+}
+
+// --- TOML -------------------------------------------------------------------
+
+const BARE_KEY = /^[A-Za-z0-9_-]+$/;
+
+/** A tool name as a TOML key: bare when it can be, else a basic string. */
+export function formatTomlKey(name: string): string {
+  if (BARE_KEY.test(name)) return name;
+  // JSON's escapes are TOML's, except that TOML also wants DEL escaped.
+  return JSON.stringify(name).replace(/\u007f/g, '\\u007F');
+}
+
+/** The header keys of a `[table]` line, or undefined when the line is not one. */
+function readHeaderKeys(line: string): string[] | undefined {
+  const match = /^\s*\[(?!\[)(.*)\]\s*(?:#.*)?$/.exec(line);
+  if (!match) return undefined;
+  const inner = match[1] as string;
+  const keys: string[] = [];
+  let i = 0;
+  const skipSpace = () => {
+    while (inner[i] === ' ' || inner[i] === '\t') i++;
+  };
+  while (true) {
+    skipSpace();
+    if (inner[i] === '"') {
+      const end = findClosingQuote(inner, i);
+      if (end === undefined) return undefined;
+      try {
+        keys.push(JSON.parse(inner.slice(i, end + 1)) as string);
+      } catch {
+        return undefined;
+      }
+      i = end + 1;
+    } else if (inner[i] === "'") {
+      const end = inner.indexOf("'", i + 1);
+      if (end < 0) return undefined;
+      keys.push(inner.slice(i + 1, end));
+      i = end + 1;
+    } else {
+      const bare = /^[A-Za-z0-9_-]+/.exec(inner.slice(i));
+      if (!bare) return undefined;
+      keys.push(bare[0]);
+      i += bare[0].length;
+    }
+    skipSpace();
+    if (i >= inner.length) return keys;
+    if (inner[i] !== '.') return undefined;
+    i++;
+  }
+}
+
+function findClosingQuote(text: string, start: number): number | undefined {
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i;
+  }
+  return undefined;
+}
+
+const sameKeys = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((key, i) => key === b[i]);
+
+function isTomlValid(text: string): boolean {
+  try {
+    parseToml(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the TOML sets `conversation.tools.<tool>` in some form (a header, dotted keys, inline). */
+function definesTool(text: string, tool: string): boolean {
+  try {
+    const conversation = parseToml(text).conversation;
+    const tools = isJsonObject(conversation) ? conversation.tools : undefined;
+    return isJsonObject(tools) && Object.hasOwn(tools, tool);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The TOML that applies recommendations. Only hints that differ from the
+ * hint in force are written. Without `existingConfigText`: the
+ * `[conversation.tools.<name>]` blocks alone. With it: that text with each
+ * hint set where the tool's table is written (its `compaction` line
+ * replaced, or added under the header), and blocks appended for the other
+ * tools. A tool whose table is written inline or with dotted keys is not
+ * edited; a comment at the end says what to set.
+ */
+export function renderHintsToml(
+  recommendations: readonly Recommendation[],
+  existingConfigText?: string,
+): string {
+  const changes = recommendations.filter((rec) => rec.hint !== rec.currentHint);
+  const block = (rec: Recommendation) =>
+    `[conversation.tools.${formatTomlKey(rec.tool)}]\ncompaction = "${rec.hint}"\n`;
+  if (existingConfigText === undefined || existingConfigText.trim() === '') {
+    return changes.map(block).join('\n');
+  }
+  const eol = existingConfigText.includes('\r\n') ? '\r\n' : '\n';
+  const lines = existingConfigText.replace(/\r?\n$/, '').split(/\r?\n/);
+
+  // Table headers, skipping lines inside multi-line strings.
+  const headers: { line: number; keys: string[] | undefined }[] = [];
+  let inString: string | undefined;
+  lines.forEach((line, index) => {
+    if (inString === undefined && /^\s*\[/.test(line)) {
+      headers.push({ line: index, keys: readHeaderKeys(line) });
+    }
+    for (const delimiter of line.match(/"""|'''/g) ?? []) {
+      if (inString === undefined) inString = delimiter;
+      else if (inString === delimiter) inString = undefined;
+    }
+  });
+
+  const replaced = new Map<number, string>();
+  const insertedAfter = new Map<number, string[]>();
+  const appended: string[] = [];
+  const manual: string[] = [];
+  for (const rec of changes) {
+    const path = ['conversation', 'tools', rec.tool];
+    const at = headers.findIndex((header) => header.keys && sameKeys(header.keys, path));
+    const setting = `compaction = "${rec.hint}"`;
+    if (at >= 0) {
+      const start = (headers[at] as { line: number }).line;
+      const end = headers[at + 1]?.line ?? lines.length;
+      let done = false;
+      for (let line = start + 1; line < end && !done; line++) {
+        const match = /^(\s*)(?:compaction|"compaction"|'compaction')\s*=/.exec(lines[line] ?? '');
+        if (match) {
+          replaced.set(line, `${match[1]}${setting}`);
+          done = true;
+        }
+      }
+      if (!done) insertedAfter.set(start, [...(insertedAfter.get(start) ?? []), setting]);
+    } else if (definesTool(existingConfigText, rec.tool)) {
+      manual.push(
+        `# ${formatTomlKey(rec.tool)}: set ${setting} where its table is written (not edited automatically)`,
+      );
+    } else {
+      appended.push(block(rec));
+    }
+  }
+
+  const output: string[] = [];
+  lines.forEach((line, index) => {
+    output.push(replaced.get(index) ?? line);
+    output.push(...(insertedAfter.get(index) ?? []));
+  });
+  let text = output.join(eol);
+  for (const extra of [...appended, ...manual.map((line) => `${line}\n`)]) {
+    text += `${eol}${eol}${extra.replace(/\n$/, '').split('\n').join(eol)}`;
+  }
+  text += eol;
+  if (isTomlValid(existingConfigText) && !isTomlValid(text)) {
+    // Our edit broke the text somewhere we did not foresee: leave it as it was, say what to set.
+    const advice = changes.map((rec) => `# ${block(rec).trimEnd().split('\n').join(' ')}`);
+    return `${existingConfigText.replace(/\r?\n$/, '')}${eol}${eol}# Suggested hints (add them by hand):${eol}${advice.join(eol)}${eol}`;
+  }
+  return text;
+}

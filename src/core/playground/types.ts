@@ -1,0 +1,136 @@
+/**
+ * The contract between the core's playground pipeline and its callers (the
+ * worker, the CLI, the UI): what goes in, and everything the page shows.
+ * Every value here is plain data, so it crosses `postMessage` unchanged.
+ */
+import type { RulePlan } from '../compaction/creation.ts';
+import type { Report } from '../counting/report.ts';
+import type { TokenizerId } from '../counting/tokens.ts';
+import type {
+  CompactionEvent,
+  CompactionRule,
+  Diagnostic,
+  Encoding,
+  EncodingSetting,
+  ToolCallPolicy,
+  ToolHint,
+  TurnRange,
+} from '../types.ts';
+
+export type { RulePlan };
+
+/** Which provider view is counted and shown (spec 14.4). */
+export type ViewMode = 'sanitized' | 'bare';
+
+/** Everything the user controls. */
+export interface PlaygroundInput {
+  /** The TOML config layer (spec 14.1). */
+  configText: string;
+  /** The `events.json` text. */
+  streamText: string;
+  encoding: EncodingSetting;
+  tokenizer: TokenizerId;
+  /** An explicit "now" in JP's timestamp format, or null for the default (spec 14.2). */
+  now: string | null;
+  view: ViewMode;
+}
+
+/** Where a tool's policy comes from in the previewed compactions. */
+export type HintSource = 'tool' | '*' | 'rule';
+
+/** One tool named in the stream or the config, and the hint in force for it. */
+export interface ToolHintInfo {
+  name: string;
+  /** The hint that will be baked into new compactions, or null to inherit. */
+  hint: ToolHint | null;
+  source: HintSource;
+  /** The stored policy new compactions get for this tool (null: the rule's, or none). */
+  policy: ToolCallPolicy | null;
+  /** How many requests of this tool the stream holds. */
+  calls: number;
+}
+
+/** A compaction event on the timeline: already in the stream, or previewed. */
+export interface TimelineEntry {
+  /** 1-based position among the stream's compaction events (for Reset K), or null when new. */
+  position: number | null;
+  /** Index of the element in the stream, or null when new. */
+  elementIndex: number | null;
+  event: CompactionEvent;
+  isNew: boolean;
+}
+
+/** How one projected turn's content types were decided (spec 4 step 2). */
+export interface SlotDecision {
+  /** Index into `PlaygroundResult.timeline`. */
+  timelineIndex: number;
+  timestamp: string;
+  range: TurnRange;
+  isNew: boolean;
+}
+
+/** Why an event in the "after" view looks as it does. */
+export interface EventExplanation {
+  /** The raw 0-based turn the event came from. */
+  turn: number;
+  summary?: SlotDecision;
+  reasoning?: SlotDecision;
+  toolCalls?: SlotDecision;
+  /** For tool events under a tool_calls winner: the policy applied and where it came from. */
+  toolPolicy?: { policy: ToolCallPolicy; from: 'tool_overrides' | 'tool_calls' };
+  /** What happened to the event: kept as is, changed, dropped, or injected. */
+  outcome: 'unchanged' | 'stripped' | 'omitted' | 'summarized' | 'injected' | 'reasoning-stripped';
+  /** One sentence a person can read. */
+  sentence: string;
+}
+
+/** One event of a provider view, ready to show as a transcript block. */
+export interface TranscriptEntry {
+  /** Stable across views for the same source event: used to pair before/after. */
+  key: string;
+  type: string;
+  toolName?: string;
+  id?: string;
+  /** The decoded text that is counted (spec 14.4). */
+  text: string;
+  tokens: number;
+  /** Set when sanitize added this event (a synthetic reply or turn start). */
+  sanitize?: 'added';
+  explanation?: EventExplanation;
+}
+
+/** An event the sanitize step removed before projection. */
+export interface RemovedBySanitize {
+  key: string;
+  type: string;
+  toolName?: string;
+  id?: string;
+  text: string;
+}
+
+/** Everything the page shows for one input. */
+export interface PlaygroundResult {
+  /** `ok` when figures were computed; `invalid` when an error in the input stopped it. */
+  status: 'ok' | 'invalid';
+  configDiagnostics: Diagnostic[];
+  streamDiagnostics: Diagnostic[];
+  /** The encoding in use (auto resolved). */
+  encoding: Encoding;
+  /** "Now" in use, canonical, and whether it is the default (spec 14.2). */
+  now: string;
+  nowIsDefault: boolean;
+  /** Why the explicit "now" could not be read (the default is used instead), or null. */
+  nowError: string | null;
+  turnCount: number;
+  rules: CompactionRule[];
+  /** True when no rule was configured and the built-in default rule applies. */
+  usesBuiltinRule: boolean;
+  plans: RulePlan[];
+  toolOverrides: Record<string, ToolCallPolicy>;
+  tools: ToolHintInfo[];
+  timeline: TimelineEntry[];
+  report: Report;
+  before: TranscriptEntry[];
+  after: TranscriptEntry[];
+  removedBySanitize: RemovedBySanitize[];
+}

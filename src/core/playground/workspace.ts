@@ -1,0 +1,384 @@
+/**
+ * Many conversations at once: the pieces a pool of workers (Node
+ * `worker_threads` in the benchmark, Web Workers in the browser) needs to
+ * split a workspace, analyse each conversation once, and answer hint edits
+ * without touching the streams again.
+ *
+ * The hint table is what makes a hint edit cheap at any size. A tool's rows
+ * depend only on that tool's own policy (projection decides each tool event
+ * from its name's policy alone, spec 11), so one pass per hint choice, with
+ * every tool given that choice, yields every tool's figures under every
+ * choice. A later config that changes only hints is then a lookup per tool;
+ * the streams and token caches can be dropped, so memory stays bounded by
+ * the largest conversation. A change of rules, "now", view or tokenizer
+ * makes the table stale (`getReportFromHintTable` says so by returning
+ * undefined) and needs a new pass.
+ *
+ * Boundary: pure TypeScript, no DOM. Every value here is plain data, so it
+ * crosses `postMessage` unchanged.
+ */
+
+import { createCompactionEvents } from '../compaction/creation.ts';
+import { buildToolNameMap } from '../compaction/projection.ts';
+import {
+  type ConfigInForce,
+  getStreamConfigDeltaTools,
+  type ParsedConfig,
+  resolveConfigInForce,
+} from '../config/config.ts';
+import { compareCodePoints, getOwn, setOwn } from '../config/rule-config.ts';
+import { TOOL_HINT_KEY, TOOL_HINTS, toolHintToPolicy } from '../config/tool-hints.ts';
+import {
+  type Amount,
+  type BeforeAfter,
+  createReport,
+  PAYLOAD_GROUPS,
+  type PayloadGroup,
+  type Report,
+  type ToolRow,
+  UNKNOWN_TOOL_ROW,
+} from '../counting/report.ts';
+import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
+import { hasErrors } from '../diagnostics.ts';
+import { parseEventsText } from '../stream/codec.ts';
+import { parseTimestamp } from '../stream/timestamp.ts';
+import type {
+  CompactionRule,
+  Diagnostic,
+  EncodingSetting,
+  JsonObject,
+  StreamElement,
+  ToolCallPolicy,
+  ToolHint,
+} from '../types.ts';
+import { buildViews, getStreamToolNames, planCompactions } from './playground.ts';
+import type { ViewMode } from './types.ts';
+
+/** A tool's hint choice: one of the D17 hints, or none (`inherit`: the rule's `tool_calls`). */
+export type HintChoice = ToolHint | 'inherit';
+
+/** Every hint choice, `inherit` first. */
+export const HINT_CHOICES: readonly HintChoice[] = ['inherit', ...TOOL_HINTS];
+
+/** Responses longer than this are never counted as repeats: only tiny answers can repeat usefully. */
+export const REPEAT_TRACKED_CHARS = 200;
+
+/** What a table was computed for, besides hints. */
+export interface HintTableSettings {
+  /** An explicit "now", or null for the default (spec 14.2). */
+  now: string | null;
+  view: ViewMode;
+  tokenizer: TokenizerId;
+}
+
+/** A tool's most common short response in one or more conversations. */
+export interface RepeatedResponse {
+  text: string;
+  count: number;
+}
+
+/**
+ * One conversation's figures under every hint choice of every tool it calls.
+ * Plain data: it is what a pool worker sends back.
+ */
+export interface HintTable {
+  /** The rules, now, view and tokenizer it holds figures for (opaque; compared as a whole). */
+  key: string;
+  /** The stream's `config_delta` tool layers, reduced to hints: enough to resolve a config's hints. */
+  deltaTools: Record<string, JsonObject>[];
+  /** Tools the stream calls, in first-call order. */
+  toolNames: string[];
+  /** The report with every tool the stream calls given that choice. */
+  reports: Record<HintChoice, Report>;
+  /** Per tool: its most common response of at most `REPEAT_TRACKED_CHARS` characters. */
+  repeats: Record<string, RepeatedResponse>;
+}
+
+/** The result of analysing one conversation's text. */
+export type ConversationAnalysis =
+  | { ok: true; report: Report; table: HintTable }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/** Settings plus the counter to count with. */
+export interface HintTableOptions {
+  now: string | null;
+  view: ViewMode;
+  counter: TokenCounter;
+}
+
+function getTableKey(rules: readonly CompactionRule[], settings: HintTableSettings): string {
+  // TOML integers inside a summary table are bigints, which JSON cannot hold.
+  return JSON.stringify([rules, settings.now, settings.view, settings.tokenizer], (_key, value) =>
+    typeof value === 'bigint' ? `${value}n` : value,
+  );
+}
+
+/** The config_delta tool layers with only what hint resolution reads. */
+function reduceDeltaTools(elements: readonly StreamElement[]): Record<string, JsonObject>[] {
+  return getStreamConfigDeltaTools(elements).map((layer) => {
+    const reduced: Record<string, JsonObject> = {};
+    for (const [name, fields] of Object.entries(layer)) {
+      const hint = getOwn(fields, TOOL_HINT_KEY);
+      setOwn(reduced, name, hint === undefined ? {} : { [TOOL_HINT_KEY]: hint });
+    }
+    return reduced;
+  });
+}
+
+/** Adds one to `text`'s count under `name`. */
+function countText(counts: Map<string, Map<string, number>>, name: string, text: string, by = 1) {
+  let texts = counts.get(name);
+  if (!texts) {
+    texts = new Map();
+    counts.set(name, texts);
+  }
+  texts.set(text, (texts.get(text) ?? 0) + by);
+}
+
+/** Per name, its most common text (ties: the smaller text, so the choice is deterministic). */
+function pickMostCommon(
+  counts: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): Record<string, RepeatedResponse> {
+  const repeats: Record<string, RepeatedResponse> = {};
+  for (const [name, texts] of counts) {
+    let best: RepeatedResponse | undefined;
+    for (const [text, count] of texts) {
+      if (!best || count > best.count || (count === best.count && text < best.text)) {
+        best = { text, count };
+      }
+    }
+    if (best) setOwn(repeats, name, best);
+  }
+  return repeats;
+}
+
+/** Per tool, its most common short response in the "before" view. */
+function findRepeats(
+  before: readonly StreamElement[],
+  toolNames: ReadonlyMap<string, string>,
+): Record<string, RepeatedResponse> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const element of before) {
+    if (element.type !== 'tool_call_response' || typeof element.content !== 'string') continue;
+    if (element.content.length > REPEAT_TRACKED_CHARS || typeof element.id !== 'string') continue;
+    const name = toolNames.get(element.id);
+    if (name !== undefined) countText(counts, name, element.content);
+  }
+  return pickMostCommon(counts);
+}
+
+/**
+ * Runs the pipeline once per hint choice (spec 10, 11, 14.4) and keeps every
+ * tool's figures. Counting happens in the first pass; the others recount
+ * only the few stripped texts, through the counter's cache.
+ */
+export function createHintTable(
+  elements: readonly StreamElement[],
+  config: ParsedConfig,
+  options: HintTableOptions,
+): HintTable {
+  const plan = planCompactions(elements, config, options.now);
+  const now = parseTimestamp(plan.now);
+  if (now === undefined) throw new Error(`planCompactions gave an unreadable now: ${plan.now}`);
+  const toolNames = getStreamToolNames(elements);
+  const sortedNames = [...toolNames].sort(compareCodePoints);
+  const before = buildViews(elements, [], options.view).before;
+  const reports = {} as Record<HintChoice, Report>;
+  let nameMap: Map<string, string> | undefined;
+  for (const choice of HINT_CHOICES) {
+    const toolOverrides: Record<string, ToolCallPolicy> = {};
+    if (choice !== 'inherit') {
+      const policy = toolHintToPolicy(choice);
+      for (const name of sortedNames) {
+        setOwn(toolOverrides, name, policy);
+      }
+    }
+    const { events } = createCompactionEvents({
+      elements,
+      rules: plan.configInForce.rules,
+      toolOverrides,
+      now,
+    });
+    const views = buildViews(elements, events, options.view, before);
+    nameMap ??= buildToolNameMap(views.projectedInput);
+    reports[choice] = createReport(views.before, views.after, nameMap, options.counter);
+  }
+  return {
+    key: getTableKey(plan.configInForce.rules, { ...options, tokenizer: options.counter.id }),
+    deltaTools: reduceDeltaTools(elements),
+    toolNames,
+    reports,
+    repeats: findRepeats(before, nameMap ?? buildToolNameMap(elements)),
+  };
+}
+
+/** The hint choice in force for each tool of a table's stream under `config`. */
+export function getHintChoices(table: HintTable, config: ParsedConfig): Record<string, HintChoice> {
+  return choicesInForce(
+    table,
+    resolveConfigInForce(config.config, table.deltaTools, table.toolNames),
+  );
+}
+
+function choicesInForce(table: HintTable, inForce: ConfigInForce): Record<string, HintChoice> {
+  const choices: Record<string, HintChoice> = {};
+  for (const name of table.toolNames) {
+    setOwn<HintChoice>(choices, name, getOwn(inForce.hintSources, name)?.hint ?? 'inherit');
+  }
+  return choices;
+}
+
+const zero = (): Amount => ({ tokens: 0, chars: 0 });
+const copyPair = (pair: BeforeAfter): BeforeAfter => ({
+  before: { ...pair.before },
+  after: { ...pair.after },
+});
+const addInto = (into: Amount, amount: Amount) => {
+  into.tokens += amount.tokens;
+  into.chars += amount.chars;
+};
+
+/**
+ * A conversation's report from its table: each tool's row as in the pass
+ * of its hint choice under `config`. Undefined when the config's rules (or
+ * the settings) differ from the table's: then the table is stale.
+ */
+export function getReportFromHintTable(
+  table: HintTable,
+  config: ParsedConfig,
+  settings: HintTableSettings,
+): Report | undefined {
+  const inForce = resolveConfigInForce(config.config, table.deltaTools, table.toolNames);
+  if (getTableKey(inForce.rules, settings) !== table.key) return undefined;
+  const choices = choicesInForce(table, inForce);
+  return assembleReport(table, (name) => getOwn(choices, name) ?? 'inherit');
+}
+
+/** A report with each tool's row taken from the pass of its choice. */
+export function assembleReport(table: HintTable, choiceOf: (tool: string) => HintChoice): Report {
+  const base = table.reports.inherit;
+  const rowsByChoice = new Map<HintChoice, Map<string, ToolRow>>();
+  const rowOf = (choice: HintChoice, name: string): ToolRow | undefined => {
+    let rows = rowsByChoice.get(choice);
+    if (!rows) {
+      rows = new Map(table.reports[choice].tools.map((row) => [row.name, row]));
+      rowsByChoice.set(choice, rows);
+    }
+    return rows.get(name);
+  };
+  const groups = {} as Record<PayloadGroup, BeforeAfter>;
+  for (const group of PAYLOAD_GROUPS) groups[group] = copyPair(base.groups[group]);
+  groups.toolRequests = { before: zero(), after: zero() };
+  groups.toolResponses = { before: zero(), after: zero() };
+  const tools = base.tools.map((baseRow) => {
+    // The unknown row has no name to hint, so it is the same in every pass.
+    const choice = baseRow.name === UNKNOWN_TOOL_ROW ? 'inherit' : choiceOf(baseRow.name);
+    const row = rowOf(choice, baseRow.name) ?? baseRow;
+    const copy: ToolRow = {
+      name: row.name,
+      calls: row.calls,
+      request: copyPair(row.request),
+      response: copyPair(row.response),
+      saved: { ...row.saved },
+    };
+    addInto(groups.toolRequests.before, copy.request.before);
+    addInto(groups.toolRequests.after, copy.request.after);
+    addInto(groups.toolResponses.before, copy.response.before);
+    addInto(groups.toolResponses.after, copy.response.after);
+    return copy;
+  });
+  const totals = { before: zero(), after: zero(), saved: zero() };
+  for (const group of PAYLOAD_GROUPS) {
+    addInto(totals.before, groups[group].before);
+    addInto(totals.after, groups[group].after);
+  }
+  totals.saved = {
+    tokens: totals.before.tokens - totals.after.tokens,
+    chars: totals.before.chars - totals.after.chars,
+  };
+  return { tokenizer: base.tokenizer, tools, totals, groups };
+}
+
+/**
+ * Reads and analyses one conversation's `events.json` text: the report
+ * under `config` and the hint table. A stream with errors gives its
+ * diagnostics instead (nothing downstream sees a malformed element).
+ */
+export function analyzeConversation(
+  text: string,
+  config: ParsedConfig,
+  options: HintTableOptions & { encoding?: EncodingSetting },
+): ConversationAnalysis {
+  const parsed = parseEventsText(text, options.encoding ?? 'auto');
+  if (!parsed.elements || hasErrors(parsed.diagnostics)) {
+    return { ok: false, diagnostics: parsed.diagnostics };
+  }
+  const table = createHintTable(parsed.elements, config, options);
+  const report = getReportFromHintTable(table, config, {
+    now: options.now,
+    view: options.view,
+    tokenizer: options.counter.id,
+  }) as Report;
+  return { ok: true, report, table };
+}
+
+/**
+ * Splits items into `parts` groups of about equal total size, for a pool of
+ * workers: largest first, each into the lightest group so far (ties: the
+ * lower group, so the split is deterministic). Returns item indices, each
+ * group in ascending order; empty groups are kept so group i is worker i's.
+ */
+export function partitionBySize(sizes: readonly number[], parts: number): number[][] {
+  const count = Math.max(1, Math.floor(parts));
+  const groups: number[][] = Array.from({ length: count }, () => []);
+  const loads: number[] = new Array(count).fill(0);
+  const order = sizes
+    .map((_, index) => index)
+    .sort((a, b) => {
+      const difference = (sizes[b] as number) - (sizes[a] as number);
+      return difference !== 0 ? difference : a - b;
+    });
+  for (const index of order) {
+    let lightest = 0;
+    for (let group = 1; group < count; group++) {
+      if ((loads[group] as number) < (loads[lightest] as number)) lightest = group;
+    }
+    (groups[lightest] as number[]).push(index);
+    loads[lightest] = (loads[lightest] as number) + (sizes[index] as number);
+  }
+  return groups.map((group) => group.sort((a, b) => a - b));
+}
+
+/**
+ * Merges the most common short responses of several conversations: counts
+ * of the same text add up; the most common merged text wins. (A text that
+ * was not the most common in some conversation is not counted there, so
+ * the count is a lower bound.)
+ */
+export function mergeRepeats(
+  tables: readonly Pick<HintTable, 'repeats'>[],
+): Record<string, RepeatedResponse> {
+  const sums = new Map<string, Map<string, number>>();
+  for (const table of tables) {
+    for (const [name, repeat] of Object.entries(table.repeats)) {
+      countText(sums, name, repeat.text, repeat.count);
+    }
+  }
+  return pickMostCommon(sums);
+}
+
+/**
+ * The title in a conversation's `metadata.json` (spec 1.1), or undefined
+ * when the text is not JSON, has no title, or its title is blank.
+ */
+export function readConversationTitle(metadataText: string): string | undefined {
+  try {
+    const metadata: unknown = JSON.parse(metadataText);
+    if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata))
+      return undefined;
+    const title = (metadata as { title?: unknown }).title;
+    return typeof title === 'string' && title.trim() !== '' ? title : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,502 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import LZString from 'lz-string';
+import { describe, expect, it } from 'vitest';
+import {
+  checksumOf,
+  decodePlaygroundFile,
+  decodeShareHash,
+  describeLinkLength,
+  encodePlaygroundFile,
+  encodeShareState,
+  SHARE_LINK_LIMITS,
+  SHARE_PAYLOAD_KEYS,
+  type ShareDecodeResult,
+  type ShareState,
+} from './share-codec.ts';
+
+const FIXTURES = new URL('../../test/fixtures/share-links/', import.meta.url);
+const CORPUS_EVENTS =
+  '/work/shared/corpus/jp-conversations/17738399468-rfd-review-and-phase-1-planning/events.json';
+
+const DEFAULTS: ShareState = {
+  configText: '[[conversation.compaction.rules]]\nkeep_first = 1\nkeep_last = 1\n',
+  stream: { exampleId: 'coding-session' },
+  encoding: 'auto',
+  tokenizer: 'o200k',
+  now: null,
+  selectedTool: null,
+  view: 'sanitized',
+  diffLayout: 'side-by-side',
+};
+
+/** A link made from a raw payload, to test what `encodeShareState` never writes. */
+/** A link holding exactly `payload` (compact JSON of an object), with its checksum. */
+const linkOf = (payload: string) => {
+  const sum = `"k":"${checksumOf(payload)}"`;
+  const withSum = payload === '{}' ? `{${sum}}` : `${payload.slice(0, -1)},${sum}}`;
+  return `#v1/${LZString.compressToEncodedURIComponent(withSum)}`;
+};
+
+const FAILURE_REASONS = ['empty', 'unknown-version', 'corrupt', 'truncated', 'invalid-field'];
+
+/** Checks the shape every decode result must have, whatever the input. */
+function expectWellFormed(result: ShareDecodeResult): void {
+  expect(typeof result).toBe('object');
+  if (result.ok) {
+    expect(typeof result.state.configText).toBe('string');
+    expect(typeof result.state.stream).toBe('object');
+  } else {
+    expect(FAILURE_REASONS).toContain(result.reason);
+    expect(result.message).toMatch(/\S.*\.$/);
+  }
+}
+
+// --- Arbitraries ---------------------------------------------------------------
+
+/** Any UTF-16 code unit, lone surrogates included: a textarea can hold them. */
+const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
+
+const anyText = fc.oneof(
+  fc.string({ maxLength: 120 }),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ unit: codeUnit, maxLength: 40 }),
+  fc.constantFrom('', ' ', '\n', '"', '\\', '__proto__', '{}', 'null', '#v1/', '%24'),
+);
+
+const shareStateArbitrary: fc.Arbitrary<ShareState> = fc.record({
+  configText: anyText,
+  stream: fc.oneof(
+    fc.record({ exampleId: fc.string({ minLength: 1, maxLength: 30 }) }),
+    fc.record({ text: anyText }),
+  ),
+  encoding: fc.constantFrom('auto', 'storage', 'plain'),
+  tokenizer: fc.constantFrom('o200k', 'cl100k', 'chars'),
+  now: fc.option(anyText, { nil: null }),
+  selectedTool: fc.option(anyText, { nil: null }),
+  view: fc.constantFrom('sanitized', 'bare'),
+  diffLayout: fc.constantFrom('side-by-side', 'inline'),
+});
+
+/** States that often share fields with `DEFAULTS`, so omission is exercised too. */
+const nearDefaultsArbitrary: fc.Arbitrary<ShareState> = fc
+  .tuple(shareStateArbitrary, fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }))
+  .map(([state, keep]) => {
+    const fields = Object.keys(DEFAULTS) as (keyof ShareState)[];
+    const mixed: Record<string, unknown> = { ...state };
+    fields.forEach((field, i) => {
+      if (keep[i]) mixed[field] = DEFAULTS[field];
+    });
+    return mixed as unknown as ShareState;
+  });
+
+const LZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$';
+
+// --- Share links -----------------------------------------------------------------
+
+describe('share links', () => {
+  it('round-trips any state against any defaults', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(nearDefaultsArbitrary, shareStateArbitrary),
+        fc.oneof(fc.constant(DEFAULTS), shareStateArbitrary),
+        (state, defaults) => {
+          const hash = encodeShareState(state, defaults);
+          expect(hash.startsWith('#v1/')).toBe(true);
+          expect(decodeShareHash(hash, defaults)).toEqual({ ok: true, state });
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('writes only what differs from the defaults, under the documented short keys', () => {
+    const hash = encodeShareState(DEFAULTS, DEFAULTS);
+    expect(hash.length).toBeLessThan(40);
+    const changed = encodeShareState({ ...DEFAULTS, tokenizer: 'chars', view: 'bare' }, DEFAULTS);
+    const payload = LZString.decompressFromEncodedURIComponent(changed.slice('#v1/'.length));
+    expect(payload).toBe(
+      `{"t":"chars","v":"bare","k":"${checksumOf('{"t":"chars","v":"bare"}')}"}`,
+    );
+    // The mapping is public API: changing it breaks shared links and needs a v2.
+    expect(SHARE_PAYLOAD_KEYS).toMatchInlineSnapshot(`
+      {
+        "checksum": "k",
+        "configText": "c",
+        "diffLayout": "d",
+        "encoding": "e",
+        "exampleId": "x",
+        "now": "n",
+        "selectedTool": "f",
+        "streamText": "s",
+        "tokenizer": "t",
+        "view": "v",
+      }
+    `);
+  });
+
+  it('refuses a link whose characters changed, instead of showing another state', () => {
+    const state: ShareState = { ...DEFAULTS, configText: 'keep_last = 3\n', tokenizer: 'chars' };
+    const hash = encodeShareState(state, DEFAULTS);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$';
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4, max: hash.length - 1 }),
+        fc.constantFrom(...alphabet),
+        (at, char) => {
+          const damaged = hash.slice(0, at) + char + hash.slice(at + 1);
+          const decoded = decodeShareHash(damaged, DEFAULTS);
+          // Either the damage changed nothing that matters, or it is reported.
+          if (decoded.ok) expect(decoded.state).toEqual(state);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('references an example by id, not by its text', () => {
+    const hash = encodeShareState({ ...DEFAULTS, stream: { exampleId: 'hint-keep' } }, DEFAULTS);
+    expect(hash.length).toBeLessThan(60);
+    expect(decodeShareHash(hash, DEFAULTS)).toEqual({
+      ok: true,
+      state: { ...DEFAULTS, stream: { exampleId: 'hint-keep' } },
+    });
+  });
+
+  it('writes a null that differs from a non-null default', () => {
+    const defaults = { ...DEFAULTS, now: '2026-01-01 00:00:00.0' };
+    const state = { ...defaults, now: null };
+    const hash = encodeShareState(state, defaults);
+    expect(LZString.decompressFromEncodedURIComponent(hash.slice(4))).toBe(
+      `{"n":null,"k":"${checksumOf('{"n":null}')}"}`,
+    );
+    expect(decodeShareHash(hash, defaults)).toEqual({ ok: true, state });
+  });
+
+  it('round-trips a real corpus conversation exactly', () => {
+    const text = readFileSync(CORPUS_EVENTS, 'utf8');
+    const state: ShareState = { ...DEFAULTS, stream: { text }, encoding: 'storage' };
+    const hash = encodeShareState(state, DEFAULTS);
+    const decoded = decodeShareHash(hash, DEFAULTS);
+    expect(decoded.ok).toBe(true);
+    if (decoded.ok) expect(decoded.state.stream).toEqual({ text });
+    expect(decoded).toEqual({ ok: true, state });
+    expect(describeLinkLength(hash.length).fit).toBe('too-long');
+  });
+
+  it('reads a link with or without its #, and after chat apps have mangled it', () => {
+    const state: ShareState = { ...DEFAULTS, configText: 'a $ b + c', now: '2026-02-01' };
+    const hash = encodeShareState(state, DEFAULTS);
+    const expected = { ok: true, state };
+    expect(decodeShareHash(hash.slice(1), DEFAULTS)).toEqual(expected);
+    expect(decodeShareHash(`${hash}).`, DEFAULTS)).toEqual(expected);
+    expect(decodeShareHash(` ${hash}\n`, DEFAULTS)).toEqual(expected);
+    const percentEncoded = hash.replace(/\$/g, '%24').replace(/\+/g, '%2B');
+    expect(decodeShareHash(percentEncoded, DEFAULTS)).toEqual(expected);
+    expect(decodeShareHash(hash.replace(/\+/g, ' '), DEFAULTS)).toEqual(expected);
+  });
+
+  it('says what went wrong, with a reason for each kind of bad link', () => {
+    const reason = (hash: string) => {
+      const result = decodeShareHash(hash, DEFAULTS);
+      return result.ok ? 'ok' : result.reason;
+    };
+    expect(reason('')).toBe('empty');
+    expect(reason('#')).toBe('empty');
+    expect(reason('#v2/N4XyA')).toBe('unknown-version');
+    expect(reason('#v0/N4XyA')).toBe('unknown-version');
+    expect(reason('#v1/')).toBe('truncated');
+    expect(reason('#v')).toBe('truncated');
+    expect(reason('#section-2')).toBe('corrupt');
+    expect(reason('#v1/ab*cd')).toBe('corrupt');
+    const rawLink = (payload: string) => `#v1/${LZString.compressToEncodedURIComponent(payload)}`;
+    expect(reason(rawLink('not json'))).toBe('corrupt');
+    expect(reason(rawLink('[1,2]'))).toBe('corrupt');
+    expect(reason(rawLink('"text"'))).toBe('corrupt');
+    expect(reason(rawLink('{"v":"bare"}'))).toBe('corrupt');
+
+    const long = encodeShareState({ ...DEFAULTS, configText: 'x = 1\n'.repeat(300) }, DEFAULTS);
+    const cut = decodeShareHash(long.slice(0, Math.floor(long.length * 0.6)), DEFAULTS);
+    expect(cut).toMatchObject({ ok: false, reason: 'truncated' });
+    if (!cut.ok) expect(cut.message).toMatch(/cut off/);
+
+    const newer = decodeShareHash('#v7/abc', DEFAULTS);
+    expect(newer).toEqual({
+      ok: false,
+      reason: 'unknown-version',
+      message:
+        'This link was made by a newer version of the playground (link format v7); this one reads v1 links.',
+    });
+  });
+
+  it('reports invalid fields and keeps the valid ones as a partial state', () => {
+    expect(decodeShareHash(linkOf('{"t":"gpt2","v":"bare","n":5}'), DEFAULTS)).toEqual({
+      ok: false,
+      reason: 'invalid-field',
+      message:
+        'This link cannot be used as it is: its tokenizer is "gpt2", not one of o200k, cl100k, chars and its "now" is 5, not text or null.',
+      partial: { view: 'bare' },
+    });
+    expect(decodeShareHash(linkOf('{"x":"hint-keep","s":"[]"}'), DEFAULTS)).toMatchObject({
+      ok: false,
+      reason: 'invalid-field',
+      message:
+        'This link cannot be used as it is: it names both an example and its own event stream.',
+    });
+    expect(decodeShareHash(linkOf('{"x":""}'), DEFAULTS)).toMatchObject({
+      reason: 'invalid-field',
+    });
+    expect(decodeShareHash(linkOf('{"c":["a"]}'), DEFAULTS)).toMatchObject({
+      reason: 'invalid-field',
+      partial: {},
+    });
+  });
+
+  it('ignores unknown fields and never lets a payload reach a prototype', () => {
+    expect(decodeShareHash(linkOf('{"zz":1,"v":"bare","x2":null}'), DEFAULTS)).toEqual({
+      ok: true,
+      state: { ...DEFAULTS, view: 'bare' },
+    });
+    const polluted = decodeShareHash(linkOf('{"__proto__":{"v":"bare","t":"chars"}}'), DEFAULTS);
+    expect(polluted).toEqual({ ok: true, state: DEFAULTS });
+    expect(({} as Record<string, unknown>).v).toBeUndefined();
+  });
+
+  it('refuses a small link that expands past 50 MB', () => {
+    const bomb = readFileSync(new URL('expands-past-50mb.txt', FIXTURES), 'utf8').trim();
+    expect(bomb.length).toBeLessThan(SHARE_LINK_LIMITS.browser);
+    const result = decodeShareHash(bomb, DEFAULTS);
+    expect(result).toMatchObject({ ok: false, reason: 'corrupt' });
+    if (!result.ok) expect(result.message).toMatch(/more than 50 MB/);
+  });
+
+  it('never throws on arbitrary text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: codeUnit })), (hash) => {
+        expectWellFormed(decodeShareHash(hash, DEFAULTS));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never throws on arbitrary payloads in the link alphabet, under any version', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 3 }),
+        fc.string({ unit: fc.constantFrom(...LZ_ALPHABET), maxLength: 200 }),
+        (version, payload) => {
+          expectWellFormed(decodeShareHash(`#v${version}/${payload}`, DEFAULTS));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never throws on arbitrary JSON inside a valid link', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expectWellFormed(decodeShareHash(linkOf(JSON.stringify(value)), DEFAULTS));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never throws on truncations of real links, and calls the cut ones truncated', () => {
+    fc.assert(
+      fc.property(shareStateArbitrary, fc.nat(), (state, cutAt) => {
+        const hash = encodeShareState(state, DEFAULTS);
+        const cut = hash.slice(0, cutAt % (hash.length + 1));
+        const result = decodeShareHash(cut, DEFAULTS);
+        expectWellFormed(result);
+        if (!result.ok && cut.length > '#v1/'.length) {
+          // Either cut short, or a link that lost only its trailing padding.
+          expect(result.reason).toBe('truncated');
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never throws on bit flips of real links', () => {
+    fc.assert(
+      fc.property(shareStateArbitrary, fc.nat(), fc.nat({ max: 15 }), (state, position, bit) => {
+        const hash = encodeShareState(state, DEFAULTS);
+        const at = position % hash.length;
+        const flipped = String.fromCharCode(hash.charCodeAt(at) ^ (1 << bit));
+        const damaged = hash.slice(0, at) + flipped + hash.slice(at + 1);
+        expectWellFormed(decodeShareHash(damaged, DEFAULTS));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('describeLinkLength', () => {
+  it('names the limit a length passes', () => {
+    expect(describeLinkLength(120)).toEqual({
+      fit: 'chat',
+      message: '120 characters: short enough to paste in a chat.',
+    });
+    expect(describeLinkLength(SHARE_LINK_LIMITS.chat).fit).toBe('chat');
+    expect(describeLinkLength(SHARE_LINK_LIMITS.chat + 1)).toEqual({
+      fit: 'browser',
+      message:
+        '2,001 characters: fine in a browser, but chat apps may cut links longer than 2,000 characters.',
+    });
+    expect(describeLinkLength(SHARE_LINK_LIMITS.browser).fit).toBe('browser');
+    expect(describeLinkLength(SHARE_LINK_LIMITS.browser + 1)).toEqual({
+      fit: 'too-long',
+      message:
+        '32,001 characters: longer than browsers reliably accept (32,000); download a playground file instead.',
+    });
+  });
+});
+
+// --- Pinned links ------------------------------------------------------------------
+
+interface PinnedLinks {
+  defaults: ShareState;
+  links: { name: string; hash: string; state: ShareState }[];
+  broken: { name: string; hash: string; reason: string }[];
+}
+
+describe('pinned v1 links (src/test/fixtures/share-links/v1.json)', () => {
+  const pinned = JSON.parse(readFileSync(new URL('v1.json', FIXTURES), 'utf8')) as PinnedLinks;
+
+  it.each(pinned.links.map((link) => [link.name, link] as const))(
+    'still decodes "%s" to the same state',
+    (_name, link) => {
+      expect(decodeShareHash(link.hash, pinned.defaults)).toEqual({ ok: true, state: link.state });
+    },
+  );
+
+  it.each(pinned.broken.map((link) => [link.name, link] as const))(
+    'still reports "%s" with the same reason',
+    (_name, link) => {
+      expect(decodeShareHash(link.hash, pinned.defaults)).toMatchObject({
+        ok: false,
+        reason: link.reason,
+      });
+    },
+  );
+
+  it('encodes the same states to the same links today', () => {
+    for (const link of pinned.links) {
+      expect(encodeShareState(link.state, pinned.defaults)).toBe(link.hash);
+    }
+  });
+});
+
+// --- Playground files ----------------------------------------------------------------
+
+describe('playground files', () => {
+  it('round-trips any state', () => {
+    fc.assert(
+      fc.property(shareStateArbitrary, (state) => {
+        expect(decodePlaygroundFile(encodePlaygroundFile(state))).toEqual({ ok: true, state });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('is human-readable JSON with full field names', () => {
+    const text = encodePlaygroundFile({ ...DEFAULTS, stream: { text: '[]' }, now: 'x' });
+    expect(text).toBe(`{
+  "format": "compaction-playground",
+  "version": 1,
+  "state": {
+    "configText": "[[conversation.compaction.rules]]\\nkeep_first = 1\\nkeep_last = 1\\n",
+    "stream": {
+      "text": "[]"
+    },
+    "encoding": "auto",
+    "tokenizer": "o200k",
+    "now": "x",
+    "selectedTool": null,
+    "view": "sanitized",
+    "diffLayout": "side-by-side"
+  }
+}
+`);
+  });
+
+  it('round-trips a real corpus conversation exactly', () => {
+    const text = readFileSync(CORPUS_EVENTS, 'utf8');
+    const state: ShareState = { ...DEFAULTS, stream: { text } };
+    expect(decodePlaygroundFile(encodePlaygroundFile(state))).toEqual({ ok: true, state });
+  });
+
+  it('says what went wrong, with a reason for each kind of bad file', () => {
+    const reason = (text: string) => {
+      const result = decodePlaygroundFile(text);
+      return result.ok ? 'ok' : result.reason;
+    };
+    const good = encodePlaygroundFile(DEFAULTS);
+    expect(reason(good)).toBe('ok');
+    expect(reason(`\ufeff${good}`)).toBe('ok');
+    expect(reason('')).toBe('empty');
+    expect(reason(' \n')).toBe('empty');
+    expect(reason(good.slice(0, 120))).toBe('truncated');
+    expect(reason('hello')).toBe('corrupt');
+    expect(reason('{"a": 1}}')).toBe('corrupt');
+    expect(reason('[]')).toBe('corrupt');
+    expect(reason('{"format": "excalidraw", "version": 1}')).toBe('corrupt');
+    expect(reason(good.replace('"version": 1', '"version": 2'))).toBe('unknown-version');
+    expect(reason(good.replace('"version": 1', '"version": "1"'))).toBe('unknown-version');
+    expect(reason(good.replace('"state": {', '"state": 3, "old": {'))).toBe('corrupt');
+  });
+
+  it('reports missing and invalid fields, keeping the valid ones', () => {
+    const file = JSON.parse(encodePlaygroundFile(DEFAULTS));
+    delete file.state.now;
+    file.state.view = 'fancy';
+    expect(decodePlaygroundFile(JSON.stringify(file))).toEqual({
+      ok: false,
+      reason: 'invalid-field',
+      message:
+        'This file cannot be used as it is: its view is "fancy", not one of sanitized, bare and it lacks now.',
+      partial: {
+        configText: DEFAULTS.configText,
+        stream: DEFAULTS.stream,
+        encoding: 'auto',
+        tokenizer: 'o200k',
+        selectedTool: null,
+        diffLayout: 'side-by-side',
+      },
+    });
+    file.state.now = null;
+    file.state.view = 'bare';
+    file.state.stream = {};
+    expect(decodePlaygroundFile(JSON.stringify(file))).toMatchObject({
+      reason: 'invalid-field',
+      message:
+        'This file cannot be used as it is: its event stream has neither an example id nor a text.',
+    });
+    file.state.stream = 'events.json';
+    expect(decodePlaygroundFile(JSON.stringify(file))).toMatchObject({ reason: 'invalid-field' });
+  });
+
+  it('never throws on arbitrary text, JSON or truncated files', () => {
+    const fileLike = fc.oneof(
+      fc.string(),
+      fc.jsonValue().map((value) => JSON.stringify(value)),
+      fc
+        .record({
+          format: fc.constant('compaction-playground'),
+          version: fc.jsonValue(),
+          state: fc.jsonValue(),
+        })
+        .map((value) => JSON.stringify(value)),
+      fc.tuple(shareStateArbitrary, fc.nat()).map(([state, cutAt]) => {
+        const text = encodePlaygroundFile(state);
+        return text.slice(0, cutAt % (text.length + 1));
+      }),
+    );
+    fc.assert(
+      fc.property(fileLike, (text) => {
+        expectWellFormed(decodePlaygroundFile(text));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -1,0 +1,614 @@
+/**
+ * Share links and playground files: the whole playground state as a URL hash
+ * (`#v1/<lz-string>`) or as a human-readable `.json` file.
+ *
+ * Both formats are public API. A link only holds the fields that differ from
+ * the defaults it was made against, under the short keys of
+ * `SHARE_PAYLOAD_KEYS`; changing a key, a value's meaning or the defaults'
+ * meaning needs a new version with a migration, and the links pinned in
+ * `src/test/fixtures/share-links/` must keep decoding to the same state.
+ *
+ * Decoding never throws: every way a link or file can be wrong (empty, cut
+ * off, corrupt, from another version, with a bad field) is a result value
+ * with a sentence the UI can show in a dialog.
+ */
+
+import LZString from 'lz-string';
+import { formatCount } from '../counting/format.ts';
+import { TOKENIZER_IDS, type TokenizerId } from '../counting/tokens.ts';
+import type { ViewMode } from '../playground/types.ts';
+import type { EncodingSetting } from '../types.ts';
+
+/** How the transcript diff lays out the before and after views. */
+export type DiffLayout = 'side-by-side' | 'inline';
+
+/** Where the event stream comes from: an example of the gallery, or its own text. */
+export type ShareStream = { exampleId: string } | { text: string };
+
+/** Everything a share link or playground file restores. */
+export interface ShareState {
+  /** The TOML config layer, as typed. */
+  configText: string;
+  /** The event stream: a gallery example by id (short links), or the `events.json` text. */
+  stream: ShareStream;
+  /** The stream's encoding setting (spec 14.3). */
+  encoding: EncodingSetting;
+  /** The tokenizer the figures are counted with (spec 14.4). */
+  tokenizer: TokenizerId;
+  /** An explicit "now" as typed, or null for the default (spec 14.2). */
+  now: string | null;
+  /** The tool picked in the savings table, or null. */
+  selectedTool: string | null;
+  /** Which provider view is counted and shown (spec 14.4). */
+  view: ViewMode;
+  /** How the transcript diff is laid out. */
+  diffLayout: DiffLayout;
+}
+
+/** Why a link or file could not be read. */
+export type ShareDecodeFailure =
+  /** There is nothing to read: no hash, or an empty file. */
+  | 'empty'
+  /** A format version this playground does not read (usually a newer one). */
+  | 'unknown-version'
+  /** The text is not a playground link or file, or it was damaged. */
+  | 'corrupt'
+  /** The link or file was cut off. */
+  | 'truncated'
+  /** The state reads, but a field has a wrong type or value. */
+  | 'invalid-field';
+
+/** The outcome of reading a share link or a playground file. */
+export type ShareDecodeResult =
+  | {
+      ok: true;
+      state: ShareState;
+      /** The format version the state was migrated from, when it was older than the current one. */
+      migratedFrom?: number;
+    }
+  | {
+      ok: false;
+      reason: ShareDecodeFailure;
+      /** One sentence for a dialog: what happened. The caller adds which fallback it uses. */
+      message: string;
+      /** For `invalid-field`: the fields of the link or file that were valid, without defaults. */
+      partial?: Partial<ShareState>;
+    };
+
+/** The version written into new links (`#v1/…`) and files (`"version": 1`). */
+export const SHARE_FORMAT_VERSION = 1;
+
+/**
+ * The short JSON keys of a v1 link payload. Public API: renaming one breaks
+ * every link already shared, so it needs a version bump and a migration.
+ * `stream` is written as `x` (an example id) or `s` (stream text), never both.
+ */
+export const SHARE_PAYLOAD_KEYS = {
+  configText: 'c',
+  exampleId: 'x',
+  streamText: 's',
+  encoding: 'e',
+  tokenizer: 't',
+  now: 'n',
+  selectedTool: 'f',
+  view: 'v',
+  diffLayout: 'd',
+  /** A checksum of the other fields: a link damaged in one character decodes to nothing rather than to another state. */
+  checksum: 'k',
+} as const;
+
+/**
+ * FNV-1a (32-bit) of a text, in base 36. Not for security: it only catches
+ * links whose characters changed on the way (lz-string output has no
+ * redundancy, so most damage would otherwise decode to a different state).
+ */
+export function checksumOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** Link lengths (whole URL, in characters) that common places accept. */
+export const SHARE_LINK_LIMITS = {
+  /** Chat apps and issue trackers often cut or refuse longer links. */
+  chat: 2000,
+  /** Browsers and servers reliably accept URLs up to about this length. */
+  browser: 32000,
+} as const;
+
+/** Which limit a link's length passes: short enough for chat, for a browser, or neither. */
+export type ShareLinkFit = 'chat' | 'browser' | 'too-long';
+
+/** A decompressed payload or a file larger than this (UTF-16 code units) is refused. */
+export const MAX_SHARE_PAYLOAD_LENGTH = 50 * 1024 * 1024;
+
+/** The `format` value of a playground file. */
+export const PLAYGROUND_FILE_FORMAT = 'compaction-playground';
+
+const ENCODINGS: readonly EncodingSetting[] = ['auto', 'storage', 'plain'];
+const VIEWS: readonly ViewMode[] = ['sanitized', 'bare'];
+const DIFF_LAYOUTS: readonly DiffLayout[] = ['side-by-side', 'inline'];
+
+/** The characters `compressToEncodedURIComponent` writes. */
+const LZ_URI_ALPHABET = /^[A-Za-z0-9+\-$]*$/;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonRecord = { [key: string]: Json };
+
+const isRecord = (value: unknown): value is JsonRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const readOwn = (record: JsonRecord, key: string): Json | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
+
+const sameStream = (a: ShareStream, b: ShareStream): boolean =>
+  'exampleId' in a
+    ? 'exampleId' in b && a.exampleId === b.exampleId
+    : 'text' in b && a.text === b.text;
+
+const fail = (
+  reason: ShareDecodeFailure,
+  message: string,
+  partial?: Partial<ShareState>,
+): ShareDecodeResult =>
+  partial === undefined ? { ok: false, reason, message } : { ok: false, reason, message, partial };
+
+// --- Fields ------------------------------------------------------------------
+
+/** The fields as read one by one: the state's, with `stream` split in two. */
+type FieldName = keyof typeof SHARE_PAYLOAD_KEYS;
+
+/** How each field is called in a dialog. */
+const FIELD_LABELS: Record<FieldName, string> = {
+  configText: 'config text',
+  exampleId: 'example',
+  streamText: 'event stream',
+  encoding: 'encoding',
+  tokenizer: 'tokenizer',
+  now: '"now"',
+  selectedTool: 'selected tool',
+  view: 'view',
+  diffLayout: 'diff layout',
+  checksum: 'checksum',
+};
+
+const describeJson = (value: Json): string => {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') {
+    return value.length > 40 ? `"${value.slice(0, 40)}…"` : JSON.stringify(value);
+  }
+  return String(value);
+};
+
+/** The fields read so far and the problems found, in a sentence each. */
+interface FieldReader {
+  partial: Partial<ShareState>;
+  problems: string[];
+}
+
+function readEnum<T extends string>(
+  reader: FieldReader,
+  value: Json | undefined,
+  label: string,
+  allowed: readonly T[],
+  assign: (value: T) => void,
+): void {
+  if (value === undefined) return;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) {
+    assign(value as T);
+    return;
+  }
+  reader.problems.push(`its ${label} is ${describeJson(value)}, not one of ${allowed.join(', ')}`);
+}
+
+function readText(
+  reader: FieldReader,
+  value: Json | undefined,
+  label: string,
+  assign: (value: string) => void,
+): void {
+  if (value === undefined) return;
+  if (typeof value === 'string') assign(value);
+  else reader.problems.push(`its ${label} is ${describeJson(value)}, not text`);
+}
+
+function readTextOrNull(
+  reader: FieldReader,
+  value: Json | undefined,
+  label: string,
+  assign: (value: string | null) => void,
+): void {
+  if (value === undefined) return;
+  if (typeof value === 'string' || value === null) assign(value);
+  else reader.problems.push(`its ${label} is ${describeJson(value)}, not text or null`);
+}
+
+/**
+ * Reads every field present in `source` into a partial state, validating its
+ * type and value; absent fields stay absent.
+ */
+function readFields(
+  source: { get(field: FieldName): Json | undefined },
+  reader: FieldReader,
+): void {
+  const { partial } = reader;
+  readText(reader, source.get('configText'), FIELD_LABELS.configText, (value) => {
+    partial.configText = value;
+  });
+
+  const exampleId = source.get('exampleId');
+  const streamText = source.get('streamText');
+  if (exampleId !== undefined && streamText !== undefined) {
+    reader.problems.push('it names both an example and its own event stream');
+  } else if (exampleId === '') {
+    reader.problems.push(`its ${FIELD_LABELS.exampleId} id is empty`);
+  } else {
+    readText(reader, exampleId, FIELD_LABELS.exampleId, (value) => {
+      partial.stream = { exampleId: value };
+    });
+    readText(reader, streamText, FIELD_LABELS.streamText, (value) => {
+      partial.stream = { text: value };
+    });
+  }
+
+  readEnum(reader, source.get('encoding'), FIELD_LABELS.encoding, ENCODINGS, (value) => {
+    partial.encoding = value;
+  });
+  readEnum(reader, source.get('tokenizer'), FIELD_LABELS.tokenizer, TOKENIZER_IDS, (value) => {
+    partial.tokenizer = value;
+  });
+  readTextOrNull(reader, source.get('now'), FIELD_LABELS.now, (value) => {
+    partial.now = value;
+  });
+  readTextOrNull(reader, source.get('selectedTool'), FIELD_LABELS.selectedTool, (value) => {
+    partial.selectedTool = value;
+  });
+  readEnum(reader, source.get('view'), FIELD_LABELS.view, VIEWS, (value) => {
+    partial.view = value;
+  });
+  readEnum(reader, source.get('diffLayout'), FIELD_LABELS.diffLayout, DIFF_LAYOUTS, (value) => {
+    partial.diffLayout = value;
+  });
+}
+
+/** "a", "a and b", "a, b and c" */
+function joinSentence(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+function invalidFields(what: string, reader: FieldReader): ShareDecodeResult {
+  const problems = joinSentence(reader.problems) || 'a field is missing';
+  return fail(
+    'invalid-field',
+    `This ${what} cannot be used as it is: ${problems}.`,
+    reader.partial,
+  );
+}
+
+// --- Share links -------------------------------------------------------------
+
+/**
+ * The URL hash for `state`, including `#`: `#v1/` and the lz-string
+ * (`compressToEncodedURIComponent`) of a JSON object that holds, under the
+ * short keys of `SHARE_PAYLOAD_KEYS`, only the fields that differ from
+ * `defaults`. Decode it with the same defaults.
+ */
+export function encodeShareState(state: ShareState, defaults: ShareState): string {
+  const keys = SHARE_PAYLOAD_KEYS;
+  const payload: JsonRecord = {};
+  // A fixed key order keeps the same state's link the same, byte for byte.
+  if (state.configText !== defaults.configText) payload[keys.configText] = state.configText;
+  if (!sameStream(state.stream, defaults.stream)) {
+    if ('exampleId' in state.stream) payload[keys.exampleId] = state.stream.exampleId;
+    else payload[keys.streamText] = state.stream.text;
+  }
+  if (state.encoding !== defaults.encoding) payload[keys.encoding] = state.encoding;
+  if (state.tokenizer !== defaults.tokenizer) payload[keys.tokenizer] = state.tokenizer;
+  if (state.now !== defaults.now) payload[keys.now] = state.now;
+  if (state.selectedTool !== defaults.selectedTool) payload[keys.selectedTool] = state.selectedTool;
+  if (state.view !== defaults.view) payload[keys.view] = state.view;
+  if (state.diffLayout !== defaults.diffLayout) payload[keys.diffLayout] = state.diffLayout;
+  payload[keys.checksum] = checksumOf(JSON.stringify(payload));
+  const compressed = LZString.compressToEncodedURIComponent(JSON.stringify(payload));
+  return `#v${SHARE_FORMAT_VERSION}/${compressed}`;
+}
+
+/**
+ * Characters that chat apps and mail clients glue to the end of a pasted
+ * link (closing punctuation); none of them is in lz-string's URI alphabet.
+ */
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}>'"]+$/;
+
+/**
+ * Undoes what copying a link tends to do to its payload: percent-encoding
+ * (`$` as `%24`), spaces for `+`, line breaks, trailing punctuation.
+ */
+function cleanPayload(payload: string): string {
+  let cleaned = payload.replace(/\s+$/, '').replace(/[\r\n]/g, '');
+  if (cleaned.includes('%')) {
+    try {
+      cleaned = decodeURIComponent(cleaned);
+    } catch {
+      // Not valid percent-encoding: left as is, the alphabet check reports it.
+    }
+  }
+  return cleaned.replace(/ /g, '+').replace(TRAILING_PUNCTUATION, '');
+}
+
+function decompress(payload: string): string | null {
+  try {
+    return LZString.decompressFromEncodedURIComponent(payload);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a URL hash made by `encodeShareState` (with or without its `#`),
+ * filling absent fields from `defaults`. Never throws: any problem is a
+ * result with a reason and a sentence for a dialog.
+ */
+export function decodeShareHash(hash: string, defaults: ShareState): ShareDecodeResult {
+  try {
+    return decodeShareHashUnsafe(hash, defaults);
+  } catch {
+    // Every known failure is handled above; this is the promise that decoding never throws.
+    return fail('corrupt', 'This link could not be read: it is damaged or not a playground link.');
+  }
+}
+
+function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeResult {
+  if (typeof hash !== 'string') return fail('corrupt', 'This link could not be read.');
+  const body = hash.trim().replace(/^#/, '');
+  if (body === '') return fail('empty', 'The link holds no playground state.');
+
+  const versioned = /^v(\d{1,9})\/([\s\S]*)$/.exec(body);
+  if (!versioned) {
+    if (/^v\d*$/.test(body)) {
+      return fail('truncated', 'This link is cut off: it ends before its content starts.');
+    }
+    return fail(
+      'corrupt',
+      'This link is not a playground link: its part after "#" is not in any format the playground writes.',
+    );
+  }
+  const version = Number(versioned[1]);
+  // v1 is the only format so far. A v2 would keep a reader for v1 payloads
+  // here, migrate them to the new state and report `migratedFrom: 1`.
+  if (version !== SHARE_FORMAT_VERSION) {
+    return fail(
+      'unknown-version',
+      version > SHARE_FORMAT_VERSION
+        ? `This link was made by a newer version of the playground (link format v${version}); this one reads v${SHARE_FORMAT_VERSION} links.`
+        : `This link uses link format v${version}, which this playground does not read (it reads v${SHARE_FORMAT_VERSION}).`,
+    );
+  }
+
+  const payload = cleanPayload(versioned[2] ?? '');
+  if (payload === '') {
+    return fail('truncated', 'This link is cut off: it ends right after its version.');
+  }
+  if (!LZ_URI_ALPHABET.test(payload)) {
+    return fail(
+      'corrupt',
+      'This link is damaged: it contains characters a playground link never has.',
+    );
+  }
+  const json = decompress(payload);
+  const cutOff = fail(
+    'truncated',
+    `This link is incomplete: it was probably cut off when it was copied or pasted (chat apps often shorten links longer than ${formatCount(SHARE_LINK_LIMITS.chat)} characters).`,
+  );
+  // A link cut short makes lz-string stop before its end marker: it yields
+  // nothing, or (when the last bits happen to read as the marker) the start
+  // of the JSON.
+  if (json === null || json === '') return cutOff;
+  if (json.length > MAX_SHARE_PAYLOAD_LENGTH) {
+    return fail(
+      'corrupt',
+      'This link expands to more than 50 MB, more than the playground accepts; it is damaged or was not made by the playground.',
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    if (isCutOffJson(json)) return cutOff;
+    return fail('corrupt', 'This link is damaged: its content does not read as playground state.');
+  }
+  if (!isRecord(parsed)) {
+    return fail('corrupt', 'This link is damaged: its content does not read as playground state.');
+  }
+  const record = parsed;
+  // Every v1 link carries a checksum of its other fields.
+  const checksum = readOwn(record, SHARE_PAYLOAD_KEYS.checksum);
+  {
+    const { [SHARE_PAYLOAD_KEYS.checksum]: _, ...fields } = record;
+    if (checksum !== checksumOf(JSON.stringify(fields))) {
+      return fail(
+        'corrupt',
+        'This link is damaged: some of its characters changed after it was made, so it would not show what its author saw.',
+      );
+    }
+  }
+  const reader: FieldReader = { partial: {}, problems: [] };
+  readFields({ get: (field) => readOwn(record, SHARE_PAYLOAD_KEYS[field]) }, reader);
+  if (reader.problems.length > 0) return invalidFields('link', reader);
+  return { ok: true, state: { ...defaults, ...reader.partial } };
+}
+
+/**
+ * Which limit a link of `length` characters (the whole URL) passes, and a
+ * sentence for the share dialog.
+ */
+export function describeLinkLength(length: number): { fit: ShareLinkFit; message: string } {
+  const size = `${formatCount(length)} characters`;
+  if (length <= SHARE_LINK_LIMITS.chat) {
+    return { fit: 'chat', message: `${size}: short enough to paste in a chat.` };
+  }
+  if (length <= SHARE_LINK_LIMITS.browser) {
+    return {
+      fit: 'browser',
+      message: `${size}: fine in a browser, but chat apps may cut links longer than ${formatCount(SHARE_LINK_LIMITS.chat)} characters.`,
+    };
+  }
+  return {
+    fit: 'too-long',
+    message: `${size}: longer than browsers reliably accept (${formatCount(SHARE_LINK_LIMITS.browser)}); download a playground file instead.`,
+  };
+}
+
+// --- Playground files --------------------------------------------------------
+
+/**
+ * A playground file: `{ "format": "compaction-playground", "version": 1,
+ * "state": { …every field, full names… } }`, indented for people to read.
+ */
+export function encodePlaygroundFile(state: ShareState): string {
+  const file = {
+    format: PLAYGROUND_FILE_FORMAT,
+    version: SHARE_FORMAT_VERSION,
+    state: {
+      configText: state.configText,
+      stream:
+        'exampleId' in state.stream
+          ? { exampleId: state.stream.exampleId }
+          : { text: state.stream.text },
+      encoding: state.encoding,
+      tokenizer: state.tokenizer,
+      now: state.now,
+      selectedTool: state.selectedTool,
+      view: state.view,
+      diffLayout: state.diffLayout,
+    },
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/**
+ * Whether `text` is the start of a JSON document that stops before its end:
+ * inside a string, or with an object or array still open, and no bracket
+ * closed out of order. Only brackets and strings are followed; it tells a
+ * cut-off file from a damaged one, and JSON.parse judges the rest.
+ */
+function isCutOffJson(text: string): boolean {
+  const open: string[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === '{' || char === '[') open.push(char);
+    else if (char === '}' || char === ']') {
+      if (open.pop() !== (char === '}' ? '{' : '[')) return false;
+      if (open.length === 0) return false;
+    }
+  }
+  return inString || open.length > 0;
+}
+
+/**
+ * Reads a playground file made by `encodePlaygroundFile`. Every field must be
+ * present (a file carries no defaults). Never throws.
+ */
+export function decodePlaygroundFile(text: string): ShareDecodeResult {
+  try {
+    return decodePlaygroundFileUnsafe(text);
+  } catch {
+    return fail('corrupt', 'This file could not be read: it is damaged or not a playground file.');
+  }
+}
+
+function decodePlaygroundFileUnsafe(text: string): ShareDecodeResult {
+  if (typeof text !== 'string' || text.trim() === '') {
+    return fail('empty', 'The file is empty.');
+  }
+  if (text.length > MAX_SHARE_PAYLOAD_LENGTH) {
+    return fail('corrupt', 'The file is larger than 50 MB, more than the playground accepts.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.replace(/^\ufeff/, ''));
+  } catch {
+    return isCutOffJson(text)
+      ? fail(
+          'truncated',
+          'This file is incomplete: it ends in the middle, as if its download or copy stopped early.',
+        )
+      : fail('corrupt', 'This file is not a playground file: it is not valid JSON.');
+  }
+  if (!isRecord(parsed) || readOwn(parsed, 'format') !== PLAYGROUND_FILE_FORMAT) {
+    return fail(
+      'corrupt',
+      `This file is not a playground file: it has no "format": "${PLAYGROUND_FILE_FORMAT}".`,
+    );
+  }
+  const version = readOwn(parsed, 'version');
+  if (version !== SHARE_FORMAT_VERSION) {
+    const newer = typeof version === 'number' && version > SHARE_FORMAT_VERSION;
+    return fail(
+      'unknown-version',
+      newer
+        ? `This file was made by a newer version of the playground (file format ${version}); this one reads format ${SHARE_FORMAT_VERSION}.`
+        : `This file has file format ${describeJson(version ?? null)}, which this playground does not read (it reads ${SHARE_FORMAT_VERSION}).`,
+    );
+  }
+  const state = readOwn(parsed, 'state');
+  if (!isRecord(state)) {
+    return fail('corrupt', 'This file is damaged: it has no "state" object.');
+  }
+  const reader: FieldReader = { partial: {}, problems: [] };
+  const stream = readOwn(state, 'stream');
+  const streamRecord = isRecord(stream) ? stream : undefined;
+  if (stream !== undefined && streamRecord === undefined) {
+    reader.problems.push(`its event stream is ${describeJson(stream)}, not an object`);
+  } else if (
+    streamRecord !== undefined &&
+    readOwn(streamRecord, 'exampleId') === undefined &&
+    readOwn(streamRecord, 'text') === undefined
+  ) {
+    reader.problems.push('its event stream has neither an example id nor a text');
+  }
+  readFields(
+    {
+      get(field) {
+        if (field === 'exampleId') return streamRecord && readOwn(streamRecord, 'exampleId');
+        if (field === 'streamText') return streamRecord && readOwn(streamRecord, 'text');
+        return readOwn(state, field);
+      },
+    },
+    reader,
+  );
+  const missing = STATE_FIELDS.filter((field) => readOwn(state, field) === undefined);
+  if (missing.length > 0) reader.problems.push(`it lacks ${joinSentence(missing)}`);
+  if (reader.problems.length > 0 || !isCompleteState(reader.partial)) {
+    return invalidFields('file', reader);
+  }
+  return { ok: true, state: reader.partial };
+}
+
+/** Every field of `ShareState`, in the order files list them. */
+const STATE_FIELDS: readonly (keyof ShareState)[] = [
+  'configText',
+  'stream',
+  'encoding',
+  'tokenizer',
+  'now',
+  'selectedTool',
+  'view',
+  'diffLayout',
+];
+
+function isCompleteState(partial: Partial<ShareState>): partial is ShareState {
+  return STATE_FIELDS.every((field) => partial[field] !== undefined);
+}

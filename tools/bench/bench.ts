@@ -1,0 +1,548 @@
+/**
+ * `npm run bench`: the pipeline's speed, in one process. Prints tables and,
+ * as its last line, one JSON object with the figures. Figures are medians of
+ * several runs where a run is short; this machine is shared and noisy, so
+ * compare ratios measured in the same run.
+ *
+ * On the largest corpus conversation (the fields `file`, `tokenizerOnlyMs`,
+ * `coldMs`, `warmMs`):
+ * - tokenizer only: counting every provider-visible payload, nothing cached;
+ * - cold: read, decode, count, create, project, report with empty caches;
+ * - warm: the same after changing one hint, with the session's caches.
+ *
+ * On workspaces (`workspaces`): the whole corpus (20 files), and synthetic
+ * workspaces of 1x, 10x and 100x its size written to a temporary folder by
+ * the generator (`BENCH_SCALES=1,10` to leave some out). Each is processed
+ * one file at a time, as a pool worker would: read, decode, count, and a
+ * hint table per file (`src/core/playground/workspace.ts`); the file's stream and token
+ * cache are dropped before the next, so memory is bounded by the largest
+ * file plus the tables (about 20 kB a file in memory), not by the workspace. Warm is a
+ * hint change answered from the tables. Then the corpus again on a
+ * `worker_threads` pool sized to the cores against one worker (`pool`).
+ */
+
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { providerView } from '../../src/core/compaction/projection.ts';
+import { parseConfigToml } from '../../src/core/config/config.ts';
+import { formatCount } from '../../src/core/counting/format.ts';
+import { addReports, getPayload, type Report } from '../../src/core/counting/report.ts';
+import { createTokenCounter } from '../../src/core/counting/tokens.ts';
+import { createPlaygroundSession, reportStream } from '../../src/core/playground/playground.ts';
+import {
+  analyzeConversation,
+  getReportFromHintTable,
+  type HintTable,
+  partitionBySize,
+} from '../../src/core/playground/workspace.ts';
+import { parseEventsText } from '../../src/core/stream/codec.ts';
+import { sanitize } from '../../src/core/stream/sanitize.ts';
+import { generateEventsText, generateWorkspace } from '../synthetic/synthetic.ts';
+import type { PoolJob, PoolResult } from './pool-worker.ts';
+
+const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/jp-conversations');
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const loadAtStart = loadavg()[0] ?? 0;
+
+const files = readdirSync(CORPUS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => join(CORPUS, entry.name, 'events.json'))
+  .sort((a, b) => statSync(b).size - statSync(a).size);
+const file = files[0] as string;
+const text = readFileSync(file, 'utf8');
+
+const CONFIG = (hint: string) => `[[conversation.compaction.rules]]
+keep_first = 1
+keep_last = 2
+reasoning = "strip"
+tool_calls = "strip"
+
+[conversation.tools.fs_read_file]
+compaction = "${hint}"
+
+[conversation.tools.fs_modify_file]
+compaction = "strip-requests"
+`;
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+function time(fn: () => unknown): number {
+  const start = performance.now();
+  fn();
+  return performance.now() - start;
+}
+
+// Every payload the model would see before compaction: the tokenizer's whole job.
+const elements = parseEventsText(text, 'auto').elements ?? [];
+const payloads = providerView(sanitize(elements)).flatMap((e) => getPayload(e)?.text ?? []);
+countTokens('warm up the module', AS_TEXT);
+
+const tokenizerOnly: number[] = [];
+const cold: number[] = [];
+const warm: number[] = [];
+const warmFull: number[] = [];
+for (let run = 0; run < RUNS; run++) {
+  tokenizerOnly.push(
+    time(() => {
+      for (const payload of payloads) countTokens(payload, AS_TEXT);
+    }),
+  );
+  cold.push(
+    time(() => {
+      const parsed = parseEventsText(text, 'auto');
+      const counter = createTokenCounter('o200k', (t) => countTokens(t, AS_TEXT));
+      reportStream(parsed.elements ?? [], parseConfigToml(CONFIG('strip-responses')), {
+        now: null,
+        view: 'sanitized',
+        counter,
+      });
+    }),
+  );
+}
+
+// Warm: one session, as in the worker; each run changes one hint.
+const counter = createTokenCounter('o200k', (t) => countTokens(t, AS_TEXT));
+const parsed = parseEventsText(text, 'auto');
+const hints = ['keep', 'omit', 'strip', 'strip-requests', 'strip-responses'];
+reportStream(parsed.elements ?? [], parseConfigToml(CONFIG('strip-responses')), {
+  now: null,
+  view: 'sanitized',
+  counter,
+});
+const session = createPlaygroundSession();
+const input = (hint: string) => ({
+  configText: CONFIG(hint),
+  streamText: text,
+  encoding: 'auto' as const,
+  tokenizer: 'o200k' as const,
+  now: null,
+  view: 'sanitized' as const,
+});
+await session.run(input('strip-responses'));
+for (let run = 0; run < RUNS * 2; run++) {
+  const hint = hints[run % hints.length] as string;
+  warm.push(
+    time(() =>
+      reportStream(parsed.elements ?? [], parseConfigToml(CONFIG(hint)), {
+        now: null,
+        view: 'sanitized',
+        counter,
+      }),
+    ),
+  );
+  const start = performance.now();
+  await session.run(input(hint));
+  warmFull.push(performance.now() - start);
+}
+
+const result = {
+  file: `${basename(dirname(file))}/events.json`,
+  tokenizerOnlyMs: Number(median(tokenizerOnly).toFixed(1)),
+  coldMs: Number(median(cold).toFixed(1)),
+  warmMs: Number(median(warm).toFixed(2)),
+};
+const rows = [
+  ['measure', 'median ms', 'runs'],
+  ['tokenizer only (all payloads)', result.tokenizerOnlyMs.toFixed(1), String(RUNS)],
+  ['cold pipeline (read → report)', result.coldMs.toFixed(1), String(RUNS)],
+  ['warm pipeline (one hint changed)', result.warmMs.toFixed(2), String(RUNS * 2)],
+  ['warm playground run (+ transcripts)', median(warmFull).toFixed(2), String(RUNS * 2)],
+];
+console.log(`${file} (${(text.length / 1e6).toFixed(2)} MB, ${elements.length} elements)`);
+for (const row of rows)
+  console.log(`${row[0]?.padEnd(38)} ${row[1]?.padStart(10)} ${row[2]?.padStart(5)}`);
+console.log(
+  `cold / tokenizer = ${(result.coldMs / result.tokenizerOnlyMs).toFixed(2)} (target ≤ 1.3); warm / cold = 1/${(result.coldMs / result.warmMs).toFixed(0)} (target ≤ 1/20)`,
+);
+
+// --- Workspaces --------------------------------------------------------------
+
+// A full collection between workspaces, so one's garbage does not count against the next.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/** Peak memory, sampled after every file and every 25 ms while the event loop is free. */
+const memory = {
+  rss: 0,
+  heap: 0,
+  reset() {
+    collectGarbage();
+    this.rss = 0;
+    this.heap = 0;
+    this.sample();
+  },
+  sample() {
+    const usage = process.memoryUsage();
+    this.rss = Math.max(this.rss, usage.rss);
+    this.heap = Math.max(this.heap, usage.heapUsed);
+  },
+};
+const sampler = setInterval(() => memory.sample(), 25);
+sampler.unref();
+
+const SETTINGS = { now: null, view: 'sanitized' as const, tokenizer: 'o200k' as const };
+const COLD_CONFIG = CONFIG('strip-responses');
+const newCounter = () => createTokenCounter('o200k', (t) => countTokens(t, AS_TEXT));
+
+/** Cold: every file read, decoded, counted and tabled, one at a time; then the merged report. */
+function runCold(paths: readonly string[]): {
+  ms: number;
+  cpuMs: number;
+  report: Report;
+  tables: HintTable[];
+} {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  const config = parseConfigToml(COLD_CONFIG);
+  const tables: HintTable[] = [];
+  const reports: Report[] = [];
+  for (const path of paths) {
+    // A counter per file: its cache goes with the file, so memory stays bounded.
+    const analysis = analyzeConversation(readFileSync(path, 'utf8'), config, {
+      now: null,
+      view: 'sanitized',
+      counter: newCounter(),
+    });
+    if (!analysis.ok) throw new Error(`${path}: ${analysis.diagnostics[0]?.message}`);
+    tables.push(analysis.table);
+    reports.push(analysis.report);
+    memory.sample();
+  }
+  const report = addReports(reports, 'o200k');
+  const used = process.cpuUsage(cpu);
+  return {
+    ms: performance.now() - start,
+    cpuMs: (used.user + used.system) / 1000,
+    report,
+    tables,
+  };
+}
+
+/** Warm: one hint changed, the workspace's report from its tables. */
+function runWarm(tables: readonly HintTable[], hint: string): { ms: number; report: Report } {
+  const start = performance.now();
+  const config = parseConfigToml(CONFIG(hint));
+  const reports = tables.map((table) => {
+    const report = getReportFromHintTable(table, config, SETTINGS);
+    if (!report) throw new Error('a hint table went stale on a hint change');
+    return report;
+  });
+  const report = addReports(reports, 'o200k');
+  return { ms: performance.now() - start, report };
+}
+
+interface WorkspaceFigures {
+  name: string;
+  files: number;
+  mb: number;
+  tokens: number;
+  coldMs: number;
+  /** CPU time of the cold run (user + system): less disturbed by other processes than wall time. */
+  coldCpuMs: number;
+  warmMs: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+  coldMsPerMToken: number;
+  coldCpuMsPerMToken: number;
+}
+
+const mb = (bytes: number) => Number((bytes / 1e6).toFixed(1));
+
+function measureWorkspace(
+  name: string,
+  paths: readonly string[],
+  coldRuns: number,
+): WorkspaceFigures {
+  memory.reset();
+  const colds: number[] = [];
+  const cpus: number[] = [];
+  let last: ReturnType<typeof runCold> | undefined;
+  for (let run = 0; run < coldRuns; run++) {
+    last = undefined;
+    collectGarbage();
+    last = runCold(paths);
+    colds.push(last.ms);
+    cpus.push(last.cpuMs);
+  }
+  const { report, tables } = last as ReturnType<typeof runCold>;
+  const warms: number[] = [];
+  for (let run = 0; run < 10; run++) {
+    const warm = runWarm(tables, hints[run % hints.length] as string);
+    warms.push(warm.ms);
+    if (run === 4 && name === 'corpus') {
+      // Once, a check that the tables answer like a full run (hint 'strip-responses').
+      const full = addReports(
+        paths.map(
+          (path) =>
+            reportStream(
+              parseEventsText(readFileSync(path, 'utf8'), 'auto').elements ?? [],
+              parseConfigToml(CONFIG(hints[run % hints.length] as string)),
+              { now: null, view: 'sanitized', counter },
+            ).report,
+        ),
+        'o200k',
+      );
+      if (JSON.stringify(full) !== JSON.stringify(warm.report)) {
+        throw new Error('the hint tables disagree with a full run');
+      }
+    }
+  }
+  memory.sample();
+  const bytes = paths.reduce((sum, path) => sum + statSync(path).size, 0);
+  const tokens = report.totals.before.tokens;
+  const coldMs = median(colds);
+  const coldCpuMs = median(cpus);
+  return {
+    name,
+    files: paths.length,
+    mb: mb(bytes),
+    tokens,
+    coldMs: Number(coldMs.toFixed(1)),
+    coldCpuMs: Number(coldCpuMs.toFixed(1)),
+    warmMs: Number(median(warms).toFixed(2)),
+    peakRssMb: Math.round(memory.rss / 1e6),
+    peakHeapMb: Math.round(memory.heap / 1e6),
+    coldMsPerMToken: Number((coldMs / (tokens / 1e6)).toFixed(1)),
+    coldCpuMsPerMToken: Number((coldCpuMs / (tokens / 1e6)).toFixed(1)),
+  };
+}
+
+/** Writes a synthetic workspace of about `targetBytes` (whole conversations) and lists its files. */
+function writeSyntheticWorkspace(dir: string, seed: string, targetBytes: number): string[] {
+  mkdirSync(dir, { recursive: true });
+  const paths: string[] = [];
+  let bytes = 0;
+  for (const conversation of generateWorkspace({ seed, conversations: Number.MAX_SAFE_INTEGER })) {
+    if (bytes >= targetBytes) break;
+    const folder = join(dir, conversation.folder);
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'metadata.json'), conversation.metadataText);
+    const text = [...generateEventsText(conversation.events)].join('');
+    writeFileSync(join(folder, 'events.json'), text);
+    bytes += text.length;
+    paths.push(join(folder, 'events.json'));
+  }
+  return paths.sort();
+}
+
+const corpusFiles = [...files].sort();
+const corpusBytes = corpusFiles.reduce((sum, path) => sum + statSync(path).size, 0);
+const scales = (process.env.BENCH_SCALES ?? '1,10,100')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const workspaces: WorkspaceFigures[] = [measureWorkspace('corpus', corpusFiles, 5)];
+const temp = mkdtempSync(join(tmpdir(), 'bench-workspace-'));
+try {
+  for (const scale of scales) {
+    const start = performance.now();
+    const paths = writeSyntheticWorkspace(
+      join(temp, `x${scale}`),
+      `bench-${scale}`,
+      scale * corpusBytes,
+    );
+    const generated = performance.now() - start;
+    const figures = measureWorkspace(
+      `synthetic-${scale}x`,
+      paths,
+      scale >= 100 ? 1 : scale >= 10 ? 2 : 5,
+    );
+    workspaces.push(figures);
+    console.log(
+      `generated ${figures.name}: ${figures.files} files, ${figures.mb} MB in ${(generated / 1000).toFixed(1)} s`,
+    );
+    // Only one synthetic workspace is on disk at a time.
+    rmSync(join(temp, `x${scale}`), { recursive: true, force: true });
+  }
+} finally {
+  rmSync(temp, { recursive: true, force: true });
+}
+
+console.log('');
+const workspaceRows = [
+  [
+    'workspace',
+    'files',
+    'MB',
+    'tokens',
+    'cold ms',
+    'warm ms',
+    'warm/cold',
+    'ms/Mtok',
+    'cpu ms/Mtok',
+    'peak RSS MB',
+    'peak heap MB',
+  ],
+  ...workspaces.map((w) => [
+    w.name,
+    String(w.files),
+    w.mb.toFixed(1),
+    formatCount(w.tokens),
+    w.coldMs.toFixed(0),
+    w.warmMs.toFixed(2),
+    `1/${Math.round(w.coldMs / w.warmMs)}`,
+    w.coldMsPerMToken.toFixed(0),
+    w.coldCpuMsPerMToken.toFixed(0),
+    String(w.peakRssMb),
+    String(w.peakHeapMb),
+  ]),
+];
+const widths = (workspaceRows[0] ?? []).map((_, i) =>
+  Math.max(...workspaceRows.map((r) => (r[i] ?? '').length)),
+);
+for (const row of workspaceRows) {
+  console.log(
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  '),
+  );
+}
+
+/** Ratios of cold time per token between sizes: 1.00 means cold time grows linearly with tokens. */
+function perTokenRatios(of: (w: WorkspaceFigures) => number) {
+  const value = (name: string) => {
+    const workspace = workspaces.find((w) => w.name === name);
+    return workspace && of(workspace);
+  };
+  const ratio = (a: string, b: string) => {
+    const top = value(a);
+    const bottom = value(b);
+    return top === undefined || bottom === undefined ? null : Number((top / bottom).toFixed(2));
+  };
+  return {
+    '1x/corpus': ratio('synthetic-1x', 'corpus'),
+    '10x/1x': ratio('synthetic-10x', 'synthetic-1x'),
+    '100x/10x': ratio('synthetic-100x', 'synthetic-10x'),
+  };
+}
+const coldMsPerMTokenRatio = perTokenRatios((w) => w.coldMsPerMToken);
+const coldCpuMsPerMTokenRatio = perTokenRatios((w) => w.coldCpuMsPerMToken);
+const worstWarm = Math.max(...workspaces.map((w) => w.warmMs / w.coldMs));
+const showRatios = (r: typeof coldMsPerMTokenRatio) =>
+  Object.entries(r)
+    .map(([k, v]) => `${k} ${v ?? '-'}`)
+    .join(', ');
+console.log(
+  `cold time per token, ratios between sizes (1.00 = linear in tokens): wall ${showRatios(coldMsPerMTokenRatio)}; cpu ${showRatios(coldCpuMsPerMTokenRatio)}`,
+);
+console.log(`worst warm / cold = 1/${Math.round(1 / worstWarm)} (target ≤ 1/20)`);
+
+// --- Pool ---------------------------------------------------------------------
+
+const WORKER_URL = new URL('./pool-worker.mjs', import.meta.url);
+
+async function startWorkers(count: number): Promise<Worker[]> {
+  const workers = Array.from({ length: count }, () => new Worker(WORKER_URL));
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((done, fail) => {
+          worker.once('message', () => done());
+          worker.once('error', fail);
+        }),
+    ),
+  );
+  return workers;
+}
+
+/** The corpus on a pool: files split by size, each part to a worker, reports merged. */
+async function runPool(
+  workers: Worker[],
+  paths: readonly string[],
+): Promise<{ ms: number; report: Report }> {
+  const start = performance.now();
+  const parts = partitionBySize(
+    paths.map((path) => statSync(path).size),
+    workers.length,
+  );
+  const results = await Promise.all(
+    parts.map(
+      (part, i) =>
+        new Promise<PoolResult>((done, fail) => {
+          const worker = workers[i] as Worker;
+          worker.once('message', done);
+          worker.once('error', fail);
+          const job: PoolJob = {
+            files: part.map((index) => ({ index, path: paths[index] as string })),
+            configText: COLD_CONFIG,
+          };
+          worker.postMessage(job);
+        }),
+    ),
+  );
+  const ordered = results.flat().sort((a, b) => a.index - b.index);
+  const report = addReports(
+    ordered.map((result) => result.report),
+    'o200k',
+  );
+  return { ms: performance.now() - start, report };
+}
+
+const poolSize = Math.max(2, Math.min(availableParallelism(), 8));
+const POOL_RUNS = 7;
+memory.reset();
+// Both set up front and their runs interleaved, so that load from other
+// processes on this shared machine falls on both alike.
+const single = await startWorkers(1);
+const several = await startWorkers(poolSize);
+const oneTimes: number[] = [];
+const poolTimes: number[] = [];
+for (let run = 0; run < POOL_RUNS; run++) {
+  const one = await runPool(single, corpusFiles);
+  const pooled = await runPool(several, corpusFiles);
+  if (JSON.stringify(one.report) !== JSON.stringify(pooled.report)) {
+    throw new Error('the pool and one worker disagree');
+  }
+  oneTimes.push(one.ms);
+  poolTimes.push(pooled.ms);
+}
+await Promise.all([...single, ...several].map((worker) => worker.terminate()));
+const pool = {
+  workers: poolSize,
+  oneWorkerMs: Number(median(oneTimes).toFixed(1)),
+  poolMs: Number(median(poolTimes).toFixed(1)),
+  speedup: Number((median(oneTimes) / median(poolTimes)).toFixed(2)),
+  peakRssMb: Math.round(memory.rss / 1e6),
+};
+const loadAverage = {
+  start: Number(loadAtStart.toFixed(2)),
+  end: Number(loadavg()[0]?.toFixed(2)),
+};
+console.log(
+  `\ncorpus on worker_threads (cold, medians of ${POOL_RUNS}, interleaved): one worker ${pool.oneWorkerMs} ms, pool of ${pool.workers} ${pool.poolMs} ms: ${pool.speedup}× faster (${availableParallelism()} cores)`,
+);
+console.log(
+  `load average (1 min) at start ${loadAverage.start}, at end ${loadAverage.end}: above ${availableParallelism()}, other processes compete for the cores and wall times stretch`,
+);
+
+console.log(
+  JSON.stringify({
+    ...result,
+    workspaces,
+    coldMsPerMTokenRatio,
+    coldCpuMsPerMTokenRatio,
+    worstWarmOverCold: Number(worstWarm.toFixed(4)),
+    pool,
+    loadAverage,
+  }),
+);
