@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 /** Specs that must have the machine to themselves. */
 // The README screenshot is a tool, not a test: it runs only when asked for
 // (UPDATE_SCREENSHOT=1), so a normal run neither writes nor skips it.
+// PW_PORT lets several checkouts run their browser tests side by side.
+const PORT = Number(process.env.PW_PORT ?? 4173);
 const ALONE = process.env.UPDATE_SCREENSHOT ? /(perf|screenshot)\.spec\.ts$/ : /perf\.spec\.ts$/;
 
 export default defineConfig({
@@ -22,7 +24,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     launchOptions: {
@@ -44,8 +46,8 @@ export default defineConfig({
     { name: 'alone', testMatch: ALONE, dependencies: ['chromium'] },
   ],
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
