@@ -22,7 +22,7 @@ export function corpusFile(id: string): string {
 }
 
 /** Where the preview server serves the production build (playwright.config.ts). */
-export const ORIGIN = 'http://127.0.0.1:4173';
+export const ORIGIN = `http://127.0.0.1:${process.env.PW_PORT ?? 4173}`;
 
 /** The results region. */
 export function results(page: Page): Locator {
