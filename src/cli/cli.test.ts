@@ -179,7 +179,8 @@ compaction = "omit"
     const projected = cli(['project', writeTemp('compacted.json', compacted.stdout)]);
 
     // The preview: the same pipeline the playground runs, from the original file.
-    const { parseEventsText, writeEventsText } = await import('../core/stream/codec.ts');
+    const { parseEventsText } = await import('../core/stream/codec.ts');
+    const { writeEventsText } = await import('../core/stream/write.ts');
     const { parseConfigToml } = await import('../core/config/config.ts');
     const { planCompactions, buildViews } = await import('../core/playground/playground.ts');
     const parsed = parseEventsText(readFileSync(file, 'utf8'), 'auto');

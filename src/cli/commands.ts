@@ -15,8 +15,9 @@ import { formatDiagnostic } from '../core/diagnostics.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
 import { recommendForStreams, renderHintsToml } from '../core/playground/recommend.ts';
 import { readConversationTitle } from '../core/playground/workspace.ts';
-import { parseEventsText, writeEventsText } from '../core/stream/codec.ts';
+import { parseEventsText } from '../core/stream/codec.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
+import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
 import { formatConversations, formatRecommendations, formatReport } from './format-report.ts';
 

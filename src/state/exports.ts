@@ -15,7 +15,8 @@ import {
   type PartialCompactionRule,
 } from '../core/config/rule-config.ts';
 import { hasErrors } from '../core/diagnostics.ts';
-import { parseEventsText, writeEventsText } from '../core/stream/codec.ts';
+import { parseEventsText } from '../core/stream/codec.ts';
+import { writeEventsText } from '../core/stream/write.ts';
 import type { Diagnostic, Encoding, RuleBound } from '../core/types.ts';
 import { type Engine, setConfigText } from './actions.ts';
 import { selectInput } from './selectors.ts';

@@ -8,9 +8,9 @@
  * Boundary: no DOM and no app state here; only the core and the protocol.
  */
 import { type ParsedConfig, parseConfigToml, resolveConfigInForce } from '../core/config/config.ts';
-import { getOwn } from '../core/config/rule-config.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
 import { loadTokenCounter, type TokenCounter } from '../core/counting/tokens.ts';
+import { getOwn } from '../core/json/values.ts';
 import { recommendHints, renderHintsToml } from '../core/playground/recommend.ts';
 import type { ToolHintInfo } from '../core/playground/types.ts';
 import {

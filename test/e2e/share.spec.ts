@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Download, Page } from '@playwright/test';
-import { decodeStorage, parseEventsText } from '../../src/core/stream/codec.ts';
+import { parseEventsText } from '../../src/core/stream/codec.ts';
+import { decodeStorage } from '../../src/core/stream/storage.ts';
 import {
   editor,
   expect,

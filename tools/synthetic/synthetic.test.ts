@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseEventsText, writeEventsText } from '../../src/core/stream/codec.ts';
+import { parseEventsText } from '../../src/core/stream/codec.ts';
 import { sanitize } from '../../src/core/stream/sanitize.ts';
+import { writeEventsText } from '../../src/core/stream/write.ts';
 import { listCorpus } from '../../src/test/conformance.ts';
 import { CORPUS_PROFILE } from './corpus-profile.ts';
 import {

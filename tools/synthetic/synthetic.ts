@@ -12,9 +12,9 @@
  * Boundary: pure TypeScript, no DOM, no Node; the CLI writes the files.
  */
 
-import { compareCodePoints } from '../../src/core/config/rule-config.ts';
 import { getPayload } from '../../src/core/counting/report.ts';
-import { encodeStorage } from '../../src/core/stream/codec.ts';
+import { compareCodePoints } from '../../src/core/json/values.ts';
+import { encodeStorage } from '../../src/core/stream/storage.ts';
 import { formatTimestamp, type Instant, parseTimestamp } from '../../src/core/stream/timestamp.ts';
 import { classifyElement } from '../../src/core/stream/turns.ts';
 import type { JsonObject, JsonValue, StreamElement } from '../../src/core/types.ts';

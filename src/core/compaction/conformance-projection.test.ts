@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadCases } from '../../test/conformance.ts';
-import { decodeStorage, encodeStorage } from '../stream/codec.ts';
+import { decodeStorage, encodeStorage } from '../stream/storage.ts';
 import type { StreamElement } from '../types.ts';
 import { project, providerView } from './projection.ts';
 

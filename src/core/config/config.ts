@@ -11,6 +11,8 @@
 import { parse, TomlDate, TomlError } from 'smol-toml';
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
 import { capDiagnostics, checkConfigTextLength } from '../json/limits.ts';
+import { suggestClosest } from '../json/suggest.ts';
+import { describeType, getOwn, isJsonObject, setOwn, showValue } from '../json/values.ts';
 import type {
   CompactionRule,
   Diagnostic,
@@ -21,18 +23,12 @@ import type {
   ToolCallPolicy,
 } from '../types.ts';
 import {
-  describeType,
-  getOwn,
-  isJsonObject,
   mergeRuleLayers,
   type PartialCompactionRule,
   RULE_KEYS,
   type RulesLayer,
   readCompactionRule,
   resolveCompactionRules,
-  setOwn,
-  showValue,
-  suggestClosest,
 } from './rule-config.ts';
 import {
   mergeToolLayers,

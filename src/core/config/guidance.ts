@@ -10,15 +10,15 @@
 
 import { getSummaryPlaceholder } from '../compaction/creation.ts';
 import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
+import { suggestClosest } from '../json/suggest.ts';
+import { getOwn } from '../json/values.ts';
 import type { PlaygroundResult } from '../playground/types.ts';
 import type { Diagnostic, Severity } from '../types.ts';
 import { type ParsedConfig, parseConfigToml, TomlLocator } from './config.ts';
 import { describeEmptyRange, type EmptyRangeReason } from './range.ts';
 import {
-  getOwn,
   mergeRuleLayers,
   type PartialCompactionRule,
-  suggestClosest,
   TOOL_CALLS_MODE_SPELLINGS,
 } from './rule-config.ts';
 import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from './tool-hints.ts';

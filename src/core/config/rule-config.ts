@@ -8,6 +8,15 @@
  * wrong is data, with a message that says what was wrong and what is accepted.
  */
 
+import { didYouMean } from '../json/suggest.ts';
+import {
+  compareCodePoints,
+  describeType,
+  getOwn,
+  isJsonObject,
+  setOwn,
+  showValue,
+} from '../json/values.ts';
 import { parseTimestamp, secondsToNanos } from '../stream/timestamp.ts';
 import type {
   CompactionEvent,
@@ -29,113 +38,6 @@ function ok<T>(value: T): ParseResult<T> {
 
 function fail<T>(message: string): ParseResult<T> {
   return { ok: false, message };
-}
-
-/** Whether a value is a JSON object (not an array, not null). */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A short description of a value's type for messages: `a table`, `a boolean`. */
-export function describeType(value: unknown): string {
-  if (value === null || value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  if (value instanceof Date) return 'a date';
-  if (typeof value === 'object') return 'a table';
-  if (typeof value === 'string') return 'a string';
-  if (typeof value === 'boolean') return 'a boolean';
-  if (typeof value === 'bigint') return 'an integer';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a float';
-  return typeof value;
-}
-
-/** Sets an own property, safe for keys such as `__proto__` that users may write. */
-export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
-
-/** Reads an own property only, so keys like `constructor` never reach the prototype. */
-export function getOwn<T>(source: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(source, key) ? source[key] : undefined;
-}
-
-/** Orders strings by code point, as Rust's `BTreeMap<String, _>` orders its keys. */
-export function compareCodePoints(a: string, b: string): number {
-  const left = Array.from(a);
-  const right = Array.from(b);
-  const length = Math.min(left.length, right.length);
-  for (let i = 0; i < length; i++) {
-    const difference = (left[i]?.codePointAt(0) ?? 0) - (right[i]?.codePointAt(0) ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return left.length - right.length;
-}
-
-// --- Did you mean -----------------------------------------------------------
-
-/** Edit distance with adjacent transpositions (`keep_frist` is one edit from `keep_first`). */
-function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const columns = b.length + 1;
-  const table: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: columns }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const at = (i: number, j: number) => table[i]?.[j] ?? 0;
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < columns; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      }
-      (table[i] as number[])[j] = best;
-    }
-  }
-  return at(a.length, b.length);
-}
-
-/**
- * The candidate closest to `input`, when it is close enough to be a likely
- * typo: case is ignored, and up to one edit for words of 3–4 letters, two
- * for longer ones (for 1–2 letters every candidate is an edit away, so only
- * a difference of case counts).
- */
-export function suggestClosest(input: string, candidates: readonly string[]): string | undefined {
-  const folded = input.toLowerCase();
-  const limit = input.length <= 2 ? 0 : input.length <= 4 ? 1 : 2;
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of candidates) {
-    const distance = editDistance(folded, candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return bestDistance <= limit ? best : undefined;
-}
-
-function didYouMean(input: unknown, candidates: readonly string[]): string {
-  if (typeof input !== 'string') return '';
-  const suggestion = suggestClosest(input, candidates);
-  return suggestion !== undefined && suggestion !== input ? `; did you mean "${suggestion}"?` : '';
-}
-
-/** How a value is quoted in messages: strings in double quotes, the rest as JSON. */
-export function showValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return String(value);
-  if (value === undefined) return 'nothing';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }
 
 // --- tool_calls and reasoning modes (spec 5) --------------------------------

@@ -4,16 +4,18 @@
  * new compaction event freezes from the tools in force.
  */
 
-import type { JsonObject, ToolCallPolicy, ToolHint } from '../types.ts';
+import { suggestClosest } from '../json/suggest.ts';
 import {
   compareCodePoints,
   describeType,
   getOwn,
   isJsonObject,
-  type ParseResult,
   setOwn,
   showValue,
-  suggestClosest,
+} from '../json/values.ts';
+import type { JsonObject, ToolCallPolicy, ToolHint } from '../types.ts';
+import {
+  type ParseResult,
   TOOL_CALLS_MODE_ALIASES,
   TOOL_CALLS_MODE_SPELLINGS,
   toolCallsModeToPolicy,

@@ -17,6 +17,7 @@
  */
 import { formatCount } from '../counting/format.ts';
 import type { Diagnostic } from '../types.ts';
+import { QUOTE, skipJsonString } from './scan.ts';
 
 /** Size limits on an `events.json` text. */
 export interface StreamLimits {
@@ -135,9 +136,6 @@ export function capDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return listed;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
 /**
  * The 0-based offset of the first `[` or `{` that opens a level deeper than
  * `maxDepth` in well-formed JSON text, or `undefined` when none does. Linear
@@ -160,19 +158,6 @@ export function findTooDeepNesting(
     }
   }
   return undefined;
-}
-
-/** The offset just past the JSON string whose opening quote is at `start` (the text's end if unclosed). */
-export function skipJsonString(text: string, start: number): number {
-  let from = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    if (quote < 0) return text.length;
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    from = quote + 1;
-  }
 }
 
 /** The message for nesting deeper than JP reads, placed at the offending bracket by the caller. */

@@ -34,10 +34,11 @@ import { createReport, getPayload, type Report } from '../counting/report.ts';
 import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
 import { PLAYGROUND_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
-import { type ParsedEvents, parseEventsText, writeEventsText } from '../stream/codec.ts';
+import { type ParsedEvents, parseEventsText } from '../stream/codec.ts';
 import { sanitize } from '../stream/sanitize.ts';
 import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
 import { countTurns } from '../stream/turns.ts';
+import { writeEventsText } from '../stream/write.ts';
 import type { CompactionEvent, StreamElement } from '../types.ts';
 import type {
   PlaygroundInput,

@@ -29,7 +29,9 @@ import {
   type ShareState,
 } from '../share/share-codec.ts';
 import { decodeBase64Strict, encodeBase64 } from '../stream/base64.ts';
-import { decodeStorage, encodeStorage, parseEventsText, writeEventsText } from '../stream/codec.ts';
+import { parseEventsText } from '../stream/codec.ts';
+import { decodeStorage, encodeStorage } from '../stream/storage.ts';
+import { writeEventsText } from '../stream/write.ts';
 import type { Diagnostic, JsonObject, StreamElement, ToolCallPolicy } from '../types.ts';
 import { planCompactions } from './playground.ts';
 

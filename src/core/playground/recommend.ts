@@ -11,11 +11,11 @@
 
 import { parse as parseToml } from 'smol-toml';
 import type { ParsedConfig } from '../config/config.ts';
-import { compareCodePoints, getOwn, isJsonObject, setOwn } from '../config/rule-config.ts';
 import { mergeToolLayers, TOOL_HINT_KEY } from '../config/tool-hints.ts';
 import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports, type Report, UNKNOWN_TOOL_ROW } from '../counting/report.ts';
 import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
+import { compareCodePoints, getOwn, isJsonObject, setOwn } from '../json/values.ts';
 import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
 import { reportStream } from './playground.ts';
 import type { ViewMode } from './types.ts';

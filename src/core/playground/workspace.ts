@@ -26,7 +26,6 @@ import {
   type ParsedConfig,
   resolveConfigInForce,
 } from '../config/config.ts';
-import { compareCodePoints, getOwn, setOwn } from '../config/rule-config.ts';
 import { TOOL_HINT_KEY, TOOL_HINTS, toolHintToPolicy } from '../config/tool-hints.ts';
 import {
   type Amount,
@@ -40,6 +39,7 @@ import {
 } from '../counting/report.ts';
 import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
+import { compareCodePoints, getOwn, setOwn } from '../json/values.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import { parseTimestamp } from '../stream/timestamp.ts';
 import type {

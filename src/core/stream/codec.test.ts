@@ -2,17 +2,12 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listCorpus } from '../../test/conformance.ts';
+import { mapStringLeaves } from '../json/walk.ts';
 import type { JsonValue, StreamElement } from '../types.ts';
 import { encodeBase64 } from './base64.ts';
-import {
-  decodeStorage,
-  detectEncoding,
-  encodeStorage,
-  mapStringLeaves,
-  parseEventsText,
-  stringifyPretty,
-  writeEventsText,
-} from './codec.ts';
+import { parseEventsText } from './codec.ts';
+import { decodeStorage, detectEncoding, encodeStorage } from './storage.ts';
+import { stringifyPretty, writeEventsText } from './write.ts';
 
 const corpus = listCorpus();
 const SEGFAULT_ID = '17671120783-investigating-segfault-in-iter-mut-change-tracking';

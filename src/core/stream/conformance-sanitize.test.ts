@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCases } from '../../test/conformance.ts';
 import type { StreamElement } from '../types.ts';
-import { decodeStorage, encodeStorage } from './codec.ts';
 import { sanitize } from './sanitize.ts';
+import { decodeStorage, encodeStorage } from './storage.ts';
 
 const cases = loadCases('sanitize');
 

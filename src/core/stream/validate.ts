@@ -1,0 +1,273 @@
+/**
+ * Validation of `events.json` elements as JP reads them (spec 1.3): which
+ * conversation events and compactions are well-formed, with a message that
+ * names the element, the field and what is accepted.
+ */
+
+import { describeValue, isJsonObject } from '../json/values.ts';
+import type { JsonObject, JsonValue } from '../types.ts';
+import { parseTimestamp } from './timestamp.ts';
+import { classifyElement } from './turns.ts';
+
+export interface ElementIssue {
+  /** The top-level field the problem is in, to point at its value. */
+  field?: string;
+  message: string;
+  code: string;
+  severity: 'error' | 'info';
+}
+
+const RESPONSE_VARIANTS_HINT = '"message" (a string), "reasoning" (a string) or "data" (any JSON)';
+
+export function validateElement(value: JsonValue, index: number): ElementIssue | undefined {
+  const at = `Element [${index}]`;
+  if (!isJsonObject(value)) {
+    return {
+      message: `${at} is ${describeValue(value)}, but every element of events.json must be an object with a "type".`,
+      code: 'events/not-object',
+      severity: 'error',
+    };
+  }
+  const type = value.type;
+  if (typeof type !== 'string') {
+    return {
+      field: type === undefined ? undefined : 'type',
+      message:
+        type === undefined
+          ? `${at} has no "type". Every element needs a string type, such as "chat_request".`
+          : `${at}: "type" must be a string, found ${describeValue(type)}.`,
+      code: type === undefined ? 'events/missing-field' : 'events/wrong-type',
+      severity: 'error',
+    };
+  }
+  const kind = classifyElement(value);
+  if (kind === 'config_delta') return undefined; // read leniently by JP (spec 1.3)
+  if (kind === 'unknown') {
+    return {
+      field: 'type',
+      message: `${at} has the unknown type "${type}": it is kept as it is and ignored, as JP does.`,
+      code: 'events/unknown-type',
+      severity: 'info',
+    };
+  }
+  const context = `${at} (${type})`;
+  const timestampIssue = checkTimestamp(value, context);
+  if (timestampIssue) return timestampIssue;
+  if (kind === 'compaction') return validateCompaction(value, context);
+
+  if ('metadata' in value && !isJsonObject(value.metadata)) {
+    return wrongType(context, 'metadata', 'an object', value.metadata);
+  }
+  switch (type) {
+    case 'turn_start':
+      return undefined;
+    case 'chat_request':
+      return (
+        requireField(value, context, 'content', 'a string', isString) ??
+        optionalField(value, context, 'schema', 'an object', isJsonObject) ??
+        optionalField(value, context, 'author', 'a string', isString)
+      );
+    case 'chat_response':
+      if (typeof value.message === 'string' || typeof value.reasoning === 'string')
+        return undefined;
+      if ('data' in value) return undefined;
+      return {
+        field: 'message' in value ? 'message' : 'reasoning' in value ? 'reasoning' : undefined,
+        message: `${context} has none of ${RESPONSE_VARIANTS_HINT}. Add one of them.`,
+        code: 'events/invalid-response',
+        severity: 'error',
+      };
+    case 'tool_call_request':
+      return (
+        requireField(value, context, 'id', 'a string', isString) ??
+        requireField(value, context, 'name', 'a string', isString) ??
+        optionalField(value, context, 'arguments', 'an object', isJsonObject, false)
+      );
+    case 'tool_call_response':
+      return (
+        requireField(value, context, 'id', 'a string', isString) ??
+        requireField(value, context, 'content', 'a string', isString) ??
+        requireField(value, context, 'is_error', 'a boolean (true or false)', isBoolean)
+      );
+    case 'inquiry_request':
+      return (
+        requireField(value, context, 'id', 'a string', isString) ??
+        requireField(
+          value,
+          context,
+          'source',
+          'an object such as {"source": "tool", "name": "…"} or {"source": "user"}',
+          isInquirySource,
+        ) ??
+        requireField(
+          value,
+          context,
+          'question',
+          'an object with a string "text" and an "answer_type" such as {"type": "boolean"}',
+          isInquiryQuestion,
+        )
+      );
+    case 'inquiry_response':
+      return (
+        requireField(value, context, 'id', 'a string', isString) ??
+        requireField(value, context, 'answer', 'any JSON value', () => true)
+      );
+    default:
+      return undefined;
+  }
+}
+
+function checkTimestamp(value: JsonObject, context: string): ElementIssue | undefined {
+  const timestamp = value.timestamp;
+  if (timestamp === undefined) {
+    return {
+      message: `${context} has no "timestamp". Add one in JP's form, e.g. "2025-07-01 00:00:00.0" (UTC).`,
+      code: 'events/missing-field',
+      severity: 'error',
+    };
+  }
+  if (typeof timestamp !== 'string') {
+    return wrongType(context, 'timestamp', 'a string such as "2025-07-01 00:00:00.0"', timestamp);
+  }
+  if (parseTimestamp(timestamp) === undefined) {
+    return {
+      field: 'timestamp',
+      message:
+        `${context}: "timestamp" ${JSON.stringify(timestamp)} is not a valid timestamp. ` +
+        'JP reads "YYYY-MM-DD HH:MM:SS.f" in UTC (e.g. "2025-07-01 00:00:00.0") or RFC 3339, ' +
+        'and every field must be in range.',
+      code: 'events/invalid-timestamp',
+      severity: 'error',
+    };
+  }
+  return undefined;
+}
+
+function validateCompaction(value: JsonObject, context: string): ElementIssue | undefined {
+  return (
+    requireField(value, context, 'from_turn', 'a non-negative integer', isTurnIndex) ??
+    requireField(value, context, 'to_turn', 'a non-negative integer', isTurnIndex) ??
+    optionalField(
+      value,
+      context,
+      'summary',
+      'an object such as {"summary": "…"}',
+      isSummaryPolicy,
+    ) ??
+    optionalField(value, context, 'reasoning', 'the string "strip"', (v) => v === 'strip') ??
+    optionalField(
+      value,
+      context,
+      'tool_calls',
+      'a policy: {"policy": "strip", "request": true|false, "response": true|false} or {"policy": "omit"}',
+      isToolCallPolicy,
+    ) ??
+    optionalField(
+      value,
+      context,
+      'tool_overrides',
+      'an object mapping tool names to policies such as {"policy": "omit"}',
+      isToolOverrides,
+      false,
+    )
+  );
+}
+
+function requireField(
+  value: JsonObject,
+  context: string,
+  field: string,
+  expected: string,
+  accepts: (v: JsonValue) => boolean,
+): ElementIssue | undefined {
+  const fieldValue = value[field];
+  if (fieldValue === undefined) {
+    return {
+      message: `${context} has no "${field}"; it must be ${expected}.`,
+      code: 'events/missing-field',
+      severity: 'error',
+    };
+  }
+  return accepts(fieldValue) ? undefined : wrongType(context, field, expected, fieldValue);
+}
+
+/** An optional field: absent is fine, and so is `null` when JP reads it as an `Option`. */
+function optionalField(
+  value: JsonObject,
+  context: string,
+  field: string,
+  expected: string,
+  accepts: (v: JsonValue) => boolean,
+  nullable = true,
+): ElementIssue | undefined {
+  const fieldValue = value[field];
+  if (fieldValue === undefined || (nullable && fieldValue === null)) return undefined;
+  return accepts(fieldValue) ? undefined : wrongType(context, field, expected, fieldValue);
+}
+
+function wrongType(
+  context: string,
+  field: string,
+  expected: string,
+  found: JsonValue,
+): ElementIssue {
+  return {
+    field,
+    message: `${context}: "${field}" must be ${expected}, found ${describeValue(found)}.`,
+    code: 'events/wrong-type',
+    severity: 'error',
+  };
+}
+
+function isString(value: JsonValue): boolean {
+  return typeof value === 'string';
+}
+
+function isBoolean(value: JsonValue): boolean {
+  return typeof value === 'boolean';
+}
+
+function isTurnIndex(value: JsonValue): boolean {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function isSummaryPolicy(value: JsonValue): boolean {
+  return isJsonObject(value) && typeof value.summary === 'string';
+}
+
+/** `{"policy":"strip","request":bool,"response":bool}` or `{"policy":"omit"}` (spec 1.3). */
+export function isToolCallPolicy(value: JsonValue | undefined): boolean {
+  if (!isJsonObject(value)) return false;
+  if (value.policy === 'omit') return true;
+  return (
+    value.policy === 'strip' &&
+    typeof value.request === 'boolean' &&
+    typeof value.response === 'boolean'
+  );
+}
+
+function isToolOverrides(value: JsonValue): boolean {
+  return isJsonObject(value) && Object.values(value).every(isToolCallPolicy);
+}
+
+const INQUIRY_SOURCES: ReadonlySet<string> = new Set(['tool', 'assistant', 'user', 'other']);
+const ANSWER_TYPES: ReadonlySet<string> = new Set(['boolean', 'text', 'select']);
+
+function isInquirySource(value: JsonValue): boolean {
+  if (!isJsonObject(value) || typeof value.source !== 'string') return false;
+  if (!INQUIRY_SOURCES.has(value.source)) return false;
+  const needsName = value.source === 'tool' || value.source === 'other';
+  return !needsName || typeof value.name === 'string';
+}
+
+function isInquiryQuestion(value: JsonValue): boolean {
+  if (!isJsonObject(value) || typeof value.text !== 'string') return false;
+  const answerType = value.answer_type;
+  if (!isJsonObject(answerType) || typeof answerType.type !== 'string') return false;
+  if (!ANSWER_TYPES.has(answerType.type)) return false;
+  if (answerType.type !== 'select') return true;
+  const options = answerType.options;
+  return (
+    Array.isArray(options) && options.every((option) => isJsonObject(option) && 'value' in option)
+  );
+}
