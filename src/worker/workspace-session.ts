@@ -7,7 +7,8 @@
  *
  * Boundary: no DOM and no app state here; only the core and the protocol.
  */
-import { type ParsedConfig, parseConfigToml, resolveConfigInForce } from '../core/config/config.ts';
+import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
+import { resolveConfigInForce } from '../core/config/in-force.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
 import { loadTokenCounter, type TokenCounter } from '../core/counting/tokens.ts';
 import { getOwn } from '../core/json/values.ts';

@@ -14,13 +14,14 @@ import { suggestClosest } from '../json/suggest.ts';
 import { getOwn } from '../json/values.ts';
 import type { PlaygroundResult } from '../playground/types.ts';
 import type { Diagnostic, Severity } from '../types.ts';
-import { type ParsedConfig, parseConfigToml, TomlLocator } from './config.ts';
+import { type ParsedConfig, parseConfigToml } from './config.ts';
 import { describeEmptyRange, type EmptyRangeReason } from './range.ts';
 import {
   mergeRuleLayers,
   type PartialCompactionRule,
   TOOL_CALLS_MODE_SPELLINGS,
 } from './rule-config.ts';
+import { TomlLocator } from './toml-locator.ts';
 import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from './tool-hints.ts';
 
 /** One text replacement: 1-based positions, the end exclusive; start = end inserts. */

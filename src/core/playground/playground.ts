@@ -23,13 +23,12 @@ import {
   providerView,
   removeCompactions,
 } from '../compaction/projection.ts';
+import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import {
   type ConfigInForce,
   getStreamConfigDeltaTools,
-  type ParsedConfig,
-  parseConfigToml,
   resolveConfigInForce,
-} from '../config/config.ts';
+} from '../config/in-force.ts';
 import { createReport, getPayload, type Report } from '../counting/report.ts';
 import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';

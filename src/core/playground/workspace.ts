@@ -20,12 +20,12 @@
 
 import { createCompactionEvents } from '../compaction/creation.ts';
 import { buildToolNameMap } from '../compaction/projection.ts';
+import type { ParsedConfig } from '../config/config.ts';
 import {
   type ConfigInForce,
   getStreamConfigDeltaTools,
-  type ParsedConfig,
   resolveConfigInForce,
-} from '../config/config.ts';
+} from '../config/in-force.ts';
 import { TOOL_HINT_KEY, TOOL_HINTS, toolHintToPolicy } from '../config/tool-hints.ts';
 import {
   type Amount,

@@ -1,0 +1,315 @@
+/**
+ * Where each key path of a TOML document is written. smol-toml gives no
+ * positions for values, so this small scanner follows the (already valid)
+ * TOML to the span of every key and value, for diagnostics at the exact place.
+ */
+
+import { getOwn } from '../json/values.ts';
+
+/** A key path into the TOML document: table keys and array indices. */
+export type TomlPath = readonly (string | number)[];
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** Where a path is written: its key, and its value (a whole `[header]` for tables). */
+interface TomlLocation {
+  key: Span;
+  value: Span;
+}
+
+/** Thrown only inside the scanner, when the text is not as expected; caught in `scanToml`. */
+class ScanStop extends Error {}
+
+const BARE_KEY_CHAR = /[A-Za-z0-9_-]/;
+
+/**
+ * Finds where every key path of a TOML document is written. It runs after
+ * smol-toml accepted the text, so it only has to follow valid TOML; if it
+ * ever meets something it does not understand it stops, keeping what it found.
+ */
+export class TomlLocator {
+  private readonly locations = new Map<string, TomlLocation>();
+  private readonly arrayTableCounts = new Map<string, number>();
+  private pos = 0;
+
+  constructor(private readonly text: string) {
+    try {
+      this.scanDocument();
+    } catch (error) {
+      if (!(error instanceof ScanStop)) throw error;
+    }
+  }
+
+  /** The location of `path`, when the scanner found it. */
+  find(path: TomlPath): TomlLocation | undefined {
+    return this.locations.get(pathKey(path));
+  }
+
+  /**
+   * The span to mark for a problem with the value at `path`: the value
+   * itself, else the nearest enclosing key or table header, else the start.
+   */
+  valueSpan(path: TomlPath): Span {
+    const exact = this.find(path);
+    if (exact) return exact.value;
+    return this.nearestKeySpan(path.slice(0, -1));
+  }
+
+  /** The span of the key at `path`, else of the nearest enclosing key or header. */
+  keySpan(path: TomlPath): Span {
+    return this.nearestKeySpan(path);
+  }
+
+  private nearestKeySpan(path: TomlPath): Span {
+    for (let length = path.length; length > 0; length--) {
+      const found = this.find(path.slice(0, length));
+      if (found) return found.key;
+    }
+    return { start: 0, end: 0 };
+  }
+
+  private record(path: TomlPath, location: TomlLocation, replace: boolean): void {
+    const key = pathKey(path);
+    if (replace || !this.locations.has(key)) this.locations.set(key, location);
+  }
+
+  private peek(offset = 0): string {
+    return this.text[this.pos + offset] ?? '';
+  }
+
+  private expect(char: string): void {
+    if (this.peek() !== char) throw new ScanStop();
+    this.pos++;
+  }
+
+  private skipSpaces(): void {
+    while (this.peek() === ' ' || this.peek() === '\t') this.pos++;
+  }
+
+  /** Skips whitespace, newlines and comments. */
+  private skipBlank(): void {
+    for (;;) {
+      const char = this.peek();
+      if (char === ' ' || char === '\t' || char === '\n' || char === '\r') this.pos++;
+      else if (char === '#') {
+        while (this.pos < this.text.length && this.peek() !== '\n') this.pos++;
+      } else return;
+    }
+  }
+
+  private scanDocument(): void {
+    if (this.peek() === '\ufeff') this.pos++;
+    let table: (string | number)[] = [];
+    for (;;) {
+      this.skipBlank();
+      if (this.pos >= this.text.length) return;
+      if (this.peek() === '[') table = this.scanHeader();
+      else this.scanKeyValue(table);
+    }
+  }
+
+  /** A `[table]` or `[[array.of.tables]]` header; returns the path it opens. */
+  private scanHeader(): (string | number)[] {
+    const start = this.pos;
+    const isArray = this.peek(1) === '[';
+    this.pos += isArray ? 2 : 1;
+    this.skipSpaces();
+    const key = this.scanKey();
+    this.skipSpaces();
+    this.expect(']');
+    if (isArray) this.expect(']');
+    const header = { start, end: this.pos };
+
+    const path: (string | number)[] = [];
+    key.segments.forEach((segment, i) => {
+      path.push(segment);
+      const isLast = i === key.segments.length - 1;
+      const keySpan = isLast
+        ? key.span
+        : { start: key.span.start, end: key.segmentEnds[i] ?? key.span.end };
+      if (isLast && isArray) {
+        const arrayKey = pathKey(path);
+        const index = this.arrayTableCounts.get(arrayKey) ?? 0;
+        this.arrayTableCounts.set(arrayKey, index + 1);
+        this.record(path, { key: keySpan, value: header }, false);
+        path.push(index);
+        this.record(path, { key: keySpan, value: header }, true);
+        return;
+      }
+      // Inside an array of tables, a header names its latest element.
+      const count = this.arrayTableCounts.get(pathKey(path));
+      if (count !== undefined && !isLast) path.push(count - 1);
+      this.record(path, { key: keySpan, value: header }, isLast);
+    });
+    return path;
+  }
+
+  private scanKeyValue(table: TomlPath): void {
+    const key = this.scanKey();
+    this.skipSpaces();
+    this.expect('=');
+    this.skipSpaces();
+    this.scanEntryValue([...table], key);
+  }
+
+  /** Records `key = value` under `prefix`, scanning the value. */
+  private scanEntryValue(prefix: (string | number)[], key: ScannedKey): void {
+    const path = [...prefix];
+    key.segments.forEach((segment, i) => {
+      path.push(segment);
+      if (i < key.segments.length - 1) {
+        // `a.b = 1` also writes table `a`: mark just the `a` part of the key for it.
+        const prefix = { start: key.span.start, end: key.segmentEnds[i] ?? key.span.end };
+        this.record(path, { key: prefix, value: prefix }, false);
+      }
+    });
+    const start = this.pos;
+    this.scanValue(path);
+    this.record(path, { key: key.span, value: { start, end: this.pos } }, true);
+  }
+
+  private scanValue(path: (string | number)[]): void {
+    const char = this.peek();
+    if (char === '"' || char === "'") this.scanString();
+    else if (char === '{') this.scanInlineTable(path);
+    else if (char === '[') this.scanArray(path);
+    else {
+      // Numbers, booleans and dates: up to a delimiter, without trailing spaces.
+      const start = this.pos;
+      while (this.pos < this.text.length && !/[,\]}#\n\r]/.test(this.peek())) this.pos++;
+      while (this.pos > start && /[ \t]/.test(this.text[this.pos - 1] ?? '')) this.pos--;
+      if (this.pos === start) throw new ScanStop();
+    }
+  }
+
+  private scanInlineTable(path: (string | number)[]): void {
+    this.expect('{');
+    for (;;) {
+      this.skipBlank();
+      if (this.peek() === '}') {
+        this.pos++;
+        return;
+      }
+      const key = this.scanKey();
+      this.skipSpaces();
+      this.expect('=');
+      this.skipSpaces();
+      this.scanEntryValue(path, key);
+      this.skipBlank();
+      if (this.peek() === ',') this.pos++;
+      else if (this.peek() !== '}') throw new ScanStop();
+    }
+  }
+
+  private scanArray(path: (string | number)[]): void {
+    this.expect('[');
+    for (let index = 0; ; index++) {
+      this.skipBlank();
+      if (this.peek() === ']') {
+        this.pos++;
+        return;
+      }
+      const start = this.pos;
+      const itemPath = [...path, index];
+      this.scanValue(itemPath);
+      const span = { start, end: this.pos };
+      this.record(itemPath, { key: span, value: span }, true);
+      this.skipBlank();
+      if (this.peek() === ',') this.pos++;
+      else if (this.peek() !== ']') throw new ScanStop();
+    }
+  }
+
+  /** Skips a string of any of the four kinds; returns its decoded text for keys. */
+  private scanString(): string {
+    const quote = this.peek();
+    const multiline = this.peek(1) === quote && this.peek(2) === quote;
+    if (multiline) {
+      this.pos += 3;
+      const close = quote.repeat(3);
+      for (;;) {
+        if (this.pos >= this.text.length) throw new ScanStop();
+        if (quote === '"' && this.peek() === '\\') {
+          this.pos += 2;
+        } else if (this.text.startsWith(close, this.pos)) {
+          this.pos += 3;
+          // Up to two more quotes belong to the content: `""""" ` ends with `"""`.
+          for (let extra = 0; extra < 2 && this.peek() === quote; extra++) this.pos++;
+          return '';
+        } else this.pos++;
+      }
+    }
+    this.pos++;
+    let decoded = '';
+    for (;;) {
+      const char = this.peek();
+      if (char === '' || char === '\n') throw new ScanStop();
+      this.pos++;
+      if (char === quote) return decoded;
+      if (quote === '"' && char === '\\') decoded += this.scanEscape();
+      else decoded += char;
+    }
+  }
+
+  private scanEscape(): string {
+    const char = this.peek();
+    this.pos++;
+    const simple: Record<string, string> = {
+      b: '\b',
+      t: '\t',
+      n: '\n',
+      f: '\f',
+      r: '\r',
+      e: '\u001b',
+      '"': '"',
+      '\\': '\\',
+    };
+    const mapped = getOwn(simple, char);
+    if (mapped !== undefined) return mapped;
+    const width = char === 'u' ? 4 : char === 'U' ? 8 : char === 'x' ? 2 : 0;
+    if (width === 0) throw new ScanStop();
+    const hex = this.text.slice(this.pos, this.pos + width);
+    this.pos += width;
+    const codePoint = Number.parseInt(hex, 16);
+    if (!/^[0-9A-Fa-f]+$/.test(hex) || codePoint > 0x10ffff) throw new ScanStop();
+    return String.fromCodePoint(codePoint);
+  }
+
+  /** A possibly dotted key: bare, `"basic"` or `'literal'` segments. */
+  private scanKey(): ScannedKey {
+    const start = this.pos;
+    const segments: string[] = [];
+    const segmentEnds: number[] = [];
+    for (;;) {
+      this.skipSpaces();
+      const char = this.peek();
+      if (char === '"' || char === "'") {
+        segments.push(this.scanString());
+      } else {
+        const segmentStart = this.pos;
+        while (BARE_KEY_CHAR.test(this.peek())) this.pos++;
+        if (this.pos === segmentStart) throw new ScanStop();
+        segments.push(this.text.slice(segmentStart, this.pos));
+      }
+      const end = this.pos;
+      segmentEnds.push(end);
+      this.skipSpaces();
+      if (this.peek() !== '.') return { segments, segmentEnds, span: { start, end } };
+      this.pos++;
+    }
+  }
+}
+
+interface ScannedKey {
+  segments: string[];
+  /** Where each segment ends, for the tables a dotted key opens. */
+  segmentEnds: number[];
+  span: Span;
+}
+
+function pathKey(path: TomlPath): string {
+  return JSON.stringify(path);
+}
