@@ -3,7 +3,7 @@
  * `CliIo`, so tests run the commands in-process as well as through the
  * real binary.
  */
-import { accessSync, constants, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { resetCompactions } from '../core/compaction/creation.ts';
