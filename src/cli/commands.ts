@@ -3,7 +3,7 @@
  * `CliIo`, so tests run the commands in-process as well as through the
  * real binary.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { resetCompactions } from '../core/compaction/creation.ts';
@@ -20,24 +20,39 @@ import { sanitize } from '../core/stream/sanitize.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
 import { formatConversations, formatRecommendations, formatReport } from './format-report.ts';
+import { readInputText } from './read-input.ts';
+import { escapeLines } from './terminal.ts';
 
 /** Where the CLI reads and writes. */
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
-  /** The text of a file, or of standard input for `-`. */
+  /** The text of a file, or of standard input for `-`; throws CliError when it cannot be read. */
   readText(path: string): string;
 }
 
 /** A problem with the user's input or arguments: printed as one line, exit code 2. */
 export class CliError extends Error {}
 
-/** The real process's input and output. */
+/**
+ * The real process's input and output. Everything on stderr is for people
+ * and may quote the data (a path, a value), so it is escaped for the
+ * terminal; stdout carries JSON or the escaped tables.
+ */
 export function createNodeIo(): CliIo {
   return {
     stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    readText: (path) => readFileSync(path === '-' ? 0 : path, 'utf8'),
+    stderr: (text) => process.stderr.write(escapeLines(text)),
+    readText: (path) => {
+      const read = readInputText(path);
+      if (read.ok) return read.text;
+      const { failure } = read;
+      throw new CliError(
+        failure.kind === 'io'
+          ? `${path}:1:1: error: ${failure.reason}`
+          : formatDiagnostic(path, failure.diagnostic),
+      );
+    },
   };
 }
 
@@ -81,6 +96,7 @@ function readInput(io: CliIo, path: string): string {
   try {
     return io.readText(path);
   } catch (error) {
+    if (error instanceof CliError) throw error;
     const code = (error as { code?: string }).code;
     const reason =
       code === 'ENOENT'

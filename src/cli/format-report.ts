@@ -8,6 +8,7 @@ import {
 } from '../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import type { HintRecommendations } from '../core/playground/recommend.ts';
+import { escapeForTerminal, escapeLines } from './terminal.ts';
 
 const GROUP_NAMES: Record<PayloadGroup, string> = {
   toolRequests: 'tool requests',
@@ -18,11 +19,19 @@ const GROUP_NAMES: Record<PayloadGroup, string> = {
 
 const percent = (saved: number, before: number) => formatPercent(savedPercent(saved, before));
 
-/** Columns padded to their widest cell: text columns (the first, and `textColumns`) to the left. */
-function table(rows: string[][], textColumns: readonly number[] = []): string {
-  const widths = (rows[0] ?? []).map((_, column) =>
-    Math.max(...rows.map((row) => (row[column] ?? '').length)),
-  );
+/**
+ * Columns padded to their widest cell: text columns (the first, and
+ * `textColumns`) to the left. Cells are escaped here, so a tool name or title
+ * from the data cannot steer the terminal.
+ */
+function table(cells: string[][], textColumns: readonly number[] = []): string {
+  const rows = cells.map((row) => row.map(escapeForTerminal));
+  // A loop, not Math.max(...): spreading 100,000 rows into arguments overflows the stack.
+  const widths = (rows[0] ?? []).map((_, column) => {
+    let width = 0;
+    for (const row of rows) width = Math.max(width, (row[column] ?? '').length);
+    return width;
+  });
   return rows
     .map((row) =>
       row
@@ -114,14 +123,16 @@ export function formatRecommendations(
       `${formatCount(rec.currentSaved.tokens)} → ${formatCount(rec.expectedSaved.tokens)}`,
     ]),
   ];
-  const reasons = result.recommendations.map((rec) => `  ${rec.tool}: ${rec.reason}`).join('\n');
+  const reasons = result.recommendations
+    .map((rec) => `  ${escapeForTerminal(rec.tool)}: ${escapeForTerminal(rec.reason)}`)
+    .join('\n');
   const { before, after, saved } = result.total;
   const files = options.fileCount === 1 ? '1 conversation' : `${options.fileCount} conversations`;
   return [
     table(rows, [4, 5]),
     `Why:\n${reasons}`,
     `With every suggestion applied: ${formatCount(before.tokens)} → ${formatCount(after.tokens)} tokens, saved ${formatCount(saved.tokens)} (${percent(saved.tokens, before.tokens)}); ${formatCount(before.chars)} → ${formatCount(after.chars)} characters. Tokens: ${TOKENIZER_LABELS[result.tokenizer]}, over ${files}.`,
-    `${options.configPath} with the suggestions applied:\n\n${options.configText.trimEnd()}`,
+    `${escapeForTerminal(options.configPath)} with the suggestions applied:\n\n${escapeLines(options.configText.trimEnd())}`,
     `${result.note}\n`,
   ].join('\n\n');
 }

@@ -59,6 +59,23 @@ export const MAX_LISTED_DIAGNOSTICS = 100;
 /** The longest config text read (UTF-16 code units). A real JP config layer is a few kilobytes. */
 export const MAX_CONFIG_TEXT_LENGTH = 1024 * 1024;
 
+/**
+ * The most bytes the CLI reads from one input, a file or standard input.
+ * V8's longest string is 2^29 − 24 UTF-16 units (about 512 MiB), so a
+ * larger file cannot be held as one text anyway; below that there is room
+ * for the decoded copy. Reading stops here, so an endless input
+ * (`/dev/zero`, `yes |`) ends with this error instead of exhausting memory.
+ */
+export const MAX_CLI_INPUT_BYTES = 500 * 1024 * 1024;
+
+/** The message for an input longer than {@link MAX_CLI_INPUT_BYTES}. */
+export function describeInputTooLarge(): string {
+  return (
+    `larger than ${formatMiB(MAX_CLI_INPUT_BYTES)} (${formatCount(MAX_CLI_INPUT_BYTES)} bytes), ` +
+    'the most the command line reads from one input; split the stream into smaller files'
+  );
+}
+
 /** What a user can do about a stream too large for the browser. */
 const USE_THE_CLI =
   'Use the command line, which has no such limit (`compaction-playground report --config FILE.toml events.json`), ' +

@@ -1,0 +1,127 @@
+/**
+ * Bytes to text, as JP reads its files: `events.json`, `metadata.json` and
+ * config layers are UTF-8, and serde_json (like the `toml` crate) refuses a
+ * file that is not valid UTF-8. Replacing bad bytes with U+FFFD, as
+ * `TextDecoder` and Node's `'utf8'` do by default, would show figures for a
+ * file JP cannot open, and `compact`/`reset` would write the replacement
+ * characters back. So decoding refuses, at the first bad byte.
+ */
+import { formatCount } from '../counting/format.ts';
+import { decodeUtf8Strict } from '../stream/base64.ts';
+import type { Diagnostic } from '../types.ts';
+
+/** The text, or why the bytes are not UTF-8 with the position of the first bad byte. */
+export type DecodedText = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
+
+/** A strict decoder: the text, or undefined for invalid UTF-8. */
+export type StrictDecoder = (bytes: Uint8Array) => string | undefined;
+
+/**
+ * Decodes UTF-8 strictly; a byte-order mark is kept as U+FEFF, as JP's
+ * readers see it. `decode` may be the host's native decoder
+ * (`TextDecoder` with `fatal: true, ignoreBOM: true`), much faster on
+ * hundreds of megabytes; the core has none of its own.
+ */
+export function decodeUtf8(
+  bytes: Uint8Array,
+  decode: StrictDecoder = decodeUtf8Strict,
+): DecodedText {
+  const utf16 = detectUtf16(bytes);
+  if (utf16 !== undefined) {
+    return {
+      ok: false,
+      diagnostic: {
+        line: 1,
+        column: 1,
+        severity: 'error',
+        code: 'input/utf16',
+        message: `This file is UTF-16 (${utf16}), not UTF-8. JP reads its files as UTF-8 only: convert it, e.g. with \`iconv -f UTF-16 -t UTF-8\`, or save it as UTF-8.`,
+      },
+    };
+  }
+  const text = decode(bytes);
+  if (text !== undefined) return { ok: true, text };
+  // Only invalid text pays for the walk that finds where.
+  const bad = findInvalidUtf8(bytes) ?? { offset: bytes.length, reason: 'is not valid UTF-8' };
+  return { ok: false, diagnostic: describeInvalidUtf8(bytes, bad) };
+}
+
+/** Which UTF-16 a byte-order mark or the zero bytes of ASCII text show, if any. */
+function detectUtf16(bytes: Uint8Array): string | undefined {
+  const [a, b, c, d] = bytes;
+  if (a === 0xff && b === 0xfe) return 'little-endian, with a byte-order mark';
+  if (a === 0xfe && b === 0xff) return 'big-endian, with a byte-order mark';
+  // JSON and TOML start with ASCII: in UTF-16 every other byte of it is zero.
+  if (bytes.length >= 4 && a !== 0 && b === 0 && c !== 0 && d === 0) return 'little-endian';
+  if (bytes.length >= 4 && a === 0 && b !== 0 && c === 0 && d !== 0) return 'big-endian';
+  return undefined;
+}
+
+/** The first byte that makes `bytes` invalid UTF-8, with what is wrong there. */
+export function findInvalidUtf8(bytes: Uint8Array): { offset: number; reason: string } | undefined {
+  const hex = (byte: number) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i] as number;
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    let length: number;
+    let min: number;
+    if (lead >= 0xc2 && lead <= 0xdf) [length, min] = [2, 0x80];
+    else if (lead >= 0xe0 && lead <= 0xef) [length, min] = [3, 0x800];
+    else if (lead >= 0xf0 && lead <= 0xf4) [length, min] = [4, 0x10000];
+    else if (lead >= 0x80 && lead <= 0xbf) {
+      return {
+        offset: i,
+        reason: `the byte ${hex(lead)} continues a character that never started`,
+      };
+    } else if (lead === 0xc0 || lead === 0xc1) {
+      return { offset: i, reason: `the byte ${hex(lead)} starts an overlong encoding` };
+    } else {
+      return { offset: i, reason: `the byte ${hex(lead)} never occurs in UTF-8` };
+    }
+    let code = lead & (0xff >> (length + 1));
+    for (let k = 1; k < length; k++) {
+      const next = bytes[i + k];
+      if (next === undefined || (next & 0xc0) !== 0x80) {
+        return {
+          offset: i,
+          reason: `the ${length}-byte character starting with ${hex(lead)} is cut short`,
+        };
+      }
+      code = (code << 6) | (next & 0x3f);
+    }
+    if (code < min) return { offset: i, reason: 'an overlong encoding' };
+    if (code >= 0xd800 && code <= 0xdfff) {
+      return { offset: i, reason: 'an encoded surrogate (CESU-8 or WTF-8, not UTF-8)' };
+    }
+    if (code > 0x10ffff) return { offset: i, reason: 'a code point beyond U+10FFFF' };
+    i += length;
+  }
+  return undefined;
+}
+
+/** The refusal: byte offset, line and column (UTF-16 units, as every diagnostic), and the cause. */
+function describeInvalidUtf8(
+  bytes: Uint8Array,
+  bad: { offset: number; reason: string },
+): Diagnostic {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < bad.offset; i++) {
+    if (bytes[i] === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  const column = (decodeUtf8Strict(bytes.subarray(lineStart, bad.offset))?.length ?? 0) + 1;
+  return {
+    line,
+    column,
+    severity: 'error',
+    code: 'input/invalid-utf8',
+    message: `Invalid UTF-8 at byte offset ${formatCount(bad.offset)}: ${bad.reason}. JP reads its files as UTF-8 and refuses this one; save it as UTF-8.`,
+  };
+}
