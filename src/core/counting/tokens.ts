@@ -31,8 +31,12 @@ export function isTokenizerId(value: unknown): value is TokenizerId {
   return value === 'o200k' || value === 'cl100k' || value === 'chars';
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** The number of Unicode code points in `text` (a surrogate pair counts once). */
 export function countCodePoints(text: string): number {
+  // Most texts have no surrogate at all; a native scan settles that.
+  if (!SURROGATE.test(text)) return text.length;
   let count = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -99,6 +103,30 @@ function runClass(code: number): number {
   return 3; // ASCII punctuation
 }
 
+/** Counts one long run in chunks of {@link RUN_CHUNK}, never splitting a surrogate pair. */
+function countRunInChunks(
+  text: string,
+  start: number,
+  end: number,
+  countRaw: (text: string) => number,
+): number {
+  let total = 0;
+  for (let from = start; from < end; ) {
+    let to = Math.min(from + RUN_CHUNK, end);
+    const last = text.charCodeAt(to - 1);
+    if (to < end && last >= 0xd800 && last <= 0xdbff) to++;
+    total += countRaw(text.slice(from, to));
+    from = to;
+  }
+  return total;
+}
+
+// A run of at least LONG_RUN characters holds two probes RUN_CHUNK apart
+// (LONG_RUN >= 2 * RUN_CHUNK) with nothing but its own class between them, so
+// probing every RUN_CHUNK characters finds every long run while reading only
+// a few characters past each probe in ordinary text.
+const PROBE = RUN_CHUNK;
+
 /**
  * Counts `text` with `countRaw`, except that runs of one class at least
  * {@link LONG_RUN} long are counted in chunks. Exact for text without such
@@ -106,31 +134,31 @@ function runClass(code: number): number {
  * exact count, and elsewhere they differ by about a token per chunk.
  */
 export function countWithLongRuns(text: string, countRaw: (text: string) => number): number {
-  if (text.length < LONG_RUN) return countRaw(text);
+  const length = text.length;
+  if (length < LONG_RUN) return countRaw(text);
   let total = 0;
   let counted = 0; // text before this offset is already counted
-  let runStart = 0;
-  let current = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const kind = i < text.length ? runClass(text.charCodeAt(i)) : -1;
-    if (kind === current) continue;
-    if (i - runStart >= LONG_RUN) {
-      if (runStart > counted) total += countRaw(text.slice(counted, runStart));
-      for (let start = runStart; start < i; ) {
-        let end = Math.min(start + RUN_CHUNK, i);
-        // Never split a surrogate pair.
-        const last = text.charCodeAt(end - 1);
-        if (end < i && last >= 0xd800 && last <= 0xdbff) end++;
-        total += countRaw(text.slice(start, end));
-        start = end;
-      }
-      counted = i;
+  for (let probe = 0; probe + PROBE < length; probe += PROBE) {
+    if (probe < counted) continue;
+    const kind = runClass(text.charCodeAt(probe));
+    let i = probe + 1;
+    while (i <= probe + PROBE && runClass(text.charCodeAt(i)) === kind) i++;
+    if (i <= probe + PROBE) continue;
+    let runStart = probe;
+    while (runStart > counted && runClass(text.charCodeAt(runStart - 1)) === kind) runStart--;
+    let runEnd = probe + PROBE + 1;
+    while (runEnd < length && runClass(text.charCodeAt(runEnd)) === kind) runEnd++;
+    if (runEnd - runStart < LONG_RUN) {
+      // Probes inside this short run would find it again: step past its end.
+      probe = Math.ceil(runEnd / PROBE) * PROBE - PROBE;
+      continue;
     }
-    runStart = i;
-    current = kind;
+    if (runStart > counted) total += countRaw(text.slice(counted, runStart));
+    total += countRunInChunks(text, runStart, runEnd, countRaw);
+    counted = runEnd;
   }
   if (counted === 0) return countRaw(text);
-  if (counted < text.length) total += countRaw(text.slice(counted));
+  if (counted < length) total += countRaw(text.slice(counted));
   return total;
 }
 

@@ -7,10 +7,14 @@ import {
   encodeBase64,
   encodeBase64Bytes,
   encodeUtf8,
+  getStrictDecoders,
+  HOST_DECODERS,
+  PORTABLE_DECODERS,
+  type StrictDecoders,
 } from './base64.ts';
 
 /** The rule of spec 1.4 in its "simple equivalent" form, with Node's codec as the oracle. */
-function isStrictBase64(text: string): boolean {
+function oracleIsStrict(text: string): boolean {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return false;
   return Buffer.from(text, 'base64').toString('base64') === text;
 }
@@ -64,7 +68,7 @@ describe('decodeBase64Strict', () => {
       fc.property(
         fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }).map((chars) => chars.join('')),
         (text) => {
-          expect(decodeBase64Bytes(text) !== undefined).toBe(isStrictBase64(text));
+          expect(decodeBase64Bytes(text) !== undefined).toBe(oracleIsStrict(text));
         },
       ),
       { numRuns: 5000 },
@@ -78,6 +82,51 @@ describe('decodeBase64Strict', () => {
         expect(decodeBase64Bytes(encoded)).toEqual(new Uint8Array(bytes));
       }),
     );
+  });
+});
+
+// Each host gets its own decoders: Node has Buffer, a browser worker
+// Uint8Array.fromBase64 or atob, some host none; all must decode alike.
+const nodeAtob = { atob: (text: string) => Buffer.from(text, 'base64').toString('latin1') };
+const fromBase64Only = {
+  Uint8Array: { fromBase64: (text: string) => new Uint8Array(Buffer.from(text, 'base64')) },
+};
+describe.each<[string, StrictDecoders]>([
+  ['by hand', PORTABLE_DECODERS],
+  ['through atob', getStrictDecoders(nodeAtob)],
+  ['through Uint8Array.fromBase64', getStrictDecoders(fromBase64Only)],
+  ['of this host (Buffer, TextDecoder)', HOST_DECODERS],
+])('decoders %s', (_, decoders) => {
+  it('decode what Node encodes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        const encoded = Buffer.from(bytes).toString('base64');
+        expect(decoders.base64Bytes(encoded)).toEqual(new Uint8Array(bytes));
+      }),
+    );
+  });
+
+  it('accept exactly the valid UTF-8 byte sequences', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(0x41, 0x80, 0xbf, 0xc0, 0xc2, 0xe0, 0xa0, 0xed, 0xef, 0xf0, 0xf4, 0xff),
+            fc.integer({ min: 0, max: 255 }),
+          ),
+          { maxLength: 8 },
+        ),
+        (values) => {
+          const bytes = new Uint8Array(values);
+          expect(decoders.utf8(bytes)).toBe(oracleUtf8(bytes));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keep a byte order mark as text, as Rust does', () => {
+    expect(decoders.utf8(new Uint8Array([0xef, 0xbb, 0xbf, 0x41]))).toBe('\ufeffA');
   });
 });
 

@@ -3,11 +3,14 @@
  * `base64` crate 0.22 (standard alphabet, canonical padding, zero trailing
  * bits) over UTF-8 text.
  *
- * The core is checked with lib ES2022 only, so neither `TextEncoder` nor
- * `atob` is available; both directions are written by hand. `atob` and
- * `Buffer.from` would be wrong anyway: they accept input JP leaves undecoded.
- * These functions run over every tool response of multi-megabyte files, so
- * they work on typed arrays and build strings in chunks, never per character.
+ * Decoding runs over every tool response of multi-megabyte files on a cold
+ * open, so it uses the host's native decoders where present
+ * (`Uint8Array.fromBase64`, `Buffer`, `atob`; `TextDecoder`), found through
+ * `globalThis` because the core is checked with lib ES2022 only. The native
+ * base64 decoders are lenient (whitespace, missing padding, stray bits), so
+ * strictness is checked first, in {@link isStrictBase64}, the one home of
+ * the rule. A host without them gets the hand-written decoders below, which
+ * work on typed arrays and build strings in chunks, never per character.
  */
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -45,53 +48,67 @@ function codeUnitsToString(units: Uint16Array | Uint8Array, length: number): str
   return parts.join('');
 }
 
+/** The native decoders a host may offer; lib ES2022 declares none of them. */
+interface NativeHost {
+  Uint8Array?: { fromBase64?: (text: string) => Uint8Array };
+  Buffer?: { from(text: string, encoding: 'base64'): Uint8Array };
+  atob?: (text: string) => string;
+  TextDecoder?: new (
+    label: 'utf-8',
+    options: { fatal: true; ignoreBOM: true },
+  ) => { decode(bytes: Uint8Array): string };
+}
+
+/** Decoders of already validated input: bytes of strict base64, and strict UTF-8 or `undefined`. */
+export interface StrictDecoders {
+  base64Bytes(valid: string): Uint8Array;
+  utf8(bytes: Uint8Array): string | undefined;
+}
+
+/** A character outside the alphabet and the padding. */
+const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
+
 /**
- * The bytes of strict base64 text, or `undefined` when the `base64` crate's
- * `STANDARD` engine would reject it (spec 1.4).
+ * Whether the `base64` crate's `STANDARD` engine accepts `text` (spec 1.4):
+ * length a multiple of 4, alphabet characters then at most two `=`, and the
+ * bits past the last byte zero.
  */
-export function decodeBase64Bytes(text: string): Uint8Array | undefined {
+export function isStrictBase64(text: string): boolean {
   const length = text.length;
-  if (length % 4 !== 0) return undefined;
-  if (length === 0) return new Uint8Array(0);
+  if (length % 4 !== 0) return false;
+  if (length === 0) return true;
+  // Native scans: the regex and indexOf are far cheaper than a loop here.
+  if (NOT_BASE64.test(text)) return false;
+  const firstPad = text.indexOf('=');
+  if (firstPad === -1) return true;
+  if (firstPad < length - 2) return false;
+  if (firstPad === length - 2) {
+    if (text.charCodeAt(length - 1) !== PAD) return false;
+    // One byte: the low 4 bits of the second character are unused and must be zero.
+    return ((DECODE_TABLE[text.charCodeAt(length - 3)] as number) & 0x0f) === 0;
+  }
+  // Two bytes: the low 2 bits of the third character must be zero.
+  return ((DECODE_TABLE[text.charCodeAt(length - 2)] as number) & 0x03) === 0;
+}
+
+/** Bytes of strict base64, by hand. */
+function decodeValidBase64(text: string): Uint8Array {
+  const length = text.length;
   let padding = 0;
-  if (text.charCodeAt(length - 1) === PAD) {
+  if (length > 0 && text.charCodeAt(length - 1) === PAD) {
     padding = text.charCodeAt(length - 2) === PAD ? 2 : 1;
   }
   const bytes = new Uint8Array((length / 4) * 3 - padding);
   let out = 0;
-  // Whole quads of data characters.
-  const wholeEnd = padding === 0 ? length : length - 4;
-  for (let i = 0; i < wholeEnd; i += 4) {
-    const c0 = text.charCodeAt(i);
-    const c1 = text.charCodeAt(i + 1);
-    const c2 = text.charCodeAt(i + 2);
-    const c3 = text.charCodeAt(i + 3);
-    // Codes >= 256 read past the table: `undefined`, mapped to INVALID.
-    const a = DECODE_TABLE[c0] ?? INVALID;
-    const b = DECODE_TABLE[c1] ?? INVALID;
-    const c = DECODE_TABLE[c2] ?? INVALID;
-    const d = DECODE_TABLE[c3] ?? INVALID;
-    if (a === INVALID || b === INVALID || c === INVALID || d === INVALID) return undefined;
+  for (let i = 0; i < length; i += 4) {
+    const a = DECODE_TABLE[text.charCodeAt(i)] as number;
+    const b = DECODE_TABLE[text.charCodeAt(i + 1)] as number;
+    const c = DECODE_TABLE[text.charCodeAt(i + 2)] as number;
+    const d = DECODE_TABLE[text.charCodeAt(i + 3)] as number;
     bytes[out++] = (a << 2) | (b >> 4);
-    bytes[out++] = ((b & 0x0f) << 4) | (c >> 2);
-    bytes[out++] = ((c & 0x03) << 6) | d;
+    if (out < bytes.length) bytes[out++] = ((b & 0x0f) << 4) | (c >> 2);
+    if (out < bytes.length) bytes[out++] = ((c & 0x03) << 6) | d;
   }
-  if (padding > 0) {
-    const a = DECODE_TABLE[text.charCodeAt(length - 4)] ?? INVALID;
-    const b = DECODE_TABLE[text.charCodeAt(length - 3)] ?? INVALID;
-    if (a === INVALID || b === INVALID) return undefined;
-    if (padding === 2) {
-      // One byte: the low 4 bits of the second character are unused and must be zero.
-      if ((b & 0x0f) !== 0) return undefined;
-      bytes[out++] = (a << 2) | (b >> 4);
-    } else {
-      const c = DECODE_TABLE[text.charCodeAt(length - 2)] ?? INVALID;
-      if (c === INVALID || (c & 0x03) !== 0) return undefined;
-      bytes[out++] = (a << 2) | (b >> 4);
-      bytes[out++] = ((b & 0x0f) << 4) | (c >> 2);
-    }
-  }
-  // A '=' anywhere else is not in the table, so it was rejected above.
   return bytes;
 }
 
@@ -99,7 +116,7 @@ export function decodeBase64Bytes(text: string): Uint8Array | undefined {
  * Decodes strict UTF-8 as Rust's `String::from_utf8` does: no overlong forms,
  * no surrogates, nothing above U+10FFFF, no truncated sequences.
  */
-export function decodeUtf8Strict(bytes: Uint8Array): string | undefined {
+function decodeUtf8ByHand(bytes: Uint8Array): string | undefined {
   const length = bytes.length;
   // Fast path: pure ASCII maps byte for byte.
   let i = 0;
@@ -157,6 +174,69 @@ export function decodeUtf8Strict(bytes: Uint8Array): string | undefined {
     return undefined;
   }
   return codeUnitsToString(units, out);
+}
+
+/** The hand-written decoders, for hosts without native ones (and for tests of both). */
+export const PORTABLE_DECODERS: StrictDecoders = {
+  base64Bytes: decodeValidBase64,
+  utf8: decodeUtf8ByHand,
+};
+
+/** The fastest decoders `host` offers, each falling back to the hand-written one. */
+export function getStrictDecoders(host: NativeHost): StrictDecoders {
+  const typedArray = host.Uint8Array;
+  const fromBase64 = typedArray?.fromBase64;
+  const buffer = host.Buffer;
+  const atob = host.atob;
+  let base64Bytes = decodeValidBase64;
+  if (typeof fromBase64 === 'function') {
+    base64Bytes = (valid) => fromBase64.call(typedArray, valid);
+  } else if (buffer && typeof buffer.from === 'function') {
+    base64Bytes = (valid) => {
+      // A plain view, so callers see the same type from every host.
+      const bytes = buffer.from(valid, 'base64');
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    };
+  } else if (typeof atob === 'function') {
+    base64Bytes = (valid) => {
+      const binary = atob.call(host, valid);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      return bytes;
+    };
+  }
+  let utf8 = decodeUtf8ByHand;
+  if (typeof host.TextDecoder === 'function') {
+    // `fatal` rejects what Rust's `String::from_utf8` rejects; `ignoreBOM` keeps a BOM as text, as Rust does.
+    const decoder = new host.TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    utf8 = (bytes) => {
+      try {
+        return decoder.decode(bytes);
+      } catch {
+        return undefined;
+      }
+    };
+  }
+  return { base64Bytes, utf8 };
+}
+
+/** The decoders of the host this module runs in. */
+export const HOST_DECODERS: StrictDecoders = getStrictDecoders(globalThis as NativeHost);
+
+/**
+ * The bytes of strict base64 text, or `undefined` when the `base64` crate's
+ * `STANDARD` engine would reject it (spec 1.4).
+ */
+export function decodeBase64Bytes(text: string): Uint8Array | undefined {
+  return isStrictBase64(text) ? HOST_DECODERS.base64Bytes(text) : undefined;
+}
+
+/**
+ * Decodes strict UTF-8 as Rust's `String::from_utf8` does: no overlong forms,
+ * no surrogates, nothing above U+10FFFF, no truncated sequences.
+ */
+export function decodeUtf8Strict(bytes: Uint8Array): string | undefined {
+  return HOST_DECODERS.utf8(bytes);
 }
 
 /**
