@@ -24,6 +24,7 @@ import type {
   ToolCallPolicy,
   TurnRange,
 } from '../types.ts';
+import type { Readings } from './readings.ts';
 
 /** "Now" for a stream with no readable timestamp (spec 14.2). */
 export const FALLBACK_NOW_TEXT = '2026-01-01 00:00:00.0';
@@ -45,6 +46,8 @@ export interface CreateCompactionsInput {
   summaryText?: string | readonly (string | null | undefined)[];
   /** CLI-style overrides of every rule's bounds (spec 6.3); none by default. */
   overrides?: RangeOverrides;
+  /** D17's open points (readings.ts); "JP today" writes no `tool_overrides`. The rulings by default. */
+  readings?: Readonly<Readings>;
 }
 
 /**
@@ -170,6 +173,7 @@ export function createCompactionEvents(input: CreateCompactionsInput): CreatedCo
   const context = getRangeContext(input.elements, input.now);
   const rangePlans = resolveRuleRanges(context, input.rules, input.overrides);
   const timestamp = formatTimestamp(input.now);
+  const toolOverrides = input.readings?.jp === 'today' ? {} : input.toolOverrides;
 
   const events: CompactionEvent[] = [];
   const plans = rangePlans.map((rangePlan, ruleIndex): RulePlan => {
@@ -180,7 +184,7 @@ export function createCompactionEvents(input: CreateCompactionsInput): CreatedCo
       const summary =
         rule.summary === null ? null : summaryTextFor(input.summaryText, ruleIndex, range);
       eventIndex = events.length;
-      events.push(createEvent(rule, range, timestamp, summary, input.toolOverrides));
+      events.push(createEvent(rule, range, timestamp, summary, toolOverrides));
     }
     const plan: RulePlan = {
       ruleIndex,

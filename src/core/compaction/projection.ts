@@ -11,6 +11,7 @@
 import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
 import type { JsonValue, StreamElement, ToolCallPolicy } from '../types.ts';
+import { DEFAULT_READINGS, type Readings } from './readings.ts';
 
 /** The request text of an injected summary (spec 4 step 5.3). */
 export const SUMMARY_REQUEST_CONTENT = '[Summary of previous conversation]';
@@ -132,6 +133,7 @@ interface CompactionInfo extends CompactionRef {
   stripsReasoning: boolean;
   toolCalls: ToolCallPolicy | undefined;
   overrides: Record<string, ToolCallPolicy>;
+  hasOverrides: boolean;
 }
 
 /** The event types a provider sees after projection (spec 3). */
@@ -185,14 +187,23 @@ export function buildToolNameMap(elements: readonly StreamElement[]): Map<string
 /**
  * Projects a stream (spec 4 with D17, spec 11 and 13). Without compactions
  * the output is the input unchanged (step 0). Pure and linear; unchanged
- * elements are shared with the input.
+ * elements are shared with the input. `readings` switches D17's open points
+ * to their alternatives (readings.ts); the default is the spec's rulings.
  */
-export function project(elements: readonly StreamElement[]): Projection {
+export function project(
+  elements: readonly StreamElement[],
+  readings: Readonly<Readings> = DEFAULT_READINGS,
+): Projection {
   const rawTurns = assignTurns(elements);
   // Turns are numbered in stream order, so the last element has the largest.
   const maxTurn = rawTurns.length === 0 ? 0 : (rawTurns[rawTurns.length - 1] as number);
   const turnCount = elements.length === 0 ? 0 : maxTurn + 1;
-  const compactions = readCompactions(elements);
+  // Today's JP drops tool_overrides on read (it has no D17).
+  const compactions = readCompactions(elements, readings.jp === 'd17');
+  const toolContest = getToolContest(readings);
+  // Only the alternative readings need every contestant of a turn, not just its winner.
+  const toolContestants: CompactionInfo[][] | undefined =
+    toolContest === 'slot' ? undefined : Array.from({ length: turnCount }, () => []);
 
   // Step 2: per-turn slots; latest timestamp wins, `>=` lets stream order break ties.
   const summaryWinners: (CompactionInfo | undefined)[] = new Array(turnCount).fill(undefined);
@@ -209,6 +220,12 @@ export function project(elements: readonly StreamElement[]): Projection {
       }
       if (compaction.toolCalls !== undefined && winsOver(compaction, toolWinners[turn])) {
         toolWinners[turn] = compaction;
+      }
+      if (
+        toolContestants !== undefined &&
+        (compaction.toolCalls !== undefined || compaction.hasOverrides)
+      ) {
+        toolContestants[turn]?.push(compaction);
       }
     }
   }
@@ -289,6 +306,8 @@ export function project(elements: readonly StreamElement[]): Projection {
       continue;
     }
 
+    const isRequest = element.type === 'tool_call_request';
+    const isResponse = element.type === 'tool_call_response';
     const summary = summaryWinners[turn];
     if (summary !== undefined) {
       if (runEnds[turn] !== undefined && !injected[turn]) {
@@ -297,6 +316,14 @@ export function project(elements: readonly StreamElement[]): Projection {
         emit({ timestamp, type: 'turn_start' }, null, turn);
         emit({ timestamp, type: 'chat_request', content: SUMMARY_REQUEST_CONTENT }, null, turn);
         emit({ timestamp, type: 'chat_response', message: summary.summary as string }, null, turn);
+      }
+      if (
+        readings.summaryOverKeep === 'keep-survives' &&
+        (isRequest || isResponse) &&
+        isKeep(overrideOf(summary, toolNameOf(element, toolNames)))
+      ) {
+        sources[index] = { turn, fate: 'kept', projectedIndex: emit(element, index, turn) };
+        continue;
       }
       sources[index] = { turn, fate: 'dropped', reason: 'summary', projectedIndex: null };
       continue;
@@ -307,26 +334,24 @@ export function project(elements: readonly StreamElement[]): Projection {
       continue;
     }
 
-    const winner = toolWinners[turn];
-    const isRequest = element.type === 'tool_call_request';
-    const isResponse = element.type === 'tool_call_response';
+    const toolName = isRequest || isResponse ? toolNameOf(element, toolNames) : null;
+    const winner =
+      toolContestants === undefined || !(isRequest || isResponse)
+        ? toolWinners[turn]
+        : contestWinner(toolContestants[turn] ?? [], toolContest, toolName);
     if (winner === undefined || !(isRequest || isResponse)) {
       sources[index] = { turn, fate: 'kept', projectedIndex: emit(element, index, turn) };
       continue;
     }
 
-    const toolName = isRequest
-      ? typeof element.name === 'string'
-        ? element.name
-        : null
-      : typeof element.id === 'string'
-        ? (toolNames.get(element.id) ?? null)
-        : null;
-    const override =
-      toolName !== null && Object.hasOwn(winner.overrides, toolName)
-        ? winner.overrides[toolName]
-        : undefined;
-    const policy = override ?? (winner.toolCalls as ToolCallPolicy);
+    const override = overrideOf(winner, toolName);
+    const chosen = override ?? winner.toolCalls;
+    if (chosen === undefined) {
+      // Reading 13.1 "apply": the winner has overrides but none for this tool and no tool_calls.
+      sources[index] = { turn, fate: 'kept', projectedIndex: emit(element, index, turn) };
+      continue;
+    }
+    const policy = chosen;
     const tool: ToolPolicyDecision = {
       toolName,
       policy,
@@ -388,6 +413,62 @@ export function project(elements: readonly StreamElement[]): Projection {
   };
 }
 
+/** How the tool-call slot is contested under the readings (13.1 and 13.2). */
+type ToolContest = 'slot' | 'any-policy' | 'per-tool';
+
+function getToolContest(readings: Readonly<Readings>): ToolContest {
+  // Without hints (JP today) every alternative contest gives the spec's slot winner.
+  if (readings.jp === 'today') return 'slot';
+  if (readings.stacking === 'per-tool') return 'per-tool';
+  return readings.noToolCalls === 'apply' ? 'any-policy' : 'slot';
+}
+
+/**
+ * The winner among a turn's contestants (stream order, spec 4 step 2's
+ * `>=`): under `any-policy` every compaction with tool_calls or overrides;
+ * under `per-tool` only those with tool_calls or an override for the tool.
+ */
+function contestWinner(
+  contestants: readonly CompactionInfo[],
+  contest: ToolContest,
+  toolName: string | null,
+): CompactionInfo | undefined {
+  let winner: CompactionInfo | undefined;
+  for (const contestant of contestants) {
+    if (
+      contest === 'per-tool' &&
+      contestant.toolCalls === undefined &&
+      overrideOf(contestant, toolName) === undefined
+    ) {
+      continue;
+    }
+    if (winsOver(contestant, winner)) winner = contestant;
+  }
+  return winner;
+}
+
+/** A tool event's name: the request's own, a response's through the id map (spec 4 step 3). */
+function toolNameOf(element: StreamElement, toolNames: ReadonlyMap<string, string>): string | null {
+  if (element.type === 'tool_call_request') {
+    return typeof element.name === 'string' ? element.name : null;
+  }
+  return typeof element.id === 'string' ? (toolNames.get(element.id) ?? null) : null;
+}
+
+function overrideOf(
+  compaction: CompactionInfo,
+  toolName: string | null,
+): ToolCallPolicy | undefined {
+  return toolName !== null && Object.hasOwn(compaction.overrides, toolName)
+    ? compaction.overrides[toolName]
+    : undefined;
+}
+
+/** The stored form of the `keep` hint: strip nothing. */
+function isKeep(policy: ToolCallPolicy | undefined): boolean {
+  return policy?.policy === 'strip' && !policy.request && !policy.response;
+}
+
 function refOf(compaction: CompactionInfo): CompactionRef {
   return { ordinal: compaction.ordinal, index: compaction.index };
 }
@@ -439,8 +520,11 @@ function readPolicy(value: JsonValue | undefined): ToolCallPolicy | undefined {
   return undefined;
 }
 
-/** Every compaction element, in stream order, with its stored policies. */
-function readCompactions(elements: readonly StreamElement[]): CompactionInfo[] {
+/** Every compaction element, in stream order, with its stored policies (overrides only when read). */
+function readCompactions(
+  elements: readonly StreamElement[],
+  readOverrides: boolean,
+): CompactionInfo[] {
   const compactions: CompactionInfo[] = [];
   for (let index = 0; index < elements.length; index++) {
     const element = elements[index] as StreamElement;
@@ -450,7 +534,12 @@ function readCompactions(elements: readonly StreamElement[]): CompactionInfo[] {
     const summary = element.summary;
     const overrides: Record<string, ToolCallPolicy> = Object.create(null);
     const rawOverrides = element.tool_overrides;
-    if (typeof rawOverrides === 'object' && rawOverrides !== null && !Array.isArray(rawOverrides)) {
+    if (
+      readOverrides &&
+      typeof rawOverrides === 'object' &&
+      rawOverrides !== null &&
+      !Array.isArray(rawOverrides)
+    ) {
       for (const [name, value] of Object.entries(rawOverrides)) {
         const policy = readPolicy(value);
         if (policy !== undefined) overrides[name] = policy;
@@ -475,6 +564,7 @@ function readCompactions(elements: readonly StreamElement[]): CompactionInfo[] {
       stripsReasoning: element.reasoning === 'strip',
       toolCalls: readPolicy(element.tool_calls),
       overrides,
+      hasOverrides: Object.keys(overrides).length > 0,
     });
   }
   return compactions;

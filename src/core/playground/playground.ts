@@ -23,6 +23,7 @@ import {
   providerView,
   removeCompactions,
 } from '../compaction/projection.ts';
+import { DEFAULT_READINGS, type Readings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import {
   type ConfigInForce,
@@ -134,6 +135,7 @@ export function planCompactions(
   elements: readonly StreamElement[],
   config: ParsedConfig,
   nowText: string | null,
+  readings: Readonly<Readings> = DEFAULT_READINGS,
 ): CompactionPlan {
   let facts = streamToolFacts.get(elements);
   if (!facts) {
@@ -143,7 +145,12 @@ export function planCompactions(
     };
     streamToolFacts.set(elements, facts);
   }
-  const configInForce = resolveConfigInForce(config.config, facts.deltaTools, facts.names);
+  const configInForce = resolveConfigInForce(
+    config.config,
+    facts.deltaTools,
+    // Reading 14.1 "configured only": tools the stream calls are not added for '*' to reach.
+    readings.star === 'configured-only' ? [] : facts.names,
+  );
   const explicit = nowText === null || nowText.trim() === '' ? undefined : parseTimestamp(nowText);
   const nowError =
     nowText !== null && nowText.trim() !== '' && explicit === undefined
@@ -155,6 +162,7 @@ export function planCompactions(
     rules: configInForce.rules,
     toolOverrides: configInForce.toolOverrides,
     now,
+    readings,
   });
   return {
     configInForce,
@@ -182,11 +190,12 @@ export function buildViews(
   newEvents: readonly CompactionEvent[],
   view: ViewModeValue,
   cachedBefore?: StreamElement[],
+  readings: Readonly<Readings> = DEFAULT_READINGS,
 ): Views {
   const repair = view === 'sanitized' ? sanitize : (list: StreamElement[]) => list;
   const before = cachedBefore ?? providerView(repair(removeCompactions(elements)));
   const projectedInput = repair(previewStream(elements, newEvents));
-  const projection = project(projectedInput);
+  const projection = project(projectedInput, readings);
   return { before, projectedInput, projection, after: providerView(projection.elements) };
 }
 
@@ -194,10 +203,16 @@ export function buildViews(
 export function reportStream(
   elements: readonly StreamElement[],
   config: ParsedConfig,
-  options: { now: string | null; view: ViewModeValue; counter: TokenCounter },
+  options: {
+    now: string | null;
+    view: ViewModeValue;
+    counter: TokenCounter;
+    readings?: Readonly<Readings>;
+  },
 ): { report: Report; plan: CompactionPlan } {
-  const plan = planCompactions(elements, config, options.now);
-  const views = buildViews(elements, plan.created.events, options.view);
+  const readings = options.readings ?? DEFAULT_READINGS;
+  const plan = planCompactions(elements, config, options.now, readings);
+  const views = buildViews(elements, plan.created.events, options.view, undefined, readings);
   const report = createReport(
     views.before,
     views.after,

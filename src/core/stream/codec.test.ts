@@ -407,7 +407,23 @@ describe('diagnostics', () => {
     ],
     [
       `{"type": "compaction", ${TS}, "from_turn": 0, "to_turn": 1, "tool_overrides": {"t": "omit"}}`,
-      /"tool_overrides" must be an object mapping/,
+      /the "tool_overrides" entry "t" must be a policy .*; found the string "omit"\./,
+    ],
+    [
+      `{"type": "compaction", ${TS}, "from_turn": 0, "to_turn": 1, "tool_overrides": {"a": {"policy": "omit"}, "fs_read": {"policy": "strip", "request": true}}}`,
+      /the "tool_overrides" entry "fs_read" .*with "policy": "strip", "response" is missing; each must be true or false\./,
+    ],
+    [
+      `{"type": "compaction", ${TS}, "from_turn": 0, "to_turn": 1, "tool_overrides": {"x": {"policy": "drop"}}}`,
+      /entry "x" .*its "policy" is the string "drop", not "strip" or "omit"\./,
+    ],
+    [
+      `{"type": "compaction", ${TS}, "from_turn": 0, "to_turn": 1, "tool_overrides": {"x": {}}}`,
+      /entry "x" .*it has no "policy"\./,
+    ],
+    [
+      `{"type": "compaction", ${TS}, "from_turn": 0, "to_turn": 1, "tool_overrides": ["x"]}`,
+      /"tool_overrides" must be an object mapping tool names .*found an array\./,
     ],
     [`{"type": "compaction", "from_turn": 0, "to_turn": 1}`, /has no "timestamp"/],
   ])('rejects %s', (element, message) => {

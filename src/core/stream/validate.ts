@@ -167,10 +167,41 @@ function validateCompaction(value: JsonObject, context: string): ElementIssue | 
       context,
       'tool_overrides',
       'an object mapping tool names to policies such as {"policy": "omit"}',
-      isToolOverrides,
+      isJsonObject,
       false,
-    )
+    ) ??
+    validateToolOverrideEntries(value.tool_overrides, context)
   );
+}
+
+/** Names the first malformed `tool_overrides` entry: "found an object" alone says nothing. */
+function validateToolOverrideEntries(
+  overrides: JsonValue | undefined,
+  context: string,
+): ElementIssue | undefined {
+  if (!isJsonObject(overrides)) return undefined;
+  for (const [name, policy] of Object.entries(overrides)) {
+    if (isToolCallPolicy(policy)) continue;
+    return {
+      field: 'tool_overrides',
+      message: `${context}: the "tool_overrides" entry ${JSON.stringify(name)} must be a policy such as {"policy": "omit"} or {"policy": "strip", "request": true|false, "response": true|false}; ${describePolicyProblem(policy)}.`,
+      code: 'events/wrong-type',
+      severity: 'error',
+    };
+  }
+  return undefined;
+}
+
+/** What is wrong with a value that is not a tool-call policy. */
+function describePolicyProblem(policy: JsonValue | undefined): string {
+  if (!isJsonObject(policy)) return `found ${describeValue(policy)}`;
+  if (policy.policy === undefined) return 'it has no "policy"';
+  if (policy.policy !== 'strip' && policy.policy !== 'omit') {
+    return `its "policy" is ${describeValue(policy.policy)}, not "strip" or "omit"`;
+  }
+  const missing = (['request', 'response'] as const).filter((k) => typeof policy[k] !== 'boolean');
+  const list = missing.map((k) => `"${k}" is ${describeValue(policy[k])}`).join(' and ');
+  return `with "policy": "strip", ${list}; each must be true or false`;
 }
 
 function requireField(
@@ -244,10 +275,6 @@ export function isToolCallPolicy(value: JsonValue | undefined): boolean {
     typeof value.request === 'boolean' &&
     typeof value.response === 'boolean'
   );
-}
-
-function isToolOverrides(value: JsonValue): boolean {
-  return isJsonObject(value) && Object.values(value).every(isToolCallPolicy);
 }
 
 const INQUIRY_SOURCES: ReadonlySet<string> = new Set(['tool', 'assistant', 'user', 'other']);

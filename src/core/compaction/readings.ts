@@ -1,0 +1,234 @@
+/**
+ * D17's open questions as explicit options. The spec's rulings (sections
+ * 13 and 14.1) are the default; each alternative is the other reading a
+ * reader can switch to and measure, plus "JP today", which ignores hints
+ * altogether (JP's main branch has no D17). Creation and projection take a
+ * `Readings` value; the default value reproduces the spec byte for byte.
+ *
+ * This module is the one home of the readings' names, values and the
+ * sentence that explains each: the CLI, the UI control, the About panel and
+ * share links all read them from here.
+ */
+
+import type { ParseResult } from '../config/rule-config.ts';
+
+/** One choice per open question; each field's first value is the spec's ruling. */
+export interface Readings {
+  /** 13.1: may `tool_overrides` act in a compaction that has no `tool_calls`? */
+  noToolCalls: 'inert' | 'apply';
+  /** 13.2: who decides a tool event in a turn several compactions cover? */
+  stacking: 'per-turn' | 'per-tool';
+  /** 14.1 / 13.7: which tools does a `'*'` hint reach? */
+  star: 'stream-tools' | 'configured-only';
+  /** 13.8: does a summary swallow a tool whose hint is `keep`? */
+  summaryOverKeep: 'summary-wins' | 'keep-survives';
+  /** What JP's main branch does with hints today: `d17` reads them, `today` ignores them. */
+  jp: 'd17' | 'today';
+}
+
+/** The name of a reading, as the CLI and share links spell it. */
+export type ReadingName = keyof Readings;
+
+/** A reading's description, for the CLI's help, the UI control and the About panel. */
+export interface ReadingInfo<K extends ReadingName = ReadingName> {
+  name: K;
+  /** The flag spelling: `--reading KEY=VALUE`. */
+  key: string;
+  /** The spec section it is about. */
+  section: string;
+  /** The open question, as a reader would ask it. */
+  question: string;
+  /** The spec's ruling (the default value) and the alternative, each with one sentence. */
+  values: readonly [ReadingValue<K>, ReadingValue<K>];
+}
+
+/** One value of a reading with its explanation. */
+export interface ReadingValue<K extends ReadingName = ReadingName> {
+  value: Readings[K];
+  /** A short label for a control. */
+  label: string;
+  /** What this reading does, in one sentence. */
+  sentence: string;
+}
+
+/** The spec's rulings: what every caller gets unless it asks otherwise. */
+export const DEFAULT_READINGS: Readonly<Readings> = Object.freeze({
+  noToolCalls: 'inert',
+  stacking: 'per-turn',
+  star: 'stream-tools',
+  summaryOverKeep: 'summary-wins',
+  jp: 'd17',
+});
+
+/** Every reading, in the order the Design questions panel lists them ("JP today" last). */
+export const READINGS: readonly ReadingInfo[] = [
+  {
+    name: 'noToolCalls',
+    key: 'no-tool-calls',
+    section: '13.1',
+    question: 'Does a hint apply where the winning compaction has no tool_calls?',
+    values: [
+      {
+        value: 'inert',
+        label: 'Inert (ruling)',
+        sentence:
+          'A compaction without tool_calls never takes part in the tool-call contest, so its tool_overrides are never read.',
+      },
+      {
+        value: 'apply',
+        label: 'Apply literally',
+        sentence:
+          'effective = tool_overrides.get(name).unwrap_or(tool_calls): a compaction with tool_calls or any tool_overrides takes part in the turn’s contest, and its winner’s override acts even without tool_calls (an omit hint omits in a reasoning-only compaction); a tool it names no policy for is left as it is.',
+      },
+    ],
+  },
+  {
+    name: 'stacking',
+    key: 'stacking',
+    section: '13.2',
+    question: 'When compactions stack over one turn, whose hint decides a tool?',
+    values: [
+      {
+        value: 'per-turn',
+        label: 'Per turn (ruling)',
+        sentence:
+          'The turn’s tool_calls winner (latest timestamp, stream order breaks ties) decides every tool event of the turn, from its own tool_overrides or else its tool_calls.',
+      },
+      {
+        value: 'per-tool',
+        label: 'Per tool',
+        sentence:
+          'For each tool on its own, the latest compaction that has an override for that tool or a tool_calls wins, so one compaction’s override can sit beside an older compaction’s tool_calls in the same turn.',
+      },
+    ],
+  },
+  {
+    name: 'star',
+    key: 'star',
+    section: '14.1',
+    question: "Which tools does a '*' hint reach?",
+    values: [
+      {
+        value: 'stream-tools',
+        label: 'Configured and called (ruling)',
+        sentence:
+          "'*' reaches every tool in either config and every tool the stream calls, since JP only calls configured tools.",
+      },
+      {
+        value: 'configured-only',
+        label: 'Configured only',
+        sentence:
+          "'*' reaches only the tools named in a config (what a ToolConfig iterator gives); a tool the stream calls but no config names inherits the rule.",
+      },
+    ],
+  },
+  {
+    name: 'summaryOverKeep',
+    key: 'summary-over-keep',
+    section: '13.8',
+    question: 'Does a summary swallow a tool whose hint is keep?',
+    values: [
+      {
+        value: 'summary-wins',
+        label: 'Summary wins (ruling)',
+        sentence: 'A summarized turn drops every event, keep tools included.',
+      },
+      {
+        value: 'keep-survives',
+        label: 'Keep survives',
+        sentence:
+          'In a summarized turn, the requests and responses of a tool the summary’s own tool_overrides mark keep stay, unchanged and in place, after the injected summary.',
+      },
+    ],
+  },
+  {
+    name: 'jp',
+    key: 'jp',
+    section: 'JP today',
+    question: 'What does today’s JP, which has no D17, make of the hints?',
+    values: [
+      {
+        value: 'd17',
+        label: 'JP with D17',
+        sentence: 'Hints are baked into new compactions and applied, as D17 describes.',
+      },
+      {
+        value: 'today',
+        label: 'JP today',
+        sentence:
+          'Rules only: new compactions carry no tool_overrides and projection ignores the ones the stream has, as JP’s main branch does (it drops tool_overrides on read, and its config rejects compaction under a tool).',
+      },
+    ],
+  },
+];
+
+/** The info of one reading. */
+export function getReadingInfo(name: ReadingName): ReadingInfo {
+  return READINGS.find((info) => info.name === name) as ReadingInfo;
+}
+
+/** Whether every reading is the spec's ruling. */
+export function isDefaultReadings(readings: Readonly<Readings>): boolean {
+  return READINGS.every((info) => readings[info.name] === DEFAULT_READINGS[info.name]);
+}
+
+/** The readings with the given ones changed; absent fields keep the ruling. */
+export function withReadings(partial: Readonly<Partial<Readings>> = {}): Readings {
+  const readings = { ...DEFAULT_READINGS };
+  for (const info of READINGS) {
+    const value = partial[info.name];
+    if (value !== undefined && info.values.some((v) => v.value === value)) {
+      (readings as Record<ReadingName, string>)[info.name] = value;
+    }
+  }
+  return readings;
+}
+
+/** Only the readings that differ from the rulings (for share links and labels). */
+export function getChangedReadings(readings: Readonly<Readings>): Partial<Readings> {
+  const changed: Partial<Record<ReadingName, string>> = {};
+  for (const info of READINGS) {
+    if (readings[info.name] !== DEFAULT_READINGS[info.name])
+      changed[info.name] = readings[info.name];
+  }
+  return changed as Partial<Readings>;
+}
+
+/**
+ * Reads one `KEY=VALUE` (the CLI's `--reading`): KEY is a reading's flag
+ * spelling, VALUE one of its values. The message names what is accepted.
+ */
+export function parseReadingAssignment(
+  text: string,
+): ParseResult<{ name: ReadingName; value: string }> {
+  const keys = READINGS.map((info) => info.key).join(', ');
+  const equals = text.indexOf('=');
+  if (equals < 0) {
+    return { ok: false, message: `--reading takes KEY=VALUE (KEY one of ${keys}), not "${text}"` };
+  }
+  const key = text.slice(0, equals).trim();
+  const value = text.slice(equals + 1).trim();
+  const info = READINGS.find((candidate) => candidate.key === key);
+  if (info === undefined) {
+    return { ok: false, message: `--reading: unknown reading "${key}"; the readings are ${keys}` };
+  }
+  const values = info.values.map((v) => v.value);
+  if (!(values as readonly string[]).includes(value)) {
+    return {
+      ok: false,
+      message: `--reading ${key}: "${value}" is not one of ${values.join(', ')} (${values[0]} is the spec's ruling)`,
+    };
+  }
+  return { ok: true, value: { name: info.name, value } };
+}
+
+/** Reads every `--reading` the CLI was given; the first bad one is the error. */
+export function parseReadingAssignments(texts: readonly string[]): ParseResult<Readings> {
+  const partial: Partial<Record<ReadingName, string>> = {};
+  for (const text of texts) {
+    const parsed = parseReadingAssignment(text);
+    if (!parsed.ok) return parsed;
+    partial[parsed.value.name] = parsed.value.value;
+  }
+  return { ok: true, value: withReadings(partial as Partial<Readings>) };
+}
