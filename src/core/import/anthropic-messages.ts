@@ -1,0 +1,155 @@
+/**
+ * Anthropic Messages: a `messages` array, or a request body holding one.
+ * Content blocks: `text`, `thinking`, `redacted_thinking`, `tool_use` and
+ * `tool_result` (with `is_error`). Mapping and sources: docs/import-formats.md.
+ */
+import type { JsonValue } from '../types.ts';
+import { getString, isObject, StreamBuilder } from './builder.ts';
+import { resultText } from './claude-code.ts';
+import { getApiArray } from './openai-chat.ts';
+import type { JsonDocument } from './source.ts';
+import type { ImportResult } from './types.ts';
+
+const ANTHROPIC_BLOCKS = new Set([
+  'tool_use',
+  'tool_result',
+  'thinking',
+  'redacted_thinking',
+  'server_tool_use',
+  'web_search_tool_result',
+  'document',
+]);
+
+/**
+ * Whether a document is an Anthropic Messages transcript; the reason when
+ * not. Only content blocks tell it from Chat Completions, so a transcript
+ * of plain text is read as Chat Completions (the events are the same).
+ */
+export function sniffAnthropic(value: JsonValue): string | undefined {
+  const messages = getApiArray(value, 'messages');
+  if (!messages) return 'it is neither a messages array nor an object with "messages"';
+  let blocks = false;
+  for (const [index, message] of messages.entries()) {
+    if (!isObject(message) || (message.role !== 'user' && message.role !== 'assistant')) {
+      return `message ${index + 1} has a role other than "user" or "assistant"`;
+    }
+    if (Array.isArray(message.content)) {
+      for (const block of message.content) {
+        if (isObject(block) && ANTHROPIC_BLOCKS.has(String(block.type))) blocks = true;
+        if (isObject(block) && block.type === 'text' && 'cache_control' in block) blocks = true;
+      }
+    }
+  }
+  return blocks
+    ? undefined
+    : 'no message has an Anthropic content block (tool_use, tool_result, thinking)';
+}
+
+/** Imports an Anthropic Messages transcript. */
+export function importAnthropic(document: JsonDocument): ImportResult {
+  const out = new StreamBuilder('anthropic-messages');
+  const root = document.value;
+  if (isObject(root) && root.system !== undefined) {
+    out.note(
+      'anthropic-messages/system',
+      'The request\'s "system" prompt is skipped: JP keeps instructions in its config, not in the stream.',
+      document.lineOf(root),
+    );
+  }
+  for (const message of getApiArray(root, 'messages') ?? []) {
+    if (!isObject(message)) continue;
+    const line = document.lineOf(message);
+    const content = message.content;
+    const user = message.role === 'user';
+    if (typeof content === 'string') {
+      if (user) out.userMessage(content, undefined, line);
+      else out.message(content, undefined, line);
+      continue;
+    }
+    let opened = false;
+    for (const block of Array.isArray(content) ? content : []) {
+      if (!isObject(block)) continue;
+      const at = document.lineOf(block) ?? line;
+      switch (block.type) {
+        case 'text': {
+          const text = getString(block, 'text') ?? '';
+          if (!user) out.message(text, undefined, at);
+          else if (opened) out.userText(text, undefined, at);
+          else out.userMessage(text, undefined, at);
+          opened ||= user;
+          break;
+        }
+        case 'thinking': {
+          const text = getString(block, 'thinking') ?? '';
+          const signature = getString(block, 'signature');
+          if (text === '') {
+            out.note(
+              'anthropic-messages/signature-only-thinking',
+              'Thinking blocks with only a signature have no text to count; skipped.',
+              at,
+            );
+          } else {
+            out.reasoning(
+              text,
+              undefined,
+              at,
+              signature ? { anthropic_signature: signature } : undefined,
+            );
+          }
+          break;
+        }
+        case 'redacted_thinking':
+          out.note(
+            'anthropic-messages/redacted-thinking',
+            'Redacted thinking blocks hold encrypted data, no text; skipped.',
+            at,
+          );
+          break;
+        case 'tool_use': {
+          const id = getString(block, 'id');
+          const name = getString(block, 'name');
+          if (id === undefined || name === undefined) {
+            out.error({
+              line: at ?? 1,
+              column: 1,
+              severity: 'error',
+              message: 'A tool_use block without a string "id" and "name" is skipped.',
+              code: 'anthropic-messages/bad-tool-use',
+            });
+            break;
+          }
+          out.toolCall(id, name, isObject(block.input) ? block.input : {}, undefined, at);
+          break;
+        }
+        case 'tool_result': {
+          const id = getString(block, 'tool_use_id');
+          if (id === undefined) {
+            out.error({
+              line: at ?? 1,
+              column: 1,
+              severity: 'error',
+              message: 'A tool_result block without a string "tool_use_id" is skipped.',
+              code: 'anthropic-messages/bad-tool-result',
+            });
+            break;
+          }
+          out.toolResult(
+            id,
+            resultText(block.content, at, out),
+            block.is_error === true,
+            undefined,
+            at,
+          );
+          break;
+        }
+        default:
+          out.note(
+            `anthropic-messages/block-${String(block.type)}`,
+            `Blocks of the type "${String(block.type)}" (images, documents, server tools) have no JP event; skipped.`,
+            at,
+          );
+      }
+    }
+  }
+  return out.finish();
+}

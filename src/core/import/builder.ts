@@ -1,0 +1,202 @@
+/**
+ * Builds a JP event stream from a foreign transcript, one event at a time:
+ * turns, requests, responses, tool calls and their results, with timestamps
+ * from the source where it has them and a stable, documented sequence where
+ * it does not (docs/import-formats.md). Also collects the import notes
+ * (grouped by kind) and the diagnostics of malformed items.
+ */
+import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
+import type { Diagnostic, JsonObject, JsonValue, StreamElement } from '../types.ts';
+import type { ImportFormat, ImportNote, ImportResult } from './types.ts';
+
+/** Where the sequence of invented timestamps starts when the source has none at all. */
+export const SEQUENCE_START = '2026-01-01 00:00:00.0';
+
+const NANOS_PER_MS = 1_000_000n;
+const ONE_SECOND = 1_000_000_000n;
+
+/** The longest title taken from a first user message. */
+const TITLE_LENGTH = 80;
+
+/** A timestamp as a source records it: ISO text, epoch milliseconds, or nothing. */
+export type SourceTime = JsonValue | undefined;
+
+/** The instant of a source timestamp, or `undefined` when it has none that reads. */
+export function readSourceTime(time: SourceTime): Instant | undefined {
+  if (typeof time === 'string') return parseTimestamp(time);
+  // Epoch milliseconds (OpenCode); a whole number in a plausible range only.
+  if (typeof time === 'number' && Number.isInteger(time) && time > 0 && time < 1e15) {
+    return BigInt(time) * NANOS_PER_MS;
+  }
+  return undefined;
+}
+
+/** Collects the events, notes and diagnostics of one import. */
+export class StreamBuilder {
+  readonly elements: StreamElement[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly notes = new Map<string, ImportNote>();
+  private last: Instant | undefined;
+  private untimed = 0;
+  private firstUntimedLine: number | undefined;
+  private title: string | undefined;
+
+  constructor(readonly format: ImportFormat) {}
+
+  /**
+   * The canonical timestamp for an event: the source's when it reads, else
+   * one second after the event before (from {@link SEQUENCE_START}), so the
+   * order of the stream and JP's time lookups stay as the source has them.
+   */
+  time(source: SourceTime, line?: number): string {
+    const instant = readSourceTime(source);
+    if (instant !== undefined) {
+      this.last = instant;
+      return formatTimestamp(instant);
+    }
+    this.untimed++;
+    if (this.firstUntimedLine === undefined) this.firstUntimedLine = line;
+    const start = parseTimestamp(SEQUENCE_START) as Instant;
+    this.last = this.last === undefined ? start : this.last + ONE_SECOND;
+    return formatTimestamp(this.last);
+  }
+
+  /** Opens a turn with the user's message. */
+  userMessage(content: string, time: SourceTime, line?: number): void {
+    const timestamp = this.time(time, line);
+    this.title ??= createTitle(content);
+    this.elements.push({ timestamp, type: 'turn_start' });
+    this.elements.push({ timestamp, type: 'chat_request', content });
+  }
+
+  /** A further user message in the same turn (a second text block of one message). */
+  userText(content: string, time: SourceTime, line?: number): void {
+    this.elements.push({ timestamp: this.time(time, line), type: 'chat_request', content });
+  }
+
+  /** The assistant's answer text. */
+  message(text: string, time: SourceTime, line?: number): void {
+    this.elements.push({ timestamp: this.time(time, line), type: 'chat_response', message: text });
+  }
+
+  /** The assistant's reasoning; `metadata` holds provider data such as a signature. */
+  reasoning(text: string, time: SourceTime, line?: number, metadata?: JsonObject): void {
+    const element: StreamElement = {
+      timestamp: this.time(time, line),
+      type: 'chat_response',
+      reasoning: text,
+    };
+    if (metadata && Object.keys(metadata).length > 0) element.metadata = metadata;
+    this.elements.push(element);
+  }
+
+  /** A tool call, under the name exactly as the source records it. */
+  toolCall(id: string, name: string, args: JsonObject, time: SourceTime, line?: number): void {
+    this.elements.push({
+      timestamp: this.time(time, line),
+      type: 'tool_call_request',
+      id,
+      name,
+      arguments: args,
+    });
+  }
+
+  /** A tool's result. */
+  toolResult(id: string, content: string, isError: boolean, time: SourceTime, line?: number): void {
+    this.elements.push({
+      timestamp: this.time(time, line),
+      type: 'tool_call_response',
+      id,
+      content,
+      is_error: isError,
+    });
+  }
+
+  /** Records one skipped or changed item; notes of one `code` are grouped. */
+  note(code: string, message: string, line?: number): void {
+    const existing = this.notes.get(code);
+    if (existing) {
+      existing.count++;
+      if (existing.line === undefined && line !== undefined) existing.line = line;
+      return;
+    }
+    const note: ImportNote = { code, message, count: 1 };
+    if (line !== undefined) note.line = line;
+    this.notes.set(code, note);
+  }
+
+  /** A malformed item: an error with its position; the import goes on. */
+  error(diagnostic: Diagnostic): void {
+    this.diagnostics.push(diagnostic);
+  }
+
+  /** The result, with a note about invented timestamps when there were any. */
+  finish(): ImportResult {
+    const notes = [...this.notes.values()];
+    if (this.untimed > 0) {
+      const note: ImportNote = {
+        code: 'import/no-timestamp',
+        message:
+          'Events without a timestamp in the source get one second after the event before ' +
+          `(starting at ${SEQUENCE_START} when none came before), so their order is kept.`,
+        count: this.untimed,
+      };
+      if (this.firstUntimedLine !== undefined) note.line = this.firstUntimedLine;
+      notes.push(note);
+    }
+    const result: ImportResult = {
+      format: this.format,
+      elements: this.elements,
+      diagnostics: this.diagnostics,
+      notes,
+    };
+    if (this.title !== undefined) result.title = this.title;
+    return result;
+  }
+}
+
+/** A title from a user message: its first non-empty line, shortened. */
+export function createTitle(content: string): string | undefined {
+  const line = content
+    .split('\n')
+    .map((part) => part.trim())
+    .find((part) => part !== '');
+  if (line === undefined) return undefined;
+  return line.length <= TITLE_LENGTH ? line : `${line.slice(0, TITLE_LENGTH - 1)}…`;
+}
+
+/**
+ * Tool arguments as JP stores them (an object). A JSON string is parsed
+ * (OpenAI and Codex send arguments as text); anything that is not an object
+ * is kept whole under `input`, so nothing is lost.
+ */
+export function toArguments(value: JsonValue | undefined): { args: JsonObject; wrapped: boolean } {
+  let parsed: JsonValue | undefined = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value) as JsonValue;
+    } catch {
+      return { args: { input: value }, wrapped: true };
+    }
+  }
+  if (parsed === undefined) return { args: {}, wrapped: false };
+  if (isObject(parsed)) return { args: parsed, wrapped: false };
+  return { args: { input: parsed }, wrapped: true };
+}
+
+/** Whether a JSON value is an object (not an array, not null). */
+export function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A string field, or undefined. */
+export function getString(object: JsonObject, key: string): string | undefined {
+  const value = object[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** An array field, or an empty array. */
+export function getArray(object: JsonObject, key: string): JsonValue[] {
+  const value = object[key];
+  return Array.isArray(value) ? value : [];
+}

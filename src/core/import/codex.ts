@@ -1,0 +1,318 @@
+/**
+ * Codex CLI rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`): one
+ * `{timestamp, type, payload}` per line. What the model sees is in the
+ * `response_item` lines; `event_msg` lines repeat parts of it for the UI.
+ * Mapping and sources: docs/import-formats.md.
+ */
+import type { JsonObject, JsonValue } from '../types.ts';
+import { getArray, getString, isObject, StreamBuilder, toArguments } from './builder.ts';
+import { type JsonLine, readJsonLines } from './source.ts';
+import type { ImportResult } from './types.ts';
+
+const LINE_TYPES = new Set([
+  'session_meta',
+  'turn_context',
+  'response_item',
+  'event_msg',
+  'compacted',
+]);
+
+/**
+ * User messages Codex writes itself before the user's prompt: the
+ * environment, AGENTS.md and permission instructions. They are context the
+ * harness injects, not the user's words.
+ */
+const INJECTED_PREFIXES = [
+  '<environment_context>',
+  '<user_instructions>',
+  '<permissions instructions>',
+  '<user_shell_command>',
+  '# AGENTS.md instructions',
+];
+
+/** What Codex calls its built-in shell tool when it records a `local_shell_call`. */
+export const LOCAL_SHELL_TOOL = 'local_shell';
+
+/** Whether parsed lines look like a Codex rollout; the reason when not. */
+export function sniffCodex(lines: readonly JsonLine[]): string | undefined {
+  for (const { line, value } of lines) {
+    if (!isObject(value)) return `line ${line} is not a JSON object`;
+    const type = getString(value, 'type');
+    if (type !== undefined && LINE_TYPES.has(type) && isObject(value.payload)) return undefined;
+    return `line ${line} is not a {"type": "session_meta" | "response_item" | "event_msg" | …, "payload": {…}} record`;
+  }
+  return 'the file has no lines';
+}
+
+/** The text of message content: a string, or its text parts joined. */
+function messageText(content: JsonValue | undefined, line: number, out: StreamBuilder): string {
+  if (typeof content === 'string') return content;
+  const parts: string[] = [];
+  for (const part of Array.isArray(content) ? content : []) {
+    if (isObject(part) && typeof part.text === 'string') parts.push(part.text);
+    else {
+      out.note(
+        'codex/non-text-content',
+        'Non-text message parts (images, files) have no text to count; left out.',
+        line,
+      );
+    }
+  }
+  return parts.join('\n');
+}
+
+function isInjected(text: string): boolean {
+  const start = text.trimStart();
+  return INJECTED_PREFIXES.some((prefix) => start.startsWith(prefix));
+}
+
+/** Imports a Codex CLI rollout. */
+export function importCodex(text: string, onProgress?: (share: number) => void): ImportResult {
+  const out = new StreamBuilder('codex');
+  const read = readJsonLines(text, onProgress);
+  for (const diagnostic of read.diagnostics) out.error(diagnostic);
+
+  // event_msg lines repeat what response_item lines hold; those that repeat nothing are kept.
+  const said = {
+    user: new Set<string>(),
+    assistant: new Set<string>(),
+    reasoning: new Set<string>(),
+  };
+  for (const { value } of read.lines) {
+    if (!isObject(value) || value.type !== 'response_item' || !isObject(value.payload)) continue;
+    const payload = value.payload;
+    if (payload.type === 'message') {
+      const role = payload.role === 'assistant' ? 'assistant' : 'user';
+      said[role].add(plainText(payload.content).trim());
+    } else if (payload.type === 'reasoning') {
+      for (const part of getArray(payload, 'summary')) {
+        if (isObject(part) && typeof part.text === 'string') said.reasoning.add(part.text.trim());
+      }
+    }
+  }
+
+  for (const { line, value } of read.lines) {
+    if (!isObject(value) || !isObject(value.payload)) {
+      out.error({
+        line,
+        column: 1,
+        severity: 'error',
+        message: `Line ${line} is not a {"type", "payload"} record, so it is skipped.`,
+        code: 'codex/bad-line',
+      });
+      continue;
+    }
+    const time = value.timestamp;
+    const payload = value.payload;
+    switch (value.type) {
+      case 'response_item':
+        importItem(payload, time, line, out);
+        break;
+      case 'event_msg':
+        importEvent(payload, time, line, out, said);
+        break;
+      case 'session_meta':
+      case 'turn_context':
+        out.note(
+          `codex/${value.type}`,
+          `"${value.type}" lines (session settings: working folder, model, sandbox) are not messages; skipped.`,
+          line,
+        );
+        break;
+      case 'compacted':
+        out.note(
+          'codex/compacted',
+          "Codex compacted the conversation here; the items before are imported as they were, and Codex's summary is skipped.",
+          line,
+        );
+        break;
+      default:
+        out.note(
+          `codex/unknown-${String(value.type)}`,
+          `Lines of the unknown type "${String(value.type)}" are skipped.`,
+          line,
+        );
+    }
+  }
+  return out.finish();
+}
+
+function plainText(content: JsonValue | undefined): string {
+  if (typeof content === 'string') return content;
+  return (Array.isArray(content) ? content : [])
+    .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
+    .join('\n');
+}
+
+function importItem(
+  payload: JsonObject,
+  time: JsonValue | undefined,
+  line: number,
+  out: StreamBuilder,
+) {
+  switch (payload.type) {
+    case 'message': {
+      const text = messageText(payload.content, line, out);
+      if (payload.role === 'assistant') {
+        out.message(text, time, line);
+      } else if (payload.role === 'user') {
+        if (isInjected(text)) {
+          out.note(
+            'codex/injected-context',
+            "Context messages Codex injects (environment, AGENTS.md and permission instructions) are skipped: they are not the user's words and no hint applies to them.",
+            line,
+          );
+        } else {
+          out.userMessage(text, time, line);
+        }
+      } else {
+        out.note(
+          `codex/${String(payload.role)}-message`,
+          `"${String(payload.role)}" messages (instructions Codex sends with every request) are skipped: JP keeps instructions in its config, not in the stream.`,
+          line,
+        );
+      }
+      return;
+    }
+    case 'reasoning': {
+      const summary = getArray(payload, 'summary')
+        .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
+        .filter((part) => part !== '');
+      const content = getArray(payload, 'content')
+        .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
+        .filter((part) => part !== '');
+      const text = (summary.length > 0 ? summary : content).join('\n\n');
+      if (text !== '') out.reasoning(text, time, line);
+      if (typeof payload.encrypted_content === 'string') {
+        out.note(
+          'codex/encrypted-reasoning',
+          text === ''
+            ? 'Reasoning items with only encrypted content have no text; skipped.'
+            : 'Reasoning items also carry encrypted content, which has no text; their summary text is imported.',
+          line,
+        );
+      } else if (text === '') {
+        out.note('codex/empty-reasoning', 'Reasoning items with no text are skipped.', line);
+      }
+      return;
+    }
+    case 'function_call':
+    case 'custom_tool_call': {
+      const id = getString(payload, 'call_id');
+      const name = getString(payload, 'name');
+      if (id === undefined || name === undefined) {
+        out.error({
+          line,
+          column: 1,
+          severity: 'error',
+          message: `Line ${line}: a ${payload.type} without a string "call_id" and "name" is skipped.`,
+          code: 'codex/bad-call',
+        });
+        return;
+      }
+      const raw = payload.type === 'function_call' ? payload.arguments : payload.input;
+      const { args, wrapped } =
+        payload.type === 'function_call'
+          ? toArguments(raw)
+          : { args: { input: raw ?? '' }, wrapped: false };
+      if (wrapped) {
+        out.note(
+          'codex/arguments-not-object',
+          'Arguments that are not a JSON object are kept whole under "input".',
+          line,
+        );
+      }
+      out.toolCall(id, name, args, time, line);
+      return;
+    }
+    case 'local_shell_call': {
+      const id = getString(payload, 'call_id') ?? getString(payload, 'id');
+      if (id === undefined) {
+        out.error({
+          line,
+          column: 1,
+          severity: 'error',
+          message: `Line ${line}: a local_shell_call without "call_id" is skipped.`,
+          code: 'codex/bad-call',
+        });
+        return;
+      }
+      const action = isObject(payload.action) ? payload.action : {};
+      out.toolCall(id, LOCAL_SHELL_TOOL, action, time, line);
+      return;
+    }
+    case 'function_call_output':
+    case 'custom_tool_call_output':
+    case 'local_shell_call_output': {
+      const id = getString(payload, 'call_id');
+      if (id === undefined) {
+        out.error({
+          line,
+          column: 1,
+          severity: 'error',
+          message: `Line ${line}: a ${payload.type} without a string "call_id" is skipped.`,
+          code: 'codex/bad-output',
+        });
+        return;
+      }
+      // Codex records no error flag on outputs: none is inferred from the text.
+      out.toolResult(id, outputText(payload.output, line, out), false, time, line);
+      return;
+    }
+    default:
+      out.note(
+        `codex/item-${String(payload.type)}`,
+        `Response items of the type "${String(payload.type)}" (web searches, image generation and the like) have no JP event; skipped.`,
+        line,
+      );
+  }
+}
+
+function outputText(output: JsonValue | undefined, line: number, out: StreamBuilder): string {
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output)) return messageText(output, line, out);
+  if (isObject(output) && typeof output.content === 'string') return output.content;
+  return output === undefined ? '' : JSON.stringify(output);
+}
+
+function importEvent(
+  payload: JsonObject,
+  time: JsonValue | undefined,
+  line: number,
+  out: StreamBuilder,
+  said: { user: Set<string>; assistant: Set<string>; reasoning: Set<string> },
+) {
+  const message = getString(payload, 'message') ?? getString(payload, 'text');
+  const kind =
+    payload.type === 'user_message'
+      ? 'user'
+      : payload.type === 'agent_message'
+        ? 'assistant'
+        : payload.type === 'agent_reasoning'
+          ? 'reasoning'
+          : undefined;
+  if (kind === undefined || message === undefined) {
+    out.note(
+      'codex/event',
+      'event_msg lines of other kinds (token counts, task start and end, command output shown in the UI) repeat or describe the session; skipped.',
+      line,
+    );
+    return;
+  }
+  if (said[kind].has(message.trim())) {
+    out.note(
+      'codex/event-duplicate',
+      'event_msg lines that repeat a response_item (the same user message, answer or reasoning) are skipped as duplicates.',
+      line,
+    );
+    return;
+  }
+  out.note(
+    'codex/event-only',
+    'Messages recorded only as event_msg lines (no response_item holds them) are imported from there.',
+    line,
+  );
+  if (kind === 'user') out.userMessage(message, time, line);
+  else if (kind === 'assistant') out.message(message, time, line);
+  else out.reasoning(message, time, line);
+}

@@ -1,0 +1,153 @@
+/**
+ * Which format a transcript is in, from its content alone (never its file
+ * name): each format's sniffer says whether the text fits and, when not,
+ * why, so a text in no known format gets one message naming every format
+ * tried and the reason it did not fit.
+ */
+import { diagnosticAt, LineIndex } from '../diagnostics.ts';
+import { findSyntaxError } from '../stream/codec.ts';
+import { CONVERSATION_EVENT_TYPES } from '../stream/turns.ts';
+import type { Diagnostic, JsonValue } from '../types.ts';
+import { sniffAnthropic } from './anthropic-messages.ts';
+import { isObject } from './builder.ts';
+import { sniffClaudeCode } from './claude-code.ts';
+import { sniffCodex } from './codex.ts';
+import { sniffGeminiDocument, sniffGeminiLines } from './gemini-cli.ts';
+import { sniffOpenAiChat } from './openai-chat.ts';
+import { sniffOpenAiResponses } from './openai-responses.ts';
+import { sniffOpenCode } from './opencode.ts';
+import { type JsonDocument, type JsonLines, readJsonDocument, readJsonLines } from './source.ts';
+import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from './types.ts';
+
+/** How many parsed lines of a JSON Lines text the sniffers look at. */
+const SNIFF_LINES = 50;
+
+/** The text, parsed the way its format needs. */
+export type ParsedSource =
+  | { kind: 'document'; document: JsonDocument }
+  | { kind: 'lines'; lines: JsonLines };
+
+/** What detection found. */
+export type Detection =
+  | { ok: true; format: ImportFormat; source: ParsedSource }
+  | {
+      ok: false;
+      /** Every format, with why it did not fit. */
+      tried: { format: ImportFormat; reason: string }[];
+      /** One error naming each format tried and why it did not fit. */
+      diagnostic: Diagnostic;
+    };
+
+/** Whether a JSON value is a JP events array; the reason when not. */
+export function sniffJp(value: JsonValue): string | undefined {
+  if (!Array.isArray(value)) return 'it is not a JSON array';
+  if (value.length === 0) return undefined;
+  for (const [index, element] of value.entries()) {
+    if (!isObject(element)) return `element ${index + 1} is not an object`;
+    if ('role' in element) return `element ${index + 1} has a "role", as API messages do`;
+  }
+  const known = value.some((element) => {
+    const type = isObject(element) ? element.type : undefined;
+    return (
+      typeof type === 'string' &&
+      (CONVERSATION_EVENT_TYPES.has(type) || type === 'config_delta' || type === 'compaction')
+    );
+  });
+  return known ? undefined : 'no element has a JP event type (turn_start, chat_request, …)';
+}
+
+type Sniff = (source: ParsedSource) => string | undefined;
+
+function onDocument(sniff: (value: JsonValue) => string | undefined): Sniff {
+  return (source) =>
+    source.kind === 'document' ? sniff(source.document.value) : 'it is not one JSON document';
+}
+
+function onLines(sniff: (lines: JsonLines['lines']) => string | undefined): Sniff {
+  return (source) =>
+    source.kind === 'lines'
+      ? sniff(source.lines.lines.slice(0, SNIFF_LINES))
+      : // A one-line JSON Lines file is also one JSON document.
+        sniff([{ line: 1, value: source.document.value }]);
+}
+
+const SNIFFERS: Readonly<Record<ImportFormat, Sniff>> = {
+  jp: onDocument(sniffJp),
+  'claude-code': onLines(sniffClaudeCode),
+  codex: onLines(sniffCodex),
+  'gemini-cli': (source) =>
+    source.kind === 'document' &&
+    isObject(source.document.value) &&
+    'messages' in source.document.value
+      ? sniffGeminiDocument(source.document.value)
+      : onLines(sniffGeminiLines)(source),
+  opencode: onDocument(sniffOpenCode),
+  'openai-chat': onDocument(sniffOpenAiChat),
+  'openai-responses': onDocument(sniffOpenAiResponses),
+  'anthropic-messages': onDocument(sniffAnthropic),
+};
+
+/** Parses a text as one JSON document, or else as JSON Lines. */
+export function parseSource(text: string, onProgress?: (share: number) => void): ParsedSource {
+  const document = readJsonDocument(text);
+  if (document) return { kind: 'document', document };
+  return { kind: 'lines', lines: readJsonLines(text, onProgress) };
+}
+
+/** Whether `source` fits `format`; the reason when not. */
+export function checkFormat(format: ImportFormat, source: ParsedSource): string | undefined {
+  return SNIFFERS[format](source);
+}
+
+/** Detects the format of a transcript from its content. */
+export function detectFormat(text: string, onProgress?: (share: number) => void): Detection {
+  const source = parseSource(text, onProgress);
+  const tried: { format: ImportFormat; reason: string }[] = [];
+  // Anthropic before Chat Completions: its blocks are what tells the two apart.
+  const order: ImportFormat[] = IMPORT_FORMATS.filter((f) => f !== 'anthropic-messages');
+  order.splice(order.indexOf('openai-chat'), 0, 'anthropic-messages');
+  if (source.kind === 'lines' && source.lines.lines.length === 0) {
+    return { ok: false, tried: [], diagnostic: notJson(text) };
+  }
+  for (const format of order) {
+    const reason = checkFormat(format, source);
+    if (reason === undefined) return { ok: true, format, source };
+    tried.push({ format, reason });
+  }
+  tried.sort((a, b) => IMPORT_FORMATS.indexOf(a.format) - IMPORT_FORMATS.indexOf(b.format));
+  return {
+    ok: false,
+    tried,
+    diagnostic: {
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 2,
+      severity: 'error',
+      message: `This text is in none of the formats the playground reads. ${tried
+        .map(({ format, reason }) => `${IMPORT_FORMAT_LABELS[format]}: ${reason}`)
+        .join('; ')}.`,
+      code: 'import/unknown-format',
+    },
+  };
+}
+
+/** The error for a text that is neither JSON nor JSON Lines: where its first line breaks. */
+function notJson(text: string): Diagnostic {
+  const firstLineEnd = text.indexOf('\n');
+  const firstLine = firstLineEnd < 0 ? text : text.slice(0, firstLineEnd);
+  const problem =
+    text.trim() === '' ? undefined : findSyntaxError(firstLine.trim() === '' ? text : firstLine);
+  const offset = problem?.offset ?? 0;
+  const formats = IMPORT_FORMATS.map((format) => IMPORT_FORMAT_LABELS[format]).join(', ');
+  return diagnosticAt(
+    new LineIndex(text),
+    offset,
+    offset + 1,
+    'error',
+    text.trim() === ''
+      ? `The text is empty. The playground reads ${formats}.`
+      : `This text is neither one JSON document nor JSON Lines, so it is in none of the formats the playground reads (${formats}). ${problem?.message.replace(/^The events text /, 'The first line ') ?? ''}`.trim(),
+    'import/not-json',
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The importers' entry: a transcript's text in, a JP event stream out, in
+ * the format detected from the content or the one the caller forces. The
+ * result flows through sanitize, compaction, projection and counting as
+ * any `events.json` does. Pure; never throws on user input.
+ */
+import {
+  checkElementCount,
+  checkStreamTextLength,
+  NO_STREAM_LIMITS,
+  type StreamLimits,
+} from '../json/limits.ts';
+import { parseEventsText } from '../stream/codec.ts';
+import { countTurns } from '../stream/turns.ts';
+import type { Diagnostic, StreamElement } from '../types.ts';
+import { importAnthropic } from './anthropic-messages.ts';
+import { importClaudeCode } from './claude-code.ts';
+import { importCodex } from './codex.ts';
+import { checkFormat, detectFormat, type ParsedSource, parseSource } from './detect.ts';
+import { importGemini } from './gemini-cli.ts';
+import { importOpenAiChat } from './openai-chat.ts';
+import { importOpenAiResponses } from './openai-responses.ts';
+import { importOpenCode } from './opencode.ts';
+import { checkDocumentDepth } from './source.ts';
+import {
+  IMPORT_FORMAT_LABELS,
+  type ImportFormat,
+  type ImportResult,
+  type ImportSummary,
+} from './types.ts';
+
+export * from './types.ts';
+
+/** How to import. */
+export interface ImportOptions {
+  /** Read the text in this format instead of detecting it. */
+  from?: ImportFormat;
+  /** The largest source text and event count accepted (the browser's, or none for the CLI). */
+  limits?: StreamLimits;
+  /** Called now and then with the share of the text read, for progress on long files. */
+  onProgress?: (share: number) => void;
+}
+
+function failure(format: ImportFormat | null, diagnostic: Diagnostic): ImportResult {
+  return { format, elements: undefined, diagnostics: [diagnostic], notes: [] };
+}
+
+/** Imports a transcript in any format the playground reads. */
+export function importTranscript(text: string, options: ImportOptions = {}): ImportResult {
+  const limits = options.limits ?? NO_STREAM_LIMITS;
+  const tooLong = checkStreamTextLength(text, limits);
+  if (tooLong) return failure(options.from ?? null, tooLong);
+
+  let format: ImportFormat;
+  let source: ParsedSource;
+  if (options.from === undefined) {
+    const detection = detectFormat(text, options.onProgress);
+    if (!detection.ok) return failure(null, detection.diagnostic);
+    format = detection.format;
+    source = detection.source;
+  } else {
+    format = options.from;
+    if (format === 'jp') return importJp(text, limits);
+    source = parseSource(text, options.onProgress);
+    const reason = checkFormat(format, source);
+    if (reason !== undefined) {
+      return failure(format, {
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 2,
+        severity: 'error',
+        message: `This text is not a ${IMPORT_FORMAT_LABELS[format]}: ${reason}.`,
+        code: 'import/wrong-format',
+      });
+    }
+  }
+  if (format === 'jp') return importJp(text, limits);
+  if (source.kind === 'document') {
+    const deep = checkDocumentDepth(text);
+    if (deep) return failure(format, deep);
+  }
+
+  const result = importSource(format, text, source);
+  const tooMany = result.elements ? checkElementCount(result.elements.length, limits) : undefined;
+  if (tooMany) return failure(format, tooMany);
+  return result;
+}
+
+function importSource(format: ImportFormat, text: string, source: ParsedSource): ImportResult {
+  const lines = source.kind === 'lines' ? source.lines : undefined;
+  const document = source.kind === 'document' ? source.document : undefined;
+  // A one-line JSON Lines file parsed as one document: its line is line 1.
+  const asLines = () =>
+    lines ?? { lines: [{ line: 1, value: document?.value ?? null }], diagnostics: [], nonBlank: 1 };
+  switch (format) {
+    case 'claude-code':
+      return importClaudeCode(text, undefined, asLines());
+    case 'codex':
+      return importCodex(text);
+    case 'gemini-cli':
+      return document &&
+        typeof document.value === 'object' &&
+        document.value !== null &&
+        'messages' in document.value
+        ? importGemini({ document })
+        : importGemini({ lines: asLines().lines });
+    default:
+      break;
+  }
+  if (!document)
+    return failure(format, {
+      line: 1,
+      column: 1,
+      severity: 'error',
+      message: 'Not one JSON document.',
+    });
+  switch (format) {
+    case 'opencode':
+      return importOpenCode(document);
+    case 'openai-chat':
+      return importOpenAiChat(document);
+    case 'openai-responses':
+      return importOpenAiResponses(document);
+    case 'anthropic-messages':
+      return importAnthropic(document);
+    default:
+      return failure(format, { line: 1, column: 1, severity: 'error', message: 'Unknown format.' });
+  }
+}
+
+/** JP's own events.json: read by the events codec, unchanged. */
+function importJp(text: string, limits: StreamLimits): ImportResult {
+  const parsed = parseEventsText(text, 'auto', limits);
+  return {
+    format: 'jp',
+    elements: parsed.elements,
+    diagnostics: parsed.diagnostics,
+    notes: [],
+  };
+}
+
+/** The figures of an import summary: format, turns, calls per tool, notes. */
+export function summarizeImport(result: ImportResult): ImportSummary {
+  const elements: readonly StreamElement[] = result.elements ?? [];
+  const calls = new Map<string, number>();
+  for (const element of elements) {
+    if (element.type === 'tool_call_request' && typeof element.name === 'string') {
+      calls.set(element.name, (calls.get(element.name) ?? 0) + 1);
+    }
+  }
+  return {
+    format: result.format,
+    turns: countTurns(elements),
+    toolCalls: [...calls.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, count]) => ({ name, calls: count })),
+    notes: result.notes,
+    errors: result.diagnostics.filter((d) => d.severity === 'error').length,
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * OpenAI Chat Completions: a `messages` array, or a request body holding
+ * one. Assistant `tool_calls[]` pair with `role: "tool"` messages by
+ * `tool_call_id`. Mapping and sources: docs/import-formats.md.
+ */
+import type { JsonObject, JsonValue } from '../types.ts';
+import { getArray, getString, isObject, StreamBuilder, toArguments } from './builder.ts';
+import type { JsonDocument } from './source.ts';
+import type { ImportResult } from './types.ts';
+
+/** The messages array of an API transcript: the array itself, or a request body's `key`. */
+export function getApiArray(value: JsonValue, key: string): JsonValue[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (isObject(value) && Array.isArray(value[key])) return value[key];
+  return undefined;
+}
+
+/** Whether a document is a Chat Completions transcript; the reason when not. */
+export function sniffOpenAiChat(value: JsonValue): string | undefined {
+  const messages = getApiArray(value, 'messages');
+  if (!messages) return 'it is neither a messages array nor an object with "messages"';
+  if (messages.length === 0) return 'the messages array is empty';
+  for (const [index, message] of messages.entries()) {
+    if (!isObject(message) || typeof message.role !== 'string') {
+      return `message ${index + 1} has no "role"`;
+    }
+    if (Array.isArray(message.content)) {
+      const foreign = message.content.find(
+        (part) =>
+          isObject(part) &&
+          !['text', 'image_url', 'input_audio', 'file', 'refusal'].includes(String(part.type)),
+      );
+      if (foreign !== undefined && isObject(foreign)) {
+        return `message ${index + 1} has a "${String(foreign.type)}" part, not a Chat Completions part`;
+      }
+    }
+  }
+  return undefined;
+}
+
+function contentText(
+  content: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+): string {
+  if (typeof content === 'string') return content;
+  const texts: string[] = [];
+  for (const part of Array.isArray(content) ? content : []) {
+    if (isObject(part) && typeof part.text === 'string') texts.push(part.text);
+    else if (isObject(part) && typeof part.refusal === 'string') texts.push(part.refusal);
+    else {
+      out.note(
+        'openai-chat/non-text-part',
+        'Non-text content parts (images, audio, files) have no text to count; left out.',
+        line,
+      );
+    }
+  }
+  return texts.join('\n');
+}
+
+/** Imports a Chat Completions transcript. */
+export function importOpenAiChat(document: JsonDocument): ImportResult {
+  const out = new StreamBuilder('openai-chat');
+  for (const item of getApiArray(document.value, 'messages') ?? []) {
+    if (!isObject(item)) continue;
+    const message: JsonObject = item;
+    const line = document.lineOf(message);
+    switch (message.role) {
+      case 'user':
+        out.userMessage(contentText(message.content, line, out), undefined, line);
+        break;
+      case 'assistant': {
+        const reasoning =
+          getString(message, 'reasoning_content') ?? getString(message, 'reasoning');
+        if (reasoning !== undefined && reasoning !== '') out.reasoning(reasoning, undefined, line);
+        if (message.content !== null && message.content !== undefined) {
+          const text = contentText(message.content, line, out);
+          if (text !== '' || getArray(message, 'tool_calls').length === 0)
+            out.message(text, undefined, line);
+        }
+        for (const call of getArray(message, 'tool_calls')) {
+          const fn = isObject(call) && isObject(call.function) ? call.function : undefined;
+          const id = isObject(call) ? getString(call, 'id') : undefined;
+          const name = fn ? getString(fn, 'name') : undefined;
+          if (id === undefined || name === undefined || !fn) {
+            out.error({
+              line: document.lineOf(call) ?? line ?? 1,
+              column: 1,
+              severity: 'error',
+              message: 'A tool call without a string "id" and "function.name" is skipped.',
+              code: 'openai-chat/bad-tool-call',
+            });
+            continue;
+          }
+          const { args, wrapped } = toArguments(fn.arguments);
+          if (wrapped) {
+            out.note(
+              'openai-chat/arguments-not-object',
+              'Arguments that are not a JSON object are kept whole under "input".',
+              line,
+            );
+          }
+          out.toolCall(id, name, args, undefined, line);
+        }
+        break;
+      }
+      case 'tool': {
+        const id = getString(message, 'tool_call_id');
+        if (id === undefined) {
+          out.error({
+            line: line ?? 1,
+            column: 1,
+            severity: 'error',
+            message: 'A tool message without a string "tool_call_id" is skipped.',
+            code: 'openai-chat/bad-tool-message',
+          });
+          break;
+        }
+        // Chat Completions has no error flag on tool messages: none is inferred.
+        out.toolResult(id, contentText(message.content, line, out), false, undefined, line);
+        break;
+      }
+      case 'system':
+      case 'developer':
+        out.note(
+          'openai-chat/instructions',
+          'System and developer messages are skipped: JP keeps instructions in its config, not in the stream, and no hint applies to them.',
+          line,
+        );
+        break;
+      default:
+        out.note(
+          `openai-chat/role-${String(message.role)}`,
+          `Messages with the role "${String(message.role)}" have no JP event; skipped.`,
+          line,
+        );
+    }
+  }
+  return out.finish();
+}

@@ -1,0 +1,188 @@
+/**
+ * Reading a transcript's text: JSON Lines one line at a time (a malformed
+ * line is a diagnostic with its line and column, and the other lines still
+ * read), or one JSON document with the line of each object and array in it,
+ * so that notes can say where an item is.
+ */
+import { diagnosticAt, LineIndex } from '../diagnostics.ts';
+import {
+  describeTooDeepNesting,
+  findTooDeepNesting,
+  MAX_NESTING_DEPTH,
+  skipJsonString,
+} from '../json/limits.ts';
+import { findSyntaxError } from '../stream/codec.ts';
+import type { Diagnostic, JsonValue } from '../types.ts';
+
+/** One line of a JSON Lines file that parsed. */
+export interface JsonLine {
+  /** 1-based line number. */
+  line: number;
+  value: JsonValue;
+}
+
+/** A JSON Lines text, read. */
+export interface JsonLines {
+  lines: JsonLine[];
+  /** One error per line that is not JSON (or nested deeper than JP reads). */
+  diagnostics: Diagnostic[];
+  /** How many non-blank lines the text has. */
+  nonBlank: number;
+}
+
+// Values are nested inside a JP element (`arguments` of a tool call), which
+// is inside the events array: keep two levels for them.
+const LINE_DEPTH = MAX_NESTING_DEPTH - 2;
+
+/**
+ * Reads JSON Lines. Each line is parsed on its own, so memory and time grow
+ * with the longest line, not the file. `onLine` is called every 1,000 lines
+ * with the share of the text read, for progress on long files.
+ */
+export function readJsonLines(text: string, onProgress?: (share: number) => void): JsonLines {
+  const lines: JsonLine[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let nonBlank = 0;
+  let start = 0;
+  let number = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    number++;
+    let lineText = text.slice(start, end);
+    if (lineText.endsWith('\r')) lineText = lineText.slice(0, -1);
+    if (number === 1 && lineText.charCodeAt(0) === 0xfeff) lineText = lineText.slice(1);
+    if (lineText.trim() !== '') {
+      nonBlank++;
+      const read = readLine(lineText, number);
+      if ('value' in read) lines.push({ line: number, value: read.value });
+      else diagnostics.push(read.diagnostic);
+    }
+    if (onProgress && number % 1000 === 0) onProgress(end / Math.max(text.length, 1));
+    start = end + 1;
+  }
+  return { lines, diagnostics, nonBlank };
+}
+
+function readLine(text: string, line: number): { value: JsonValue } | { diagnostic: Diagnostic } {
+  let value: JsonValue;
+  try {
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    const problem = findSyntaxError(text);
+    const offset = problem?.offset ?? 0;
+    const reason = problem ? problem.message.replace(/^The events text /, 'The line ') : '';
+    return {
+      diagnostic: {
+        line,
+        column: offset + 1,
+        endLine: line,
+        endColumn: offset + 1 + Math.max(problem?.length ?? 1, 1),
+        severity: 'error',
+        message:
+          `Line ${line} is not valid JSON, so it is skipped; the other lines are read. ${reason}`.trim(),
+        code: 'import/bad-line',
+      },
+    };
+  }
+  const deep = findTooDeepNesting(text, LINE_DEPTH);
+  if (deep !== undefined) {
+    return {
+      diagnostic: {
+        line,
+        column: deep + 1,
+        severity: 'error',
+        message: `Line ${line} is skipped: ${describeTooDeepNesting(LINE_DEPTH)}`,
+        code: 'import/too-deep',
+      },
+    };
+  }
+  return { value };
+}
+
+/** A JSON document, parsed, with the line of every object and array in it. */
+export interface JsonDocument {
+  value: JsonValue;
+  /** The 1-based line where an object or array of `value` starts. */
+  lineOf(node: JsonValue | undefined): number | undefined;
+}
+
+/** Parses one JSON document; `undefined` when it is not JSON. */
+export function readJsonDocument(text: string): JsonDocument | undefined {
+  let value: JsonValue;
+  try {
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+  let lines: WeakMap<object, number> | undefined;
+  return {
+    value,
+    lineOf(node) {
+      if (typeof node !== 'object' || node === null) return undefined;
+      // Located on first use only: most imports need no line at all.
+      lines ??= locateNodes(text, value);
+      return lines.get(node);
+    },
+  };
+}
+
+/** A diagnostic for a JSON document that is nested deeper than JP reads, if it is. */
+export function checkDocumentDepth(text: string): Diagnostic | undefined {
+  const deep = findTooDeepNesting(text, LINE_DEPTH);
+  if (deep === undefined) return undefined;
+  return diagnosticAt(
+    new LineIndex(text),
+    deep,
+    deep + 1,
+    'error',
+    describeTooDeepNesting(LINE_DEPTH),
+    'import/too-deep',
+  );
+}
+
+/**
+ * Walks the text beside the parsed value and records where each object and
+ * array starts. The walk follows the text, so a duplicate key (whose first
+ * value `JSON.parse` drops) can only misplace a line, never derail it.
+ */
+function locateNodes(text: string, root: JsonValue): WeakMap<object, number> {
+  const index = new LineIndex(text);
+  const found = new WeakMap<object, number>();
+  const skipSpace = (i: number) => {
+    while (i < text.length && /\s/.test(text[i] as string)) i++;
+    return i;
+  };
+  const walk = (start: number, node: JsonValue | undefined): number => {
+    let i = skipSpace(start);
+    const char = text[i];
+    if (char === '"') return skipJsonString(text, i);
+    if (char !== '[' && char !== '{') {
+      while (i < text.length && !/[\s,\]}]/.test(text[i] as string)) i++;
+      return i;
+    }
+    if (typeof node === 'object' && node !== null) found.set(node, index.position(i).line);
+    i = skipSpace(i + 1);
+    if (char === '[') {
+      const items = Array.isArray(node) ? node : [];
+      let n = 0;
+      while (i < text.length && text[i] !== ']') {
+        i = skipSpace(walk(i, items[n++]));
+        if (text[i] === ',') i = skipSpace(i + 1);
+      }
+      return i + 1;
+    }
+    const object = typeof node === 'object' && node !== null && !Array.isArray(node) ? node : {};
+    while (i < text.length && text[i] !== '}') {
+      const keyEnd = skipJsonString(text, i);
+      const key = JSON.parse(text.slice(i, keyEnd)) as string;
+      i = skipSpace(keyEnd);
+      if (text[i] === ':') i++;
+      i = skipSpace(walk(i, Object.hasOwn(object, key) ? object[key] : undefined));
+      if (text[i] === ',') i = skipSpace(i + 1);
+    }
+    return i + 1;
+  };
+  walk(0, root);
+  return found;
+}

@@ -1,0 +1,90 @@
+/**
+ * The vocabulary of the importers: which foreign transcript formats exist,
+ * what an import returns, and the notes that say what could not be mapped.
+ * Every value is plain data, so it crosses `postMessage` unchanged.
+ */
+import type { Diagnostic, StreamElement } from '../types.ts';
+
+/** The transcript formats the importers read, JP's own included. */
+export type ImportFormat =
+  | 'jp'
+  | 'claude-code'
+  | 'codex'
+  | 'gemini-cli'
+  | 'opencode'
+  | 'openai-chat'
+  | 'openai-responses'
+  | 'anthropic-messages';
+
+/** Every format, in the order detection tries them. */
+export const IMPORT_FORMATS: readonly ImportFormat[] = [
+  'jp',
+  'claude-code',
+  'codex',
+  'gemini-cli',
+  'opencode',
+  'openai-chat',
+  'openai-responses',
+  'anthropic-messages',
+];
+
+/** What a person calls each format. */
+export const IMPORT_FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
+  jp: 'JP events.json',
+  'claude-code': 'Claude Code session (JSONL)',
+  codex: 'Codex CLI rollout (JSONL)',
+  'gemini-cli': 'Gemini CLI session',
+  opencode: 'OpenCode session export',
+  'openai-chat': 'OpenAI Chat Completions messages',
+  'openai-responses': 'OpenAI Responses input items',
+  'anthropic-messages': 'Anthropic Messages',
+};
+
+/** Whether a string names a format (for `--from` and share links). */
+export function isImportFormat(value: unknown): value is ImportFormat {
+  return typeof value === 'string' && (IMPORT_FORMATS as readonly string[]).includes(value);
+}
+
+/**
+ * Something in the source that did not become an event, or became one in a
+ * way worth knowing: an image block, an encrypted reasoning item, a sidechain
+ * line. Notes of one kind are grouped: `count` items, the first at `line`.
+ */
+export interface ImportNote {
+  /** A stable identifier, e.g. `claude-code/sidechain`. */
+  code: string;
+  /** One sentence a person can read: what was skipped or changed, and why. */
+  message: string;
+  /** How many source items this note stands for. */
+  count: number;
+  /** The 1-based line of the first of them, when the source has lines. */
+  line?: number;
+}
+
+/** What importing one transcript gives. */
+export interface ImportResult {
+  /** The format read (detected, or forced with `from`); null when none fits. */
+  format: ImportFormat | null;
+  /**
+   * The JP elements, plain (not storage-encoded); `undefined` when the text
+   * could not be read in that format at all (then `diagnostics` says why).
+   */
+  elements: StreamElement[] | undefined;
+  /** Malformed items (errors) with their line and column; the rest still imports. */
+  diagnostics: Diagnostic[];
+  /** What was skipped or changed, grouped by kind. */
+  notes: ImportNote[];
+  /** A title for the conversation: the first user message, shortened. */
+  title?: string;
+}
+
+/** The figures an import summary shows. */
+export interface ImportSummary {
+  format: ImportFormat | null;
+  turns: number;
+  /** Tool calls per recorded tool name, sorted by name. */
+  toolCalls: { name: string; calls: number }[];
+  notes: ImportNote[];
+  /** How many malformed items were reported. */
+  errors: number;
+}
