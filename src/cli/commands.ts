@@ -10,8 +10,9 @@ import { resetCompactions } from '../core/compaction/creation.ts';
 import { project, providerView } from '../core/compaction/projection.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
-import { isTokenizerId, loadTokenCounter, type TokenizerId } from '../core/counting/tokens.ts';
+import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
 import { formatDiagnostic } from '../core/diagnostics.ts';
+import { exportPeerConfig, isPeerTargetId, PEER_TARGETS } from '../core/export/peer-export.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
 import { recommendForStreams, renderHintsToml } from '../core/playground/recommend.ts';
 import { readConversationTitle } from '../core/playground/workspace.ts';
@@ -19,6 +20,7 @@ import { parseEventsText } from '../core/stream/codec.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
+import { formatPeerNotes } from './format-export.ts';
 import { formatConversations, formatRecommendations, formatReport } from './format-report.ts';
 import { readInputText } from './read-input.ts';
 import { escapeLines } from './terminal.ts';
@@ -78,6 +80,15 @@ Commands:
             [--json] FILE|FOLDER...
       A hint per tool with the reason and the saving measured with it applied,
       the total with all applied, and the config with the hints set.
+
+  export --target anthropic|langchain-py|langchain-js|vercel|openai-agents
+         --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]
+         [--json] [FILE|-]
+      The config's hints as the framework's own configuration, on standard
+      output; on standard error, per tool "exported as ..." or "not
+      expressible in ...: nearest is ...", and, with FILE, the saving with
+      the playground's hints and with the nearest ones. --json prints all of
+      it as one JSON object instead.
 
 Exit codes: 0 success, 2 bad input or arguments, 1 internal error.
 `;
@@ -279,6 +290,32 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       );
       return 0;
     }
+    case 'export': {
+      const { values, positionals } = parse(args, {
+        ...COUNTING_OPTIONS,
+        target: { type: 'string' },
+      });
+      if (!isPeerTargetId(values.target)) {
+        const names = PEER_TARGETS.map((target) => target.id).join(', ');
+        throw new CliError(`--target must be one of ${names}, not "${String(values.target)}"`);
+      }
+      if (positionals.length > 1) {
+        throw new CliError(`export takes at most one FILE (or - for standard input)\n\n${USAGE}`);
+      }
+      const { config } = readConfig(io, values.config);
+      const options = await getCountingOptions(values);
+      const path = positionals[0];
+      const elements =
+        path === undefined ? null : readStream(io, path, getEncoding(values.encoding)).elements;
+      checkNow(options.now, planCompactions([], config, options.now).nowError);
+      const result = exportPeerConfig(elements, config, values.target, options);
+      if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+      else {
+        io.stdout(result.snippet);
+        io.stderr(formatPeerNotes(result));
+      }
+      return 0;
+    }
     default:
       throw new CliError(`unknown command "${command}"\n\n${USAGE}`);
   }
@@ -301,15 +338,11 @@ async function prepareCounting(
   values: Record<string, string | boolean | (string | boolean)[] | undefined>,
   positionals: string[],
 ) {
-  const tokenizer = values.tokenizer ?? 'o200k';
-  if (!isTokenizerId(tokenizer)) {
-    throw new CliError(`--tokenizer must be o200k, cl100k or chars, not "${String(tokenizer)}"`);
-  }
   if (positionals.length === 0) {
     throw new CliError(`${command} needs at least one FILE\n\n${USAGE}`);
   }
   const { config, text } = readConfig(io, values.config);
-  const counter = await loadTokenCounter(tokenizer as TokenizerId);
+  const options = await getCountingOptions(values);
   const encoding = getEncoding(values.encoding);
   return {
     config,
@@ -317,11 +350,22 @@ async function prepareCounting(
     files: positionals.flatMap(listConversationFiles),
     /** A file's stream; read one at a time, so that only one is in memory. */
     read: (path: string) => readStream(io, path, encoding).elements,
-    options: {
-      now: nowOption(values.now),
-      view: values['no-sanitize'] ? ('bare' as const) : ('sanitized' as const),
-      counter,
-    },
+    options,
+  };
+}
+
+/** The counting options of `report`, `recommend` and `export`: now, view and tokenizer. */
+async function getCountingOptions(
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>,
+) {
+  const tokenizer = values.tokenizer ?? 'o200k';
+  if (!isTokenizerId(tokenizer)) {
+    throw new CliError(`--tokenizer must be o200k, cl100k or chars, not "${String(tokenizer)}"`);
+  }
+  return {
+    now: nowOption(values.now),
+    view: values['no-sanitize'] ? ('bare' as const) : ('sanitized' as const),
+    counter: await loadTokenCounter(tokenizer),
   };
 }
 

@@ -39,7 +39,7 @@ import { sanitize } from '../stream/sanitize.ts';
 import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
 import { countTurns } from '../stream/turns.ts';
 import { writeEventsText } from '../stream/write.ts';
-import type { CompactionEvent, StreamElement } from '../types.ts';
+import type { CompactionEvent, Diagnostic, StreamElement } from '../types.ts';
 import type {
   PlaygroundInput,
   PlaygroundResult,
@@ -222,6 +222,22 @@ export function reportStream(
   return { report, plan };
 }
 
+/** The first error of the inputs, with where it is, for a message that says why nothing was computed. */
+export function describeFirstProblem(
+  streamDiagnostics: readonly Diagnostic[],
+  configDiagnostics: readonly Diagnostic[],
+): string {
+  for (const [where, diagnostics] of [
+    ['Event stream', streamDiagnostics],
+    ['Config', configDiagnostics],
+  ] as const) {
+    const problem = diagnostics.find((d) => d.severity === 'error');
+    if (problem)
+      return `${where} line ${problem.line}, column ${problem.column}: ${problem.message}`;
+  }
+  return 'The input has errors.';
+}
+
 /** Options of a playground session. */
 export interface PlaygroundSessionOptions {
   /** The largest stream the session reads; the browser's limits by default (limits.ts). */
@@ -284,15 +300,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
 
   const firstProblem = (input: PlaygroundInput) => {
     const { stream, config } = prepare(input);
-    for (const [where, diagnostics] of [
-      ['Event stream', stream.diagnostics],
-      ['Config', config.diagnostics],
-    ] as const) {
-      const problem = diagnostics.find((d) => d.severity === 'error');
-      if (problem)
-        return `${where} line ${problem.line}, column ${problem.column}: ${problem.message}`;
-    }
-    return 'The input has errors.';
+    return describeFirstProblem(stream.diagnostics, config.diagnostics);
   };
 
   return {
@@ -383,7 +391,11 @@ function buildTimeline(
   return timeline;
 }
 
-function buildToolInfo(elements: readonly StreamElement[], config: ConfigInForce): ToolHintInfo[] {
+/** Every tool the stream calls or the config names, with the hint in force for it, sorted by name. */
+export function buildToolInfo(
+  elements: readonly StreamElement[],
+  config: ConfigInForce,
+): ToolHintInfo[] {
   const calls = new Map<string, number>();
   for (const element of elements) {
     if (element.type === 'tool_call_request' && typeof element.name === 'string') {

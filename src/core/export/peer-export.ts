@@ -1,0 +1,157 @@
+/**
+ * The peer exports: a config's hints written as each framework's own
+ * configuration, and the saving that configuration would give, measured by
+ * the same pipeline as the playground's figure with every tool's hint
+ * replaced by the peer's nearest (never estimated).
+ *
+ * Boundary: pure TypeScript, no DOM. The worker and the CLI call it.
+ */
+import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
+import { formatCount, formatPercent } from '../counting/format.ts';
+import { type Report, savedPercent } from '../counting/report.ts';
+import { loadTokenCounter, type TokenCounter } from '../counting/tokens.ts';
+import { hasErrors } from '../diagnostics.ts';
+import { PLAYGROUND_STREAM_LIMITS } from '../json/limits.ts';
+import {
+  buildToolInfo,
+  describeFirstProblem,
+  planCompactions,
+  reportStream,
+} from '../playground/playground.ts';
+import { applyRecommendations } from '../playground/recommend.ts';
+import type { PlaygroundInput, ViewMode } from '../playground/types.ts';
+import { parseEventsText } from '../stream/codec.ts';
+import type { StreamElement } from '../types.ts';
+import { anthropicTarget } from './anthropic.ts';
+import { getToolsInForce } from './hints-in-force.ts';
+import { langchainJsTarget, langchainPythonTarget } from './langchain.ts';
+import { openAiAgentsTarget } from './openai-agents.ts';
+import type { PeerTarget } from './peer-target.ts';
+import type {
+  PeerExport,
+  PeerExportResult,
+  PeerSaving,
+  PeerTargetId,
+  SavedAmounts,
+  ToolMapping,
+} from './types.ts';
+import { vercelTarget } from './vercel.ts';
+
+export type * from './types.ts';
+export type { PeerTarget };
+
+/** Every target, in the order the menu and the CLI's usage list them. */
+export const PEER_TARGETS: readonly PeerTarget[] = [
+  anthropicTarget,
+  langchainPythonTarget,
+  langchainJsTarget,
+  vercelTarget,
+  openAiAgentsTarget,
+];
+
+/** Whether a string names a target (the CLI's `--target`). */
+export function isPeerTargetId(value: unknown): value is PeerTargetId {
+  return PEER_TARGETS.some((target) => target.id === value);
+}
+
+/** The target with this id. */
+export function getPeerTarget(id: PeerTargetId): PeerTarget {
+  return PEER_TARGETS.find((target) => target.id === id) ?? anthropicTarget;
+}
+
+/**
+ * The user's config with each tool's hint replaced by the nearest one the
+ * peer can say: the rules, and everything else, unchanged.
+ */
+export function createNearestHintsConfig(
+  config: ParsedConfig,
+  tools: readonly Pick<ToolMapping, 'name' | 'nearest'>[],
+): ParsedConfig {
+  return applyRecommendations(
+    config,
+    tools.map((tool) => ({ tool: tool.name, hint: tool.nearest })),
+  );
+}
+
+/** How the figures are computed: as `report` computes them. */
+export interface PeerExportOptions {
+  now: string | null;
+  view: ViewMode;
+  counter: TokenCounter;
+}
+
+/**
+ * A target's configuration for the tools of a conversation (or of the
+ * config alone, when `elements` is null), with the saving it would give.
+ */
+export function exportPeerConfig(
+  elements: readonly StreamElement[] | null,
+  config: ParsedConfig,
+  targetId: PeerTargetId,
+  options: PeerExportOptions,
+): PeerExport {
+  const stream = elements ?? [];
+  const plan = planCompactions(stream, config, options.now);
+  const tools = getToolsInForce(
+    buildToolInfo(stream, plan.configInForce),
+    plan.configInForce.rules,
+  );
+  const peer = getPeerTarget(targetId).render(tools);
+  if (elements === null) return { ...peer, saving: null };
+  const own = reportStream(elements, config, options).report;
+  const nearest = reportStream(elements, createNearestHintsConfig(config, peer.tools), options);
+  return {
+    ...peer,
+    saving: {
+      before: { ...own.totals.before },
+      playground: getSaved(own),
+      peer: getSaved(nearest.report),
+    },
+  };
+}
+
+/** A report's savings, in total and over its tool rows (the unknown row included). */
+export function getSaved(report: Report): SavedAmounts {
+  const toolCalls = { tokens: 0, chars: 0 };
+  for (const row of report.tools) {
+    toolCalls.tokens += row.saved.tokens;
+    toolCalls.chars += row.saved.chars;
+  }
+  return { total: { ...report.totals.saved }, toolCalls };
+}
+
+/**
+ * The page's entry (through the worker): the export for the editors'
+ * inputs, or the first error that stops it, with its line and column.
+ */
+export async function exportPeerForInput(
+  input: PlaygroundInput,
+  targetId: PeerTargetId,
+): Promise<PeerExportResult> {
+  const stream = parseEventsText(input.streamText, input.encoding, PLAYGROUND_STREAM_LIMITS);
+  const config = parseConfigToml(input.configText);
+  if (!stream.elements || hasErrors(stream.diagnostics) || hasErrors(config.diagnostics)) {
+    return { ok: false, message: describeFirstProblem(stream.diagnostics, config.diagnostics) };
+  }
+  const counter = await loadTokenCounter(input.tokenizer);
+  return {
+    ok: true,
+    value: exportPeerConfig(stream.elements, config, targetId, {
+      now: input.now,
+      view: input.view,
+      counter,
+    }),
+  };
+}
+
+/**
+ * The saving in one sentence, as the CLI prints it and the dialog's
+ * caption reads: tool calls first (what the peer's config governs), then the
+ * totals, which also hold what the rules do beyond tools.
+ */
+export function describePeerSaving(saving: PeerSaving, title: string): string {
+  const tokens = (amount: { tokens: number }) => `${formatCount(amount.tokens)} tokens`;
+  const share = (amount: { tokens: number }) =>
+    formatPercent(savedPercent(amount.tokens, saving.before.tokens));
+  return `Saved on tool calls: ${tokens(saving.playground.toolCalls)} with the playground's hints, ${tokens(saving.peer.toolCalls)} with the nearest hints ${title} can say. In total (reasoning and summaries included, as your rules do them): ${tokens(saving.playground.total)} (${share(saving.playground.total)}) against ${tokens(saving.peer.total)} (${share(saving.peer.total)}) of ${tokens(saving.before)}.`;
+}
