@@ -45,9 +45,11 @@ const BASE_OPTIONS: editor.IStandaloneEditorConstructionOptions = {
   renderWhitespace: 'none',
   // Suggest and hover widgets must escape the panes' overflow clipping.
   fixedOverflowWidgets: true,
-  // Tab moves focus out of the editor until the user presses Ctrl+M: the page
-  // stays keyboard-navigable.
-  tabFocusMode: false,
+  // Tab and Shift+Tab move focus out of the editor, so it never traps the
+  // keyboard nor changes the text unasked (WCAG 2.1.2). Indenting is
+  // Ctrl+] / Ctrl+[, shown where focus lands (KeysHint). As an option
+  // (not Monaco's page-wide Ctrl+M toggle) it holds in every editor.
+  tabFocusMode: true,
   scrollbar: { alwaysConsumeMouseWheel: false },
 };
 
@@ -95,20 +97,36 @@ function MountedEditor({
   }, [mounted, id]);
 
   return (
-    <Editor
-      height="100%"
-      path={path}
-      defaultLanguage={language}
-      language={language}
-      value={value}
-      theme={theme}
-      loading={<div className="editor-loading">Loading the editor…</div>}
-      options={allOptions}
-      beforeMount={(monaco) => beforeMount?.(monaco as MonacoApi)}
-      onMount={(editorInstance, monaco) => {
-        setMounted({ editor: editorInstance, monaco: monaco as MonacoApi });
-      }}
-      onChange={(next) => onChange(next ?? '')}
-    />
+    <>
+      <Editor
+        height="100%"
+        path={path}
+        defaultLanguage={language}
+        language={language}
+        value={value}
+        theme={theme}
+        loading={<div className="editor-loading">Loading the editor…</div>}
+        options={allOptions}
+        beforeMount={(monaco) => beforeMount?.(monaco as MonacoApi)}
+        onMount={(editorInstance, monaco) => {
+          setMounted({ editor: editorInstance, monaco: monaco as MonacoApi });
+        }}
+        onChange={(next) => onChange(next ?? '')}
+      />
+      <KeysHint />
+    </>
+  );
+}
+
+/**
+ * The keys that differ from the rest of the page, shown while focus is in
+ * the editor (styles.css); hidden from assistive technology, which Monaco
+ * tells itself (Alt+F1).
+ */
+function KeysHint() {
+  return (
+    <p className="editor-keys" aria-hidden="true">
+      Tab leaves the editor · <kbd>Ctrl+]</kbd> indents, <kbd>Ctrl+[</kbd> outdents
+    </p>
   );
 }

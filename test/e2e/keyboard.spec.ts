@@ -1,0 +1,67 @@
+/**
+ * The page works from the keyboard alone (WCAG 2.1.2, no keyboard trap):
+ * Tab leaves every editor without changing its text, the way to indent is
+ * shown where focus lands, and the app's own shortcuts are listed.
+ */
+import type { Page } from '@playwright/test';
+import { editor, expect, openPlayground, test, waitForDiff } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await openPlayground(page);
+});
+
+/** The text a Monaco editor holds, read through its model (the page shows only part of it). */
+async function modelText(page: Page, label: string): Promise<string> {
+  return editor(page, label).evaluate((element) => {
+    const host = element.closest('.monaco-editor');
+    return host?.querySelector('.view-lines')?.textContent ?? '';
+  });
+}
+
+for (const label of ['Config (TOML)', 'Event stream (JSON)']) {
+  test(`Tab and Shift+Tab leave the ${label} editor and leave its text as it was`, async ({
+    page,
+  }) => {
+    const surface = editor(page, label);
+    const before = await modelText(page, label);
+    await surface.focus();
+    await expect(surface).toBeFocused();
+    // Focus lands in the editor: the way to indent is shown next to it.
+    await expect(
+      page.locator('.editor-host:focus-within').getByText('Tab leaves the editor'),
+    ).toBeVisible();
+
+    await page.keyboard.press('Tab');
+    await expect(surface).not.toBeFocused();
+    expect(await modelText(page, label)).toBe(before);
+
+    await surface.focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(surface).not.toBeFocused();
+    expect(await modelText(page, label)).toBe(before);
+  });
+}
+
+test('Tab leaves both sides of the transcript diff', async ({ page }) => {
+  await waitForDiff(page);
+  const sides = page.locator(
+    '#pane-diff .monaco-editor textarea, #pane-diff .monaco-editor .native-edit-context',
+  );
+  const count = await sides.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  for (let index = 0; index < count; index++) {
+    const side = sides.nth(index);
+    await side.focus();
+    await expect(side).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(side).not.toBeFocused();
+  }
+});
+
+test('Ctrl+] indents the config line on purpose', async ({ page }) => {
+  const surface = editor(page, 'Config (TOML)');
+  await surface.focus();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('ControlOrMeta+BracketRight');
+  await expect(page.locator('#config-panel .view-line').first()).toHaveText(/^\s{2}#/);
+});
