@@ -3,7 +3,7 @@
  * ("exported as …" / "not expressible in …: nearest is …"), and how tool
  * names are written into JSON, Python and TypeScript source.
  */
-import { compareCodePoints } from '../config/rule-config.ts';
+import { compareCodePoints } from '../json/values.ts';
 import type { ToolHint } from '../types.ts';
 import { getNearestHint } from './hints-in-force.ts';
 import type { PeerConfig, PeerTargetId, ToolInForce, ToolMapping } from './types.ts';

@@ -5,7 +5,7 @@
  * tried and the reason it did not fit.
  */
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
-import { findSyntaxError } from '../stream/codec.ts';
+import { findSyntaxError } from '../json/syntax-error.ts';
 import { CONVERSATION_EVENT_TYPES } from '../stream/turns.ts';
 import type { Diagnostic, JsonValue } from '../types.ts';
 import { sniffAnthropic } from './anthropic-messages.ts';

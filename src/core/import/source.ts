@@ -5,13 +5,9 @@
  * so that notes can say where an item is.
  */
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
-import {
-  describeTooDeepNesting,
-  findTooDeepNesting,
-  MAX_NESTING_DEPTH,
-  skipJsonString,
-} from '../json/limits.ts';
-import { findSyntaxError } from '../stream/codec.ts';
+import { describeTooDeepNesting, findTooDeepNesting, MAX_NESTING_DEPTH } from '../json/limits.ts';
+import { skipJsonString } from '../json/scan.ts';
+import { findSyntaxError } from '../json/syntax-error.ts';
 import type { Diagnostic, JsonValue } from '../types.ts';
 
 /** One line of a JSON Lines file that parsed. */
