@@ -13,7 +13,13 @@ import { parse as parseToml } from 'smol-toml';
 import type { ParsedConfig } from '../config/config.ts';
 import { mergeToolLayers, TOOL_HINT_KEY } from '../config/tool-hints.ts';
 import { formatCount } from '../counting/format.ts';
-import { type Amount, addReports, type Report, UNKNOWN_TOOL_ROW } from '../counting/report.ts';
+import {
+  type Amount,
+  addReports,
+  type Report,
+  type ToolRow,
+  UNKNOWN_TOOL_ROW,
+} from '../counting/report.ts';
 import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
 import { compareCodePoints, getOwn, isJsonObject, setOwn } from '../json/values.ts';
 import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
@@ -210,7 +216,16 @@ export function recommendHints(
     }
   }
 
-  const rowOf = (report: Report, tool: string) => report.tools.find((row) => row.name === tool);
+  // One index per report: a search of the rows per tool would be quadratic in the tool count.
+  const indexes = new Map<Report, Map<string, ToolRow>>();
+  const rowOf = (report: Report, tool: string) => {
+    let index = indexes.get(report);
+    if (!index) {
+      index = new Map(report.tools.map((row) => [row.name, row]));
+      indexes.set(report, index);
+    }
+    return index.get(tool);
+  };
   const recommendations: Recommendation[] = [];
   for (const row of byChoice.inherit.tools) {
     if (row.name === UNKNOWN_TOOL_ROW) continue;
@@ -368,9 +383,6 @@ function findClosingQuote(text: string, start: number): number | undefined {
   return undefined;
 }
 
-const sameKeys = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((key, i) => key === b[i]);
-
 function isTomlValid(text: string): boolean {
   try {
     parseToml(text);
@@ -380,14 +392,14 @@ function isTomlValid(text: string): boolean {
   }
 }
 
-/** Whether the TOML sets `conversation.tools.<tool>` in some form (a header, dotted keys, inline). */
-function definesTool(text: string, tool: string): boolean {
+/** The tools the TOML sets as `conversation.tools.<tool>` in some form (a header, dotted keys, inline). */
+function getDefinedTools(text: string): ReadonlySet<string> {
   try {
     const conversation = parseToml(text).conversation;
     const tools = isJsonObject(conversation) ? conversation.tools : undefined;
-    return isJsonObject(tools) && Object.hasOwn(tools, tool);
+    return new Set(isJsonObject(tools) ? Object.keys(tools) : []);
   } catch {
-    return false;
+    return new Set();
   }
 }
 
@@ -426,13 +438,23 @@ export function renderHintsToml(
     }
   });
 
+  // Looked up per recommendation: a search per tool would be quadratic in the tool count.
+  const toolHeaders = new Map<string, number>();
+  headers.forEach((header, at) => {
+    const keys = header.keys;
+    if (keys?.length === 3 && keys[0] === 'conversation' && keys[1] === 'tools') {
+      const tool = keys[2] as string;
+      if (!toolHeaders.has(tool)) toolHeaders.set(tool, at);
+    }
+  });
+  const definedTools = getDefinedTools(existingConfigText);
+
   const replaced = new Map<number, string>();
   const insertedAfter = new Map<number, string[]>();
   const appended: string[] = [];
   const manual: string[] = [];
   for (const rec of changes) {
-    const path = ['conversation', 'tools', rec.tool];
-    const at = headers.findIndex((header) => header.keys && sameKeys(header.keys, path));
+    const at = toolHeaders.get(rec.tool) ?? -1;
     const setting = `compaction = "${rec.hint}"`;
     if (at >= 0) {
       const start = (headers[at] as { line: number }).line;
@@ -446,7 +468,7 @@ export function renderHintsToml(
         }
       }
       if (!done) insertedAfter.set(start, [...(insertedAfter.get(start) ?? []), setting]);
-    } else if (definesTool(existingConfigText, rec.tool)) {
+    } else if (definedTools.has(rec.tool)) {
       manual.push(
         `# ${formatTomlKey(rec.tool)}: set ${setting} where its table is written (not edited automatically)`,
       );
