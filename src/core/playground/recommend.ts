@@ -205,7 +205,7 @@ export function recommendHints(
 
   const currentHints = new Map<string, HintChoice>();
   for (const table of tables) {
-    for (const [tool, choice] of Object.entries(getHintChoices(table, config))) {
+    for (const [tool, choice] of Object.entries(getHintChoices(table, config, settings.readings))) {
       if (!currentHints.has(tool)) currentHints.set(tool, choice);
     }
   }
@@ -246,7 +246,7 @@ export function recommendHints(
   const hints = new Map(recommendations.map((rec) => [rec.tool, rec.hint]));
   const applied = addReports(
     tables.map((table) => {
-      const choices = getHintChoices(table, config);
+      const choices = getHintChoices(table, config, settings.readings);
       return assembleReport(table, (tool) => hints.get(tool) ?? getOwn(choices, tool) ?? 'inherit');
     }),
     settings.tokenizer,
