@@ -27,6 +27,7 @@ import {
   HINT_CHOICES,
   type HintChoice,
   type HintTable,
+  type HintTableOptions,
   type HintTableSettings,
   mergeRepeats,
   type RepeatedResponse,
@@ -285,9 +286,14 @@ export function applyRecommendations(
 export function recommendForStreams(
   streams: readonly (readonly StreamElement[])[],
   config: ParsedConfig,
-  options: { now: string | null; view: ViewMode; counter: TokenCounter },
+  options: HintTableOptions,
 ): HintRecommendations {
-  const settings = { now: options.now, view: options.view, tokenizer: options.counter.id };
+  const settings: HintTableSettings = {
+    now: options.now,
+    view: options.view,
+    tokenizer: options.counter.id,
+  };
+  if (options.readings !== undefined) settings.readings = options.readings;
   const tables = streams.map((elements) => createHintTable(elements, config, options));
   const chosen = recommendHints(tables, config, settings);
   const applied = applyRecommendations(config, chosen.recommendations);
