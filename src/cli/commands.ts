@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { resetCompactions } from '../core/compaction/creation.ts';
 import { project, providerView } from '../core/compaction/projection.ts';
+import { parseReadingAssignments, READINGS, type Readings } from '../core/compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
 import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
@@ -15,13 +16,15 @@ import { formatDiagnostic } from '../core/diagnostics.ts';
 import { exportPeerConfig, isPeerTargetId, PEER_TARGETS } from '../core/export/peer-export.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
 import { recommendForStreams, renderHintsToml } from '../core/playground/recommend.ts';
-import { readConversationTitle } from '../core/playground/workspace.ts';
+import { getWhatIfGrid, whatIfToJson } from '../core/playground/what-if.ts';
+import { createHintTable, readConversationTitle } from '../core/playground/workspace.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
 import { formatPeerNotes } from './format-export.ts';
 import { formatConversations, formatRecommendations, formatReport } from './format-report.ts';
+import { formatDryRun, formatWhatIf } from './format-what-if.ts';
 import { readInputText } from './read-input.ts';
 import { escapeLines } from './terminal.ts';
 
@@ -61,21 +64,28 @@ export function createNodeIo(): CliIo {
 export const USAGE = `Usage: compaction-playground <command> [options]
 
 Commands:
-  project [--encoding auto|storage|plain] [--view provider|stream] [--sanitize] FILE|-
+  project [--encoding auto|storage|plain] [--view provider|stream] [--sanitize]
+          [--reading KEY=VALUE]... FILE|-
       The projected elements as a JSON array, in the input's encoding.
       provider (default): what the model is sent; stream: the whole projected
       stream before the visibility filter. --sanitize repairs the stream first.
   sanitize [--encoding auto|storage|plain] FILE|-
       The stream after JP's repair before sending.
-  compact --config FILE.toml [--now TIMESTAMP] [--encoding ...] FILE|-
+  compact --config FILE.toml [--now TIMESTAMP] [--encoding ...] [--dry-run]
+          [--reading KEY=VALUE]... FILE|-
       The whole events.json with the new compaction events appended.
+      --dry-run prints JP's dry-run lines instead ("Would compact turns
+      A..=B", stored 0-based turns, one per new compaction) and writes nothing.
   reset [--index K] [--encoding ...] FILE|-
       The stream without its compaction events (or without the K-th, 1-based).
   report --config FILE.toml [--now TIMESTAMP] [--tokenizer o200k|cl100k|chars]
-         [--no-sanitize] [--json | --by-conversation] FILE|FOLDER...
+         [--no-sanitize] [--json | --by-conversation] [--what-if]
+         [--reading KEY=VALUE]... FILE|FOLDER...
       Per tool: calls, request and response tokens before and after, savings.
       --by-conversation adds a line per conversation, titled from its
-      metadata.json (readable output only).
+      metadata.json (readable output only). --what-if prints instead, per
+      tool, the figures under each of the six hint choices (inherit, keep,
+      strip, strip-requests, strip-responses, omit), the one in force marked.
   recommend --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]
             [--json] FILE|FOLDER...
       A hint per tool with the reason and the saving measured with it applied,
@@ -89,6 +99,11 @@ Commands:
       expressible in ...: nearest is ...", and, with FILE, the saving with
       the playground's hints and with the nearest ones. --json prints all of
       it as one JSON object instead.
+
+Every command that projects or creates compactions takes --reading KEY=VALUE
+(repeatable) to switch one of D17's open points from the spec's ruling (the
+first value) to its alternative:
+${READINGS.map((info) => `  ${info.key}=${info.values.map((v) => v.value).join('|')}  (${info.section}) ${info.question}`).join('\n')}
 
 Exit codes: 0 success, 2 bad input or arguments, 1 internal error.
 `;
@@ -155,6 +170,14 @@ function readConfig(io: CliIo, path: unknown): { config: ParsedConfig; text: str
   return { config, text };
 }
 
+/** The `--reading KEY=VALUE` options, the rulings where none is given. */
+function readingsOption(value: unknown): Readings {
+  const texts = Array.isArray(value) ? value.map(String) : [];
+  const parsed = parseReadingAssignments(texts);
+  if (!parsed.ok) throw new CliError(parsed.message);
+  return parsed.value;
+}
+
 function nowOption(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
@@ -175,6 +198,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         encoding: { type: 'string' },
         view: { type: 'string' },
         sanitize: { type: 'boolean' },
+        reading: { type: 'string', multiple: true },
       });
       const view = values.view ?? 'provider';
       if (view !== 'provider' && view !== 'stream') {
@@ -182,7 +206,10 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       }
       const path = singleFile(positionals, 'project');
       const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
-      const projected = project(values.sanitize ? sanitize(elements) : elements).elements;
+      const projected = project(
+        values.sanitize ? sanitize(elements) : elements,
+        readingsOption(values.reading),
+      ).elements;
       write(io, view === 'provider' ? providerView(projected) : projected, encoding);
       return 0;
     }
@@ -198,12 +225,23 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         config: { type: 'string' },
         now: { type: 'string' },
         encoding: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        reading: { type: 'string', multiple: true },
       });
       const { config } = readConfig(io, values.config);
       const path = singleFile(positionals, 'compact');
       const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
-      const plan = planCompactions(elements, config, nowOption(values.now));
+      const plan = planCompactions(
+        elements,
+        config,
+        nowOption(values.now),
+        readingsOption(values.reading),
+      );
       checkNow(nowOption(values.now), plan.nowError);
+      if (values['dry-run']) {
+        io.stdout(`${formatDryRun(plan.created.events).join('\n')}\n`);
+        return 0;
+      }
       for (const rulePlan of plan.created.plans) {
         if (rulePlan.range === null) {
           io.stderr(`rule ${rulePlan.ruleIndex + 1}: ${rulePlan.explanation}\n`);
@@ -235,11 +273,15 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       const { values, positionals } = parse(args, {
         ...COUNTING_OPTIONS,
         'by-conversation': { type: 'boolean' },
+        'what-if': { type: 'boolean' },
       });
       if (values.json && values['by-conversation']) {
         throw new CliError(
           '--by-conversation is for the readable output; --json keeps its documented shape',
         );
+      }
+      if (values['what-if'] && values['by-conversation']) {
+        throw new CliError('--what-if sums every conversation; it has no --by-conversation form');
       }
       const { config, files, read, options } = await prepareCounting(
         io,
@@ -247,6 +289,22 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         values,
         positionals,
       );
+      if (values['what-if']) {
+        checkNow(options.now, planCompactions([], config, options.now).nowError);
+        const tables = files.map((path) => createHintTable(read(path), config, options));
+        const grid = getWhatIfGrid(tables, config, {
+          now: options.now,
+          view: options.view,
+          tokenizer: options.counter.id,
+          readings: options.readings,
+        });
+        io.stdout(
+          values.json
+            ? `${JSON.stringify(whatIfToJson(grid), null, 2)}\n`
+            : formatWhatIf(grid, files.length),
+        );
+        return 0;
+      }
       const reports = files.map((path) => {
         const { report, plan } = reportStream(read(path), config, options);
         checkNow(options.now, plan.nowError);
@@ -329,6 +387,7 @@ const COUNTING_OPTIONS = {
   'no-sanitize': { type: 'boolean' },
   json: { type: 'boolean' },
   encoding: { type: 'string' },
+  reading: { type: 'string', multiple: true },
 } as const;
 
 /** Reads what `report` and `recommend` count: the config, every stream, and the options. */
@@ -366,6 +425,7 @@ async function getCountingOptions(
     now: nowOption(values.now),
     view: values['no-sanitize'] ? ('bare' as const) : ('sanitized' as const),
     counter: await loadTokenCounter(tokenizer),
+    readings: readingsOption(values.reading),
   };
 }
 

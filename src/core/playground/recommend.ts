@@ -33,6 +33,7 @@ import {
   HINT_CHOICES,
   type HintChoice,
   type HintTable,
+  type HintTableOptions,
   type HintTableSettings,
   mergeRepeats,
   type RepeatedResponse,
@@ -211,7 +212,7 @@ export function recommendHints(
 
   const currentHints = new Map<string, HintChoice>();
   for (const table of tables) {
-    for (const [tool, choice] of Object.entries(getHintChoices(table, config))) {
+    for (const [tool, choice] of Object.entries(getHintChoices(table, config, settings.readings))) {
       if (!currentHints.has(tool)) currentHints.set(tool, choice);
     }
   }
@@ -261,7 +262,7 @@ export function recommendHints(
   const hints = new Map(recommendations.map((rec) => [rec.tool, rec.hint]));
   const applied = addReports(
     tables.map((table) => {
-      const choices = getHintChoices(table, config);
+      const choices = getHintChoices(table, config, settings.readings);
       return assembleReport(table, (tool) => hints.get(tool) ?? getOwn(choices, tool) ?? 'inherit');
     }),
     settings.tokenizer,
@@ -300,9 +301,14 @@ export function applyRecommendations(
 export function recommendForStreams(
   streams: readonly (readonly StreamElement[])[],
   config: ParsedConfig,
-  options: { now: string | null; view: ViewMode; counter: TokenCounter },
+  options: HintTableOptions,
 ): HintRecommendations {
-  const settings = { now: options.now, view: options.view, tokenizer: options.counter.id };
+  const settings: HintTableSettings = {
+    now: options.now,
+    view: options.view,
+    tokenizer: options.counter.id,
+  };
+  if (options.readings !== undefined) settings.readings = options.readings;
   const tables = streams.map((elements) => createHintTable(elements, config, options));
   const chosen = recommendHints(tables, config, settings);
   const applied = applyRecommendations(config, chosen.recommendations);

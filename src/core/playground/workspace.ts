@@ -20,6 +20,7 @@
 
 import { createCompactionEvents } from '../compaction/creation.ts';
 import { buildToolNameMap } from '../compaction/projection.ts';
+import { DEFAULT_READINGS, getChangedReadings, type Readings } from '../compaction/readings.ts';
 import type { ParsedConfig } from '../config/config.ts';
 import {
   type ConfigInForce,
@@ -69,6 +70,8 @@ export interface HintTableSettings {
   now: string | null;
   view: ViewMode;
   tokenizer: TokenizerId;
+  /** D17's readings (readings.ts); the rulings when absent. */
+  readings?: Readonly<Readings>;
 }
 
 /** A tool's most common short response in one or more conversations. */
@@ -104,13 +107,26 @@ export interface HintTableOptions {
   now: string | null;
   view: ViewMode;
   counter: TokenCounter;
+  readings?: Readonly<Readings>;
 }
 
 function getTableKey(rules: readonly CompactionRule[], settings: HintTableSettings): string {
+  const readings = getChangedReadings(settings.readings ?? DEFAULT_READINGS);
   // TOML integers inside a summary table are bigints, which JSON cannot hold.
-  return JSON.stringify([rules, settings.now, settings.view, settings.tokenizer], (_key, value) =>
-    typeof value === 'bigint' ? `${value}n` : value,
+  return JSON.stringify(
+    [rules, settings.now, settings.view, settings.tokenizer, readings],
+    (_key, value) => (typeof value === 'bigint' ? `${value}n` : value),
   );
+}
+
+/** The config in force for a table's stream; reading 14.1 decides whether called tools count as configured. */
+function resolveTableConfig(
+  table: HintTable,
+  config: ParsedConfig,
+  readings: Readonly<Readings> | undefined,
+): ConfigInForce {
+  const names = readings?.star === 'configured-only' ? [] : table.toolNames;
+  return resolveConfigInForce(config.config, table.deltaTools, names);
 }
 
 /** The config_delta tool layers with only what hint resolution reads. */
@@ -177,7 +193,8 @@ export function createHintTable(
   config: ParsedConfig,
   options: HintTableOptions,
 ): HintTable {
-  const plan = planCompactions(elements, config, options.now);
+  const readings = options.readings ?? DEFAULT_READINGS;
+  const plan = planCompactions(elements, config, options.now, readings);
   const now = parseTimestamp(plan.now);
   if (now === undefined) throw new Error(`planCompactions gave an unreadable now: ${plan.now}`);
   const toolNames = getStreamToolNames(elements);
@@ -198,13 +215,18 @@ export function createHintTable(
       rules: plan.configInForce.rules,
       toolOverrides,
       now,
+      readings,
     });
-    const views = buildViews(elements, events, options.view, before);
+    const views = buildViews(elements, events, options.view, before, readings);
     nameMap ??= buildToolNameMap(views.projectedInput);
     reports[choice] = createReport(views.before, views.after, nameMap, options.counter);
   }
   return {
-    key: getTableKey(plan.configInForce.rules, { ...options, tokenizer: options.counter.id }),
+    key: getTableKey(plan.configInForce.rules, {
+      ...options,
+      tokenizer: options.counter.id,
+      readings,
+    }),
     deltaTools: reduceDeltaTools(elements),
     toolNames,
     reports,
@@ -213,11 +235,12 @@ export function createHintTable(
 }
 
 /** The hint choice in force for each tool of a table's stream under `config`. */
-export function getHintChoices(table: HintTable, config: ParsedConfig): Record<string, HintChoice> {
-  return choicesInForce(
-    table,
-    resolveConfigInForce(config.config, table.deltaTools, table.toolNames),
-  );
+export function getHintChoices(
+  table: HintTable,
+  config: ParsedConfig,
+  readings?: Readonly<Readings>,
+): Record<string, HintChoice> {
+  return choicesInForce(table, resolveTableConfig(table, config, readings));
 }
 
 function choicesInForce(table: HintTable, inForce: ConfigInForce): Record<string, HintChoice> {
@@ -248,7 +271,7 @@ export function getReportFromHintTable(
   config: ParsedConfig,
   settings: HintTableSettings,
 ): Report | undefined {
-  const inForce = resolveConfigInForce(config.config, table.deltaTools, table.toolNames);
+  const inForce = resolveTableConfig(table, config, settings.readings);
   if (getTableKey(inForce.rules, settings) !== table.key) return undefined;
   const choices = choicesInForce(table, inForce);
   return assembleReport(table, (name) => getOwn(choices, name) ?? 'inherit');

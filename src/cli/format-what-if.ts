@@ -1,0 +1,53 @@
+/** The readable `report --what-if` grid and `compact --dry-run` lines. */
+
+import { getJpDryRunLine, JP_NOTHING_TO_COMPACT } from '../core/compaction/jp-timeline.ts';
+import { formatCount } from '../core/counting/format.ts';
+import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
+import type { WhatIfGrid } from '../core/playground/what-if.ts';
+import { HINT_CHOICES } from '../core/playground/workspace.ts';
+import type { CompactionEvent } from '../core/types.ts';
+
+/** One line per tool: tokens after (saved) under each choice, `*` on the choice in force. */
+export function formatWhatIf(grid: WhatIfGrid, fileCount: number): string {
+  const header = ['tool', 'calls', ...HINT_CHOICES, 'beyond rule', 'suggested'];
+  const rows = grid.tools.map((row) => {
+    const inForce = row.inForce ?? 'inherit';
+    return [
+      row.name,
+      formatCount(row.calls),
+      ...HINT_CHOICES.map((choice) => {
+        const cell = row.choices[choice];
+        const mark = choice === inForce ? '*' : ' ';
+        return `${formatCount(cell.after.tokens)} (${formatCount(cell.saved.tokens)})${mark}`;
+      }),
+      formatCount(row.beyondRule.tokens),
+      row.suggested ?? '',
+    ];
+  });
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((r) => (r[column] ?? '').length)));
+  const lines = all.map((r) =>
+    r
+      .map((cell, column) =>
+        column === 0 || column === header.length - 1
+          ? cell.padEnd(widths[column] ?? 0)
+          : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd(),
+  );
+  const files = fileCount === 1 ? '1 conversation' : `${formatCount(fileCount)} conversations`;
+  return [
+    `What if: ${files}, ${TOKENIZER_LABELS[grid.tokenizer]}. Each cell: the tool's request and response tokens after compaction (saved versus none); * marks the choice in force.`,
+    '',
+    ...lines,
+    '',
+    `The rule alone saves ${formatCount(grid.ruleSaves.tokens)} tokens; your hints save ${formatCount(grid.hintsSaveMore.tokens)} more.`,
+    '',
+  ].join('\n');
+}
+
+/** What `jp conversation compact --dry-run` prints for these new compactions. */
+export function formatDryRun(events: readonly CompactionEvent[]): string[] {
+  return events.length === 0 ? [JP_NOTHING_TO_COMPACT] : events.map(getJpDryRunLine);
+}

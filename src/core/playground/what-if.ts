@@ -1,0 +1,178 @@
+/**
+ * The what-if grid: every tool's figures under each of its six hint choices
+ * side by side, the choice in force, what the hints save beyond the rule's
+ * uniform `tool_calls`, and the recommender's suggestion.
+ *
+ * A tool's figures depend only on its own hint (workspace.ts explains why),
+ * so the grid is read from hint tables: six pipeline passes per rule or
+ * stream change, then a hint change is a lookup. Nothing here recomputes
+ * a policy. Boundary: pure TypeScript, no DOM; plain data throughout.
+ */
+
+import type { ParsedConfig } from '../config/config.ts';
+import { type Amount, addReports, type Report, UNKNOWN_TOOL_ROW } from '../counting/report.ts';
+import type { TokenizerId } from '../counting/tokens.ts';
+import type { StreamElement, ToolHint } from '../types.ts';
+import { recommendHints } from './recommend.ts';
+import {
+  createHintTable,
+  getHintChoices,
+  getReportFromHintTable,
+  HINT_CHOICES,
+  type HintChoice,
+  type HintTable,
+  type HintTableOptions,
+  type HintTableSettings,
+} from './workspace.ts';
+
+/** One cell: the tool's request plus response after compaction, and the saving against none. */
+export interface WhatIfCell {
+  after: Amount;
+  saved: Amount;
+}
+
+/** One tool's row of the grid. */
+export interface WhatIfRow {
+  name: string;
+  /** Requests of the tool in the "before" view. */
+  calls: number;
+  /** The hint in force (own, `'*'` or a config_delta's), or null when the tool inherits the rule's. */
+  inForce: ToolHint | null;
+  /** The recommender's hint for the tool. */
+  suggested: ToolHint | null;
+  choices: Record<HintChoice, WhatIfCell>;
+  /** What the hint in force saves beyond `inherit` (the rule's uniform tool_calls): inherit.after − inForce.after. */
+  beyondRule: Amount;
+}
+
+/** The grid of one conversation or of a workspace. */
+export interface WhatIfGrid {
+  tokenizer: TokenizerId;
+  /** Sorted by tool name; responses without a request have no name to hint, so no row. */
+  tools: WhatIfRow[];
+  /** Every payload's saving with no hints at all: what the rules alone save (today's JP). */
+  ruleSaves: Amount;
+  /** What the hints in force save on top of that. */
+  hintsSaveMore: Amount;
+}
+
+/** The `report --what-if --json` shape (issue 12). */
+export interface WhatIfJson {
+  tokenizer: TokenizerId;
+  tools: { name: string; inForce: ToolHint | null; choices: Record<HintChoice, WhatIfCell> }[];
+}
+
+const minus = (a: Amount, b: Amount): Amount => ({
+  tokens: a.tokens - b.tokens,
+  chars: a.chars - b.chars,
+});
+
+function cellOf(report: Report, tool: string): WhatIfCell {
+  const row = report.tools.find((candidate) => candidate.name === tool);
+  if (!row) return { after: { tokens: 0, chars: 0 }, saved: { tokens: 0, chars: 0 } };
+  return {
+    after: {
+      tokens: row.request.after.tokens + row.response.after.tokens,
+      chars: row.request.after.chars + row.response.after.chars,
+    },
+    saved: { ...row.saved },
+  };
+}
+
+/**
+ * The grid over one or more conversations' tables (a workspace sums each
+ * choice's figures over every conversation). Every table must hold figures
+ * for `config`'s rules and `settings`; a stale table is an invariant
+ * failure, as in `recommendHints`.
+ */
+export function getWhatIfGrid(
+  tables: readonly HintTable[],
+  config: ParsedConfig,
+  settings: HintTableSettings,
+): WhatIfGrid {
+  const byChoice = {} as Record<HintChoice, Report>;
+  for (const choice of HINT_CHOICES) {
+    byChoice[choice] = addReports(
+      tables.map((table) => table.reports[choice]),
+      settings.tokenizer,
+    );
+  }
+  const inForce = new Map<string, HintChoice>();
+  const current = tables.map((table) => {
+    for (const [tool, choice] of Object.entries(getHintChoices(table, config, settings.readings))) {
+      if (!inForce.has(tool)) inForce.set(tool, choice);
+    }
+    const report = getReportFromHintTable(table, config, settings);
+    if (!report) throw new Error('a hint table was computed for other rules or settings');
+    return report;
+  });
+  const applied = addReports(current, settings.tokenizer);
+  const suggestions = new Map(
+    recommendHints(tables, config, settings).recommendations.map((rec) => [rec.tool, rec.hint]),
+  );
+
+  const tools: WhatIfRow[] = [];
+  for (const row of byChoice.inherit.tools) {
+    if (row.name === UNKNOWN_TOOL_ROW) continue;
+    const choices = {} as Record<HintChoice, WhatIfCell>;
+    for (const choice of HINT_CHOICES) choices[choice] = cellOf(byChoice[choice], row.name);
+    const choice = inForce.get(row.name) ?? 'inherit';
+    tools.push({
+      name: row.name,
+      calls: row.calls,
+      inForce: choice === 'inherit' ? null : choice,
+      suggested: suggestions.get(row.name) ?? null,
+      choices,
+      beyondRule: minus(choices.inherit.after, choices[choice].after),
+    });
+  }
+  const ruleSaves = { ...byChoice.inherit.totals.saved };
+  return {
+    tokenizer: settings.tokenizer,
+    tools,
+    ruleSaves,
+    hintsSaveMore: minus(applied.totals.saved, ruleSaves),
+  };
+}
+
+/** The grid in the CLI's JSON shape. */
+export function whatIfToJson(grid: WhatIfGrid): WhatIfJson {
+  return {
+    tokenizer: grid.tokenizer,
+    tools: grid.tools.map((row) => ({
+      name: row.name,
+      inForce: row.inForce,
+      choices: row.choices,
+    })),
+  };
+}
+
+/**
+ * A cache of one stream's hint table for a long-lived session: the table is
+ * rebuilt only when the stream, the rules or the settings change, so a hint
+ * edit costs a lookup (the warm budget of issue 12).
+ */
+export function createWhatIfCache() {
+  let cached: { elements: readonly StreamElement[]; table: HintTable } | undefined;
+  return {
+    /** The grid of `elements` under `config`, rebuilding the table only when it is stale. */
+    getGrid(
+      elements: readonly StreamElement[],
+      config: ParsedConfig,
+      options: HintTableOptions,
+    ): WhatIfGrid {
+      const settings: HintTableSettings = {
+        now: options.now,
+        view: options.view,
+        tokenizer: options.counter.id,
+      };
+      if (options.readings !== undefined) settings.readings = options.readings;
+      const fresh =
+        cached !== undefined &&
+        cached.elements === elements &&
+        getReportFromHintTable(cached.table, config, settings) !== undefined;
+      if (!fresh) cached = { elements, table: createHintTable(elements, config, options) };
+      return getWhatIfGrid([(cached as { table: HintTable }).table], config, settings);
+    },
+  };
+}
