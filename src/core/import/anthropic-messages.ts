@@ -3,8 +3,10 @@
  * Content blocks: `text`, `thinking`, `redacted_thinking`, `tool_use` and
  * `tool_result` (with `is_error`). Mapping and sources: docs/import-formats.md.
  */
+
+import { isJsonObject } from '../json/values.ts';
 import type { JsonValue } from '../types.ts';
-import { getString, isObject, StreamBuilder } from './builder.ts';
+import { getString, StreamBuilder } from './builder.ts';
 import { resultText } from './claude-code.ts';
 import { getApiArray } from './openai-chat.ts';
 import type { JsonDocument } from './source.ts';
@@ -30,13 +32,13 @@ export function sniffAnthropic(value: JsonValue): string | undefined {
   if (!messages) return 'it is neither a messages array nor an object with "messages"';
   let blocks = false;
   for (const [index, message] of messages.entries()) {
-    if (!isObject(message) || (message.role !== 'user' && message.role !== 'assistant')) {
+    if (!isJsonObject(message) || (message.role !== 'user' && message.role !== 'assistant')) {
       return `message ${index + 1} has a role other than "user" or "assistant"`;
     }
     if (Array.isArray(message.content)) {
       for (const block of message.content) {
-        if (isObject(block) && ANTHROPIC_BLOCKS.has(String(block.type))) blocks = true;
-        if (isObject(block) && block.type === 'text' && 'cache_control' in block) blocks = true;
+        if (isJsonObject(block) && ANTHROPIC_BLOCKS.has(String(block.type))) blocks = true;
+        if (isJsonObject(block) && block.type === 'text' && 'cache_control' in block) blocks = true;
       }
     }
   }
@@ -49,7 +51,7 @@ export function sniffAnthropic(value: JsonValue): string | undefined {
 export function importAnthropic(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('anthropic-messages');
   const root = document.value;
-  if (isObject(root) && root.system !== undefined) {
+  if (isJsonObject(root) && root.system !== undefined) {
     out.note(
       'anthropic-messages/system',
       'The request\'s "system" prompt is skipped: JP keeps instructions in its config, not in the stream.',
@@ -57,7 +59,7 @@ export function importAnthropic(document: JsonDocument): ImportResult {
     );
   }
   for (const message of getApiArray(root, 'messages') ?? []) {
-    if (!isObject(message)) continue;
+    if (!isJsonObject(message)) continue;
     const line = document.lineOf(message);
     const content = message.content;
     const user = message.role === 'user';
@@ -68,7 +70,7 @@ export function importAnthropic(document: JsonDocument): ImportResult {
     }
     let opened = false;
     for (const block of Array.isArray(content) ? content : []) {
-      if (!isObject(block)) continue;
+      if (!isJsonObject(block)) continue;
       const at = document.lineOf(block) ?? line;
       switch (block.type) {
         case 'text': {
@@ -118,7 +120,7 @@ export function importAnthropic(document: JsonDocument): ImportResult {
             });
             break;
           }
-          out.toolCall(id, name, isObject(block.input) ? block.input : {}, undefined, at);
+          out.toolCall(id, name, isJsonObject(block.input) ? block.input : {}, undefined, at);
           break;
         }
         case 'tool_result': {

@@ -5,6 +5,7 @@
  * it does not (docs/import-formats.md). Also collects the import notes
  * (grouped by kind) and the diagnostics of malformed items.
  */
+import { isJsonObject } from '../json/values.ts';
 import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import type { Diagnostic, JsonObject, JsonValue, StreamElement } from '../types.ts';
 import type { ImportFormat, ImportNote, ImportResult } from './types.ts';
@@ -180,13 +181,8 @@ export function toArguments(value: JsonValue | undefined): { args: JsonObject; w
     }
   }
   if (parsed === undefined) return { args: {}, wrapped: false };
-  if (isObject(parsed)) return { args: parsed, wrapped: false };
+  if (isJsonObject(parsed)) return { args: parsed, wrapped: false };
   return { args: { input: parsed }, wrapped: true };
-}
-
-/** Whether a JSON value is an object (not an array, not null). */
-export function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A string field, or undefined. */

@@ -4,8 +4,10 @@
  * assistant lines that share `message.id` are one API response split into
  * several lines. Mapping and sources: docs/import-formats.md.
  */
+
+import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, isObject, StreamBuilder } from './builder.ts';
+import { getArray, getString, StreamBuilder } from './builder.ts';
 import { type JsonLine, type JsonLines, readJsonLines } from './source.ts';
 import type { ImportResult } from './types.ts';
 
@@ -29,10 +31,13 @@ const MESSAGE_TYPES = new Set(['user', 'assistant', 'system']);
 /** Whether parsed lines look like a Claude Code session; the reason when not. */
 export function sniffClaudeCode(lines: readonly JsonLine[]): string | undefined {
   for (const { line, value } of lines) {
-    if (!isObject(value)) return `line ${line} is not a JSON object`;
+    if (!isJsonObject(value)) return `line ${line} is not a JSON object`;
     const type = getString(value, 'type');
     if (type === 'user' || type === 'assistant') {
-      if (isObject(value.message) && (typeof value.uuid === 'string' || 'parentUuid' in value)) {
+      if (
+        isJsonObject(value.message) &&
+        (typeof value.uuid === 'string' || 'parentUuid' in value)
+      ) {
         return undefined;
       }
       return `line ${line} is a "${type}" line without "message" and "uuid"`;
@@ -60,7 +65,7 @@ export function importClaudeCode(
 
   const entries: Entry[] = [];
   for (const record of read.lines) {
-    if (!isObject(record.value)) {
+    if (!isJsonObject(record.value)) {
       out.error({
         line: record.line,
         column: 1,
@@ -118,7 +123,7 @@ export function importClaudeCode(
 }
 
 function messageId(value: JsonObject): string | undefined {
-  return isObject(value.message) ? getString(value.message, 'id') : undefined;
+  return isJsonObject(value.message) ? getString(value.message, 'id') : undefined;
 }
 
 /**
@@ -236,8 +241,8 @@ function selectActiveBranch(entries: readonly Entry[], out: StreamBuilder): Entr
 }
 
 function contentBlocks(value: JsonObject): JsonObject[] {
-  if (!isObject(value.message)) return [];
-  return getArray(value.message, 'content').filter(isObject);
+  if (!isJsonObject(value.message)) return [];
+  return getArray(value.message, 'content').filter(isJsonObject);
 }
 
 function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
@@ -245,14 +250,14 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
   const seenText = new Set<string>();
   for (const { value, record } of group) {
     const time = value.timestamp;
-    const message = isObject(value.message) ? value.message : {};
+    const message = isJsonObject(value.message) ? value.message : {};
     const content = message.content;
     if (typeof content === 'string') {
       out.message(content, time, record.line);
       continue;
     }
     for (const item of Array.isArray(content) ? content : []) {
-      if (!isObject(item)) continue;
+      if (!isJsonObject(item)) continue;
       const block = item;
       switch (block.type) {
         case 'text': {
@@ -321,7 +326,7 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
             break;
           }
           seenCalls.add(id);
-          out.toolCall(id, name, isObject(block.input) ? block.input : {}, time, record.line);
+          out.toolCall(id, name, isJsonObject(block.input) ? block.input : {}, time, record.line);
           break;
         }
         default:
@@ -337,7 +342,7 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
 
 function emitUser({ value, record }: Entry, out: StreamBuilder): void {
   const time = value.timestamp;
-  const message = isObject(value.message) ? value.message : {};
+  const message = isJsonObject(value.message) ? value.message : {};
   const content = message.content;
   if (typeof content === 'string') {
     out.userMessage(content, time, record.line);
@@ -345,7 +350,7 @@ function emitUser({ value, record }: Entry, out: StreamBuilder): void {
   }
   let opened = false;
   for (const item of Array.isArray(content) ? content : []) {
-    if (!isObject(item)) continue;
+    if (!isJsonObject(item)) continue;
     if (item.type === 'tool_result') {
       const id = getString(item, 'tool_use_id');
       if (id === undefined) {
@@ -385,7 +390,7 @@ export function resultText(
   if (!Array.isArray(content)) return '';
   const parts: string[] = [];
   for (const part of content) {
-    if (isObject(part) && part.type === 'text' && typeof part.text === 'string') {
+    if (isJsonObject(part) && part.type === 'text' && typeof part.text === 'string') {
       parts.push(part.text);
     } else {
       out.note(

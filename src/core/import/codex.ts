@@ -4,8 +4,10 @@
  * `response_item` lines; `event_msg` lines repeat parts of it for the UI.
  * Mapping and sources: docs/import-formats.md.
  */
+
+import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, isObject, StreamBuilder, toArguments } from './builder.ts';
+import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { type JsonLine, readJsonLines } from './source.ts';
 import type { ImportResult } from './types.ts';
 
@@ -36,9 +38,9 @@ export const LOCAL_SHELL_TOOL = 'local_shell';
 /** Whether parsed lines look like a Codex rollout; the reason when not. */
 export function sniffCodex(lines: readonly JsonLine[]): string | undefined {
   for (const { line, value } of lines) {
-    if (!isObject(value)) return `line ${line} is not a JSON object`;
+    if (!isJsonObject(value)) return `line ${line} is not a JSON object`;
     const type = getString(value, 'type');
-    if (type !== undefined && LINE_TYPES.has(type) && isObject(value.payload)) return undefined;
+    if (type !== undefined && LINE_TYPES.has(type) && isJsonObject(value.payload)) return undefined;
     return `line ${line} is not a {"type": "session_meta" | "response_item" | "event_msg" | …, "payload": {…}} record`;
   }
   return 'the file has no lines';
@@ -49,7 +51,7 @@ function messageText(content: JsonValue | undefined, line: number, out: StreamBu
   if (typeof content === 'string') return content;
   const parts: string[] = [];
   for (const part of Array.isArray(content) ? content : []) {
-    if (isObject(part) && typeof part.text === 'string') parts.push(part.text);
+    if (isJsonObject(part) && typeof part.text === 'string') parts.push(part.text);
     else {
       out.note(
         'codex/non-text-content',
@@ -79,20 +81,22 @@ export function importCodex(text: string, onProgress?: (share: number) => void):
     reasoning: new Set<string>(),
   };
   for (const { value } of read.lines) {
-    if (!isObject(value) || value.type !== 'response_item' || !isObject(value.payload)) continue;
+    if (!isJsonObject(value) || value.type !== 'response_item' || !isJsonObject(value.payload))
+      continue;
     const payload = value.payload;
     if (payload.type === 'message') {
       const role = payload.role === 'assistant' ? 'assistant' : 'user';
       said[role].add(plainText(payload.content).trim());
     } else if (payload.type === 'reasoning') {
       for (const part of getArray(payload, 'summary')) {
-        if (isObject(part) && typeof part.text === 'string') said.reasoning.add(part.text.trim());
+        if (isJsonObject(part) && typeof part.text === 'string')
+          said.reasoning.add(part.text.trim());
       }
     }
   }
 
   for (const { line, value } of read.lines) {
-    if (!isObject(value) || !isObject(value.payload)) {
+    if (!isJsonObject(value) || !isJsonObject(value.payload)) {
       out.error({
         line,
         column: 1,
@@ -140,7 +144,7 @@ export function importCodex(text: string, onProgress?: (share: number) => void):
 function plainText(content: JsonValue | undefined): string {
   if (typeof content === 'string') return content;
   return (Array.isArray(content) ? content : [])
-    .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
+    .map((part) => (isJsonObject(part) && typeof part.text === 'string' ? part.text : ''))
     .join('\n');
 }
 
@@ -176,10 +180,10 @@ function importItem(
     }
     case 'reasoning': {
       const summary = getArray(payload, 'summary')
-        .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
+        .map((part) => (isJsonObject(part) && typeof part.text === 'string' ? part.text : ''))
         .filter((part) => part !== '');
       const content = getArray(payload, 'content')
-        .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
+        .map((part) => (isJsonObject(part) && typeof part.text === 'string' ? part.text : ''))
         .filter((part) => part !== '');
       const text = (summary.length > 0 ? summary : content).join('\n\n');
       if (text !== '') out.reasoning(text, time, line);
@@ -237,7 +241,7 @@ function importItem(
         });
         return;
       }
-      const action = isObject(payload.action) ? payload.action : {};
+      const action = isJsonObject(payload.action) ? payload.action : {};
       out.toolCall(id, LOCAL_SHELL_TOOL, action, time, line);
       return;
     }
@@ -271,7 +275,7 @@ function importItem(
 function outputText(output: JsonValue | undefined, line: number, out: StreamBuilder): string {
   if (typeof output === 'string') return output;
   if (Array.isArray(output)) return messageText(output, line, out);
-  if (isObject(output) && typeof output.content === 'string') return output.content;
+  if (isJsonObject(output) && typeof output.content === 'string') return output.content;
   return output === undefined ? '' : JSON.stringify(output);
 }
 

@@ -6,10 +6,10 @@
  */
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
 import { findSyntaxError } from '../json/syntax-error.ts';
+import { isJsonObject } from '../json/values.ts';
 import { CONVERSATION_EVENT_TYPES } from '../stream/turns.ts';
 import type { Diagnostic, JsonValue } from '../types.ts';
 import { sniffAnthropic } from './anthropic-messages.ts';
-import { isObject } from './builder.ts';
 import { sniffClaudeCode } from './claude-code.ts';
 import { sniffCodex } from './codex.ts';
 import { sniffGeminiDocument, sniffGeminiLines } from './gemini-cli.ts';
@@ -43,11 +43,11 @@ export function sniffJp(value: JsonValue): string | undefined {
   if (!Array.isArray(value)) return 'it is not a JSON array';
   if (value.length === 0) return undefined;
   for (const [index, element] of value.entries()) {
-    if (!isObject(element)) return `element ${index + 1} is not an object`;
+    if (!isJsonObject(element)) return `element ${index + 1} is not an object`;
     if ('role' in element) return `element ${index + 1} has a "role", as API messages do`;
   }
   const known = value.some((element) => {
-    const type = isObject(element) ? element.type : undefined;
+    const type = isJsonObject(element) ? element.type : undefined;
     return (
       typeof type === 'string' &&
       (CONVERSATION_EVENT_TYPES.has(type) || type === 'config_delta' || type === 'compaction')
@@ -77,7 +77,7 @@ const SNIFFERS: Readonly<Record<ImportFormat, Sniff>> = {
   codex: onLines(sniffCodex),
   'gemini-cli': (source) =>
     source.kind === 'document' &&
-    isObject(source.document.value) &&
+    isJsonObject(source.document.value) &&
     'messages' in source.document.value
       ? sniffGeminiDocument(source.document.value)
       : onLines(sniffGeminiLines)(source),

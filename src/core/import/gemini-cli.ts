@@ -5,8 +5,10 @@
  * grows, and `$set` lines update the session header. Mapping and sources:
  * docs/import-formats.md.
  */
+
+import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, isObject, StreamBuilder, toArguments } from './builder.ts';
+import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import type { ImportResult } from './types.ts';
 
@@ -14,11 +16,11 @@ const MESSAGE_TYPES = new Set(['user', 'gemini', 'info', 'error', 'warning']);
 
 /** Whether a JSON document is a Gemini CLI session; the reason when not. */
 export function sniffGeminiDocument(value: JsonValue): string | undefined {
-  if (!isObject(value)) return 'it is not a JSON object';
+  if (!isJsonObject(value)) return 'it is not a JSON object';
   if (typeof value.sessionId !== 'string' || !Array.isArray(value.messages)) {
     return 'it has no "sessionId" and "messages"';
   }
-  const first = value.messages.find((m) => !isObject(m) || !MESSAGE_TYPES.has(String(m.type)));
+  const first = value.messages.find((m) => !isJsonObject(m) || !MESSAGE_TYPES.has(String(m.type)));
   if (first !== undefined) return 'a message has no Gemini "type" (user, gemini, info…)';
   return undefined;
 }
@@ -26,7 +28,7 @@ export function sniffGeminiDocument(value: JsonValue): string | undefined {
 /** Whether JSON Lines are a Gemini CLI session; the reason when not. */
 export function sniffGeminiLines(lines: readonly JsonLine[]): string | undefined {
   for (const { line, value } of lines) {
-    if (!isObject(value)) return `line ${line} is not a JSON object`;
+    if (!isJsonObject(value)) return `line ${line} is not a JSON object`;
     if (typeof value.sessionId === 'string' && typeof value.projectHash === 'string')
       return undefined;
     if ('$set' in value) continue;
@@ -49,13 +51,13 @@ export function importGemini(
   const records: Record[] = [];
   if ('document' in source) {
     const root = source.document.value;
-    for (const message of isObject(root) ? getArray(root, 'messages') : []) {
-      if (isObject(message))
+    for (const message of isJsonObject(root) ? getArray(root, 'messages') : []) {
+      if (isJsonObject(message))
         records.push({ value: message, line: source.document.lineOf(message) });
     }
   } else {
     for (const { line, value } of source.lines) {
-      if (!isObject(value)) continue;
+      if (!isJsonObject(value)) continue;
       if (typeof value.id === 'string' && typeof value.type === 'string') {
         records.push({ value, line });
       } else if (!('$set' in value) && typeof value.sessionId !== 'string') {
@@ -97,7 +99,7 @@ function partsText(
   if (typeof content === 'string') return content;
   const texts: string[] = [];
   for (const part of Array.isArray(content) ? content : []) {
-    if (isObject(part) && typeof part.text === 'string') texts.push(part.text);
+    if (isJsonObject(part) && typeof part.text === 'string') texts.push(part.text);
     else out.note('gemini-cli/non-text-part', 'Non-text parts (files, images) are left out.', line);
   }
   return texts.join('\n');
@@ -111,7 +113,7 @@ function importMessage({ value, line }: Record, out: StreamBuilder): void {
       return;
     case 'gemini': {
       for (const thought of getArray(value, 'thoughts')) {
-        if (!isObject(thought)) continue;
+        if (!isJsonObject(thought)) continue;
         const text = [getString(thought, 'subject'), getString(thought, 'description')]
           .filter((part) => part !== undefined && part !== '')
           .join('\n\n');
@@ -120,7 +122,7 @@ function importMessage({ value, line }: Record, out: StreamBuilder): void {
       const text = partsText(value.content, line, out);
       if (text !== '') out.message(text, time, line);
       for (const call of getArray(value, 'toolCalls')) {
-        if (isObject(call)) importToolCall(call, time, line, out);
+        if (isJsonObject(call)) importToolCall(call, time, line, out);
       }
       return;
     }
@@ -164,10 +166,10 @@ function importToolCall(
   }
   const texts = results.map((result) => {
     const response =
-      isObject(result) && isObject(result.functionResponse)
+      isJsonObject(result) && isJsonObject(result.functionResponse)
         ? result.functionResponse.response
         : undefined;
-    if (isObject(response)) {
+    if (isJsonObject(response)) {
       if (typeof response.output === 'string') return response.output;
       if (typeof response.error === 'string') return response.error;
     }

@@ -10,6 +10,7 @@ import {
   NO_STREAM_LIMITS,
   type StreamLimits,
 } from '../json/limits.ts';
+import { compareCodePoints } from '../json/values.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import { countTurns } from '../stream/turns.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
@@ -153,7 +154,7 @@ export function summarizeImport(result: ImportResult): ImportSummary {
     format: result.format,
     turns: countTurns(elements),
     toolCalls: [...calls.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => compareCodePoints(a, b))
       .map(([name, count]) => ({ name, calls: count })),
     notes: result.notes,
     errors: result.diagnostics.filter((d) => d.severity === 'error').length,

@@ -3,15 +3,17 @@
  * one. Assistant `tool_calls[]` pair with `role: "tool"` messages by
  * `tool_call_id`. Mapping and sources: docs/import-formats.md.
  */
+
+import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, isObject, StreamBuilder, toArguments } from './builder.ts';
+import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import type { JsonDocument } from './source.ts';
 import type { ImportResult } from './types.ts';
 
 /** The messages array of an API transcript: the array itself, or a request body's `key`. */
 export function getApiArray(value: JsonValue, key: string): JsonValue[] | undefined {
   if (Array.isArray(value)) return value;
-  if (isObject(value) && Array.isArray(value[key])) return value[key];
+  if (isJsonObject(value) && Array.isArray(value[key])) return value[key];
   return undefined;
 }
 
@@ -21,16 +23,16 @@ export function sniffOpenAiChat(value: JsonValue): string | undefined {
   if (!messages) return 'it is neither a messages array nor an object with "messages"';
   if (messages.length === 0) return 'the messages array is empty';
   for (const [index, message] of messages.entries()) {
-    if (!isObject(message) || typeof message.role !== 'string') {
+    if (!isJsonObject(message) || typeof message.role !== 'string') {
       return `message ${index + 1} has no "role"`;
     }
     if (Array.isArray(message.content)) {
       const foreign = message.content.find(
         (part) =>
-          isObject(part) &&
+          isJsonObject(part) &&
           !['text', 'image_url', 'input_audio', 'file', 'refusal'].includes(String(part.type)),
       );
-      if (foreign !== undefined && isObject(foreign)) {
+      if (foreign !== undefined && isJsonObject(foreign)) {
         return `message ${index + 1} has a "${String(foreign.type)}" part, not a Chat Completions part`;
       }
     }
@@ -46,8 +48,8 @@ function contentText(
   if (typeof content === 'string') return content;
   const texts: string[] = [];
   for (const part of Array.isArray(content) ? content : []) {
-    if (isObject(part) && typeof part.text === 'string') texts.push(part.text);
-    else if (isObject(part) && typeof part.refusal === 'string') texts.push(part.refusal);
+    if (isJsonObject(part) && typeof part.text === 'string') texts.push(part.text);
+    else if (isJsonObject(part) && typeof part.refusal === 'string') texts.push(part.refusal);
     else {
       out.note(
         'openai-chat/non-text-part',
@@ -63,7 +65,7 @@ function contentText(
 export function importOpenAiChat(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('openai-chat');
   for (const item of getApiArray(document.value, 'messages') ?? []) {
-    if (!isObject(item)) continue;
+    if (!isJsonObject(item)) continue;
     const message: JsonObject = item;
     const line = document.lineOf(message);
     switch (message.role) {
@@ -80,8 +82,8 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
             out.message(text, undefined, line);
         }
         for (const call of getArray(message, 'tool_calls')) {
-          const fn = isObject(call) && isObject(call.function) ? call.function : undefined;
-          const id = isObject(call) ? getString(call, 'id') : undefined;
+          const fn = isJsonObject(call) && isJsonObject(call.function) ? call.function : undefined;
+          const id = isJsonObject(call) ? getString(call, 'id') : undefined;
           const name = fn ? getString(fn, 'name') : undefined;
           if (id === undefined || name === undefined || !fn) {
             out.error({

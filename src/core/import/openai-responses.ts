@@ -4,8 +4,10 @@
  * `function_call_output` (and their custom-tool forms). Mapping and sources:
  * docs/import-formats.md.
  */
+
+import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, isObject, StreamBuilder, toArguments } from './builder.ts';
+import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { getApiArray } from './openai-chat.ts';
 import type { JsonDocument } from './source.ts';
 import type { ImportResult } from './types.ts';
@@ -37,7 +39,7 @@ export function sniffOpenAiResponses(value: JsonValue): string | undefined {
   if (items.length === 0) return 'the input array is empty';
   let typed = false;
   for (const [index, item] of items.entries()) {
-    if (!isObject(item)) return `item ${index + 1} is not an object`;
+    if (!isJsonObject(item)) return `item ${index + 1} is not an object`;
     const type = getString(item, 'type');
     if (type !== undefined) {
       if (!ITEM_TYPES.has(type))
@@ -59,8 +61,8 @@ function contentText(
   if (typeof content === 'string') return content;
   const texts: string[] = [];
   for (const part of Array.isArray(content) ? content : []) {
-    if (isObject(part) && typeof part.text === 'string') texts.push(part.text);
-    else if (isObject(part) && typeof part.refusal === 'string') texts.push(part.refusal);
+    if (isJsonObject(part) && typeof part.text === 'string') texts.push(part.text);
+    else if (isJsonObject(part) && typeof part.refusal === 'string') texts.push(part.refusal);
     else {
       out.note(
         'openai-responses/non-text-part',
@@ -76,7 +78,7 @@ function contentText(
 export function importOpenAiResponses(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('openai-responses');
   const root = document.value;
-  if (isObject(root) && typeof root.instructions === 'string') {
+  if (isJsonObject(root) && typeof root.instructions === 'string') {
     out.note(
       'openai-responses/instructions',
       'The request\'s "instructions" are skipped: JP keeps instructions in its config, not in the stream.',
@@ -84,7 +86,7 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
     );
   }
   for (const entry of getApiArray(root, 'input') ?? []) {
-    if (!isObject(entry)) continue;
+    if (!isJsonObject(entry)) continue;
     const item: JsonObject = entry;
     const line = document.lineOf(item);
     const type = getString(item, 'type') ?? 'message';
@@ -104,7 +106,7 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
         break;
       case 'reasoning': {
         const text = getArray(item, 'summary')
-          .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
+          .map((part) => (isJsonObject(part) && typeof part.text === 'string' ? part.text : ''))
           .filter((part) => part !== '')
           .join('\n\n');
         if (text !== '') out.reasoning(text, undefined, line);

@@ -4,18 +4,20 @@
  * text and tool calls (each tool part holds its call and its state).
  * Mapping and sources: docs/import-formats.md.
  */
+
+import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, isObject, StreamBuilder } from './builder.ts';
+import { getArray, getString, StreamBuilder } from './builder.ts';
 import type { JsonDocument } from './source.ts';
 import type { ImportResult } from './types.ts';
 
 /** Whether a JSON document is an OpenCode export; the reason when not. */
 export function sniffOpenCode(value: JsonValue): string | undefined {
-  if (!isObject(value)) return 'it is not a JSON object';
-  if (!isObject(value.info) || !Array.isArray(value.messages))
+  if (!isJsonObject(value)) return 'it is not a JSON object';
+  if (!isJsonObject(value.info) || !Array.isArray(value.messages))
     return 'it has no "info" and "messages"';
   const bad = value.messages.find(
-    (m) => !isObject(m) || !isObject(m.info) || !Array.isArray(m.parts),
+    (m) => !isJsonObject(m) || !isJsonObject(m.info) || !Array.isArray(m.parts),
   );
   if (bad !== undefined) return 'a message is not {"info", "parts"}';
   return undefined;
@@ -25,17 +27,17 @@ export function sniffOpenCode(value: JsonValue): string | undefined {
 export function importOpenCode(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('opencode');
   const root = document.value;
-  for (const message of isObject(root) ? getArray(root, 'messages') : []) {
-    if (!isObject(message) || !isObject(message.info)) continue;
+  for (const message of isJsonObject(root) ? getArray(root, 'messages') : []) {
+    if (!isJsonObject(message) || !isJsonObject(message.info)) continue;
     const info = message.info;
-    const created = isObject(info.time) ? info.time.created : undefined;
+    const created = isJsonObject(info.time) ? info.time.created : undefined;
     const role = info.role;
     let opened = false;
     for (const item of getArray(message, 'parts')) {
-      if (!isObject(item)) continue;
+      if (!isJsonObject(item)) continue;
       const part = item;
       const line = document.lineOf(part);
-      const start = isObject(part.time) ? part.time.start : undefined;
+      const start = isJsonObject(part.time) ? part.time.start : undefined;
       const time = start ?? created;
       switch (part.type) {
         case 'text': {
@@ -85,7 +87,7 @@ function importTool(
 ) {
   const id = getString(part, 'callID');
   const name = getString(part, 'tool');
-  const state = isObject(part.state) ? part.state : {};
+  const state = isJsonObject(part.state) ? part.state : {};
   if (id === undefined || name === undefined) {
     out.error({
       line: line ?? 1,
@@ -96,8 +98,14 @@ function importTool(
     });
     return;
   }
-  const times = isObject(state.time) ? state.time : {};
-  out.toolCall(id, name, isObject(state.input) ? state.input : {}, times.start ?? created, line);
+  const times = isJsonObject(state.time) ? state.time : {};
+  out.toolCall(
+    id,
+    name,
+    isJsonObject(state.input) ? state.input : {},
+    times.start ?? created,
+    line,
+  );
   if (times.compacted !== undefined) {
     out.note(
       'opencode/compacted',

@@ -6,7 +6,7 @@
  */
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
 import { describeTooDeepNesting, findTooDeepNesting, MAX_NESTING_DEPTH } from '../json/limits.ts';
-import { skipJsonString } from '../json/scan.ts';
+import { skipJsonString, skipWhitespace } from '../json/scan.ts';
 import { findSyntaxError } from '../json/syntax-error.ts';
 import type { Diagnostic, JsonValue } from '../types.ts';
 
@@ -145,10 +145,7 @@ export function checkDocumentDepth(text: string): Diagnostic | undefined {
 function locateNodes(text: string, root: JsonValue): WeakMap<object, number> {
   const index = new LineIndex(text);
   const found = new WeakMap<object, number>();
-  const skipSpace = (i: number) => {
-    while (i < text.length && /\s/.test(text[i] as string)) i++;
-    return i;
-  };
+  const skipSpace = (i: number) => skipWhitespace(text, i);
   const walk = (start: number, node: JsonValue | undefined): number => {
     let i = skipSpace(start);
     const char = text[i];

@@ -1,0 +1,80 @@
+/**
+ * One way in for every caller that reads a stream (the pipeline, the
+ * workspace, the CLI): JP's `events.json` goes to the events codec exactly
+ * as before; any other format is imported first. Text that starts like a
+ * JSON array but does not parse stays JP's, so a half-typed `events.json`
+ * keeps the codec's exact syntax error.
+ */
+import { hasErrors } from '../diagnostics.ts';
+import { NO_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
+import { skipWhitespace } from '../json/scan.ts';
+import { type ParsedEvents, parseEventsText } from '../stream/codec.ts';
+import type { EncodingSetting } from '../types.ts';
+import { detectFormat } from './detect.ts';
+import { importTranscript } from './import.ts';
+import type { ImportFormat, ImportResult } from './types.ts';
+
+/** A stream read from text in any format. */
+export interface AnyStream {
+  /** The format read; null when none fits (then `parsed.diagnostics` says why). */
+  format: ImportFormat | null;
+  /** What the codec would give for the JP events (imported events are plain). */
+  parsed: ParsedEvents;
+  /** The import, for any format but JP's own. */
+  imported?: ImportResult;
+}
+
+/** How to read. */
+export interface ReadStreamOptions {
+  encoding: EncodingSetting;
+  /** Force a format instead of detecting it. */
+  from?: ImportFormat;
+  limits?: StreamLimits;
+  onProgress?: (share: number) => void;
+}
+
+/** Reads a stream in any format the playground reads. */
+export function readAnyStream(text: string, options: ReadStreamOptions): AnyStream {
+  const limits = options.limits ?? NO_STREAM_LIMITS;
+  const jp =
+    options.from === 'jp' ||
+    // Too long for the limits: the codec refuses it with its own message, unparsed.
+    (options.from === undefined && (text.length > limits.maxTextLength || isJpText(text)));
+  if (jp) {
+    return { format: 'jp', parsed: parseEventsText(text, options.encoding, limits) };
+  }
+  const imported = importTranscript(text, {
+    ...(options.from ? { from: options.from } : {}),
+    limits,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  const usable = imported.elements !== undefined && !hasErrorsOnly(imported);
+  return {
+    format: imported.format,
+    parsed: {
+      elements: usable ? imported.elements : undefined,
+      encoding: 'plain',
+      // A malformed item is skipped and the rest is used: for the stream, a warning.
+      diagnostics: usable
+        ? imported.diagnostics.map((d) => (d.severity === 'error' ? { ...d, severity: 'warning' } : d))
+        : imported.diagnostics,
+      elementOffsets: [],
+      elementEnds: [],
+    },
+    imported,
+  };
+}
+
+// A foreign transcript with some malformed lines still imports (the rest is
+// used); only an import that produced nothing usable counts as failed.
+function hasErrorsOnly(imported: ImportResult): boolean {
+  return hasErrors(imported.diagnostics) && (imported.elements?.length ?? 0) === 0;
+}
+
+/** Whether text is JP's: a JSON array that is not an API transcript, or one that does not parse. */
+function isJpText(text: string): boolean {
+  const start = skipWhitespace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  if (text[start] !== '[') return false;
+  const detection = detectFormat(text);
+  return !detection.ok || detection.format === 'jp';
+}
