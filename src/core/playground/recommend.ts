@@ -20,11 +20,10 @@ import {
   type ToolRow,
   UNKNOWN_TOOL_ROW,
 } from '../counting/report.ts';
-import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
+import type { TokenizerId } from '../counting/tokens.ts';
 import { compareCodePoints, getOwn, isJsonObject, setOwn } from '../json/values.ts';
 import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
 import { reportStream } from './playground.ts';
-import type { ViewMode } from './types.ts';
 import {
   assembleReport,
   createHintTable,
