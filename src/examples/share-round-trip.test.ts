@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { decodeAppLink, encodeAppLink, getShareDefaults } from '../core/share/app-link.ts';
 import type { ShareState } from '../core/share/share-codec.ts';
-import { decodeAppLink, encodeAppLink, getShareDefaults } from '../state/share.ts';
 import { EXAMPLES } from './index.ts';
 
 // Every example survives a link, by id and as its own (edited) text: the

@@ -9,6 +9,7 @@ import { formatCount, formatPercent } from '../core/counting/format.ts';
 import { savedPercent } from '../core/counting/report.ts';
 import type { PlaygroundInput } from '../core/playground/playground.ts';
 import type { Diagnostic, Encoding } from '../core/types.ts';
+import type { WorkspaceSettings } from '../worker/pool-protocol.ts';
 import type { AppState } from './store.ts';
 
 /** Which editor a diagnostic belongs to. */
@@ -109,4 +110,62 @@ export const selectStatusMessage = (s: AppState): string => {
   }
   if (!figures) return s.status === 'idle' ? 'Nothing computed yet.' : 'Computing…';
   return `${figures}.`;
+};
+
+// ---------------------------------------------------------------- workspace
+
+/** The settings the workspace is counted with: every conversation's encoding is detected. */
+export function selectWorkspaceSettings(s: AppState): WorkspaceSettings {
+  return {
+    configText: s.configText,
+    encoding: 'auto',
+    now: s.now,
+    view: s.view,
+    tokenizer: s.tokenizer,
+  };
+}
+
+/** The settings of the conversation in the editor. */
+export function selectConversationSettings(s: AppState): WorkspaceSettings {
+  return { ...selectWorkspaceSettings(s), encoding: s.encoding };
+}
+
+/** How many conversations could not be counted. */
+export const selectFailedCount = (s: AppState): number =>
+  s.workspaceConversations.filter((c) => c.status === 'failed').length;
+
+/**
+ * The sentence the workspace's `aria-live` status line announces. Constant
+ * while counting (the progress bar tells the count), so screen readers hear
+ * the start and the end, not every conversation.
+ */
+export const selectWorkspaceStatusMessage = (s: AppState): string => {
+  const total = s.workspaceConversations.length;
+  const conversations = `${formatCount(total)} ${total === 1 ? 'conversation' : 'conversations'}`;
+  switch (s.workspaceStatus) {
+    case 'empty':
+      return 'No workspace open.';
+    case 'loading':
+      return `Counting ${conversations}…`;
+    case 'refused':
+      return 'This workspace is too large to open here.';
+    case 'cancelled':
+      return 'Counting was cancelled.';
+    case 'invalid':
+      return 'The config has errors: nothing counted yet.';
+    case 'failed':
+      return 'Counting stopped unexpectedly.';
+    case 'done':
+      break;
+  }
+  const totals = s.workspaceReport?.totals;
+  if (!totals) return `Nothing counted in ${conversations}.`;
+  const failed = selectFailedCount(s);
+  const percent =
+    totals.before.tokens === 0 ? 0 : (totals.saved.tokens / totals.before.tokens) * 100;
+  const figures = `Saved ${formatCount(totals.saved.tokens)} tokens (${formatPercent(percent)}) across ${formatCount(total - failed)} ${total - failed === 1 ? 'conversation' : 'conversations'}`;
+  const failures = failed > 0 ? ` ${formatCount(failed)} could not be counted.` : '';
+  const stale =
+    s.workspaceMessage?.tone === 'error' ? ' (with the last config without errors)' : '';
+  return `${figures}${stale}.${failures}`;
 };

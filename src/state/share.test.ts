@@ -1,32 +1,37 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decodePlaygroundFile, type ShareState } from '../core/share/share-codec.ts';
+import {
+  decodeAppLink,
+  encodeAppLink,
+  getShareDefaults,
+  SHARE_DEFAULTS_V1,
+} from '../core/share/app-link.ts';
+import { decodePlaygroundFile } from '../core/share/playground-file.ts';
+import type { ShareState } from '../core/share/share-codec.ts';
 import { DEFAULT_EXAMPLE_ID, EXAMPLES } from '../examples/index.ts';
 import { createFakeEngine } from '../test/fake-engine.ts';
 import pinnedText from '../test/fixtures/share-links/app-v1.json?raw';
 import codecFixtureText from '../test/fixtures/share-links/v1.json?raw';
 import { disposeActions, initActions, setConfigText, setStreamText } from './actions.ts';
 import {
-  AUTOSAVE_KEY,
-  AUTOSAVE_META_KEY,
-  chooseStart,
-  decodeAppLink,
   disposeShare,
-  encodeAppLink,
   flushShare,
   getPlaygroundFileText,
-  getShareDefaults,
   getShareLink,
   initShare,
   openPlaygroundFile,
-  SHARE_DEFAULTS_V1,
-  type ShareEnvironment,
-  type StorageLike,
   setDiffLayout,
   startFresh,
   startPlayground,
-  TAB_KEY,
   toShareState,
 } from './share.ts';
+import {
+  AUTOSAVE_KEY,
+  AUTOSAVE_META_KEY,
+  chooseStart,
+  type ShareEnvironment,
+  type StorageLike,
+  TAB_KEY,
+} from './share-start.ts';
 import { resetStore, store } from './store.ts';
 
 /** A Map-backed storage; `failWith` makes every write throw that error. */

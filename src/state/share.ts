@@ -8,69 +8,36 @@
  * `initShare` (main.tsx passes the real ones), so tests drive every path
  * with plain objects.
  */
+
 import { formatCount } from '../core/counting/format.ts';
 import {
+  decodeAppLink,
+  encodeAppLink,
+  SHARE_DEFAULTS_V1,
+  type ShareExample,
+} from '../core/share/app-link.ts';
+import { decodePlaygroundFile, encodePlaygroundFile } from '../core/share/playground-file.ts';
+import {
   type DiffLayout,
-  decodePlaygroundFile,
-  decodeShareHash,
   describeLinkLength,
-  encodePlaygroundFile,
-  encodeShareState,
-  type ShareDecodeResult,
   type ShareLinkFit,
   type ShareState,
 } from '../core/share/share-codec.ts';
-import type { EncodingSetting } from '../core/types.ts';
 import { loadExample, notify, runAnalysis } from './actions.ts';
 import type { LinkProblem } from './share-slice.ts';
+import {
+  AUTOSAVE_KEY,
+  AUTOSAVE_META_KEY,
+  type AutosaveMeta,
+  chooseStart,
+  linkHash,
+  ownHash,
+  type ShareEnvironment,
+  type StartChoice,
+  type StorageLike,
+  TAB_KEY,
+} from './share-start.ts';
 import { type AppState, store } from './store.ts';
-
-/**
- * The defaults every v1 link is encoded against, frozen: a link holds only
- * what differs from them, so changing one of these values would change what
- * every link already shared opens to. `configText` and `encoding` are not
- * here because they follow the example the state names (see
- * {@link getShareDefaults}).
- */
-export const SHARE_DEFAULTS_V1 = Object.freeze({
-  /** The example a link opens when it names none. */
-  exampleId: 'coding-session',
-  tokenizer: 'o200k',
-  now: null,
-  selectedTool: null,
-  view: 'sanitized',
-  diffLayout: 'side-by-side',
-} as const satisfies Omit<ShareState, 'configText' | 'stream' | 'encoding'> & {
-  exampleId: string;
-});
-
-/** What links need to know of an example: what loading it puts in the editors. */
-export interface ShareExample {
-  id: string;
-  title: string;
-  configText: string;
-  streamText: string;
-  /** The example's encoding setting; `auto` when absent (as `loadExample` does). */
-  encoding?: EncodingSetting;
-}
-
-/** A storage the page can use: localStorage and sessionStorage, or a stand-in in tests. */
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** The browser objects the share actions read and write. */
-export interface ShareEnvironment {
-  /** The page's address: `hash` is read at start, `href` gives the link's base. */
-  location: { readonly hash: string; readonly href: string };
-  /** Rewrites the address without a new history entry; null: the address is left alone. */
-  history: {
-    replaceState(data: unknown, unused: string, url: string): void;
-    state: unknown;
-  } | null;
-  /** Where the autosave goes (localStorage); null when the page cannot use it. */
-  storage: StorageLike | null;
-  /** Per-tab storage (sessionStorage), to recognise a reload of this tab. */
-  session: StorageLike | null;
-}
 
 /** What `initShare` needs. */
 export interface ShareDeps {
@@ -81,13 +48,6 @@ export interface ShareDeps {
   /** Quiet time after an edit before the address and the autosave follow it. Default 600 ms. */
   debounceMs?: number;
 }
-
-/** The localStorage key of the autosaved state, a playground file's text. */
-export const AUTOSAVE_KEY = 'compaction-playground:autosave';
-/** The localStorage key of the autosave's bookkeeping ({@link AutosaveMeta}). */
-export const AUTOSAVE_META_KEY = 'compaction-playground:autosave-meta';
-/** The sessionStorage key of this tab's id, which survives reloads of the tab. */
-export const TAB_KEY = 'compaction-playground:tab';
 
 /**
  * Above this many characters of text (config and the stream's own text) the
@@ -111,14 +71,6 @@ export const AUTOSAVE_MAX_CHARS = 4_000_000;
 
 const DEFAULT_DEBOUNCE_MS = 600;
 
-/** The autosave's bookkeeping: which tab wrote it, with which address. */
-interface AutosaveMeta {
-  tab: string;
-  /** The address's hash when it was written: a reload of that address resumes the autosave. */
-  hash: string;
-  savedAt: number;
-}
-
 let deps: ShareDeps | null = null;
 let tabId = '';
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -126,78 +78,10 @@ let unsubscribe: (() => void) | null = null;
 let removeLifecycle: (() => void) | null = null;
 let lastSavedText: string | null = null;
 
-// ---------------------------------------------------------------- defaults and codec
+// ---------------------------------------------------------------- the store as a share state
 
 function findExample(id: string): ShareExample | undefined {
   return deps?.examples.find((example) => example.id === id);
-}
-
-/**
- * The defaults a state is encoded against. Everything but `configText` and
- * `encoding` is {@link SHARE_DEFAULTS_V1}; those two are what loading the
- * example the state names gives, and for a state with its own stream text,
- * what loading the v1 default example gives. The stream default is always
- * the v1 default example, so a link says which example it names.
- */
-export function getShareDefaults(
-  examples: readonly ShareExample[],
-  exampleId: string = SHARE_DEFAULTS_V1.exampleId,
-): ShareState | null {
-  const example = examples.find((candidate) => candidate.id === exampleId);
-  if (!example) return null;
-  return {
-    configText: example.configText,
-    stream: { exampleId: SHARE_DEFAULTS_V1.exampleId },
-    encoding: example.encoding ?? 'auto',
-    tokenizer: SHARE_DEFAULTS_V1.tokenizer,
-    now: SHARE_DEFAULTS_V1.now,
-    selectedTool: SHARE_DEFAULTS_V1.selectedTool,
-    view: SHARE_DEFAULTS_V1.view,
-    diffLayout: SHARE_DEFAULTS_V1.diffLayout,
-  };
-}
-
-function requireDefaults(examples: readonly ShareExample[], exampleId?: string): ShareState {
-  const defaults = getShareDefaults(examples, exampleId);
-  if (!defaults) {
-    throw new Error(`share links need the example "${exampleId ?? SHARE_DEFAULTS_V1.exampleId}"`);
-  }
-  return defaults;
-}
-
-/** The URL hash (`#v1/…`) of a state, against the defaults of the example it names. */
-export function encodeAppLink(state: ShareState, examples: readonly ShareExample[]): string {
-  const exampleId = 'exampleId' in state.stream ? state.stream.exampleId : undefined;
-  const defaults = getShareDefaults(examples, exampleId) ?? requireDefaults(examples);
-  return encodeShareState(state, defaults);
-}
-
-/** Why an app link failed: the codec's reasons, plus an example this playground lacks. */
-export type AppLinkResult =
-  | Extract<ShareDecodeResult, { ok: true }>
-  | { ok: false; reason: string; message: string };
-
-/**
- * Reads a hash made by {@link encodeAppLink}, in two steps: with the v1
- * defaults to learn which example it names, then with that example's
- * defaults. Never throws.
- */
-export function decodeAppLink(hash: string, examples: readonly ShareExample[]): AppLinkResult {
-  const base = getShareDefaults(examples);
-  if (!base) return { ok: false, reason: 'corrupt', message: 'This link could not be read.' };
-  const first = decodeShareHash(hash, base);
-  if (!first.ok) return first;
-  const { stream } = first.state;
-  if (!('exampleId' in stream)) return first;
-  const defaults = getShareDefaults(examples, stream.exampleId);
-  if (!defaults) {
-    return {
-      ok: false,
-      reason: 'unknown-example',
-      message: `This link names the example “${stream.exampleId}”, which this version of the playground does not have.`,
-    };
-  }
-  return decodeShareHash(hash, defaults);
 }
 
 /** The share state of the store: the stream as its example's id while it is unchanged. */
@@ -248,95 +132,6 @@ function applyShareState(share: ShareState): boolean {
 }
 
 // ---------------------------------------------------------------- start
-
-/** Where the page starts from, and what went wrong with the link, if anything. */
-export type StartChoice =
-  | { source: 'link'; state: ShareState }
-  | {
-      source: 'autosave';
-      state: ShareState;
-      /** True when this tab reloaded its own address: the autosave is newer than the link. */
-      resumed: boolean;
-      problem: string | null;
-    }
-  | { source: 'default'; problem: string | null };
-
-function readAutosave(
-  storage: StorageLike | null,
-  examples: readonly ShareExample[],
-): { state: ShareState; meta: AutosaveMeta | null } | null {
-  let text: string | null = null;
-  let metaText: string | null = null;
-  try {
-    text = storage?.getItem(AUTOSAVE_KEY) ?? null;
-    metaText = storage?.getItem(AUTOSAVE_META_KEY) ?? null;
-  } catch {
-    return null;
-  }
-  if (!text) return null;
-  const decoded = decodePlaygroundFile(text);
-  if (!decoded.ok) return null;
-  const { stream } = decoded.state;
-  if ('exampleId' in stream && !examples.some((example) => example.id === stream.exampleId)) {
-    return null;
-  }
-  return { state: decoded.state, meta: parseMeta(metaText) };
-}
-
-function parseMeta(text: string | null): AutosaveMeta | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<AutosaveMeta>;
-    return typeof value.tab === 'string' && typeof value.hash === 'string'
-      ? { tab: value.tab, hash: value.hash, savedAt: Number(value.savedAt) || 0 }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The hash of an address, or '' when it has none (`#` alone counts as none). */
-function ownHash(location: { hash: string }): string {
-  return location.hash === '#' ? '' : location.hash;
-}
-
-/**
- * The hash when it is meant as a playground link (`#v…`, however damaged),
- * or ''. Other hashes are in-page anchors, such as the skip link's
- * `#results`: they are no link and open no dialog.
- */
-function linkHash(location: { hash: string }): string {
-  const hash = ownHash(location);
-  return /^#\s*v\d*(\/|$)/.test(hash) ? hash : '';
-}
-
-/**
- * Decides where the page starts: the link in the address, unless this tab
- * is reloading an address it wrote itself (then the autosave is newer); then
- * the autosave; then the default example. A link that cannot be opened falls
- * back the same way and says why.
- */
-export function chooseStart(
-  env: Pick<ShareEnvironment, 'location' | 'storage'>,
-  examples: readonly ShareExample[],
-  tab: string,
-): StartChoice {
-  const hash = linkHash(env.location);
-  const saved = readAutosave(env.storage, examples);
-  if (hash === '') {
-    return saved
-      ? { source: 'autosave', state: saved.state, resumed: false, problem: null }
-      : { source: 'default', problem: null };
-  }
-  if (saved?.meta && tab !== '' && saved.meta.tab === tab && saved.meta.hash === hash) {
-    return { source: 'autosave', state: saved.state, resumed: true, problem: null };
-  }
-  const decoded = decodeAppLink(hash, examples);
-  if (decoded.ok) return { source: 'link', state: decoded.state };
-  return saved
-    ? { source: 'autosave', state: saved.state, resumed: false, problem: decoded.message }
-    : { source: 'default', problem: decoded.message };
-}
 
 /** Connects the share actions to the examples and the browser; call once at start-up. */
 export function initShare(next: ShareDeps): void {

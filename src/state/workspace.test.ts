@@ -10,25 +10,27 @@ import {
   reportInOneThread,
 } from '../test/in-thread-pool.ts';
 import type { PoolRequest } from '../worker/pool-protocol.ts';
+import { selectWorkspaceStatusMessage } from './selectors.ts';
 import { resetStore, store } from './store.ts';
 import {
   applyRecommendedHints,
   cancelWorkspaceLoad,
-  checkWorkspaceLimits,
   closeWorkspace,
-  collectConversations,
   disposeWorkspace,
   initWorkspace,
-  MAX_WORKSPACE_BYTES,
-  MAX_WORKSPACE_CONVERSATIONS,
   openConversationInEditor,
   openWorkspace,
-  type PickedFile,
   parseTokenCount,
   recommendForConversation,
   refreshWorkspace,
-  selectWorkspaceStatusMessage,
 } from './workspace.ts';
+import {
+  checkWorkspaceLimits,
+  collectConversations,
+  MAX_WORKSPACE_BYTES,
+  MAX_WORKSPACE_CONVERSATIONS,
+  type PickedFile,
+} from './workspace-files.ts';
 
 const EXAMPLES = ['coding-session', 'hint-strip', 'hint-omit'];
 const TEXTS = [codingSession, hintStrip, hintOmit];

@@ -13,34 +13,30 @@
  * stream; the session worker keeps only the tables (a few kilobytes each).
  */
 
-import { formatCount, formatPercent } from '../core/counting/format.ts';
+import { formatCount } from '../core/counting/format.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
 import type { Recommendation } from '../core/playground/recommend.ts';
 import type { ToolHintInfo } from '../core/playground/types.ts';
 import { isAbortError } from '../worker/errors.ts';
 import type { WorkspacePool } from '../worker/pool.ts';
-import type {
-  AnalyzedConversation,
-  ConversationFiles,
-  WorkspaceSettings,
-} from '../worker/pool-protocol.ts';
+import type { AnalyzedConversation, ConversationFiles } from '../worker/pool-protocol.ts';
 import { notify, openFile, setConfigText } from './actions.ts';
 import { describeFailure, logFailure } from './failures.ts';
+import { selectConversationSettings, selectWorkspaceSettings } from './selectors.ts';
 import { type AppState, store } from './store.ts';
+import {
+  type ConversationSource,
+  checkWorkspaceLimits,
+  collectConversations,
+  type PickedFile,
+  pendingConversation,
+} from './workspace-files.ts';
 import {
   initialWorkspaceState,
   type RecommendationState,
   type ResultsView,
-  type WorkspaceConversation,
   type WorkspaceSlice,
 } from './workspace-slice.ts';
-
-/** The most conversations opened at once. */
-export const MAX_WORKSPACE_CONVERSATIONS = 5_000;
-/** The most `events.json` bytes opened at once (200 MB). */
-export const MAX_WORKSPACE_BYTES = 200_000_000;
-/** The largest single `events.json` counted in the browser (50 MB); larger ones are listed as failed. */
-export const MAX_CONVERSATION_BYTES = 50_000_000;
 
 /** What the workspace needs from outside the store. */
 export interface WorkspaceDeps {
@@ -51,38 +47,8 @@ export interface WorkspaceDeps {
   progressMs?: number;
 }
 
-/** A file as the pickers give it: a Blob with a name, and its path inside an opened folder. */
-export interface PickedFile extends Blob {
-  readonly name: string;
-  /** `<folder>/<conversation>/events.json` for a folder; empty for files picked one by one. */
-  readonly webkitRelativePath?: string;
-}
-
-/** A conversation found among picked files. */
-export interface ConversationSource {
-  /** Its folder relative to what was opened, or the file's name. */
-  path: string;
-  /** What to call it until its metadata is read: its folder's or file's name. */
-  name: string;
-  events: PickedFile;
-  metadata: PickedFile | null;
-}
-
-/** What a set of picked files holds. */
-export interface CollectedConversations {
-  /** Sorted by path, as the CLI sorts a folder's conversations. */
-  conversations: ConversationSource[];
-  /** The opened folder's name, when a folder was opened. */
-  folder: string | null;
-  /** Total size of the conversations' `events.json` files. */
-  bytes: number;
-}
-
 const DEFAULT_DEBOUNCE_MS = 150;
 const DEFAULT_PROGRESS_MS = 200;
-/** Files looked at between two yields to the browser, so a huge folder never blocks the page. */
-const SCAN_CHUNK = 2_000;
-
 let deps: WorkspaceDeps | null = null;
 let unsubscribe: (() => void) | null = null;
 /** The open workspace's conversations, by index. */
@@ -99,10 +65,6 @@ let recommendTimer: ReturnType<typeof setTimeout> | null = null;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 // ---------------------------------------------------------------- set-up
@@ -136,22 +98,6 @@ function stopTimers(): void {
   recommendTimer = null;
 }
 
-/** The settings the workspace is counted with: every conversation's encoding is detected. */
-export function selectWorkspaceSettings(s: AppState): WorkspaceSettings {
-  return {
-    configText: s.configText,
-    encoding: 'auto',
-    now: s.now,
-    view: s.view,
-    tokenizer: s.tokenizer,
-  };
-}
-
-/** The settings of the conversation in the editor. */
-export function selectConversationSettings(s: AppState): WorkspaceSettings {
-  return { ...selectWorkspaceSettings(s), encoding: s.encoding };
-}
-
 function onStoreChange(state: AppState, prev: AppState): void {
   const settingsChanged =
     state.configText !== prev.configText ||
@@ -171,110 +117,6 @@ function onStoreChange(state: AppState, prev: AppState): void {
 }
 
 // ---------------------------------------------------------------- opening
-
-function splitPath(file: PickedFile): { dir: string; base: string } {
-  const path = file.webkitRelativePath || file.name;
-  const slash = path.lastIndexOf('/');
-  return slash < 0
-    ? { dir: '', base: path }
-    : { dir: path.slice(0, slash), base: path.slice(slash + 1) };
-}
-
-/**
- * Finds the conversations among picked files. From a folder: every
- * `events.json`, with the `metadata.json` beside it. From files picked one by
- * one: every file but `metadata.json` is a conversation (a lone pair of
- * `events.json` and `metadata.json` is read together).
- */
-export async function collectConversations(
-  files: ArrayLike<PickedFile>,
-): Promise<CollectedConversations> {
-  const events = new Map<string, PickedFile>();
-  const metadata = new Map<string, PickedFile>();
-  const loose: PickedFile[] = [];
-  const looseMetadata: PickedFile[] = [];
-  let folder: string | null = null;
-  for (let i = 0; i < files.length; i++) {
-    if (i > 0 && i % SCAN_CHUNK === 0) await yieldToBrowser();
-    const file = files[i] as PickedFile;
-    const { dir, base } = splitPath(file);
-    if (dir === '') {
-      if (base === 'metadata.json') looseMetadata.push(file);
-      else loose.push(file);
-      continue;
-    }
-    folder ??= dir.split('/')[0] ?? null;
-    if (base === 'events.json') events.set(dir, file);
-    else if (base === 'metadata.json') metadata.set(dir, file);
-  }
-  const conversations: ConversationSource[] = [];
-  for (const [dir, file] of events) {
-    conversations.push({
-      path: dir,
-      name: dir.slice(dir.lastIndexOf('/') + 1),
-      events: file,
-      metadata: metadata.get(dir) ?? null,
-    });
-  }
-  const pairMetadata = loose.length === 1 && looseMetadata.length === 1;
-  // Files picked one by one carry no folder: several are often all "events.json".
-  const seen = new Map<string, number>();
-  for (const file of loose) {
-    const count = (seen.get(file.name) ?? 0) + 1;
-    seen.set(file.name, count);
-    const name = count === 1 ? file.name : `${file.name} (${count})`;
-    conversations.push({
-      path: name,
-      name,
-      events: file,
-      metadata: pairMetadata ? (looseMetadata[0] as PickedFile) : null,
-    });
-  }
-  conversations.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const bytes = conversations.reduce((sum, conversation) => sum + conversation.events.size, 0);
-  return { conversations, folder, bytes };
-}
-
-/** "12.3 MB": sizes as the limits name them (1 MB = 1,000,000 bytes). */
-export function formatMegabytes(bytes: number): string {
-  const mb = bytes / 1_000_000;
-  return `${mb < 10 ? mb.toFixed(1) : formatCount(Math.round(mb))} MB`;
-}
-
-/** Why a workspace is too large for the browser, or null when it is not. */
-export function checkWorkspaceLimits(collected: CollectedConversations): string | null {
-  const count = collected.conversations.length;
-  const tooMany = count > MAX_WORKSPACE_CONVERSATIONS;
-  const tooLarge = collected.bytes > MAX_WORKSPACE_BYTES;
-  if (!tooMany && !tooLarge) return null;
-  const what = `${formatCount(count)} conversations (${formatMegabytes(collected.bytes)} of events.json)`;
-  return (
-    `This holds ${what}: more than the playground counts in a browser tab ` +
-    `(${formatCount(MAX_WORKSPACE_CONVERSATIONS)} conversations or ` +
-    `${formatMegabytes(MAX_WORKSPACE_BYTES)} at a time). Open a part of it, or count it all with the ` +
-    'command line: compaction-playground report --config FILE.toml FOLDER.'
-  );
-}
-
-function tooLargeMessage(bytes: number): string {
-  return (
-    `events.json is ${formatMegabytes(bytes)}, more than the ${formatMegabytes(MAX_CONVERSATION_BYTES)} ` +
-    'the browser counts in one conversation; count it with the command line.'
-  );
-}
-
-function pendingConversation(source: ConversationSource, index: number): WorkspaceConversation {
-  const tooLarge = source.events.size > MAX_CONVERSATION_BYTES;
-  return {
-    index,
-    path: source.path,
-    title: source.name,
-    bytes: source.events.size,
-    status: tooLarge ? 'failed' : 'pending',
-    message: tooLarge ? tooLargeMessage(source.events.size) : null,
-    figures: null,
-  };
-}
 
 /**
  * Opens the conversations among picked files (a folder, or several files)
@@ -742,45 +584,3 @@ export async function applyRecommendedHints(
     return false;
   }
 }
-
-// ---------------------------------------------------------------- selectors
-
-/** How many conversations could not be counted. */
-export const selectFailedCount = (s: AppState): number =>
-  s.workspaceConversations.filter((c) => c.status === 'failed').length;
-
-/**
- * The sentence the workspace's `aria-live` status line announces. Constant
- * while counting (the progress bar tells the count), so screen readers hear
- * the start and the end, not every conversation.
- */
-export const selectWorkspaceStatusMessage = (s: AppState): string => {
-  const total = s.workspaceConversations.length;
-  const conversations = `${formatCount(total)} ${total === 1 ? 'conversation' : 'conversations'}`;
-  switch (s.workspaceStatus) {
-    case 'empty':
-      return 'No workspace open.';
-    case 'loading':
-      return `Counting ${conversations}…`;
-    case 'refused':
-      return 'This workspace is too large to open here.';
-    case 'cancelled':
-      return 'Counting was cancelled.';
-    case 'invalid':
-      return 'The config has errors: nothing counted yet.';
-    case 'failed':
-      return 'Counting stopped unexpectedly.';
-    case 'done':
-      break;
-  }
-  const totals = s.workspaceReport?.totals;
-  if (!totals) return `Nothing counted in ${conversations}.`;
-  const failed = selectFailedCount(s);
-  const percent =
-    totals.before.tokens === 0 ? 0 : (totals.saved.tokens / totals.before.tokens) * 100;
-  const figures = `Saved ${formatCount(totals.saved.tokens)} tokens (${formatPercent(percent)}) across ${formatCount(total - failed)} ${total - failed === 1 ? 'conversation' : 'conversations'}`;
-  const failures = failed > 0 ? ` ${formatCount(failed)} could not be counted.` : '';
-  const stale =
-    s.workspaceMessage?.tone === 'error' ? ' (with the last config without errors)' : '';
-  return `${figures}${stale}.${failures}`;
-};

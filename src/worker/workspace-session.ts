@@ -11,8 +11,8 @@ import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import { resolveConfigInForce } from '../core/config/in-force.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
 import { loadTokenCounter, type TokenCounter } from '../core/counting/tokens.ts';
-import { getOwn } from '../core/json/values.ts';
 import { recommendHints, renderHintsToml } from '../core/playground/recommend.ts';
+import { compareToolInfo, getToolHintInfo } from '../core/playground/tool-info.ts';
 import type { ToolHintInfo } from '../core/playground/types.ts';
 import {
   analyzeConversation,
@@ -74,17 +74,10 @@ function toolInfoOf(tables: readonly HintTable[], config: ParsedConfig, report: 
     const inForce = resolveConfigInForce(config.config, table.deltaTools, table.toolNames);
     for (const name of table.toolNames) {
       if (seen.has(name)) continue;
-      const source = getOwn(inForce.hintSources, name);
-      seen.set(name, {
-        name,
-        hint: source?.hint ?? null,
-        source: source?.from ?? 'rule',
-        policy: getOwn(inForce.toolOverrides, name) ?? null,
-        calls: calls.get(name) ?? 0,
-      });
+      seen.set(name, getToolHintInfo(name, calls.get(name) ?? 0, inForce));
     }
   }
-  return [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...seen.values()].sort(compareToolInfo);
 }
 
 /** Answers one request; what a worker computes for a message. */

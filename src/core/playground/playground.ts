@@ -40,6 +40,7 @@ import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
 import { countTurns } from '../stream/turns.ts';
 import { writeEventsText } from '../stream/write.ts';
 import type { CompactionEvent, Diagnostic, StreamElement } from '../types.ts';
+import { compareToolInfo, getToolHintInfo } from './tool-info.ts';
 import type {
   PlaygroundInput,
   PlaygroundResult,
@@ -404,16 +405,9 @@ export function buildToolInfo(
   }
   const names = new Set([...calls.keys(), ...Object.keys(config.tools)]);
   names.delete('*');
-  return [...names].sort().map((name) => {
-    const source = config.hintSources[name];
-    return {
-      name,
-      hint: source?.hint ?? null,
-      source: source?.from ?? 'rule',
-      policy: config.toolOverrides[name] ?? null,
-      calls: calls.get(name) ?? 0,
-    };
-  });
+  return [...names]
+    .map((name) => getToolHintInfo(name, calls.get(name) ?? 0, config))
+    .sort(compareToolInfo);
 }
 
 /**

@@ -21,9 +21,9 @@ import {
 } from '../../test/arbitraries.ts';
 import { project, providerView, SUMMARY_REQUEST_CONTENT } from '../compaction/projection.ts';
 import { parseConfigToml } from '../config/config.ts';
+import { decodePlaygroundFile } from '../share/playground-file.ts';
 import {
   checksumOf,
-  decodePlaygroundFile,
   decodeShareHash,
   PLAYGROUND_FILE_FORMAT,
   type ShareState,

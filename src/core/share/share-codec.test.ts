@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
+import { decodePlaygroundFile, encodePlaygroundFile } from './playground-file.ts';
 import {
   checksumOf,
-  decodePlaygroundFile,
   decodeShareHash,
   describeLinkLength,
-  encodePlaygroundFile,
   encodeShareState,
   SHARE_LINK_LIMITS,
   SHARE_PAYLOAD_KEYS,

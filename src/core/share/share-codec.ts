@@ -138,10 +138,10 @@ const LZ_URI_ALPHABET = /^[A-Za-z0-9+\-$]*$/;
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonRecord = { [key: string]: Json };
 
-const isRecord = (value: unknown): value is JsonRecord =>
+export const isRecord = (value: unknown): value is JsonRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const readOwn = (record: JsonRecord, key: string): Json | undefined =>
+export const readOwn = (record: JsonRecord, key: string): Json | undefined =>
   Object.hasOwn(record, key) ? record[key] : undefined;
 
 const sameStream = (a: ShareStream, b: ShareStream): boolean =>
@@ -149,7 +149,7 @@ const sameStream = (a: ShareStream, b: ShareStream): boolean =>
     ? 'exampleId' in b && a.exampleId === b.exampleId
     : 'text' in b && a.text === b.text;
 
-const fail = (
+export const fail = (
   reason: ShareDecodeFailure,
   message: string,
   partial?: Partial<ShareState>,
@@ -175,7 +175,7 @@ const FIELD_LABELS: Record<FieldName, string> = {
   checksum: 'checksum',
 };
 
-const describeJson = (value: Json): string => {
+export const describeJson = (value: Json): string => {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
@@ -186,7 +186,7 @@ const describeJson = (value: Json): string => {
 };
 
 /** The fields read so far and the problems found, in a sentence each. */
-interface FieldReader {
+export interface FieldReader {
   partial: Partial<ShareState>;
   problems: string[];
 }
@@ -232,7 +232,7 @@ function readTextOrNull(
  * Reads every field present in `source` into a partial state, validating its
  * type and value; absent fields stay absent.
  */
-function readFields(
+export function readFields(
   source: { get(field: FieldName): Json | undefined },
   reader: FieldReader,
 ): void {
@@ -277,12 +277,12 @@ function readFields(
 }
 
 /** "a", "a and b", "a, b and c" */
-function joinSentence(parts: readonly string[]): string {
+export function joinSentence(parts: readonly string[]): string {
   if (parts.length <= 1) return parts[0] ?? '';
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-function invalidFields(what: string, reader: FieldReader): ShareDecodeResult {
+export function invalidFields(what: string, reader: FieldReader): ShareDecodeResult {
   const problems = joinSentence(reader.problems) || 'a field is missing';
   return fail(
     'invalid-field',
@@ -464,40 +464,13 @@ export function describeLinkLength(length: number): { fit: ShareLinkFit; message
   };
 }
 
-// --- Playground files --------------------------------------------------------
-
-/**
- * A playground file: `{ "format": "compaction-playground", "version": 1,
- * "state": { …every field, full names… } }`, indented for people to read.
- */
-export function encodePlaygroundFile(state: ShareState): string {
-  const file = {
-    format: PLAYGROUND_FILE_FORMAT,
-    version: SHARE_FORMAT_VERSION,
-    state: {
-      configText: state.configText,
-      stream:
-        'exampleId' in state.stream
-          ? { exampleId: state.stream.exampleId }
-          : { text: state.stream.text },
-      encoding: state.encoding,
-      tokenizer: state.tokenizer,
-      now: state.now,
-      selectedTool: state.selectedTool,
-      view: state.view,
-      diffLayout: state.diffLayout,
-    },
-  };
-  return `${JSON.stringify(file, null, 2)}\n`;
-}
-
 /**
  * Whether `text` is the start of a JSON document that stops before its end:
  * inside a string, or with an object or array still open, and no bracket
  * closed out of order. Only brackets and strings are followed; it tells a
  * cut-off file from a damaged one, and JSON.parse judges the rest.
  */
-function isCutOffJson(text: string): boolean {
+export function isCutOffJson(text: string): boolean {
   const open: string[] = [];
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -515,100 +488,4 @@ function isCutOffJson(text: string): boolean {
     }
   }
   return inString || open.length > 0;
-}
-
-/**
- * Reads a playground file made by `encodePlaygroundFile`. Every field must be
- * present (a file carries no defaults). Never throws.
- */
-export function decodePlaygroundFile(text: string): ShareDecodeResult {
-  try {
-    return decodePlaygroundFileUnsafe(text);
-  } catch {
-    return fail('corrupt', 'This file could not be read: it is damaged or not a playground file.');
-  }
-}
-
-function decodePlaygroundFileUnsafe(text: string): ShareDecodeResult {
-  if (typeof text !== 'string' || text.trim() === '') {
-    return fail('empty', 'The file is empty.');
-  }
-  if (text.length > MAX_SHARE_PAYLOAD_LENGTH) {
-    return fail('corrupt', 'The file is larger than 50 MB, more than the playground accepts.');
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text.replace(/^\ufeff/, ''));
-  } catch {
-    return isCutOffJson(text)
-      ? fail(
-          'truncated',
-          'This file is incomplete: it ends in the middle, as if its download or copy stopped early.',
-        )
-      : fail('corrupt', 'This file is not a playground file: it is not valid JSON.');
-  }
-  if (!isRecord(parsed) || readOwn(parsed, 'format') !== PLAYGROUND_FILE_FORMAT) {
-    return fail(
-      'corrupt',
-      `This file is not a playground file: it has no "format": "${PLAYGROUND_FILE_FORMAT}".`,
-    );
-  }
-  const version = readOwn(parsed, 'version');
-  if (version !== SHARE_FORMAT_VERSION) {
-    const newer = typeof version === 'number' && version > SHARE_FORMAT_VERSION;
-    return fail(
-      'unknown-version',
-      newer
-        ? `This file was made by a newer version of the playground (file format ${version}); this one reads format ${SHARE_FORMAT_VERSION}.`
-        : `This file has file format ${describeJson(version ?? null)}, which this playground does not read (it reads ${SHARE_FORMAT_VERSION}).`,
-    );
-  }
-  const state = readOwn(parsed, 'state');
-  if (!isRecord(state)) {
-    return fail('corrupt', 'This file is damaged: it has no "state" object.');
-  }
-  const reader: FieldReader = { partial: {}, problems: [] };
-  const stream = readOwn(state, 'stream');
-  const streamRecord = isRecord(stream) ? stream : undefined;
-  if (stream !== undefined && streamRecord === undefined) {
-    reader.problems.push(`its event stream is ${describeJson(stream)}, not an object`);
-  } else if (
-    streamRecord !== undefined &&
-    readOwn(streamRecord, 'exampleId') === undefined &&
-    readOwn(streamRecord, 'text') === undefined
-  ) {
-    reader.problems.push('its event stream has neither an example id nor a text');
-  }
-  readFields(
-    {
-      get(field) {
-        if (field === 'exampleId') return streamRecord && readOwn(streamRecord, 'exampleId');
-        if (field === 'streamText') return streamRecord && readOwn(streamRecord, 'text');
-        return readOwn(state, field);
-      },
-    },
-    reader,
-  );
-  const missing = STATE_FIELDS.filter((field) => readOwn(state, field) === undefined);
-  if (missing.length > 0) reader.problems.push(`it lacks ${joinSentence(missing)}`);
-  if (reader.problems.length > 0 || !isCompleteState(reader.partial)) {
-    return invalidFields('file', reader);
-  }
-  return { ok: true, state: reader.partial };
-}
-
-/** Every field of `ShareState`, in the order files list them. */
-const STATE_FIELDS: readonly (keyof ShareState)[] = [
-  'configText',
-  'stream',
-  'encoding',
-  'tokenizer',
-  'now',
-  'selectedTool',
-  'view',
-  'diffLayout',
-];
-
-function isCompleteState(partial: Partial<ShareState>): partial is ShareState {
-  return STATE_FIELDS.every((field) => partial[field] !== undefined);
 }

@@ -9,18 +9,18 @@
  */
 import { memo } from 'react';
 import { formatCount } from '../../core/counting/format.ts';
+import { selectWorkspaceStatusMessage } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import {
   applyRecommendedHints,
   cancelWorkspaceLoad,
   closeWorkspace,
-  formatMegabytes,
   openConversationInEditor,
   recountWorkspace,
-  selectWorkspaceStatusMessage,
   selectWorkspaceTool,
   setContextBudget,
 } from '../../state/workspace.ts';
+import { formatMegabytes } from '../../state/workspace-files.ts';
 import { ErrorBoundary } from '../feedback/ErrorBoundary.tsx';
 import { SavingsTable } from '../panes/SavingsTable.tsx';
 import { StatusBar } from '../StatusBar.tsx';

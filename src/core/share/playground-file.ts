@@ -1,0 +1,143 @@
+/**
+ * Playground files: the whole playground state as a human-readable `.json`
+ * file, a public format like the share links (see share-codec.ts), read
+ * without throwing and with a sentence for every way a file can be wrong.
+ */
+
+import {
+  describeJson,
+  type FieldReader,
+  fail,
+  invalidFields,
+  isCutOffJson,
+  isRecord,
+  joinSentence,
+  MAX_SHARE_PAYLOAD_LENGTH,
+  PLAYGROUND_FILE_FORMAT,
+  readFields,
+  readOwn,
+  SHARE_FORMAT_VERSION,
+  type ShareDecodeResult,
+  type ShareState,
+} from './share-codec.ts';
+
+/**
+ * A playground file: `{ "format": "compaction-playground", "version": 1,
+ * "state": { …every field, full names… } }`, indented for people to read.
+ */
+export function encodePlaygroundFile(state: ShareState): string {
+  const file = {
+    format: PLAYGROUND_FILE_FORMAT,
+    version: SHARE_FORMAT_VERSION,
+    state: {
+      configText: state.configText,
+      stream:
+        'exampleId' in state.stream
+          ? { exampleId: state.stream.exampleId }
+          : { text: state.stream.text },
+      encoding: state.encoding,
+      tokenizer: state.tokenizer,
+      now: state.now,
+      selectedTool: state.selectedTool,
+      view: state.view,
+      diffLayout: state.diffLayout,
+    },
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/**
+ * Reads a playground file made by `encodePlaygroundFile`. Every field must be
+ * present (a file carries no defaults). Never throws.
+ */
+export function decodePlaygroundFile(text: string): ShareDecodeResult {
+  try {
+    return decodePlaygroundFileUnsafe(text);
+  } catch {
+    return fail('corrupt', 'This file could not be read: it is damaged or not a playground file.');
+  }
+}
+
+function decodePlaygroundFileUnsafe(text: string): ShareDecodeResult {
+  if (typeof text !== 'string' || text.trim() === '') {
+    return fail('empty', 'The file is empty.');
+  }
+  if (text.length > MAX_SHARE_PAYLOAD_LENGTH) {
+    return fail('corrupt', 'The file is larger than 50 MB, more than the playground accepts.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.replace(/^\ufeff/, ''));
+  } catch {
+    return isCutOffJson(text)
+      ? fail(
+          'truncated',
+          'This file is incomplete: it ends in the middle, as if its download or copy stopped early.',
+        )
+      : fail('corrupt', 'This file is not a playground file: it is not valid JSON.');
+  }
+  if (!isRecord(parsed) || readOwn(parsed, 'format') !== PLAYGROUND_FILE_FORMAT) {
+    return fail(
+      'corrupt',
+      `This file is not a playground file: it has no "format": "${PLAYGROUND_FILE_FORMAT}".`,
+    );
+  }
+  const version = readOwn(parsed, 'version');
+  if (version !== SHARE_FORMAT_VERSION) {
+    const newer = typeof version === 'number' && version > SHARE_FORMAT_VERSION;
+    return fail(
+      'unknown-version',
+      newer
+        ? `This file was made by a newer version of the playground (file format ${version}); this one reads format ${SHARE_FORMAT_VERSION}.`
+        : `This file has file format ${describeJson(version ?? null)}, which this playground does not read (it reads ${SHARE_FORMAT_VERSION}).`,
+    );
+  }
+  const state = readOwn(parsed, 'state');
+  if (!isRecord(state)) {
+    return fail('corrupt', 'This file is damaged: it has no "state" object.');
+  }
+  const reader: FieldReader = { partial: {}, problems: [] };
+  const stream = readOwn(state, 'stream');
+  const streamRecord = isRecord(stream) ? stream : undefined;
+  if (stream !== undefined && streamRecord === undefined) {
+    reader.problems.push(`its event stream is ${describeJson(stream)}, not an object`);
+  } else if (
+    streamRecord !== undefined &&
+    readOwn(streamRecord, 'exampleId') === undefined &&
+    readOwn(streamRecord, 'text') === undefined
+  ) {
+    reader.problems.push('its event stream has neither an example id nor a text');
+  }
+  readFields(
+    {
+      get(field) {
+        if (field === 'exampleId') return streamRecord && readOwn(streamRecord, 'exampleId');
+        if (field === 'streamText') return streamRecord && readOwn(streamRecord, 'text');
+        return readOwn(state, field);
+      },
+    },
+    reader,
+  );
+  const missing = STATE_FIELDS.filter((field) => readOwn(state, field) === undefined);
+  if (missing.length > 0) reader.problems.push(`it lacks ${joinSentence(missing)}`);
+  if (reader.problems.length > 0 || !isCompleteState(reader.partial)) {
+    return invalidFields('file', reader);
+  }
+  return { ok: true, state: reader.partial };
+}
+
+/** Every field of `ShareState`, in the order files list them. */
+const STATE_FIELDS: readonly (keyof ShareState)[] = [
+  'configText',
+  'stream',
+  'encoding',
+  'tokenizer',
+  'now',
+  'selectedTool',
+  'view',
+  'diffLayout',
+];
+
+function isCompleteState(partial: Partial<ShareState>): partial is ShareState {
+  return STATE_FIELDS.every((field) => partial[field] !== undefined);
+}

@@ -1,0 +1,155 @@
+/**
+ * The workspace's files before anything is counted: finding the
+ * conversations among picked files, and the browser's size limits on them.
+ */
+
+import { formatCount } from '../core/counting/format.ts';
+import type { WorkspaceConversation } from './workspace-slice.ts';
+
+/** The most conversations opened at once. */
+export const MAX_WORKSPACE_CONVERSATIONS = 5_000;
+/** The most `events.json` bytes opened at once (200 MB). */
+export const MAX_WORKSPACE_BYTES = 200_000_000;
+/** The largest single `events.json` counted in the browser (50 MB); larger ones are listed as failed. */
+export const MAX_CONVERSATION_BYTES = 50_000_000;
+
+/** A file as the pickers give it: a Blob with a name, and its path inside an opened folder. */
+export interface PickedFile extends Blob {
+  readonly name: string;
+  /** `<folder>/<conversation>/events.json` for a folder; empty for files picked one by one. */
+  readonly webkitRelativePath?: string;
+}
+
+/** A conversation found among picked files. */
+export interface ConversationSource {
+  /** Its folder relative to what was opened, or the file's name. */
+  path: string;
+  /** What to call it until its metadata is read: its folder's or file's name. */
+  name: string;
+  events: PickedFile;
+  metadata: PickedFile | null;
+}
+
+/** What a set of picked files holds. */
+export interface CollectedConversations {
+  /** Sorted by path, as the CLI sorts a folder's conversations. */
+  conversations: ConversationSource[];
+  /** The opened folder's name, when a folder was opened. */
+  folder: string | null;
+  /** Total size of the conversations' `events.json` files. */
+  bytes: number;
+}
+
+/** Files looked at between two yields to the browser, so a huge folder never blocks the page. */
+const SCAN_CHUNK = 2_000;
+
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function splitPath(file: PickedFile): { dir: string; base: string } {
+  const path = file.webkitRelativePath || file.name;
+  const slash = path.lastIndexOf('/');
+  return slash < 0
+    ? { dir: '', base: path }
+    : { dir: path.slice(0, slash), base: path.slice(slash + 1) };
+}
+
+/**
+ * Finds the conversations among picked files. From a folder: every
+ * `events.json`, with the `metadata.json` beside it. From files picked one by
+ * one: every file but `metadata.json` is a conversation (a lone pair of
+ * `events.json` and `metadata.json` is read together).
+ */
+export async function collectConversations(
+  files: ArrayLike<PickedFile>,
+): Promise<CollectedConversations> {
+  const events = new Map<string, PickedFile>();
+  const metadata = new Map<string, PickedFile>();
+  const loose: PickedFile[] = [];
+  const looseMetadata: PickedFile[] = [];
+  let folder: string | null = null;
+  for (let i = 0; i < files.length; i++) {
+    if (i > 0 && i % SCAN_CHUNK === 0) await yieldToBrowser();
+    const file = files[i] as PickedFile;
+    const { dir, base } = splitPath(file);
+    if (dir === '') {
+      if (base === 'metadata.json') looseMetadata.push(file);
+      else loose.push(file);
+      continue;
+    }
+    folder ??= dir.split('/')[0] ?? null;
+    if (base === 'events.json') events.set(dir, file);
+    else if (base === 'metadata.json') metadata.set(dir, file);
+  }
+  const conversations: ConversationSource[] = [];
+  for (const [dir, file] of events) {
+    conversations.push({
+      path: dir,
+      name: dir.slice(dir.lastIndexOf('/') + 1),
+      events: file,
+      metadata: metadata.get(dir) ?? null,
+    });
+  }
+  const pairMetadata = loose.length === 1 && looseMetadata.length === 1;
+  // Files picked one by one carry no folder: several are often all "events.json".
+  const seen = new Map<string, number>();
+  for (const file of loose) {
+    const count = (seen.get(file.name) ?? 0) + 1;
+    seen.set(file.name, count);
+    const name = count === 1 ? file.name : `${file.name} (${count})`;
+    conversations.push({
+      path: name,
+      name,
+      events: file,
+      metadata: pairMetadata ? (looseMetadata[0] as PickedFile) : null,
+    });
+  }
+  conversations.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const bytes = conversations.reduce((sum, conversation) => sum + conversation.events.size, 0);
+  return { conversations, folder, bytes };
+}
+
+/** "12.3 MB": sizes as the limits name them (1 MB = 1,000,000 bytes). */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / 1_000_000;
+  return `${mb < 10 ? mb.toFixed(1) : formatCount(Math.round(mb))} MB`;
+}
+
+/** Why a workspace is too large for the browser, or null when it is not. */
+export function checkWorkspaceLimits(collected: CollectedConversations): string | null {
+  const count = collected.conversations.length;
+  const tooMany = count > MAX_WORKSPACE_CONVERSATIONS;
+  const tooLarge = collected.bytes > MAX_WORKSPACE_BYTES;
+  if (!tooMany && !tooLarge) return null;
+  const what = `${formatCount(count)} conversations (${formatMegabytes(collected.bytes)} of events.json)`;
+  return (
+    `This holds ${what}: more than the playground counts in a browser tab ` +
+    `(${formatCount(MAX_WORKSPACE_CONVERSATIONS)} conversations or ` +
+    `${formatMegabytes(MAX_WORKSPACE_BYTES)} at a time). Open a part of it, or count it all with the ` +
+    'command line: compaction-playground report --config FILE.toml FOLDER.'
+  );
+}
+
+function tooLargeMessage(bytes: number): string {
+  return (
+    `events.json is ${formatMegabytes(bytes)}, more than the ${formatMegabytes(MAX_CONVERSATION_BYTES)} ` +
+    'the browser counts in one conversation; count it with the command line.'
+  );
+}
+
+export function pendingConversation(
+  source: ConversationSource,
+  index: number,
+): WorkspaceConversation {
+  const tooLarge = source.events.size > MAX_CONVERSATION_BYTES;
+  return {
+    index,
+    path: source.path,
+    title: source.name,
+    bytes: source.events.size,
+    status: tooLarge ? 'failed' : 'pending',
+    message: tooLarge ? tooLargeMessage(source.events.size) : null,
+    figures: null,
+  };
+}
