@@ -9,6 +9,7 @@ import { DEFAULT_EXAMPLE_ID, EXAMPLES } from './examples/index.ts';
 import { initActions, notify, setEditorsReady, setTheme } from './state/actions.ts';
 import { initExports } from './state/exports.ts';
 import { withResultInputs } from './state/guidance.ts';
+import { initPeerExports } from './state/peer-exports.ts';
 import { initShare, startPlayground } from './state/share.ts';
 import { initWorkspace } from './state/workspace.ts';
 import { App } from './ui/App.tsx';
@@ -28,6 +29,7 @@ initActions({
   examples: EXAMPLES.map((example) => ({ ...example, load: () => example })),
 });
 initExports({ engine: client });
+initPeerExports({ engine: client });
 initShare({
   examples: EXAMPLES,
   defaultExampleId: DEFAULT_EXAMPLE_ID,

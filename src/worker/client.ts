@@ -51,6 +51,11 @@ export interface WorkerClient {
     position: Parameters<Api['reset']>[1],
     options?: CallOptions,
   ): Promise<MethodResult<'reset'>>;
+  exportPeer(
+    input: Parameters<Api['exportPeer']>[0],
+    target: Parameters<Api['exportPeer']>[1],
+    options?: CallOptions,
+  ): Promise<MethodResult<'exportPeer'>>;
   /** Terminates the worker and cancels every job. The client can be used again after. */
   dispose(): void;
 }
@@ -193,6 +198,7 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     run: (input, callOptions) => call('run', [input], callOptions),
     compact: (input, callOptions) => call('compact', [input], callOptions),
     reset: (input, position, callOptions) => call('reset', [input, position], callOptions),
+    exportPeer: (input, target, callOptions) => call('exportPeer', [input, target], callOptions),
     dispose() {
       const pending = [...queue.splice(0), ...(inFlight ? [inFlight.job] : [])];
       if (inFlight) clearTimeout(inFlight.timer);

@@ -3,13 +3,15 @@
  * derived from the core's session so that nothing is written twice: a change
  * to `PlaygroundSession` changes what the worker accepts and returns.
  */
+import type { exportPeerForInput } from '../core/export/peer-export.ts';
 import type { PlaygroundSession } from '../core/playground/playground.ts';
 
-/** The methods the worker serves: exactly the session's. */
+/** The methods the worker serves: the session's, and the peer exports. */
 export type Api = {
   run: PlaygroundSession['run'];
   compact: PlaygroundSession['compact'];
   reset: PlaygroundSession['reset'];
+  exportPeer: typeof exportPeerForInput;
 };
 
 /** A method name of the worker. */

@@ -5,6 +5,7 @@
  *
  * Boundary: no DOM and no app state here; only the core and the protocol.
  */
+import { exportPeerForInput } from '../core/export/peer-export.ts';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
 import type { Api, Request, Response, SerializedError } from './protocol.ts';
 
@@ -14,6 +15,7 @@ const api: Api = {
   run: (input) => session.run(input),
   compact: (input) => session.compact(input),
   reset: (input, position) => session.reset(input, position),
+  exportPeer: (input, target) => exportPeerForInput(input, target),
 };
 
 function serializeError(error: unknown): SerializedError {
@@ -32,6 +34,8 @@ async function dispatch(request: Request): Promise<Response> {
         return { id: request.id, ok: true, value: await api.compact(...request.args) };
       case 'reset':
         return { id: request.id, ok: true, value: await api.reset(...request.args) };
+      case 'exportPeer':
+        return { id: request.id, ok: true, value: await api.exportPeer(...request.args) };
       default: {
         const unknown: { id: number; method: string } = request;
         return {

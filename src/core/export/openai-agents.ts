@@ -10,7 +10,7 @@ const TITLE = 'OpenAI Agents SDK ToolOutputTrimmer';
 
 const DOCS = [
   'openai/openai-agents-python src/agents/extensions/tool_output_trimmer.py',
-  'https://openai.github.io/openai-agents-python/ref/extensions/tool_output_trimmer/',
+  'https://openai.github.io/openai-agents-python/ref/extensions/tool_output_trimmer',
 ];
 
 export const openAiAgentsTarget: PeerTarget = {

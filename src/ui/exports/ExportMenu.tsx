@@ -2,7 +2,8 @@
  * The Export menu: the config as `compaction.toml`; the compacted
  * conversation as `events.json` in JP's storage form (spec 14.3), or as
  * plain JSON for reading, labelled as not for JP; and each rule in force as
- * its `--compact=SPEC` string, where the DSL can say it.
+ * its `--compact=SPEC` string, where the DSL can say it; and the hints as
+ * another agent framework's config (a dialog per framework).
  */
 import { useState } from 'react';
 import type { Encoding } from '../../core/types.ts';
@@ -12,9 +13,11 @@ import {
   exportCompactedEvents,
   PLAIN_EVENTS_FILE_NAME,
 } from '../../state/exports.ts';
+import { PEER_TARGET_ITEMS, type PeerTargetItem } from '../../state/peer-exports.ts';
 import { store, useAppStore } from '../../state/store.ts';
 import { copyText, downloadText } from '../share/browser-io.ts';
 import { Popover } from '../share/Popover.tsx';
+import { PeerExportDialog } from './PeerExportDialog.tsx';
 import './exports.css';
 
 /** What the menu says after an action. */
@@ -93,8 +96,30 @@ function RuleSpecs() {
   );
 }
 
-/** The menu's content (exported for tests). */
-export function ExportPanel() {
+function PeerTargets({ onOpen }: { onOpen: (target: PeerTargetItem) => void }) {
+  return (
+    <section className="cp-export-section" aria-label="Hints as another agent's config">
+      <h3>Hints as another agent's config</h3>
+      <ul className="cp-export-items">
+        {PEER_TARGET_ITEMS.map((target) => (
+          <li key={target.id}>
+            <button type="button" onClick={() => onOpen(target)}>
+              {target.title}
+            </button>
+            <span className="cp-note">Cannot express: {target.cannotExpress}.</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The menu's content (exported for tests). `onPeerExport` opens a framework's dialog. */
+export function ExportPanel({
+  onPeerExport,
+}: {
+  onPeerExport?: (target: PeerTargetItem) => void;
+} = {}) {
   const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -143,6 +168,7 @@ export function ExportPanel() {
         {status?.text ?? ''}
       </p>
       <RuleSpecs />
+      {onPeerExport ? <PeerTargets onOpen={onPeerExport} /> : null}
     </div>
   );
 }
@@ -150,17 +176,26 @@ export function ExportPanel() {
 /** The Export menu and its button. */
 export function ExportMenu() {
   const [open, setOpen] = useState(false);
+  const [peer, setPeer] = useState<PeerTargetItem | null>(null);
   return (
-    <Popover
-      label="Export"
-      title="Export"
-      open={open}
-      onToggle={() => setOpen(!open)}
-      onClose={() => setOpen(false)}
-      align="end"
-      buttonTitle="Download the config or the compacted conversation; copy a rule as --compact"
-    >
-      <ExportPanel />
-    </Popover>
+    <>
+      <Popover
+        label="Export"
+        title="Export"
+        open={open}
+        onToggle={() => setOpen(!open)}
+        onClose={() => setOpen(false)}
+        align="end"
+        buttonTitle="Download the config or the compacted conversation; copy a rule as --compact; the hints as another agent's config"
+      >
+        <ExportPanel
+          onPeerExport={(target) => {
+            setOpen(false);
+            setPeer(target);
+          }}
+        />
+      </Popover>
+      {peer ? <PeerExportDialog target={peer} onClose={() => setPeer(null)} /> : null}
+    </>
   );
 }

@@ -1,0 +1,57 @@
+/**
+ * The peer exports for the editors' inputs: the config's hints as another
+ * framework's configuration, computed in the worker (the saving runs the
+ * pipeline twice), for the Export menu's dialogs.
+ */
+import {
+  PEER_TARGETS,
+  type PeerExportResult,
+  type PeerTargetId,
+} from '../core/export/peer-export.ts';
+import type { PlaygroundInput } from '../core/playground/types.ts';
+import { selectInput } from './selectors.ts';
+import { store } from './store.ts';
+
+export type {
+  PeerExport,
+  PeerExportResult,
+  PeerTargetId,
+  ToolMapping,
+} from '../core/export/peer-export.ts';
+export { describePeerSaving } from '../core/export/peer-export.ts';
+
+/** What computes a peer export: the worker client's method, so a fake can stand in. */
+export interface PeerExportEngine {
+  exportPeer(input: PlaygroundInput, target: PeerTargetId): Promise<PeerExportResult>;
+}
+
+/** A target as the menu lists it. */
+export interface PeerTargetItem {
+  id: PeerTargetId;
+  title: string;
+  /** The hints it cannot say. */
+  cannotExpress: string;
+}
+
+/** Every target, in menu order. */
+export const PEER_TARGET_ITEMS: readonly PeerTargetItem[] = PEER_TARGETS.map(
+  ({ id, title, cannotExpress }) => ({ id, title, cannotExpress }),
+);
+
+let engine: PeerExportEngine | null = null;
+
+/** Connects the peer exports to the engine; call once at start-up. */
+export function initPeerExports(deps: { engine: PeerExportEngine }): void {
+  engine = deps.engine;
+}
+
+/** Forgets the engine (tests). */
+export function disposePeerExports(): void {
+  engine = null;
+}
+
+/** The export to `target` for the current config and stream, or why there is none. */
+export async function exportToPeer(target: PeerTargetId): Promise<PeerExportResult> {
+  if (!engine) return { ok: false, message: 'The playground is not ready yet.' };
+  return engine.exportPeer(selectInput(store.getState()), target);
+}
