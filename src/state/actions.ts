@@ -15,7 +15,7 @@ import type {
 import type { Diagnostic, EncodingSetting } from '../core/types.ts';
 import { isAbortError } from '../worker/errors.ts';
 import { describeFailure, isWorkerFailure, logFailure } from './failures.ts';
-import { selectInput } from './selectors.ts';
+import { describeCompacted, selectCompactPlan, selectInput } from './selectors.ts';
 import { type AppState, type ExampleSummary, store, type Theme, type Toast } from './store.ts';
 
 /** What computes results: the worker client's shape, so a fake can stand in. */
@@ -269,8 +269,12 @@ async function applyStreamEdit(
 }
 
 /** Appends the previewed compactions to the stream for real (spec 14.5). */
-export function compact(): Promise<boolean> {
-  return applyStreamEdit('Compact', (engine, input) => engine.compact(input));
+export async function compact(): Promise<boolean> {
+  const plan = selectCompactPlan(store.getState());
+  const done = await applyStreamEdit('Compact', (engine, input) => engine.compact(input));
+  // The headline and table do not move (the preview already counted these), so say what changed.
+  if (done && plan && plan.fresh.length > 0) notify(describeCompacted(plan), 'info');
+  return done;
 }
 
 /** Removes every compaction from the stream, or only the K-th (1-based). */

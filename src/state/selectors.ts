@@ -5,9 +5,12 @@
  * loop, on every store update).
  */
 
+import { isSameCompaction } from '../core/compaction/creation.ts';
+import { formatTurnRange } from '../core/config/range.ts';
 import { formatCount, formatPercent } from '../core/counting/format.ts';
 import { savedPercent } from '../core/counting/report.ts';
 import type { PlaygroundInput } from '../core/playground/playground.ts';
+import type { TimelineEntry } from '../core/playground/types.ts';
 import type { Diagnostic, Encoding } from '../core/types.ts';
 import type { WorkspaceSettings } from '../worker/pool-protocol.ts';
 import type { AppState } from './store.ts';
@@ -169,3 +172,33 @@ export const selectWorkspaceStatusMessage = (s: AppState): string => {
     s.workspaceMessage?.tone === 'error' ? ' (with the last config without errors)' : '';
   return `${figures}${stale}.${failures}`;
 };
+/** What Compact would append: the previewed compactions, and those that are not already stored as they are. */
+export interface CompactPlan {
+  /** Previewed compactions that differ from every stored one. */
+  fresh: readonly TimelineEntry[];
+  /** Previewed compactions identical to a stored one but for the timestamp. */
+  duplicates: number;
+  stored: number;
+}
+
+/** What Compact would do with the last result, or null before any. */
+export const selectCompactPlan = memoOn(
+  (s) => [s.result?.timeline] as const,
+  ([timeline]): CompactPlan | null => {
+    if (!timeline) return null;
+    const stored = timeline.filter((entry) => !entry.isNew);
+    const previewed = timeline.filter((entry) => entry.isNew);
+    const fresh = previewed.filter(
+      (entry) => !stored.some((old) => isSameCompaction(old.event, entry.event)),
+    );
+    return { fresh, duplicates: previewed.length - fresh.length, stored: stored.length };
+  },
+);
+
+/** The sentence that confirms a Compact: what was appended and what the stream now holds. */
+export function describeCompacted(plan: CompactPlan): string {
+  const ranges = plan.fresh.map((entry) => formatTurnRange(entry.event)).join(', ');
+  const count = plan.fresh.length;
+  const total = plan.stored + count;
+  return `Appended ${count} ${count === 1 ? 'compaction' : 'compactions'} over ${ranges}; the stream now holds ${total} stored ${total === 1 ? 'compaction' : 'compactions'}.`;
+}

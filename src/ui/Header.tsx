@@ -6,7 +6,7 @@
 import type { ViewMode } from '../core/playground/playground.ts';
 import type { EncodingSetting } from '../core/types.ts';
 import { compact, loadExample, reset, setEncoding, setNow, setView } from '../state/actions.ts';
-import { selectEncodingInUse } from '../state/selectors.ts';
+import { selectCompactPlan, selectEncodingInUse } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
 import { AboutButton } from './about/AboutPanel.tsx';
 import { ExamplesGallery } from './panes/ExamplesGallery.tsx';
@@ -111,9 +111,14 @@ function ViewToggle() {
 }
 
 function StreamActions() {
-  const timeline = useAppStore((s) => s.result?.timeline);
-  const canCompact = timeline?.some((entry) => entry.isNew) ?? false;
-  const canReset = timeline?.some((entry) => !entry.isNew) ?? false;
+  const plan = useAppStore(selectCompactPlan);
+  const canCompact = (plan?.fresh.length ?? 0) > 0;
+  const canReset = (plan?.stored ?? 0) > 0;
+  const compactTitle = canCompact
+    ? 'Append the previewed compactions to the stream (their hints are then frozen)'
+    : plan && plan.duplicates > 0
+      ? 'Nothing new to compact: the previewed compaction is identical to one already stored'
+      : 'Nothing to compact: no rule covers any turn';
   return (
     <div className="actions">
       <button
@@ -121,11 +126,7 @@ function StreamActions() {
         className="primary"
         onClick={() => void compact()}
         disabled={!canCompact}
-        title={
-          canCompact
-            ? 'Append the previewed compactions to the stream (their hints are then frozen)'
-            : 'Nothing to compact: no rule covers any turn'
-        }
+        title={compactTitle}
       >
         Compact
       </button>

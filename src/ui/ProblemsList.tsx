@@ -3,6 +3,8 @@
  * moves the cursor there. The empty state says so explicitly, so "no list"
  * never has to be read as "no problems".
  */
+import { useMemo } from 'react';
+import { selectConfigGuidance } from '../state/guidance.ts';
 import { type Problem, selectProblems } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
 import { revealInEditor } from './editor/editor-registry.ts';
@@ -32,7 +34,18 @@ function ProblemItem({ problem }: { problem: Problem }) {
 
 /** The problems list. */
 export function ProblemsList() {
-  const problems = useAppStore(selectProblems);
+  const errors = useAppStore(selectProblems);
+  // The config editor's warnings and infos (what the config does on this
+  // stream, e.g. a rule that compacts nothing) belong here too: a squiggle's
+  // hover is easy to miss.
+  const guidance = useAppStore((s) => selectConfigGuidance(s).diagnostics);
+  const problems = useMemo(
+    () =>
+      guidance.length === 0
+        ? errors
+        : [...errors, ...guidance.map((d): Problem => ({ ...d, source: 'config' }))],
+    [errors, guidance],
+  );
   // An unreadable "now" is not a diagnostic of either editor: the core falls
   // back to the default and says why.
   const nowError = useAppStore((s) => (s.now === null ? null : (s.result?.nowError ?? null)));

@@ -6,15 +6,31 @@
  */
 import { memo } from 'react';
 import { flushAnalysis } from '../state/actions.ts';
-import { selectIsBusy, selectStatusMessage } from '../state/selectors.ts';
+import { selectConfigGuidance } from '../state/guidance.ts';
+import { selectIsBusy, selectSaved, selectStatusMessage } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
 import { ExportMenu } from './exports/ExportMenu.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { PANES } from './panes-registry.ts';
 import { StatusBar } from './StatusBar.tsx';
 
+/**
+ * Why nothing is saved, when nothing is: the config's first warning on this
+ * stream (a rule whose range is empty, an inert hint), else its first info.
+ */
+function useZeroSavingReason(): string | null {
+  const zero = useAppStore((s) => selectSaved(s)?.tokens === 0 && s.error === null);
+  const guidance = useAppStore((s) => selectConfigGuidance(s).diagnostics);
+  if (!zero) return null;
+  const first =
+    guidance.find((d) => d.severity === 'warning') ?? guidance.find((d) => d.severity === 'info');
+  return first ? first.message : null;
+}
+
 function StatusLine() {
-  const message = useAppStore(selectStatusMessage);
+  const figures = useAppStore(selectStatusMessage);
+  const reason = useZeroSavingReason();
+  const message = reason ? `${figures} ${reason}` : figures;
   const busy = useAppStore(selectIsBusy);
   const stale = useAppStore((s) => s.isStale && s.result !== null && s.status !== 'running');
   // Stays until a run succeeds, so a keyboard user's focus stays on it while it runs.

@@ -255,3 +255,24 @@ export function resetCompactions(
     removed: 1,
   };
 }
+
+/**
+ * Whether a new compaction would change nothing over one already stored:
+ * the same turns and policies, only a later timestamp. Stacking it would
+ * project the same text, so the UI says there is nothing new to compact.
+ */
+export function isSameCompaction(a: CompactionEvent, b: CompactionEvent): boolean {
+  const { timestamp: _a, ...restA } = a;
+  const { timestamp: _b, ...restB } = b;
+  return JSON.stringify(sortKeys(restA)) === JSON.stringify(sortKeys(restB));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const sorted: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(value).sort()) {
+    sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
+  }
+  return sorted;
+}

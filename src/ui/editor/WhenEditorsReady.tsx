@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { useAppStore } from '../../state/store.ts';
+import { MONACO_THEMES } from './monaco-themes.ts';
 
 /** Props of the gate. */
 export interface WhenEditorsReadyProps {
@@ -28,6 +29,6 @@ export function WhenEditorsReady({ children, fallback }: WhenEditorsReadyProps) 
 }
 
 /** The Monaco theme that matches the app's colour scheme (Monaco themes are page-wide). */
-export function useMonacoTheme(): 'vs' | 'vs-dark' {
-  return useAppStore((s) => (s.theme === 'dark' ? 'vs-dark' : 'vs'));
+export function useMonacoTheme(): (typeof MONACO_THEMES)[keyof typeof MONACO_THEMES] {
+  return useAppStore((s) => MONACO_THEMES[s.theme]);
 }

@@ -12,6 +12,7 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import { configureJsonLanguage } from './json-language.ts';
 import JsonWorker from './json-language.worker.ts?worker';
+import { defineMonacoThemes } from './monaco-themes.ts';
 
 /** Points Monaco at its bundled workers and `@monaco-editor/react` at the bundled Monaco. */
 export function setupMonaco(): void {
@@ -22,4 +23,5 @@ export function setupMonaco(): void {
   };
   loader.config({ monaco });
   configureJsonLanguage(jsonDefaults);
+  defineMonacoThemes(monaco);
 }

@@ -111,6 +111,10 @@ function isSameTranscript(a: Transcript, b: Transcript): boolean {
   );
 }
 
+/** The accessible names of the diff's two sides. */
+const ORIGINAL_LABEL = 'Before compaction: what the model would see with none';
+const MODIFIED_LABEL = 'After compaction: what the model sees';
+
 /** The before/after transcript diff, with a tool filter and change navigation. */
 export function TranscriptDiff({
   before,
@@ -218,6 +222,15 @@ export function TranscriptDiff({
     });
     setMounted(true);
   };
+
+  // Each side's name, set on the side itself after every options update:
+  // Monaco's diff editor resets both to "" whenever its options change, even
+  // with originalAriaLabel / modifiedAriaLabel among them.
+  useEffect(() => {
+    if (!mounted || !options) return;
+    diffRef.current?.getOriginalEditor().updateOptions({ ariaLabel: ORIGINAL_LABEL });
+    diffRef.current?.getModifiedEditor().updateOptions({ ariaLabel: MODIFIED_LABEL });
+  }, [mounted, options]);
 
   // Parent effects run after the wrapper's, so the models hold the new text here.
   useEffect(() => {
