@@ -27,6 +27,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
+    // The service worker would precache the whole build in every test's new
+    // context (load on a shared machine) and answer requests before page.route
+    // sees them; offline.spec.ts allows it, as a person's browser does.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * @monaco-editor/loader ships a default CDN address for Monaco. We hand it the
@@ -89,12 +90,52 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * Offline for real: a web app manifest, and a Workbox service worker that
+ * precaches every built asset, so the page opens with the network off once it
+ * has been opened. `prompt`: a new build waits until the person chooses to
+ * reload (src/ui/feedback/UpdateNotice.tsx registers it and says so), never
+ * swapping code under an open session. Everything comes from our origin.
+ */
+const offline = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['icons/*.png'],
+  manifest: {
+    name: 'Compaction Playground',
+    short_name: 'Compaction',
+    description:
+      "See per tool what JP's compaction hints save and exactly what the model sees. Works offline.",
+    start_url: '.',
+    scope: '.',
+    display: 'standalone',
+    background_color: '#1f3a5f',
+    theme_color: '#1f3a5f',
+    icons: [
+      { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,png,svg,ttf,woff2,webmanifest}'],
+    // Monaco's chunk and the tokenizer's rank tables are several MB each.
+    maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+    navigateFallback: 'index.html',
+    cleanupOutdatedCaches: true,
+    // The first visit's page is controlled too, so Reload on a later update
+    // hands it to the new version (skipWaiting stays behind the prompt).
+    clientsClaim: true,
+  },
+});
+
 export default defineConfig({
   plugins: [
     blankMonacoLoaderCdn(),
     { ...skipStaleMonacoDiffs({ requireApplied: true }), enforce: 'pre', apply: 'build' },
     react(),
     contentSecurityPolicy(),
+    offline,
   ],
   worker: { format: 'es' },
   optimizeDeps: {

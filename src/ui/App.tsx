@@ -9,6 +9,7 @@ import { OpenFileButton, StreamEditor } from './editor/StreamEditor.tsx';
 import { QuickRuleField } from './exports/QuickRuleField.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { Toaster } from './feedback/Toaster.tsx';
+import { UpdateNotice } from './feedback/UpdateNotice.tsx';
 import { Header } from './Header.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
@@ -96,6 +97,7 @@ export function App() {
         <Header />
         <Workspace />
         <Toaster />
+        <UpdateNotice />
       </div>
     </ErrorBoundary>
   );
