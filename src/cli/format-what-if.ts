@@ -3,7 +3,7 @@
 import { getJpDryRunLine, JP_NOTHING_TO_COMPACT } from '../core/compaction/jp-timeline.ts';
 import { formatCount } from '../core/counting/format.ts';
 import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
-import type { WhatIfGrid } from '../core/playground/what-if.ts';
+import { getWhatIfHeadline, type WhatIfGrid } from '../core/playground/what-if.ts';
 import { HINT_CHOICES } from '../core/playground/workspace.ts';
 import type { CompactionEvent } from '../core/types.ts';
 
@@ -42,7 +42,7 @@ export function formatWhatIf(grid: WhatIfGrid, fileCount: number): string {
     '',
     ...lines,
     '',
-    `The rule alone saves ${formatCount(grid.ruleSaves.tokens)} tokens; your hints save ${formatCount(grid.hintsSaveMore.tokens)} more.`,
+    getWhatIfHeadline(grid),
     '',
   ].join('\n');
 }
