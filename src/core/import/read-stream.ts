@@ -56,7 +56,9 @@ export function readAnyStream(text: string, options: ReadStreamOptions): AnyStre
       encoding: 'plain',
       // A malformed item is skipped and the rest is used: for the stream, a warning.
       diagnostics: usable
-        ? imported.diagnostics.map((d) => (d.severity === 'error' ? { ...d, severity: 'warning' } : d))
+        ? imported.diagnostics.map((d) =>
+            d.severity === 'error' ? { ...d, severity: 'warning' } : d,
+          )
         : imported.diagnostics,
       elementOffsets: [],
       elementEnds: [],

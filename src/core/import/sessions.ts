@@ -54,7 +54,11 @@ export function readSubagentDescription(metaText: string): string | undefined {
 }
 
 /** A subagent's conversation name: its parent's, then its own. */
-export function nameSubagent(parentName: string, path: string, description: string | undefined): string {
+export function nameSubagent(
+  parentName: string,
+  path: string,
+  description: string | undefined,
+): string {
   const agent = baseName(path).replace(/\.jsonl$/, '');
   return `${parentName} › ${agent}${description ? `: ${description}` : ''}`;
 }
