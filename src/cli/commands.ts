@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { resetCompactions } from '../core/compaction/creation.ts';
+import { getJpDryRun } from '../core/compaction/jp-timeline.ts';
 import { project, providerView } from '../core/compaction/projection.ts';
 import { parseReadingAssignments, READINGS, type Readings } from '../core/compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
@@ -24,7 +25,7 @@ import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
 import { formatPeerNotes } from './format-export.ts';
 import { formatConversations, formatRecommendations, formatReport } from './format-report.ts';
-import { formatDryRun, formatWhatIf } from './format-what-if.ts';
+import { formatWhatIf } from './format-what-if.ts';
 import { readInputText } from './read-input.ts';
 import { escapeLines } from './terminal.ts';
 
@@ -239,7 +240,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       );
       checkNow(nowOption(values.now), plan.nowError);
       if (values['dry-run']) {
-        io.stdout(`${formatDryRun(plan.created.events).join('\n')}\n`);
+        io.stdout(`${getJpDryRun(plan.created.events).join('\n')}\n`);
         return 0;
       }
       for (const rulePlan of plan.created.plans) {

@@ -1,11 +1,9 @@
-/** The readable `report --what-if` grid and `compact --dry-run` lines. */
+/** The readable `report --what-if` grid. */
 
-import { getJpDryRunLine, JP_NOTHING_TO_COMPACT } from '../core/compaction/jp-timeline.ts';
 import { formatCount } from '../core/counting/format.ts';
 import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
-import type { WhatIfGrid } from '../core/playground/what-if.ts';
+import { getWhatIfHeadline, type WhatIfGrid } from '../core/playground/what-if.ts';
 import { HINT_CHOICES } from '../core/playground/workspace.ts';
-import type { CompactionEvent } from '../core/types.ts';
 
 /** One line per tool: tokens after (saved) under each choice, `*` on the choice in force. */
 export function formatWhatIf(grid: WhatIfGrid, fileCount: number): string {
@@ -42,12 +40,7 @@ export function formatWhatIf(grid: WhatIfGrid, fileCount: number): string {
     '',
     ...lines,
     '',
-    `The rule alone saves ${formatCount(grid.ruleSaves.tokens)} tokens; your hints save ${formatCount(grid.hintsSaveMore.tokens)} more.`,
+    getWhatIfHeadline(grid),
     '',
   ].join('\n');
-}
-
-/** What `jp conversation compact --dry-run` prints for these new compactions. */
-export function formatDryRun(events: readonly CompactionEvent[]): string[] {
-  return events.length === 0 ? [JP_NOTHING_TO_COMPACT] : events.map(getJpDryRunLine);
 }

@@ -13,3 +13,10 @@ export const JP_NOTHING_TO_COMPACT = 'Nothing to compact.';
 export function getJpDryRunLine(event: Pick<CompactionEvent, 'from_turn' | 'to_turn'>): string {
   return `Would compact turns ${event.from_turn}..=${event.to_turn}`;
 }
+
+/** Everything JP's dry run prints for these new compactions, one line each. */
+export function getJpDryRun(
+  events: readonly Pick<CompactionEvent, 'from_turn' | 'to_turn'>[],
+): string[] {
+  return events.length === 0 ? [JP_NOTHING_TO_COMPACT] : events.map(getJpDryRunLine);
+}

@@ -15,6 +15,7 @@ import {
   resetCompactions,
 } from '../compaction/creation.ts';
 import { explainEvent, type Slots } from '../compaction/explain.ts';
+import { getJpDryRun } from '../compaction/jp-timeline.ts';
 import {
   buildToolNameMap,
   isProviderVisible,
@@ -23,7 +24,7 @@ import {
   providerView,
   removeCompactions,
 } from '../compaction/projection.ts';
-import { DEFAULT_READINGS, type Readings } from '../compaction/readings.ts';
+import { DEFAULT_READINGS, type Readings, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import {
   type ConfigInForce,
@@ -40,6 +41,7 @@ import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
 import { countTurns } from '../stream/turns.ts';
 import { writeEventsText } from '../stream/write.ts';
 import type { CompactionEvent, Diagnostic, StreamElement } from '../types.ts';
+import { measureReadingEffects } from './design-questions.ts';
 import { compareToolInfo, getToolHintInfo } from './tool-info.ts';
 import type {
   PlaygroundInput,
@@ -50,6 +52,8 @@ import type {
   TranscriptEntry,
   ViewMode as ViewModeValue,
 } from './types.ts';
+
+import { createWhatIfCache } from './what-if.ts';
 
 export type * from './types.ts';
 
@@ -99,6 +103,9 @@ export function createEmptyResult(): PlaygroundResult {
     before: [],
     after: [],
     removedBySanitize: [],
+    whatIf: null,
+    jpDryRun: [],
+    readingEffects: [],
   };
 }
 
@@ -251,6 +258,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
   const counters = new Map<TokenizerId, Promise<TokenCounter>>();
   let streamCache: { text: string; encoding: string; parsed: ParsedEvents } | undefined;
   let configCache: { text: string; parsed: ParsedConfig } | undefined;
+  const whatIfCache = createWhatIfCache();
   let beforeCache:
     | { elements: StreamElement[]; view: ViewModeValue; before: StreamElement[] }
     | undefined;
@@ -317,17 +325,30 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
       };
       if (!elements) return { ...base, status: 'invalid' };
 
-      const plan = planCompactions(elements, config, input.now);
+      const readings = withReadings(input.readings);
+      const plan = planCompactions(elements, config, input.now, readings);
       const views = buildViews(
         elements,
         plan.created.events,
         input.view,
         getBefore(elements, input.view),
+        readings,
       );
       const toolNames = buildToolNameMap(views.projectedInput);
       const report = createReport(views.before, views.after, toolNames, counter);
       const timeline = buildTimeline(elements, plan.created.events);
       const transcripts = buildTranscripts(elements, views, timeline, toolNames, counter);
+      const settings = { now: input.now, view: input.view, counter, readings };
+      const whatIf = whatIfCache.getGrid(elements, config, settings);
+      const readingEffects = input.compareReadings
+        ? measureReadingEffects({
+            elements,
+            config,
+            ...settings,
+            current: views,
+            currentAfterTokens: report.totals.after.tokens,
+          })
+        : [];
 
       return {
         ...base,
@@ -344,6 +365,9 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
         timeline,
         report,
         ...transcripts,
+        whatIf,
+        jpDryRun: getJpDryRun(plan.created.events),
+        readingEffects,
       };
     },
 

@@ -4,6 +4,7 @@
  * Every value here is plain data, so it crosses `postMessage` unchanged.
  */
 import type { RulePlan } from '../compaction/creation.ts';
+import type { ReadingName, Readings } from '../compaction/readings.ts';
 import type { Report } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import type {
@@ -16,8 +17,20 @@ import type {
   ToolHint,
   TurnRange,
 } from '../types.ts';
+import type { WhatIfGrid } from './what-if.ts';
 
-export type { RulePlan };
+export type { RulePlan, WhatIfGrid };
+
+/** What switching one reading to its other value changes on the current input. */
+export interface ReadingEffect {
+  name: ReadingName;
+  /** The value it is switched to. */
+  value: string;
+  /** Input events whose projected form (dropped, stripped, kept) differs between the two readings. */
+  eventsAffected: number;
+  /** Provider-visible tokens after compaction: alternative minus current. */
+  tokensDelta: number;
+}
 
 /** Which provider view is counted and shown (spec 14.4). */
 export type ViewMode = 'sanitized' | 'bare';
@@ -33,6 +46,10 @@ export interface PlaygroundInput {
   /** An explicit "now" in JP's timestamp format, or null for the default (spec 14.2). */
   now: string | null;
   view: ViewMode;
+  /** D17's readings that differ from the spec's rulings (readings.ts); absent: every ruling. */
+  readings?: Partial<Readings>;
+  /** Whether to measure what each alternative reading would change (the Design questions panel). */
+  compareReadings?: boolean;
 }
 
 /** Where a tool's policy comes from in the previewed compactions. */
@@ -133,4 +150,10 @@ export interface PlaygroundResult {
   before: TranscriptEntry[];
   after: TranscriptEntry[];
   removedBySanitize: RemovedBySanitize[];
+  /** Every tool under each of its six hint choices (what-if.ts); null until figures exist. */
+  whatIf: WhatIfGrid | null;
+  /** What `jp conversation compact --dry-run` would print for the previewed compactions. */
+  jpDryRun: string[];
+  /** Per alternative reading, what it would change here; empty unless `compareReadings` was asked. */
+  readingEffects: ReadingEffect[];
 }

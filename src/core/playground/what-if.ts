@@ -10,6 +10,7 @@
  */
 
 import type { ParsedConfig } from '../config/config.ts';
+import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports, type Report, UNKNOWN_TOOL_ROW } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import type { StreamElement, ToolHint } from '../types.ts';
@@ -175,4 +176,13 @@ export function createWhatIfCache() {
       return getWhatIfGrid([(cached as { table: HintTable }).table], config, settings);
     },
   };
+}
+
+/** The headline: "the rule alone saves X; your hints save Y more" (or give some back). */
+export function getWhatIfHeadline(grid: Pick<WhatIfGrid, 'ruleSaves' | 'hintsSaveMore'>): string {
+  const rule = `The rule alone saves ${formatCount(grid.ruleSaves.tokens)} tokens`;
+  const more = grid.hintsSaveMore.tokens;
+  if (more === 0) return `${rule}; your hints save nothing more.`;
+  if (more > 0) return `${rule}; your hints save ${formatCount(more)} more.`;
+  return `${rule}; your hints give ${formatCount(-more)} of them back.`;
 }

@@ -265,6 +265,9 @@ export const FIXTURE_REMOVED_EXPLAINED: TranscriptEntry[] = FIXTURE_BEFORE.map((
 
 /** The whole fixture result. */
 export const FIXTURE_RESULT: PlaygroundResult = {
+  whatIf: null,
+  jpDryRun: ['Would compact turns 1..=1'],
+  readingEffects: [],
   status: 'ok',
   configDiagnostics: [],
   streamDiagnostics: [],

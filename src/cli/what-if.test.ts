@@ -1,0 +1,142 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../test/conformance.ts';
+import { CliError, type CliIo, runCommand } from './commands.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'cli-what-if-'));
+
+function writeTemp(name: string, text: string): string {
+  const path = join(work, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function run(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readText: (path) => readFileSync(path, 'utf8'),
+  };
+  const [command = '', ...rest] = args;
+  const code = await runCommand(command, rest, io);
+  return { code, stdout, stderr };
+}
+
+const T = '2025-07-01 00:00:00.0';
+/** Nine turns (spec 6.2: the default rule covers stored turns 1..=7), turn 3 calls a tool. */
+const NINE_TURNS = JSON.stringify(
+  Array.from({ length: 9 }, (_, turn) => [
+    { timestamp: T, type: 'turn_start' },
+    { timestamp: T, type: 'chat_request', content: `q${turn}` },
+    ...(turn === 3
+      ? [
+          { timestamp: T, type: 'tool_call_request', id: 'a', name: 'grep', arguments: {} },
+          { timestamp: T, type: 'tool_call_response', id: 'a', content: 'hit', is_error: false },
+        ]
+      : []),
+  ]).flat(),
+);
+
+describe('compact --dry-run', () => {
+  it("prints JP's dry-run line per new compaction, stored turns, and writes no stream", async () => {
+    const stream = writeTemp('nine.json', NINE_TURNS);
+    const config = writeTemp(
+      'two-rules.toml',
+      '[[conversation.compaction.rules]]\nreasoning = "strip"\n\n[[conversation.compaction.rules]]\nkeep_first = 4\nkeep_last = 2\ntool_calls = "omit"\n',
+    );
+    const result = await run(['compact', '--dry-run', '--config', config, stream]);
+    expect(result.stdout).toBe('Would compact turns 1..=7\nWould compact turns 4..=6\n');
+  });
+
+  it('says "Nothing to compact." when no rule has a range', async () => {
+    const stream = writeTemp('one.json', JSON.stringify(JSON.parse(NINE_TURNS).slice(0, 2)));
+    const config = writeTemp('empty.toml', '');
+    const result = await run(['compact', '--dry-run', '--config', config, stream]);
+    expect(result.stdout).toBe('Nothing to compact.\n');
+  });
+});
+
+describe('--reading', () => {
+  it('switches projection to JP today: the stored keep hint is ignored', async () => {
+    const elements = [
+      ...JSON.parse(NINE_TURNS),
+      {
+        type: 'compaction',
+        timestamp: '2025-07-02 00:00:00.0',
+        from_turn: 3,
+        to_turn: 3,
+        tool_calls: { policy: 'omit' },
+        tool_overrides: { grep: { policy: 'strip', request: false, response: false } },
+      },
+    ];
+    const stream = writeTemp('hinted.json', JSON.stringify(elements));
+    const types = (out: string) =>
+      (JSON.parse(out) as { type: string }[]).filter((e) => e.type.startsWith('tool')).length;
+    expect(types((await run(['project', '--encoding', 'plain', stream])).stdout)).toBe(2);
+    expect(
+      types(
+        (await run(['project', '--encoding', 'plain', '--reading', 'jp=today', stream])).stdout,
+      ),
+    ).toBe(0);
+  });
+
+  it('names the readings when one is unknown, and the values when one is wrong', async () => {
+    const stream = writeTemp('nine2.json', NINE_TURNS);
+    await expect(run(['project', '--reading', 'stack=per-tool', stream])).rejects.toThrow(
+      /unknown reading "stack"; the readings are no-tool-calls, stacking, star, summary-over-keep, jp/,
+    );
+    await expect(run(['project', '--reading', 'jp=tomorrow', stream])).rejects.toThrow(CliError);
+  });
+});
+
+describe('report --what-if', () => {
+  it('prints one row per tool with the six choices and the headline', async () => {
+    const config = writeTemp(
+      'hint.toml',
+      '[conversation.tools.fs_read_file]\ncompaction = "omit"\n',
+    );
+    const folder = join(CORPUS_DIR, '17758406187-missing-date-in-version-string');
+    const readable = await run([
+      'report',
+      '--what-if',
+      '--tokenizer',
+      'chars',
+      '--config',
+      config,
+      folder,
+    ]);
+    const lines = readable.stdout.split('\n');
+    expect(lines[2]).toMatch(
+      /^tool +calls +inherit +keep +strip +strip-requests +strip-responses +omit +beyond rule +suggested$/,
+    );
+    expect(readable.stdout).toMatch(/The rule alone saves [\d,]+ tokens; your hints/);
+    const json = JSON.parse(
+      (
+        await run([
+          'report',
+          '--what-if',
+          '--json',
+          '--tokenizer',
+          'chars',
+          '--config',
+          config,
+          folder,
+        ])
+      ).stdout,
+    ) as { tokenizer: string; tools: { name: string; inForce: string | null }[] };
+    expect(json.tokenizer).toBe('chars');
+    const row = json.tools.find((tool) => tool.name === 'fs_read_file');
+    expect(row?.inForce).toBe('omit');
+    expect(
+      json.tools.filter((tool) => tool.name !== 'fs_read_file').every((t) => t.inForce === null),
+    ).toBe(true);
+  });
+});

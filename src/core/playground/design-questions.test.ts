@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createPlaygroundSession } from './playground.ts';
+
+const T0 = '2025-07-01 00:00:00.0';
+const STREAM = [
+  { timestamp: T0, type: 'turn_start' },
+  { timestamp: T0, type: 'chat_request', content: 'q0' },
+  { timestamp: T0, type: 'turn_start' },
+  { timestamp: T0, type: 'chat_request', content: 'q1' },
+  { timestamp: T0, type: 'tool_call_request', id: 's1', name: 'search', arguments: { q: 'x' } },
+  { timestamp: T0, type: 'tool_call_response', id: 's1', content: 'hits', is_error: false },
+  { timestamp: T0, type: 'tool_call_request', id: 'f1', name: 'fs', arguments: { p: 'y' } },
+  { timestamp: T0, type: 'tool_call_response', id: 'f1', content: 'body', is_error: false },
+  { timestamp: T0, type: 'turn_start' },
+  { timestamp: T0, type: 'chat_request', content: 'q2' },
+  // An older strip of turn 1, then a newer reasoning-only compaction with an omit hint for search.
+  {
+    type: 'compaction',
+    timestamp: '2025-07-01 01:00:00.0',
+    from_turn: 1,
+    to_turn: 1,
+    tool_calls: { policy: 'strip', request: true, response: true },
+  },
+  {
+    type: 'compaction',
+    timestamp: '2025-07-01 02:00:00.0',
+    from_turn: 1,
+    to_turn: 1,
+    reasoning: 'strip',
+    tool_overrides: { search: { policy: 'omit' } },
+  },
+];
+
+// A rule whose range is empty on three turns (keep_first 3), so only the stream's compactions act.
+const CONFIG = '[[conversation.compaction.rules]]\nkeep_first = 3\ntool_calls = "strip"\n';
+
+describe('what each alternative reading changes', () => {
+  it('counts the events whose projected form differs, per reading', async () => {
+    const session = createPlaygroundSession();
+    const result = await session.run({
+      configText: CONFIG,
+      streamText: JSON.stringify(STREAM),
+      encoding: 'plain',
+      tokenizer: 'chars',
+      now: null,
+      view: 'sanitized',
+      compareReadings: true,
+    });
+    const effects = Object.fromEntries(result.readingEffects.map((e) => [e.name, e]));
+    // apply: the newer compaction wins the turn; search's two events are omitted
+    // and fs's two are no longer stripped. per-tool: only search's two change.
+    expect(effects.noToolCalls).toMatchObject({ value: 'apply', eventsAffected: 4 });
+    expect(effects.stacking).toMatchObject({ value: 'per-tool', eventsAffected: 2 });
+    for (const name of ['star', 'summaryOverKeep', 'jp']) {
+      expect(effects[name], name).toMatchObject({ eventsAffected: 0, tokensDelta: 0 });
+    }
+    expect(result.jpDryRun).toEqual(['Nothing to compact.']);
+  });
+
+  it('measures nothing unless asked, and runs under the readings it is given', async () => {
+    const session = createPlaygroundSession();
+    const input = {
+      configText: CONFIG,
+      streamText: JSON.stringify(STREAM),
+      encoding: 'plain' as const,
+      tokenizer: 'chars' as const,
+      now: null,
+      view: 'sanitized' as const,
+    };
+    const ruling = await session.run(input);
+    expect(ruling.readingEffects).toEqual([]);
+    const search = (r: typeof ruling) => r.after.filter((e) => e.toolName === 'search').length;
+    expect(search(ruling)).toBe(2);
+    expect(search(await session.run({ ...input, readings: { stacking: 'per-tool' } }))).toBe(0);
+    expect(ruling.whatIf?.tools.map((row) => row.name)).toEqual(['fs', 'search']);
+  });
+});

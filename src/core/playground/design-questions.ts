@@ -1,0 +1,79 @@
+/**
+ * The Design questions panel's figures: for the current input, what each of
+ * D17's alternative readings would change (events whose projected form
+ * differs, and provider-visible tokens after compaction). One pipeline pass
+ * per reading, so the caller asks only while the panel is shown.
+ * Boundary: pure TypeScript, no DOM.
+ */
+
+import { buildToolNameMap } from '../compaction/projection.ts';
+import { READINGS, type Readings } from '../compaction/readings.ts';
+import type { ParsedConfig } from '../config/config.ts';
+import { createReport } from '../counting/report.ts';
+import type { TokenCounter } from '../counting/tokens.ts';
+import type { StreamElement } from '../types.ts';
+import { buildViews, planCompactions, type Views } from './playground.ts';
+import type { ReadingEffect, ViewMode } from './types.ts';
+
+/** The inputs of one measurement: the stream, config and settings the page shows. */
+export interface ReadingEffectsInput {
+  elements: readonly StreamElement[];
+  config: ParsedConfig;
+  now: string | null;
+  view: ViewMode;
+  counter: TokenCounter;
+  /** The readings in force; each is switched to its other value in turn. */
+  readings: Readonly<Readings>;
+  /** The views under `readings`, already computed by the caller. */
+  current: Views;
+  /** Their provider-visible tokens after compaction. */
+  currentAfterTokens: number;
+}
+
+/** Per reading: what switching it (and only it) would change. */
+export function measureReadingEffects(input: ReadingEffectsInput): ReadingEffect[] {
+  return READINGS.map((info) => {
+    const other = info.values.find((v) => v.value !== input.readings[info.name]);
+    const value = (other ?? info.values[0]).value;
+    const readings = { ...input.readings, [info.name]: value } as Readings;
+    const plan = planCompactions(input.elements, input.config, input.now, readings);
+    const views = buildViews(
+      input.elements,
+      plan.created.events,
+      input.view,
+      input.current.before,
+      readings,
+    );
+    const report = createReport(
+      views.before,
+      views.after,
+      buildToolNameMap(views.projectedInput),
+      input.counter,
+    );
+    return {
+      name: info.name,
+      value,
+      eventsAffected: countAffected(input.current, views),
+      tokensDelta: report.totals.after.tokens - input.currentAfterTokens,
+    };
+  });
+}
+
+/** Input events (compactions aside) whose fate or projected content differs between two views. */
+function countAffected(a: Views, b: Views): number {
+  let affected = 0;
+  const count = Math.min(a.projectedInput.length, b.projectedInput.length);
+  for (let index = 0; index < count; index++) {
+    const element = a.projectedInput[index] as StreamElement;
+    if (element.type === 'compaction') continue;
+    const x = a.projection.sources[index];
+    const y = b.projection.sources[index];
+    if (!x || !y) continue;
+    if (x.fate !== y.fate) affected++;
+    else if (x.fate === 'modified' && x.projectedIndex !== null && y.projectedIndex !== null) {
+      const left = JSON.stringify(a.projection.elements[x.projectedIndex]);
+      if (left !== JSON.stringify(b.projection.elements[y.projectedIndex])) affected++;
+    }
+  }
+  return affected;
+}
