@@ -4,7 +4,7 @@
  * real binary.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { resetCompactions } from '../core/compaction/creation.ts';
 import { getJpDryRun } from '../core/compaction/jp-timeline.ts';
@@ -15,11 +15,25 @@ import { addReports, type Report, reportToJson } from '../core/counting/report.t
 import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
 import { formatDiagnostic } from '../core/diagnostics.ts';
 import { exportPeerConfig, isPeerTargetId, PEER_TARGETS } from '../core/export/peer-export.ts';
+import {
+  IMPORT_FORMATS,
+  type ImportFormat,
+  type ImportNote,
+  isImportFormat,
+} from '../core/import/import.ts';
+import { readAnyStream } from '../core/import/read-stream.ts';
+import {
+  classifySessionPath,
+  getSubagentMetaPath,
+  getSubagentParent,
+  nameSubagent,
+  orderSessionPaths,
+  readSubagentDescription,
+} from '../core/import/sessions.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
 import { recommendForStreams, renderHintsToml } from '../core/playground/recommend.ts';
 import { getWhatIfGrid, whatIfToJson } from '../core/playground/what-if.ts';
 import { createHintTable, readConversationTitle } from '../core/playground/workspace.ts';
-import { parseEventsText } from '../core/stream/codec.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
@@ -64,7 +78,16 @@ export function createNodeIo(): CliIo {
 
 export const USAGE = `Usage: compaction-playground <command> [options]
 
+Every FILE may be a JP events.json or any transcript the playground imports
+(Claude Code, Codex CLI, Gemini CLI, OpenCode, OpenAI Chat Completions or
+Responses, Anthropic Messages), detected from its content; every command
+takes --from FORMAT to force one (${IMPORT_FORMATS.join(', ')}).
+
 Commands:
+  import [--from FORMAT] [--encoding storage|plain] FILE|-
+      The transcript as JP's events.json (storage form, as JP saves it,
+      unless --encoding plain); what could not be mapped is listed on
+      standard error.
   project [--encoding auto|storage|plain] [--view provider|stream] [--sanitize]
           [--reading KEY=VALUE]... FILE|-
       The projected elements as a JSON array, in the input's encoding.
@@ -84,9 +107,15 @@ Commands:
          [--reading KEY=VALUE]... FILE|FOLDER...
       Per tool: calls, request and response tokens before and after, savings.
       --by-conversation adds a line per conversation, titled from its
-      metadata.json (readable output only). --what-if prints instead, per
-      tool, the figures under each of the six hint choices (inherit, keep,
-      strip, strip-requests, strip-responses, omit), the one in force marked.
+      metadata.json or its first user message (readable output only).
+      --what-if prints instead, per tool, the figures under each of the six
+      hint choices (inherit, keep, strip, strip-requests, strip-responses,
+      omit), the one in force marked.
+      A FOLDER stands for the conversations in it: JP conversation folders
+      and session files (*.jsonl, *.json) at any depth, such as a Claude
+      Code projects folder (subagents listed under their session) or a
+      Codex sessions tree; a file there that does not read is reported on
+      standard error and left out.
   recommend --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]
             [--json] FILE|FOLDER...
       A hint per tool with the reason and the saving measured with it applied,
@@ -150,16 +179,69 @@ function singleFile(positionals: string[], command: string): string {
   return positionals[0] as string;
 }
 
-/** Reads a stream or fails with the first error's position. */
-function readStream(io: CliIo, path: string, setting: EncodingSetting) {
-  const parsed = parseEventsText(readInput(io, path), setting);
+function getFrom(value: unknown): ImportFormat | undefined {
+  if (value === undefined) return undefined;
+  if (isImportFormat(value)) return value;
+  throw new CliError(`--from must be one of ${IMPORT_FORMATS.join(', ')}, not "${String(value)}"`);
+}
+
+/** What every command reads a stream with: the encoding and the format. */
+interface StreamOptions {
+  encoding: EncodingSetting;
+  from: ImportFormat | undefined;
+}
+
+function getStreamOptions(values: Record<string, unknown>): StreamOptions {
+  return { encoding: getEncoding(values.encoding), from: getFrom(values.from) };
+}
+
+/** A stream read from a file in any format. */
+interface ReadStream {
+  elements: StreamElement[];
+  /** The input's encoding; an imported transcript is written in JP's storage form. */
+  encoding: 'storage' | 'plain';
+  /** What the import skipped or changed (none for JP's own files). */
+  notes: ImportNote[];
+  /** The first user message of an imported transcript. */
+  title: string | undefined;
+}
+
+/**
+ * Reads a stream in any format, or fails with the first error's position.
+ * Malformed lines of a transcript that otherwise imports are printed as
+ * warnings, and the rest is used.
+ */
+function readStream(io: CliIo, path: string, options: StreamOptions): ReadStream {
+  const read = readAnyStream(readInput(io, path), {
+    encoding: options.encoding,
+    ...(options.from ? { from: options.from } : {}),
+  });
+  const { parsed } = read;
   const error = parsed.diagnostics.find((d) => d.severity === 'error');
   if (error || !parsed.elements) {
     throw new CliError(
       error ? formatDiagnostic(path, error) : `${path}:1:1: error: not an events.json`,
     );
   }
-  return { elements: parsed.elements, encoding: parsed.encoding };
+  for (const warning of parsed.diagnostics.filter((d) => d.severity === 'warning')) {
+    io.stderr(`${formatDiagnostic(path, warning)}\n`);
+  }
+  return {
+    elements: parsed.elements,
+    encoding: read.imported ? 'storage' : parsed.encoding,
+    notes: read.imported?.notes ?? [],
+    title: read.imported?.title,
+  };
+}
+
+/** One line per import note: `file:line: note: message (N items)`. */
+function formatNotes(path: string, notes: readonly ImportNote[]): string {
+  return notes
+    .map(
+      (note) =>
+        `${path}:${note.line ?? 1}: note: ${note.message}${note.count > 1 ? ` (${note.count} items)` : ''}\n`,
+    )
+    .join('');
 }
 
 function readConfig(io: CliIo, path: unknown): { config: ParsedConfig; text: string } {
@@ -197,6 +279,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
     case 'project': {
       const { values, positionals } = parse(args, {
         encoding: { type: 'string' },
+        from: { type: 'string' },
         view: { type: 'string' },
         sanitize: { type: 'boolean' },
         reading: { type: 'string', multiple: true },
@@ -206,7 +289,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         throw new CliError(`--view must be provider or stream, not "${String(view)}"`);
       }
       const path = singleFile(positionals, 'project');
-      const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
+      const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       const projected = project(
         values.sanitize ? sanitize(elements) : elements,
         readingsOption(values.reading),
@@ -215,9 +298,12 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       return 0;
     }
     case 'sanitize': {
-      const { values, positionals } = parse(args, { encoding: { type: 'string' } });
+      const { values, positionals } = parse(args, {
+        encoding: { type: 'string' },
+        from: { type: 'string' },
+      });
       const path = singleFile(positionals, 'sanitize');
-      const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
+      const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       write(io, sanitize(elements), encoding);
       return 0;
     }
@@ -228,10 +314,11 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         encoding: { type: 'string' },
         'dry-run': { type: 'boolean' },
         reading: { type: 'string', multiple: true },
+        from: { type: 'string' },
       });
       const { config } = readConfig(io, values.config);
       const path = singleFile(positionals, 'compact');
-      const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
+      const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       const plan = planCompactions(
         elements,
         config,
@@ -255,6 +342,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       const { values, positionals } = parse(args, {
         index: { type: 'string' },
         encoding: { type: 'string' },
+        from: { type: 'string' },
       });
       const path = singleFile(positionals, 'reset');
       let position: number | undefined;
@@ -264,7 +352,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
           throw new CliError(`--index takes a 1-based whole number, not "${String(values.index)}"`);
         }
       }
-      const { elements, encoding } = readStream(io, path, getEncoding(values.encoding));
+      const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       const result = resetCompactions(elements, position);
       if (!result.ok) throw new CliError(`${path}: error: ${result.message}`);
       write(io, result.value, encoding);
@@ -292,7 +380,10 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       );
       if (values['what-if']) {
         checkNow(options.now, planCompactions([], config, options.now).nowError);
-        const tables = files.map((path) => createHintTable(read(path), config, options));
+        const tables = files.flatMap((file) => {
+          const stream = read(file);
+          return stream ? [createHintTable(stream.elements, config, options)] : [];
+        });
         const grid = getWhatIfGrid(tables, config, {
           now: options.now,
           view: options.view,
@@ -302,15 +393,19 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         io.stdout(
           values.json
             ? `${JSON.stringify(whatIfToJson(grid), null, 2)}\n`
-            : formatWhatIf(grid, files.length),
+            : formatWhatIf(grid, tables.length),
         );
         return 0;
       }
-      const reports = files.map((path) => {
-        const { report, plan } = reportStream(read(path), config, options);
+      const counted: { file: ConversationFile; stream: ReadStream; report: Report }[] = [];
+      for (const file of files) {
+        const stream = read(file);
+        if (!stream) continue;
+        const { report, plan } = reportStream(stream.elements, config, options);
         checkNow(options.now, plan.nowError);
-        return report;
-      });
+        counted.push({ file, stream, report });
+      }
+      const reports = counted.map((entry) => entry.report);
       const total = addReports(reports, options.counter.id);
       if (values.json) {
         io.stdout(`${JSON.stringify(reportToJson(total), null, 2)}\n`);
@@ -318,13 +413,13 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       }
       const byConversation = values['by-conversation']
         ? `${formatConversations(
-            files.map((path, index) => ({
-              name: getConversationName(io, path),
-              report: reports[index] as Report,
+            counted.map(({ file, stream, report }) => ({
+              name: getConversationName(io, file, stream, counted),
+              report,
             })),
           )}\n\n`
         : '';
-      io.stdout(`${byConversation}${formatReport(total, files.length)}`);
+      io.stdout(`${byConversation}${formatReport(total, counted.length)}`);
       return 0;
     }
     case 'recommend': {
@@ -335,7 +430,10 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         values,
         positionals,
       );
-      const streams = files.map(read);
+      const streams = files.flatMap((file) => {
+        const stream = read(file);
+        return stream ? [stream.elements] : [];
+      });
       checkNow(options.now, planCompactions([], config, options.now).nowError);
       const result = recommendForStreams(streams, config, options);
       io.stdout(
@@ -344,7 +442,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
           : formatRecommendations(result, {
               configPath: values.config as string,
               configText: renderHintsToml(result.recommendations, configText),
-              fileCount: files.length,
+              fileCount: streams.length,
             }),
       );
       return 0;
@@ -365,7 +463,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       const options = await getCountingOptions(values);
       const path = positionals[0];
       const elements =
-        path === undefined ? null : readStream(io, path, getEncoding(values.encoding)).elements;
+        path === undefined ? null : readStream(io, path, getStreamOptions(values)).elements;
       checkNow(options.now, planCompactions([], config, options.now).nowError);
       const result = exportPeerConfig(elements, config, values.target, options);
       if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
@@ -373,6 +471,21 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         io.stdout(result.snippet);
         io.stderr(formatPeerNotes(result));
       }
+      return 0;
+    }
+    case 'import': {
+      const { values, positionals } = parse(args, {
+        encoding: { type: 'string' },
+        from: { type: 'string' },
+      });
+      const encoding = values.encoding ?? 'storage';
+      if (encoding !== 'storage' && encoding !== 'plain') {
+        throw new CliError(`--encoding must be storage or plain, not "${String(encoding)}"`);
+      }
+      const path = singleFile(positionals, 'import');
+      const stream = readStream(io, path, { encoding: 'auto', from: getFrom(values.from) });
+      write(io, stream.elements, encoding);
+      io.stderr(formatNotes(path, stream.notes));
       return 0;
     }
     default:
@@ -389,6 +502,7 @@ const COUNTING_OPTIONS = {
   json: { type: 'boolean' },
   encoding: { type: 'string' },
   reading: { type: 'string', multiple: true },
+  from: { type: 'string' },
 } as const;
 
 /** Reads what `report` and `recommend` count: the config, every stream, and the options. */
@@ -403,13 +517,26 @@ async function prepareCounting(
   }
   const { config, text } = readConfig(io, values.config);
   const options = await getCountingOptions(values);
-  const encoding = getEncoding(values.encoding);
+  const streamOptions = getStreamOptions(values);
   return {
     config,
     configText: text,
-    files: positionals.flatMap(listConversationFiles),
-    /** A file's stream; read one at a time, so that only one is in memory. */
-    read: (path: string) => readStream(io, path, encoding).elements,
+    files: positionals.flatMap(listConversations),
+    /**
+     * A file's stream; read one at a time, so that only one is in memory. A
+     * file named on the command line that does not read fails the command;
+     * one found in a folder is reported and left out (undefined).
+     */
+    read: (file: ConversationFile): ReadStream | undefined => {
+      if (!file.found) return readStream(io, file.path, streamOptions);
+      try {
+        return readStream(io, file.path, streamOptions);
+      } catch (error) {
+        if (!(error instanceof CliError)) throw error;
+        io.stderr(`skipped: ${error.message}\n`);
+        return undefined;
+      }
+    },
     options,
   };
 }
@@ -432,52 +559,105 @@ async function getCountingOptions(
 
 /**
  * What a conversation is called: the title in the `metadata.json` beside
- * its `events.json` when there is one, else its folder's name (or the file).
+ * its `events.json` when there is one, else an imported transcript's first
+ * user message, else its folder's name (or the file). A subagent's name
+ * starts with its parent session's.
  */
-function getConversationName(io: CliIo, path: string): string {
+function getConversationName(
+  io: CliIo,
+  file: ConversationFile,
+  stream: ReadStream,
+  all: readonly { file: ConversationFile; stream: ReadStream }[],
+): string {
+  const { path } = file;
   if (path === '-') return 'standard input';
+  const parentPath = getSubagentParent(toSlashes(path));
+  if (parentPath !== undefined) {
+    const parent = all.find((entry) => toSlashes(entry.file.path) === parentPath);
+    let description: string | undefined;
+    try {
+      description = readSubagentDescription(io.readText(getSubagentMetaPath(path)));
+    } catch {
+      // No .meta.json: the agent's file name alone.
+    }
+    const parentName = parent
+      ? getConversationName(io, parent.file, parent.stream, all)
+      : parentPath;
+    return nameSubagent(parentName, path, description);
+  }
+  if (basename(path) !== 'events.json') return stream.title ?? path;
   let title: string | undefined;
   try {
     title = readConversationTitle(io.readText(join(dirname(path), 'metadata.json')));
   } catch {
     // No metadata.json: JP conversations have one, but a lone events.json need not.
   }
-  if (title !== undefined) return title;
-  return basename(path) === 'events.json' ? basename(dirname(path)) : path;
+  return title ?? basename(dirname(path));
 }
 
+function toSlashes(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+/** A conversation's file, and whether it was found by walking a folder (not named by the user). */
+export interface ConversationFile {
+  path: string;
+  found: boolean;
+}
+
+/** How deep a folder is walked for session files (a Codex tree is YYYY/MM/DD, four levels). */
+const MAX_WALK_DEPTH = 8;
+
 /**
- * The `events.json` files a path stands for: a file is itself; a folder
- * stands for the conversations in it: a JP `conversations` folder (one
- * subfolder per conversation, each with `events.json`, sorted by name) or a
- * single conversation's folder.
+ * The conversation files a path stands for: a file is itself; a folder with
+ * its own `events.json` is that conversation; any other folder stands for
+ * the conversations in it, at any depth: JP conversation folders
+ * (`<conversation>/events.json`) and session files (`*.jsonl`, `*.json`,
+ * subagents right after their session), by path.
  */
-export function listConversationFiles(path: string): string[] {
-  if (path === '-') return [path];
+export function listConversations(path: string): ConversationFile[] {
+  if (path === '-') return [{ path, found: false }];
   let isFolder = false;
   try {
     isFolder = statSync(path).isDirectory();
   } catch {
-    return [path];
+    return [{ path, found: false }];
   }
-  if (!isFolder) return [path];
+  if (!isFolder) return [{ path, found: false }];
   const own = join(path, 'events.json');
   try {
-    if (statSync(own).isFile()) return [own];
+    if (statSync(own).isFile()) return [{ path: own, found: false }];
   } catch {
-    // Not a conversation folder: look one level down.
+    // Not a conversation folder: walk it.
   }
-  const found = readdirSync(path, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => join(path, entry.name, 'events.json'))
-    .filter((file) => {
-      try {
-        return statSync(file).isFile();
-      } catch {
-        return false;
+  const found: string[] = [];
+  const walk = (folder: string, depth: number) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const child = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (depth < MAX_WALK_DEPTH && !entry.name.startsWith('.')) walk(child, depth + 1);
+      } else if (
+        entry.isFile() &&
+        classifySessionPath(toSlashes(relative(path, child))) !== 'ignored'
+      ) {
+        found.push(child);
       }
-    })
-    .sort();
-  if (found.length === 0) throw new CliError(`${path}:1:1: error: no events.json in this folder`);
-  return found;
+    }
+  };
+  walk(path, 0);
+  if (found.length === 0) {
+    throw new CliError(
+      `${path}:1:1: error: no events.json or session file (*.jsonl, *.json) in this folder`,
+    );
+  }
+  const bySlashes = new Map(found.map((file) => [toSlashes(file), file]));
+  return orderSessionPaths([...bySlashes.keys()]).map((file) => ({
+    path: bySlashes.get(file) as string,
+    found: true,
+  }));
+}
+
+/** The paths of {@link listConversations}. */
+export function listConversationFiles(path: string): string[] {
+  return listConversations(path).map((file) => file.path);
 }

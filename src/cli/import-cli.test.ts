@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEventsText } from '../core/stream/codec.ts';
+import { SHARED_DIR } from '../test/conformance.ts';
+import { AGENT_TRANSCRIPTS } from '../test/fixtures/agent-transcripts.ts';
+import { type CliIo, runCommand } from './commands.ts';
+
+const DIR = join(SHARED_DIR, 'corpus', 'agent-transcripts');
+const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
+const work = mkdtempSync(join(tmpdir(), 'import-cli-'));
+const config = join(work, 'rules.toml');
+writeFileSync(config, '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n');
+
+async function run(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readText: (path) => readFileSync(path, 'utf8'),
+  };
+  const code = await runCommand(args[0] as string, args.slice(1), io);
+  return { code, stdout, stderr };
+}
+
+function sumCalls(paths: readonly string[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const entry of AGENT_TRANSCRIPTS) {
+    if (!paths.includes(entry.path)) continue;
+    for (const [name, calls] of Object.entries(entry.calls)) sum[name] = (sum[name] ?? 0) + calls;
+  }
+  return sum;
+}
+
+describe('import', () => {
+  for (const expected of AGENT_TRANSCRIPTS) {
+    it(`prints ${expected.path} as a JP events.json, with its notes on stderr`, async () => {
+      const { code, stdout, stderr } = await run(['import', join(DIR, expected.path)]);
+      expect(code).toBe(0);
+      const parsed = parseEventsText(stdout, 'storage');
+      expect(parsed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const calls: Record<string, number> = {};
+      for (const element of parsed.elements ?? []) {
+        if (element.type === 'tool_call_request') {
+          calls[String(element.name)] = (calls[String(element.name)] ?? 0) + 1;
+        }
+      }
+      expect(calls).toEqual(expected.calls);
+      for (const [line] of expected.errors) expect(stderr).toContain(`:${line}:`);
+      if (expected.notes.length > 0) expect(stderr).toContain(': note: ');
+    });
+  }
+
+  it('refuses a file in no known format with one line naming the formats', async () => {
+    const path = join(work, 'notes.json');
+    writeFileSync(path, '{"hello": "world"}');
+    await expect(run(['import', path])).rejects.toThrow(/Claude Code session.*Codex CLI rollout/);
+  });
+});
+
+describe('report over a folder of mixed Claude Code and Codex sessions', () => {
+  it('counts every session, subagents included, through the real binary', () => {
+    const folder = join(work, 'mixed');
+    cpSync(join(DIR, 'claude-code'), join(folder, 'claude'), { recursive: true });
+    cpSync(join(DIR, 'codex'), join(folder, 'codex', '2026', '01', '02'), { recursive: true });
+    const result = spawnSync(
+      process.execPath,
+      [BIN, 'report', '--json', '--tokenizer', 'chars', '--config', config, folder],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as { tools: { name: string; calls: number }[] };
+    const calls = Object.fromEntries(report.tools.map((row) => [row.name, row.calls]));
+    expect(calls).toEqual(
+      sumCalls(
+        AGENT_TRANSCRIPTS.filter((e) => e.format === 'claude-code' || e.format === 'codex').map(
+          (e) => e.path,
+        ),
+      ),
+    );
+    // The malformed rollout's bad line is a warning; the file still counts.
+    expect(result.stderr).toContain(
+      'rollout-66666666-6666-4666-8666-666666666666.jsonl:3:2: warning',
+    );
+  });
+
+  it('names subagents under their session, and lists a file that does not read as skipped', async () => {
+    const folder = join(work, 'with-bad');
+    cpSync(join(DIR, 'claude-code', 'claude-code-log__minimal_showcase'), folder, {
+      recursive: true,
+    });
+    writeFileSync(join(folder, 'broken.jsonl'), 'not json at all\n');
+    const { code, stdout, stderr } = await run([
+      'report',
+      '--by-conversation',
+      '--tokenizer',
+      'chars',
+      '--config',
+      config,
+      folder,
+    ]);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/skipped: .*broken\.jsonl:1:1: error/);
+    const lines = stdout.split('\n');
+    const parent = lines.findIndex((l) => l.startsWith('Give me a tour of the repository'));
+    expect(lines[parent + 1]).toContain('› agent-showcol1: Survey the web module');
+    expect(lines[parent + 2]).toContain('› agent-showcol2: Survey the jobs module');
+    expect(stdout).toContain('over 3 conversations');
+  });
+});
