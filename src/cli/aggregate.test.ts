@@ -7,12 +7,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseConfigToml } from '../core/config/config.ts';
-import {
-  addReports,
-  type Report,
-  reportToJson,
-  UNKNOWN_TOOL_ROW,
-} from '../core/counting/report.ts';
+import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
 import { loadTokenCounter } from '../core/counting/tokens.ts';
 import { reportStream } from '../core/playground/playground.ts';
 import { partitionBySize } from '../core/playground/workspace.ts';
@@ -42,7 +37,7 @@ function reportOf(path: string): Report {
 
 /** The JSON report summed field by field, independently of `addReports`. */
 function sumByHand(parts: readonly Report[]) {
-  const rows = new Map<string, ReturnType<typeof emptyRow>>();
+  const rows = new Map<string | null, ReturnType<typeof emptyRow>>();
   const totals = { before: zero(), after: zero(), saved: zero() };
   for (const part of parts) {
     const json = reportToJson(part) as unknown as ReturnType<typeof emptyJson>;
@@ -58,7 +53,7 @@ function sumByHand(parts: readonly Report[]) {
     for (const key of ['before', 'after', 'saved'] as const) add(totals[key], json.totals[key]);
   }
   const names = [...rows.keys()].sort((a, b) =>
-    a === UNKNOWN_TOOL_ROW ? 1 : b === UNKNOWN_TOOL_ROW ? -1 : a < b ? -1 : 1,
+    a === null ? 1 : b === null ? -1 : a < b ? -1 : 1,
   );
   return { tokenizer: 'chars', tools: names.map((name) => rows.get(name)), totals };
 }
@@ -67,7 +62,7 @@ const add = (into: { tokens: number; chars: number }, a: { tokens: number; chars
   into.tokens += a.tokens;
   into.chars += a.chars;
 };
-const emptyRow = (name: string) => ({
+const emptyRow = (name: string | null) => ({
   name,
   calls: 0,
   request: { before: zero(), after: zero() },

@@ -1,6 +1,7 @@
 /** The readable `report` and `recommend` tables. */
 import { formatCount, formatPercent } from '../core/counting/format.ts';
 import {
+  getToolRowLabel,
   PAYLOAD_GROUPS,
   type PayloadGroup,
   type Report,
@@ -51,7 +52,7 @@ export function formatReport(report: Report, fileCount: number): string {
   const rows = [
     ['tool', 'calls', 'request before→after', 'response before→after', 'saved', 'saved %'],
     ...report.tools.map((row) => [
-      row.name,
+      getToolRowLabel(row.name),
       formatCount(row.calls),
       `${formatCount(row.request.before.tokens)} → ${formatCount(row.request.after.tokens)}`,
       `${formatCount(row.response.before.tokens)} → ${formatCount(row.response.after.tokens)}`,

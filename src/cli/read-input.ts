@@ -8,7 +8,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { describeInputTooLarge, MAX_CLI_INPUT_BYTES } from '../core/json/limits.ts';
-import { decodeUtf8, type StrictDecoder } from '../core/json/utf8.ts';
+import { decodeUtf8 } from '../core/json/utf8.ts';
 import type { Diagnostic } from '../core/types.ts';
 
 /** Why an input could not be read: the one line the CLI prints after `PATH:line:col: error: `. */
@@ -20,20 +20,11 @@ export function readInputText(
 ): { ok: true; text: string } | { ok: false; failure: ReadFailure } {
   const bytes = readInputBytes(path);
   if (typeof bytes === 'string') return { ok: false, failure: { kind: 'io', reason: bytes } };
-  const decoded = decodeUtf8(bytes, nativeDecode);
+  const decoded = decodeUtf8(bytes);
   return decoded.ok
     ? { ok: true, text: decoded.text }
     : { ok: false, failure: { kind: 'text', diagnostic: decoded.diagnostic } };
 }
-
-const native = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const nativeDecode: StrictDecoder = (bytes) => {
-  try {
-    return native.decode(bytes);
-  } catch {
-    return undefined;
-  }
-};
 
 /** The bytes, or the reason they cannot be read. */
 function readInputBytes(path: string): Uint8Array | string {

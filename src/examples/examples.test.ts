@@ -263,7 +263,7 @@ describe('what each example shows', () => {
 
   it('hint-needs-tool-calls: no tool saves anything, reasoning does', () => {
     for (const toolRow of result('hint-needs-tool-calls').report.tools) {
-      expect(toolRow.saved.tokens, toolRow.name).toBe(0);
+      expect(toolRow.saved.tokens, String(toolRow.name)).toBe(0);
     }
     const reasoning = result('hint-needs-tool-calls').report.groups.reasoning;
     expect(reasoning.after.tokens).toBeLessThan(reasoning.before.tokens);

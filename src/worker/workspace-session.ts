@@ -9,7 +9,7 @@
  */
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import { resolveConfigInForce } from '../core/config/in-force.ts';
-import { addReports, type Report } from '../core/counting/report.ts';
+import { addReports, getToolRowKey, type Report } from '../core/counting/report.ts';
 import { loadTokenCounter, type TokenCounter } from '../core/counting/tokens.ts';
 import { recommendHints, renderHintsToml } from '../core/playground/recommend.ts';
 import { compareToolInfo, getToolHintInfo } from '../core/playground/tool-info.ts';
@@ -52,7 +52,7 @@ function hintSettings(settings: WorkspaceSettings): HintTableSettings {
 function figuresOf(report: Report): ConversationFigures {
   const tools: ConversationFigures['tools'] = {};
   for (const row of report.tools) {
-    Object.defineProperty(tools, row.name, {
+    Object.defineProperty(tools, getToolRowKey(row.name), {
       value: { calls: row.calls, saved: row.saved.tokens },
       enumerable: true,
       writable: true,

@@ -7,8 +7,29 @@
 import type { JsonValue, StreamElement } from '../types.ts';
 import type { TokenCounter, TokenizerId } from './tokens.ts';
 
-/** The row name for responses whose request is nowhere in the stream. */
-export const UNKNOWN_TOOL_ROW = '(unknown)';
+/**
+ * How the orphan row is shown: responses whose request is nowhere in the
+ * stream. Its key is `null` ({@link ToolRow.name}), never this label, so a
+ * tool really named `(unknown)` (or `""`) keeps a row of its own.
+ */
+export const UNKNOWN_TOOL_LABEL = '(unknown)';
+
+/**
+ * The orphan row's key where a row is picked by a string (the page's
+ * selection, which travels in share links): a lone surrogate, which JP never
+ * reads in a name (serde_json refuses one), then the label.
+ */
+export const ORPHAN_ROW_KEY = '\udc00(unknown)';
+
+/** A row's selection key: the tool's name, or {@link ORPHAN_ROW_KEY}. */
+export function getToolRowKey(name: string | null): string {
+  return name ?? ORPHAN_ROW_KEY;
+}
+
+/** A row's name as shown, from its name or its key: {@link UNKNOWN_TOOL_LABEL} for the orphan row. */
+export function getToolRowLabel(nameOrKey: string | null): string {
+  return nameOrKey === null || nameOrKey === ORPHAN_ROW_KEY ? UNKNOWN_TOOL_LABEL : nameOrKey;
+}
 
 /** A token and character count. */
 export interface Amount {
@@ -35,7 +56,8 @@ export const PAYLOAD_GROUPS: readonly PayloadGroup[] = [
 
 /** One tool's figures. `saved` may be negative: a stripped reply can be longer. */
 export interface ToolRow {
-  name: string;
+  /** The tool's name, any string; `null` for the orphan row, which no recorded name can be. */
+  name: string | null;
   /** Requests of this tool in the "before" view (responses, for the unknown row). */
   calls: number;
   request: BeforeAfter;
@@ -46,7 +68,7 @@ export interface ToolRow {
 /** The whole report over one or more conversations. */
 export interface Report {
   tokenizer: TokenizerId;
-  /** Sorted by tool name, the unknown row last. */
+  /** Sorted by tool name, the orphan row last. */
   tools: ToolRow[];
   totals: BeforeAfter & { saved: Amount };
   groups: Record<PayloadGroup, BeforeAfter>;
@@ -113,14 +135,14 @@ export function createReport(
   toolNames: ReadonlyMap<string, string>,
   counter: TokenCounter,
 ): Report {
-  const rows = new Map<string, RowAccumulator>();
+  const rows = new Map<string | null, RowAccumulator>();
   const groups = Object.fromEntries(PAYLOAD_GROUPS.map((g) => [g, zeroPair()])) as Record<
     PayloadGroup,
     BeforeAfter
   >;
   const totals = zeroPair();
 
-  const rowFor = (name: string): RowAccumulator => {
+  const rowFor = (name: string | null): RowAccumulator => {
     let row = rows.get(name);
     if (!row) {
       row = { calls: 0, request: zeroPair(), response: zeroPair() };
@@ -137,15 +159,16 @@ export function createReport(
       add(groups[payload.group][side], amount);
       add(totals[side], amount);
       if (payload.group === 'toolRequests') {
-        const row = rowFor(typeof element.name === 'string' ? element.name : UNKNOWN_TOOL_ROW);
+        const row = rowFor(typeof element.name === 'string' ? element.name : null);
         add(row.request[side], amount);
         if (side === 'before') row.calls++;
       } else if (payload.group === 'toolResponses') {
         const id = typeof element.id === 'string' ? element.id : undefined;
-        const name = (id !== undefined && toolNames.get(id)) || UNKNOWN_TOOL_ROW;
+        // `??`, not `||`: a tool named "" is a name like any other.
+        const name = (id !== undefined ? toolNames.get(id) : undefined) ?? null;
         const row = rowFor(name);
         add(row.response[side], amount);
-        if (side === 'before' && name === UNKNOWN_TOOL_ROW) row.calls++;
+        if (side === 'before' && name === null) row.calls++;
       }
     }
   };
@@ -169,12 +192,15 @@ export function createReport(
   };
 }
 
+/** By name, the orphan row (`null`) last. */
+export function compareToolRowNames(a: string | null, b: string | null): number {
+  if (a === null) return b === null ? 0 : 1;
+  if (b === null) return -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function sortRows(rows: ToolRow[]): ToolRow[] {
-  return rows.sort((a, b) => {
-    if (a.name === UNKNOWN_TOOL_ROW) return 1;
-    if (b.name === UNKNOWN_TOOL_ROW) return -1;
-    return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-  });
+  return rows.sort((a, b) => compareToolRowNames(a.name, b.name));
 }
 
 function addPair(into: BeforeAfter, pair: BeforeAfter): void {
@@ -184,7 +210,7 @@ function addPair(into: BeforeAfter, pair: BeforeAfter): void {
 
 /** Adds reports of several conversations counted with the same tokenizer. */
 export function addReports(reports: readonly Report[], tokenizer: TokenizerId): Report {
-  const rows = new Map<string, ToolRow>();
+  const rows = new Map<string | null, ToolRow>();
   const groups = Object.fromEntries(PAYLOAD_GROUPS.map((g) => [g, zeroPair()])) as Record<
     PayloadGroup,
     BeforeAfter
@@ -220,7 +246,10 @@ export function savedPercent(saved: number, before: number): number {
   return before === 0 ? 0 : (saved / before) * 100;
 }
 
-/** The report in the CLI's public `report --json` shape (without the group split). */
+/**
+ * The report in the CLI's public `report --json` shape (without the group
+ * split). The orphan row's `name` is `null`.
+ */
 export function reportToJson(report: Report): JsonValue {
   return {
     tokenizer: report.tokenizer,

@@ -13,19 +13,11 @@ import type { Diagnostic } from '../types.ts';
 /** The text, or why the bytes are not UTF-8 with the position of the first bad byte. */
 export type DecodedText = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
 
-/** A strict decoder: the text, or undefined for invalid UTF-8. */
-export type StrictDecoder = (bytes: Uint8Array) => string | undefined;
-
 /**
  * Decodes UTF-8 strictly; a byte-order mark is kept as U+FEFF, as JP's
- * readers see it. `decode` may be the host's native decoder
- * (`TextDecoder` with `fatal: true, ignoreBOM: true`), much faster on
- * hundreds of megabytes; the core has none of its own.
+ * readers see it.
  */
-export function decodeUtf8(
-  bytes: Uint8Array,
-  decode: StrictDecoder = decodeUtf8Strict,
-): DecodedText {
+export function decodeUtf8(bytes: Uint8Array): DecodedText {
   const utf16 = detectUtf16(bytes);
   if (utf16 !== undefined) {
     return {
@@ -39,7 +31,7 @@ export function decodeUtf8(
       },
     };
   }
-  const text = decode(bytes);
+  const text = decodeUtf8Strict(bytes);
   if (text !== undefined) return { ok: true, text };
   // Only invalid text pays for the walk that finds where.
   const bad = findInvalidUtf8(bytes) ?? { offset: bytes.length, reason: 'is not valid UTF-8' };

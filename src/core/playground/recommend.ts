@@ -13,13 +13,7 @@ import { parse as parseToml } from 'smol-toml';
 import type { ParsedConfig } from '../config/config.ts';
 import { mergeToolLayers, TOOL_HINT_KEY } from '../config/tool-hints.ts';
 import { formatCount } from '../counting/format.ts';
-import {
-  type Amount,
-  addReports,
-  type Report,
-  type ToolRow,
-  UNKNOWN_TOOL_ROW,
-} from '../counting/report.ts';
+import { type Amount, addReports, type Report, type ToolRow } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import { compareCodePoints, getOwn, isJsonObject, setOwn } from '../json/values.ts';
 import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
@@ -217,7 +211,7 @@ export function recommendHints(
   }
 
   // One index per report: a search of the rows per tool would be quadratic in the tool count.
-  const indexes = new Map<Report, Map<string, ToolRow>>();
+  const indexes = new Map<Report, Map<string | null, ToolRow>>();
   const rowOf = (report: Report, tool: string) => {
     let index = indexes.get(report);
     if (!index) {
@@ -228,24 +222,26 @@ export function recommendHints(
   };
   const recommendations: Recommendation[] = [];
   for (const row of byChoice.inherit.tools) {
-    if (row.name === UNKNOWN_TOOL_ROW) continue;
+    const tool = row.name;
+    // The orphan row has no tool to give a hint to.
+    if (tool === null) continue;
     const saved = {} as Record<HintChoice, Amount>;
     for (const choice of HINT_CHOICES) {
-      saved[choice] = { ...(rowOf(byChoice[choice], row.name)?.saved ?? zero()) };
+      saved[choice] = { ...(rowOf(byChoice[choice], tool)?.saved ?? zero()) };
     }
     const usage: ToolUsage = {
-      tool: row.name,
+      tool,
       calls: row.calls,
       requestTokens: row.request.before.tokens,
       responseTokens: row.response.before.tokens,
       saved,
     };
-    const repeat = getOwn(repeats, row.name);
+    const repeat = getOwn(repeats, tool);
     if (repeat) usage.repeat = repeat;
     const { hint, reason } = chooseHint(usage);
-    const currentHint = currentHints.get(row.name) ?? 'inherit';
+    const currentHint = currentHints.get(tool) ?? 'inherit';
     recommendations.push({
-      tool: row.name,
+      tool,
       hint,
       reason,
       calls: row.calls,
@@ -253,7 +249,7 @@ export function recommendHints(
       responseTokens: usage.responseTokens,
       expectedSaved: { ...saved[hint] },
       currentHint: currentHint === 'inherit' ? null : currentHint,
-      currentSaved: { ...(rowOf(currentTotal, row.name)?.saved ?? zero()) },
+      currentSaved: { ...(rowOf(currentTotal, tool)?.saved ?? zero()) },
     });
   }
   recommendations.sort((a, b) => compareCodePoints(a.tool, b.tool));

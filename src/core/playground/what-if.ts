@@ -11,7 +11,7 @@
 
 import type { ParsedConfig } from '../config/config.ts';
 import { formatCount } from '../counting/format.ts';
-import { type Amount, addReports, type Report, UNKNOWN_TOOL_ROW } from '../counting/report.ts';
+import { type Amount, addReports, type Report } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import type { StreamElement, ToolHint } from '../types.ts';
 import { recommendHints } from './recommend.ts';
@@ -114,15 +114,17 @@ export function getWhatIfGrid(
 
   const tools: WhatIfRow[] = [];
   for (const row of byChoice.inherit.tools) {
-    if (row.name === UNKNOWN_TOOL_ROW) continue;
+    // The orphan row (responses with no request) has no hint to choose.
+    if (row.name === null) continue;
+    const name = row.name;
     const choices = {} as Record<HintChoice, WhatIfCell>;
-    for (const choice of HINT_CHOICES) choices[choice] = cellOf(byChoice[choice], row.name);
-    const choice = inForce.get(row.name) ?? 'inherit';
+    for (const choice of HINT_CHOICES) choices[choice] = cellOf(byChoice[choice], name);
+    const choice = inForce.get(name) ?? 'inherit';
     tools.push({
-      name: row.name,
+      name,
       calls: row.calls,
       inForce: choice === 'inherit' ? null : choice,
-      suggested: suggestions.get(row.name) ?? null,
+      suggested: suggestions.get(name) ?? null,
       choices,
       beyondRule: minus(choices.inherit.after, choices[choice].after),
     });

@@ -36,7 +36,6 @@ import {
   type PayloadGroup,
   type Report,
   type ToolRow,
-  UNKNOWN_TOOL_ROW,
 } from '../counting/report.ts';
 import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
@@ -280,8 +279,8 @@ export function getReportFromHintTable(
 /** A report with each tool's row taken from the pass of its choice. */
 export function assembleReport(table: HintTable, choiceOf: (tool: string) => HintChoice): Report {
   const base = table.reports.inherit;
-  const rowsByChoice = new Map<HintChoice, Map<string, ToolRow>>();
-  const rowOf = (choice: HintChoice, name: string): ToolRow | undefined => {
+  const rowsByChoice = new Map<HintChoice, Map<string | null, ToolRow>>();
+  const rowOf = (choice: HintChoice, name: string | null): ToolRow | undefined => {
     let rows = rowsByChoice.get(choice);
     if (!rows) {
       rows = new Map(table.reports[choice].tools.map((row) => [row.name, row]));
@@ -294,8 +293,8 @@ export function assembleReport(table: HintTable, choiceOf: (tool: string) => Hin
   groups.toolRequests = { before: zero(), after: zero() };
   groups.toolResponses = { before: zero(), after: zero() };
   const tools = base.tools.map((baseRow) => {
-    // The unknown row has no name to hint, so it is the same in every pass.
-    const choice = baseRow.name === UNKNOWN_TOOL_ROW ? 'inherit' : choiceOf(baseRow.name);
+    // The orphan row has no name to hint, so it is the same in every pass.
+    const choice = baseRow.name === null ? 'inherit' : choiceOf(baseRow.name);
     const row = rowOf(choice, baseRow.name) ?? baseRow;
     const copy: ToolRow = {
       name: row.name,

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ORPHAN_ROW_KEY } from '../../core/counting/report.ts';
 import { SavingsTable } from './SavingsTable.tsx';
 import { FIXTURE_REPORT, FIXTURE_RESULT } from './test-fixture.ts';
 
@@ -118,7 +119,7 @@ describe('SavingsTable', () => {
     fireEvent.keyDown(rowOf('fs_modify_file'), { key: 'Enter' });
     expect(onSelectTool).toHaveBeenLastCalledWith('fs_modify_file');
     fireEvent.keyDown(rowOf('(unknown)'), { key: ' ' });
-    expect(onSelectTool).toHaveBeenLastCalledWith('(unknown)');
+    expect(onSelectTool).toHaveBeenLastCalledWith(ORPHAN_ROW_KEY);
 
     rerender(
       <SavingsTable

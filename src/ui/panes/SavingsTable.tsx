@@ -8,12 +8,14 @@ import { formatChange, formatCount, formatPercent } from '../../core/counting/fo
 import {
   type Amount,
   type BeforeAfter,
+  compareToolRowNames,
+  getToolRowKey,
+  getToolRowLabel,
   PAYLOAD_GROUPS,
   type PayloadGroup,
   type Report,
   savedPercent,
   type ToolRow,
-  UNKNOWN_TOOL_ROW,
 } from '../../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../../core/counting/tokens.ts';
 import type { HintSource, ToolHintInfo } from '../../core/playground/types.ts';
@@ -96,19 +98,18 @@ function hintText(info: ToolHintInfo | undefined): string {
   return info?.hint ?? '';
 }
 
-function compareNames(a: string, b: string): number {
-  // The unknown row is not a tool: keep it last whichever way names sort.
-  if (a === UNKNOWN_TOOL_ROW) return b === UNKNOWN_TOOL_ROW ? 0 : 1;
-  if (b === UNKNOWN_TOOL_ROW) return -1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+// The orphan row is not a tool: it stays last whichever way names sort.
+const compareNames = compareToolRowNames;
+
+const hintOf = (hints: Map<string, ToolHintInfo>, row: ToolRow) =>
+  row.name === null ? undefined : hints.get(row.name);
 
 function sortRows(rows: readonly ToolRow[], sort: Sort, hints: Map<string, ToolHintInfo>) {
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const value = (row: ToolRow): number | string => {
     switch (sort.key) {
       case 'name':
-        return row.name;
+        return getToolRowLabel(row.name);
       case 'calls':
         return row.calls;
       case 'request':
@@ -120,12 +121,12 @@ function sortRows(rows: readonly ToolRow[], sort: Sort, hints: Map<string, ToolH
       case 'savedPercent':
         return rowPercent(row);
       case 'hint':
-        return hintText(hints.get(row.name));
+        return hintText(hintOf(hints, row));
     }
   };
   return [...rows].sort((a, b) => {
     if (sort.key === 'name') {
-      const unknownLast = a.name === UNKNOWN_TOOL_ROW || b.name === UNKNOWN_TOOL_ROW;
+      const unknownLast = a.name === null || b.name === null;
       return unknownLast ? compareNames(a.name, b.name) : sign * compareNames(a.name, b.name);
     }
     const va = value(a);
@@ -167,8 +168,8 @@ function ShareBar({ row, scale }: { row: ToolRow; scale: number }) {
   );
 }
 
-function HintCell({ name, info }: { name: string; info: ToolHintInfo | undefined }) {
-  if (name === UNKNOWN_TOOL_ROW) {
+function HintCell({ orphan, info }: { orphan: boolean; info: ToolHintInfo | undefined }) {
+  if (orphan) {
     return (
       <span title="A response with no matching request has no tool name, so no hint can match it.">
         <span className="cp-secondary-inline">rule's tool_calls</span>
@@ -266,18 +267,19 @@ export function SavingsTable({
               </tr>
             ) : (
               rows.map((row) => {
-                const selected = row.name === selectedTool;
+                const key = getToolRowKey(row.name);
+                const selected = key === selectedTool;
                 return (
                   <tr
-                    key={row.name}
+                    key={key}
                     className={selected ? 'cp-row cp-row-selected' : 'cp-row'}
                     aria-selected={selected}
                     tabIndex={0}
-                    onClick={() => select(row.name)}
-                    onKeyDown={(event) => onRowKeyDown(event, row.name)}
+                    onClick={() => select(key)}
+                    onKeyDown={(event) => onRowKeyDown(event, key)}
                   >
                     <th scope="row" className="cp-tool-name">
-                      {row.name}
+                      {getToolRowLabel(row.name)}
                     </th>
                     <td className="cp-num">{formatCount(row.calls)}</td>
                     <td className="cp-num">
@@ -297,7 +299,7 @@ export function SavingsTable({
                       <ShareBar row={row} scale={scale} />
                     </td>
                     <td>
-                      <HintCell name={row.name} info={hints.get(row.name)} />
+                      <HintCell orphan={row.name === null} info={hintOf(hints, row)} />
                     </td>
                   </tr>
                 );

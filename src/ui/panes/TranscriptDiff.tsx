@@ -7,9 +7,11 @@
  * life and only sets their text when it changes, so a large conversation is
  * not re-parsed into new models on every result.
  */
+
 import { DiffEditor, type DiffOnMount } from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { getToolRowLabel } from '../../core/counting/report.ts';
 import type { RemovedBySanitize, TranscriptEntry } from '../../core/playground/types.ts';
 import './panes.css';
 import {
@@ -288,7 +290,7 @@ export function TranscriptDiff({
           <option value="">All events</option>
           {toolNames.map((name) => (
             <option key={name} value={name}>
-              {name}
+              {getToolRowLabel(name)}
             </option>
           ))}
         </select>

@@ -42,7 +42,7 @@ export const FIXTURE_REPORT: Report = {
       saved: amount(876),
     },
     {
-      name: '(unknown)',
+      name: null,
       calls: 1,
       request: { before: amount(0), after: amount(0) },
       response: { before: amount(5), after: amount(5) },

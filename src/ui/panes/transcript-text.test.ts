@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ORPHAN_ROW_KEY } from '../../core/counting/report.ts';
 import type { TranscriptEntry } from '../../core/playground/types.ts';
 import {
   buildTranscript,
@@ -97,7 +98,9 @@ describe('buildTranscript', () => {
       'b',
       'c',
     ]);
-    expect(buildTranscript(entries, { tool: '(unknown)' }).blocks.map((b) => b.key)).toEqual(['d']);
+    expect(buildTranscript(entries, { tool: ORPHAN_ROW_KEY }).blocks.map((b) => b.key)).toEqual([
+      'd',
+    ]);
     expect(buildTranscript(entries, { tool: 'nothing' })).toEqual({
       text: '',
       lineCount: 0,
@@ -125,7 +128,7 @@ describe('findBlockAt', () => {
 
 describe('labels', () => {
   it('lists tools sorted with (unknown) last', () => {
-    expect(listTools(entries)).toEqual(['cargo_check', 'fs_read_file', '(unknown)']);
+    expect(listTools(entries)).toEqual(['cargo_check', 'fs_read_file', ORPHAN_ROW_KEY]);
   });
 
   it('names events', () => {

@@ -8,7 +8,7 @@
  * large conversation makes a transcript of a few megabytes.
  */
 
-import { UNKNOWN_TOOL_ROW } from '../../core/counting/report.ts';
+import { ORPHAN_ROW_KEY } from '../../core/counting/report.ts';
 import type { TranscriptEntry } from '../../core/playground/types.ts';
 
 /** Where one event's block sits in the transcript text (1-based, inclusive lines). */
@@ -32,7 +32,7 @@ export interface Transcript {
 
 /** What to include. */
 export interface TranscriptOptions {
-  /** Only this tool's requests and responses; `(unknown)` selects responses with no known tool. */
+  /** Only this tool's requests and responses; `ORPHAN_ROW_KEY` selects responses with no known tool. */
   tool?: string;
 }
 
@@ -50,11 +50,11 @@ export function matchesTool(
   tool: string,
 ): boolean {
   if (!TOOL_TYPES.has(entry.type)) return false;
-  if (tool === UNKNOWN_TOOL_ROW) return entry.toolName === undefined;
+  if (tool === ORPHAN_ROW_KEY) return entry.toolName === undefined;
   return entry.toolName === tool;
 }
 
-/** The tool names (report row names) that occur in the entries, sorted, `(unknown)` last. */
+/** The tool names (report row keys) that occur in the entries, sorted, `ORPHAN_ROW_KEY` last. */
 export function listTools(entries: readonly TranscriptEntry[]): string[] {
   const names = new Set<string>();
   let unknown = false;
@@ -64,7 +64,7 @@ export function listTools(entries: readonly TranscriptEntry[]): string[] {
     else names.add(entry.toolName);
   }
   const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (unknown) sorted.push(UNKNOWN_TOOL_ROW);
+  if (unknown) sorted.push(ORPHAN_ROW_KEY);
   return sorted;
 }
 

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildToolNameMap } from '../compaction/projection.ts';
+import type { StreamElement } from '../types.ts';
+import { createReport, reportToJson } from './report.ts';
+import { loadTokenCounter } from './tokens.ts';
+
+const AT = '2025-07-01 00:00:00.0';
+const counter = await loadTokenCounter('chars');
+
+const request = (id: string, name: string): StreamElement => ({
+  timestamp: AT,
+  type: 'tool_call_request',
+  id,
+  name,
+  arguments: {},
+});
+const response = (id: string, content: string): StreamElement => ({
+  timestamp: AT,
+  type: 'tool_call_response',
+  id,
+  content,
+  is_error: false,
+});
+
+function reportOf(elements: StreamElement[]) {
+  return createReport(elements, elements, buildToolNameMap(elements), counter);
+}
+
+describe('the orphan row', () => {
+  it('keeps tools named "" and "(unknown)" apart from responses without a request', () => {
+    const report = reportOf([
+      { timestamp: AT, type: 'turn_start' },
+      request('a', ''),
+      response('a', 'xx'),
+      request('b', '(unknown)'),
+      response('b', 'yyyy'),
+      response('nowhere', 'zzzzzzzz'),
+    ]);
+    // By hand: one row per name, the orphan row (null) last with its one response.
+    expect(report.tools.map((row) => [row.name, row.calls, row.response.before.chars])).toEqual([
+      ['', 1, 2],
+      ['(unknown)', 1, 4],
+      [null, 1, 8],
+    ]);
+    expect((reportToJson(report) as { tools: { name: unknown }[] }).tools.at(-1)?.name).toBe(null);
+  });
+
+  it('no recorded tool name ever shares a row with orphan responses (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom('', '(unknown)', 'null', 'fs_read_file'), fc.string()), {
+          maxLength: 8,
+        }),
+        fc.nat({ max: 3 }),
+        (names, orphans) => {
+          const elements: StreamElement[] = [{ timestamp: AT, type: 'turn_start' }];
+          names.forEach((name, i) => {
+            elements.push(request(`c${i}`, name), response(`c${i}`, 'r'));
+          });
+          for (let i = 0; i < orphans; i++) elements.push(response(`orphan${i}`, 'o'));
+          const rows = reportOf(elements).tools;
+          // Counted by hand: each distinct name has its calls, orphans have theirs.
+          for (const name of new Set(names)) {
+            const row = rows.find((r) => r.name === name);
+            expect(row?.calls).toBe(names.filter((n) => n === name).length);
+            expect(row?.response.before.chars).toBe(row?.calls);
+          }
+          const orphan = rows.filter((r) => r.name === null);
+          expect(orphan.length).toBe(orphans > 0 ? 1 : 0);
+          if (orphans > 0) expect(orphan[0]?.response.before.chars).toBe(orphans);
+          expect(rows.length).toBe(new Set(names).size + (orphans > 0 ? 1 : 0));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
