@@ -1,6 +1,6 @@
 /**
  * The command line on the same core as the browser: `project`, `sanitize`,
- * `compact`, `reset`, `report` and `recommend`. Its commands, flags and JSON shapes are a
+ * `compact`, `reset`, `report`, `recommend` and `export`. Its commands, flags and JSON shapes are a
  * public contract (README). Bad input exits with code 2 and one line naming
  * the file, line and column; never a stack trace.
  */

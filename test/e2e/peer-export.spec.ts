@@ -71,4 +71,6 @@ test('the hints as Anthropic context editing: snippet, flags and saving', async 
 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  // Keyboard users land back where they opened it from.
+  await expect(exportButton).toBeFocused();
 });

@@ -5,7 +5,7 @@
  * its `--compact=SPEC` string, where the DSL can say it; and the hints as
  * another agent framework's config (a dialog per framework).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Encoding } from '../../core/types.ts';
 import {
   CONFIG_FILE_NAME,
@@ -177,8 +177,17 @@ export function ExportPanel({
 export function ExportMenu() {
   const [open, setOpen] = useState(false);
   const [peer, setPeer] = useState<PeerTargetItem | null>(null);
+  const anchor = useRef<HTMLSpanElement>(null);
+  const returnFocus = useRef(false);
+  // The button that opened the dialog went with the menu: focus goes back to
+  // the Export button, once the dialog (which holds focus while open) is gone.
+  useEffect(() => {
+    if (peer !== null || !returnFocus.current) return;
+    returnFocus.current = false;
+    anchor.current?.querySelector('button')?.focus();
+  }, [peer]);
   return (
-    <>
+    <span ref={anchor} className="cp-export-anchor">
       <Popover
         label="Export"
         title="Export"
@@ -195,7 +204,15 @@ export function ExportMenu() {
           }}
         />
       </Popover>
-      {peer ? <PeerExportDialog target={peer} onClose={() => setPeer(null)} /> : null}
-    </>
+      {peer ? (
+        <PeerExportDialog
+          target={peer}
+          onClose={() => {
+            returnFocus.current = true;
+            setPeer(null);
+          }}
+        />
+      ) : null}
+    </span>
   );
 }
