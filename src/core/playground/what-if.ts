@@ -80,6 +80,35 @@ function cellOf(report: Report, tool: string): WhatIfCell {
   };
 }
 
+/** What a grid needs that no hint changes: each choice's sums and the recommender's picks. */
+export interface WhatIfBase {
+  byChoice: Record<HintChoice, Report>;
+  suggestions: ReadonlyMap<string, ToolHint>;
+}
+
+/**
+ * The hint-independent part of a grid, computed once per set of tables: the
+ * recommender chooses from the measured sizes alone, never from the hints in
+ * force, so its picks hold until the tables change.
+ */
+export function prepareWhatIf(
+  tables: readonly HintTable[],
+  config: ParsedConfig,
+  settings: HintTableSettings,
+): WhatIfBase {
+  const byChoice = {} as Record<HintChoice, Report>;
+  for (const choice of HINT_CHOICES) {
+    byChoice[choice] = addReports(
+      tables.map((table) => table.reports[choice]),
+      settings.tokenizer,
+    );
+  }
+  const suggestions = new Map(
+    recommendHints(tables, config, settings).recommendations.map((rec) => [rec.tool, rec.hint]),
+  );
+  return { byChoice, suggestions };
+}
+
 /**
  * The grid over one or more conversations' tables (a workspace sums each
  * choice's figures over every conversation). Every table must hold figures
@@ -90,14 +119,9 @@ export function getWhatIfGrid(
   tables: readonly HintTable[],
   config: ParsedConfig,
   settings: HintTableSettings,
+  base: WhatIfBase = prepareWhatIf(tables, config, settings),
 ): WhatIfGrid {
-  const byChoice = {} as Record<HintChoice, Report>;
-  for (const choice of HINT_CHOICES) {
-    byChoice[choice] = addReports(
-      tables.map((table) => table.reports[choice]),
-      settings.tokenizer,
-    );
-  }
+  const { byChoice, suggestions } = base;
   const inForce = new Map<string, HintChoice>();
   const current = tables.map((table) => {
     for (const [tool, choice] of Object.entries(getHintChoices(table, config, settings.readings))) {
@@ -108,9 +132,6 @@ export function getWhatIfGrid(
     return report;
   });
   const applied = addReports(current, settings.tokenizer);
-  const suggestions = new Map(
-    recommendHints(tables, config, settings).recommendations.map((rec) => [rec.tool, rec.hint]),
-  );
 
   const tools: WhatIfRow[] = [];
   for (const row of byChoice.inherit.tools) {
@@ -156,7 +177,9 @@ export function whatIfToJson(grid: WhatIfGrid): WhatIfJson {
  * edit costs a lookup (the warm budget of issue 12).
  */
 export function createWhatIfCache() {
-  let cached: { elements: readonly StreamElement[]; table: HintTable } | undefined;
+  let cached:
+    | { elements: readonly StreamElement[]; table: HintTable; base: WhatIfBase }
+    | undefined;
   return {
     /** The grid of `elements` under `config`, rebuilding the table only when it is stale. */
     getGrid(
@@ -174,8 +197,11 @@ export function createWhatIfCache() {
         cached !== undefined &&
         cached.elements === elements &&
         getReportFromHintTable(cached.table, config, settings) !== undefined;
-      if (!fresh) cached = { elements, table: createHintTable(elements, config, options) };
-      return getWhatIfGrid([(cached as { table: HintTable }).table], config, settings);
+      if (!fresh || cached === undefined) {
+        const table = createHintTable(elements, config, options);
+        cached = { elements, table, base: prepareWhatIf([table], config, settings) };
+      }
+      return getWhatIfGrid([cached.table], config, settings, cached.base);
     },
   };
 }
