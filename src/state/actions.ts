@@ -12,7 +12,9 @@ import type {
   StreamEdit,
   ViewMode,
 } from '../core/playground/playground.ts';
-import type { Diagnostic, EncodingSetting } from '../core/types.ts';
+import { setToolChoiceInToml } from '../core/playground/what-if.ts';
+import type { HintChoice } from '../core/playground/workspace.ts';
+import type { Diagnostic, EncodingSetting, ToolHint } from '../core/types.ts';
 import { isAbortError } from '../worker/errors.ts';
 import { describeFailure, isWorkerFailure, logFailure } from './failures.ts';
 import { describeCompacted, selectCompactPlan, selectInput } from './selectors.ts';
@@ -193,6 +195,23 @@ export function setConfigText(configText: string): void {
 }
 
 /** Replaces the `events.json` text (typed or pasted). */
+/**
+ * Sets one tool's hint in the config text (the what-if grid's cells), as an
+ * edit the config editor can undo; says so when the text cannot express it.
+ */
+export function setToolChoice(tool: string, choice: HintChoice, inForce: ToolHint | null): void {
+  const configText = store.getState().configText;
+  const next = setToolChoiceInToml(configText, tool, choice, inForce);
+  if (next === undefined) {
+    notify(
+      `${tool}'s hint is not set under its own [conversation.tools.${tool}] table here; edit the config to change it.`,
+      'info',
+    );
+    return;
+  }
+  if (next !== configText) setConfigText(next);
+}
+
 export function setStreamText(streamText: string): void {
   setInput({ streamText });
 }

@@ -12,7 +12,7 @@
  */
 import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
 import type { PlaygroundResult } from '../core/playground/playground.ts';
-import { reset, selectEvent, selectTool } from '../state/actions.ts';
+import { reset, selectEvent, selectTool, setToolChoice } from '../state/actions.ts';
 import { setDiffLayout } from '../state/share.ts';
 import { useAppStore } from '../state/store.ts';
 import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
@@ -20,6 +20,7 @@ import { ExplainPanel } from './panes/ExplainPanel.tsx';
 import { SavingsTable } from './panes/SavingsTable.tsx';
 import { Timeline } from './panes/Timeline.tsx';
 import { TranscriptDiff } from './panes/TranscriptDiff.tsx';
+import { WhatIfGridView } from './panes/WhatIfGrid.tsx';
 
 function NothingYet() {
   return <p className="empty">Nothing computed yet.</p>;
@@ -62,6 +63,13 @@ export function SavingsPane() {
       onSelectTool={selectTool}
     />
   );
+}
+
+/** Every tool under each hint choice, from the last good result. */
+export function WhatIfPane() {
+  const grid = useAppStore((s) => s.result?.whatIf);
+  if (!grid) return <NothingYet />;
+  return <WhatIfGridView grid={grid} onChoose={setToolChoice} />;
 }
 
 function changeDiffLayout(sideBySide: boolean): void {

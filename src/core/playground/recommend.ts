@@ -414,11 +414,11 @@ function getDefinedTools(text: string): ReadonlySet<string> {
  * edited; a comment at the end says what to set.
  */
 export function renderHintsToml(
-  recommendations: readonly Recommendation[],
+  recommendations: readonly Pick<Recommendation, 'tool' | 'hint' | 'currentHint'>[],
   existingConfigText?: string,
 ): string {
   const changes = recommendations.filter((rec) => rec.hint !== rec.currentHint);
-  const block = (rec: Recommendation) =>
+  const block = (rec: Pick<Recommendation, 'tool' | 'hint'>) =>
     `[conversation.tools.${formatTomlKey(rec.tool)}]\ncompaction = "${rec.hint}"\n`;
   if (existingConfigText === undefined || existingConfigText.trim() === '') {
     return changes.map(block).join('\n');

@@ -14,7 +14,7 @@ import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports, type Report } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import type { StreamElement, ToolHint } from '../types.ts';
-import { recommendHints } from './recommend.ts';
+import { formatTomlKey, recommendHints, renderHintsToml } from './recommend.ts';
 import {
   createHintTable,
   getHintChoices,
@@ -213,4 +213,35 @@ export function getWhatIfHeadline(grid: Pick<WhatIfGrid, 'ruleSaves' | 'hintsSav
   if (more === 0) return `${rule}; your hints save nothing more.`;
   if (more > 0) return `${rule}; your hints save ${formatCount(more)} more.`;
   return `${rule}; your hints give ${formatCount(-more)} of them back.`;
+}
+
+/**
+ * The config text with `tool`'s own hint set to `choice`, comments and
+ * layout kept: a hint through `renderHintsToml` (the one writer of hints);
+ * `inherit` removes the `compaction` line under the tool's own header.
+ * Undefined when the text does not hold what to remove (the hint comes from
+ * `'*'`, a config_delta, or a table written inline).
+ */
+export function setToolChoiceInToml(
+  text: string,
+  tool: string,
+  choice: HintChoice,
+  inForce: ToolHint | null,
+): string | undefined {
+  if (choice !== 'inherit') {
+    return renderHintsToml([{ tool, hint: choice, currentHint: inForce }], text);
+  }
+  const lines = text.split('\n');
+  const header = `[conversation.tools.${formatTomlKey(tool)}]`;
+  const start = lines.findIndex((line) => line.trim() === header);
+  if (start < 0) return undefined;
+  for (let index = start + 1; index < lines.length; index++) {
+    const line = lines[index] as string;
+    if (/^\s*\[/.test(line)) break;
+    if (/^\s*compaction\s*=/.test(line)) {
+      lines.splice(index, 1);
+      return lines.join('\n');
+    }
+  }
+  return undefined;
 }

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseConfigToml } from '../../core/config/config.ts';
+import { loadTokenCounter } from '../../core/counting/tokens.ts';
+import { createWhatIfCache } from '../../core/playground/what-if.ts';
+import { parseEventsText } from '../../core/stream/codec.ts';
+import { setToolChoice } from '../../state/actions.ts';
+import { store } from '../../state/store.ts';
+import { listCorpus } from '../../test/conformance.ts';
+import { fireEvent, render, screen, within } from '../../test/render.tsx';
+import { WhatIfGridView } from './WhatIfGrid.tsx';
+
+const CONFIG = `# my rules
+[[conversation.compaction.rules]]
+keep_last = 2
+tool_calls = "strip"
+
+# reads are big
+[conversation.tools.fs_read_file]
+compaction = "strip-responses"
+`;
+
+async function largestGrid() {
+  const largest = listCorpus().at(-1);
+  const elements =
+    parseEventsText(readFileSync(largest?.eventsPath ?? '', 'utf8'), 'auto').elements ?? [];
+  const counter = await loadTokenCounter('chars');
+  return createWhatIfCache().getGrid(elements, parseConfigToml(CONFIG), {
+    now: null,
+    view: 'sanitized',
+    counter,
+  });
+}
+
+describe('WhatIfGridView', () => {
+  it('shows six choices per tool on the largest corpus conversation, the one in force pressed', async () => {
+    const grid = await largestGrid();
+    render(<WhatIfGridView grid={grid} onChoose={() => {}} />);
+    const table = screen.getByRole('table', { name: /every tool under each hint choice/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(grid.tools.length);
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) expect(within(row).getAllByRole('button')).toHaveLength(6);
+    const read = rows.find((row) => row.getAttribute('data-tool') === 'fs_read_file');
+    const pressed = within(read as HTMLElement).getByRole('button', { pressed: true });
+    expect(pressed.getAttribute('aria-label')).toMatch(/^fs_read_file: strip-responses,.*in force/);
+    expect(screen.getByText(/^The rule alone saves [\d,]+ tokens; your hints/)).toBeTruthy();
+  });
+
+  it('choosing a cell sets that hint in the config and keeps its comments', async () => {
+    const grid = await largestGrid();
+    store.setState({ configText: CONFIG });
+    render(<WhatIfGridView grid={grid} onChoose={setToolChoice} />);
+    fireEvent.click(screen.getByRole('button', { name: /^fs_grep_files: omit,/ }));
+    expect(store.getState().configText).toContain(
+      '[conversation.tools.fs_grep_files]\ncompaction = "omit"',
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^fs_read_file: inherit,/ }));
+    const text = store.getState().configText;
+    expect(text).toContain('# reads are big\n[conversation.tools.fs_read_file]\n');
+    expect(text).not.toContain('strip-responses');
+    expect(text).toContain('# my rules');
+  });
+});
