@@ -89,3 +89,29 @@ test('at 1024 px every column of the table is readable', async ({ page }) => {
   ]);
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });
+
+test('the theme toggle overrides the system, and it and the splitter sizes survive a reload', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openPlayground(page);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: 'Dark', exact: true }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('#editors .monaco-editor.vs-dark').first()).toBeAttached();
+
+  const splitter = page.getByRole('separator', { name: 'Resize inputs and results' });
+  await splitter.focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(splitter).toHaveAttribute('aria-valuenow', '50');
+
+  await page.reload();
+  await waitForResults(page);
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('button', { name: 'Dark', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(splitter).toHaveAttribute('aria-valuenow', '50');
+});
