@@ -6,13 +6,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_EXAMPLE_ID, EXAMPLES } from './examples/index.ts';
-import { initActions, notify, setEditorsReady, setTheme } from './state/actions.ts';
+import { initActions, notify, setEditorsReady } from './state/actions.ts';
 import { initExports } from './state/exports.ts';
 import { withResultInputs } from './state/guidance.ts';
 import { initPeerExports } from './state/peer-exports.ts';
 import { initShare, startPlayground } from './state/share.ts';
 import { initWorkspace } from './state/workspace.ts';
 import { App } from './ui/App.tsx';
+import { startThemeFollowing } from './ui/theme-choice.ts';
 import { createWorkerClient } from './worker/client.ts';
 import { isAbortError } from './worker/errors.ts';
 import { createWorkspacePool, getPoolSize } from './worker/pool.ts';
@@ -52,10 +53,10 @@ initWorkspace({
   }),
 });
 
-const darkScheme = window.matchMedia('(prefers-color-scheme: dark)');
-const followScheme = () => setTheme(darkScheme.matches ? 'dark' : 'light');
-followScheme();
-darkScheme.addEventListener('change', followScheme);
+startThemeFollowing({
+  storage: getStorage('localStorage'),
+  systemDark: window.matchMedia('(prefers-color-scheme: dark)'),
+});
 
 // Monaco is several MB: load it after the shell so the page paints and the
 // first results compute meanwhile.

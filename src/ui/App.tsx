@@ -18,11 +18,33 @@ import { ResultsColumn } from './workspace/ResultsColumn.tsx';
 import { WorkspaceOpenButtons } from './workspace/WorkspaceOpenButtons.tsx';
 import './styles.css';
 
+/** A splitter's share, kept in localStorage so a reload keeps the layout. */
+function useKeptSize(name: string, initial: number): [number, (value: number) => void] {
+  const key = `compaction-playground.split.${name}`;
+  const [value, setValue] = useState(() => {
+    try {
+      const stored = Number(window.localStorage.getItem(key));
+      return stored >= 10 && stored <= 90 ? stored : initial;
+    } catch {
+      return initial;
+    }
+  });
+  const change = (next: number) => {
+    setValue(next);
+    try {
+      window.localStorage.setItem(key, String(next));
+    } catch {
+      // Refused storage: the size holds for this visit only.
+    }
+  };
+  return [value, change];
+}
+
 function Workspace() {
   const workspaceRef = useRef<HTMLElement>(null);
   const editorsRef = useRef<HTMLElement>(null);
-  const [columns, setColumns] = useState(40);
-  const [rows, setRows] = useState(40);
+  const [columns, setColumns] = useKeptSize('columns', 40);
+  const [rows, setRows] = useKeptSize('rows', 40);
   const fileName = useAppStore((s) => s.streamFileName);
 
   const layout = {

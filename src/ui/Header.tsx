@@ -12,6 +12,7 @@ import { AboutButton } from './about/AboutPanel.tsx';
 import { ExamplesGallery } from './panes/ExamplesGallery.tsx';
 import { SelectField } from './SelectField.tsx';
 import { ShareTools } from './share/ShareTools.tsx';
+import { toggleTheme } from './theme-choice.ts';
 
 const ENCODINGS: readonly EncodingSetting[] = ['auto', 'storage', 'plain'];
 
@@ -160,6 +161,21 @@ function Examples() {
   );
 }
 
+/** Switches light and dark, whatever the system says; the pick is kept. */
+function ThemeToggle() {
+  const dark = useAppStore((s) => s.theme === 'dark');
+  return (
+    <button
+      type="button"
+      aria-pressed={dark}
+      onClick={toggleTheme}
+      title="Dark theme (kept across reloads; the system's setting until first used)"
+    >
+      Dark
+    </button>
+  );
+}
+
 /** The app header. */
 export function Header() {
   return (
@@ -167,6 +183,7 @@ export function Header() {
       <h1>Compaction Playground</h1>
       <Examples />
       <AboutButton />
+      <ThemeToggle />
       <ShareTools />
       <div className="controls">
         <EncodingSelect />

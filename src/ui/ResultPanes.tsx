@@ -21,6 +21,7 @@ import { SavingsTable } from './panes/SavingsTable.tsx';
 import { Timeline } from './panes/Timeline.tsx';
 import { TranscriptDiff } from './panes/TranscriptDiff.tsx';
 import { WhatIfGridView } from './panes/WhatIfGrid.tsx';
+import { useMediaQuery } from './use-media-query.ts';
 
 function NothingYet() {
   return <p className="empty">Nothing computed yet.</p>;
@@ -76,11 +77,15 @@ function changeDiffLayout(sideBySide: boolean): void {
   setDiffLayout(sideBySide ? 'side-by-side' : 'inline');
 }
 
+const NARROW_DIFF_QUERY = '(max-width: 600px)';
+
 /** The before/after transcript diff; mounts once Monaco has loaded. */
 export function DiffPane() {
   const selectedTool = useAppStore((s) => s.selectedTool);
   const selectedEventKey = useAppStore((s) => s.selectedEventKey);
-  const sideBySide = useAppStore((s) => s.diffLayout === 'side-by-side');
+  // Side by side leaves a word per line on a phone: inline there, whatever the link says.
+  const narrow = useMediaQuery(NARROW_DIFF_QUERY);
+  const sideBySide = useAppStore((s) => s.diffLayout === 'side-by-side') && !narrow;
   const theme = useMonacoTheme();
   return (
     <DeferredPane

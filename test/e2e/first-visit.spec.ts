@@ -7,9 +7,12 @@ import {
   expect,
   openPlayground,
   results,
+  savingsTable,
   setEditorText,
   statusLine,
   test,
+  toolRow,
+  waitForDiff,
   waitForResults,
 } from './helpers.ts';
 
@@ -54,4 +57,61 @@ test('Compact says what it appended, and a second click stacks nothing identical
   await expect(compact).toBeDisabled();
   await expect(compact).toHaveAttribute('title', /Nothing new to compact/);
   await expect(results(page)).toBeVisible();
+});
+
+test('at 390 px the page does not scroll sideways, and the table shows tool, saving and hint', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPlayground(page);
+  await waitForDiff(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const row = toolRow(page, 'fs_read_file');
+  await row.scrollIntoViewIfNeeded();
+  for (const text of ['fs_read_file', '339', 'strip-responses']) {
+    const cell = row.getByText(text, { exact: true }).first();
+    await expect(cell).toBeVisible();
+    const box = await cell.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `${text} within the screen`).toBe(true);
+  }
+  // Inline: one editor, not two side by side.
+  await expect(page.locator('#pane-diff .monaco-diff-editor.side-by-side')).toHaveCount(0);
+});
+
+test('at 1024 px every column of the table is readable', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await openPlayground(page);
+  const scroller = savingsTable(page).locator('xpath=..');
+  const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [
+    el.scrollWidth,
+    el.clientWidth,
+  ]);
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+});
+
+test('the theme toggle overrides the system, and it and the splitter sizes survive a reload', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openPlayground(page);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: 'Dark', exact: true }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('#editors .monaco-editor.vs-dark').first()).toBeAttached();
+
+  const splitter = page.getByRole('separator', { name: 'Resize inputs and results' });
+  await splitter.focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(splitter).toHaveAttribute('aria-valuenow', '50');
+
+  await page.reload();
+  await waitForResults(page);
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('button', { name: 'Dark', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(splitter).toHaveAttribute('aria-valuenow', '50');
 });

@@ -309,40 +309,47 @@ export function SavingsTable({
         </table>
       </div>
 
-      <table className="cp-table cp-totals">
-        <caption>Totals by content type</caption>
-        <thead>
-          <tr>
-            <th scope="col">Content</th>
-            <th scope="col" className="cp-num">
-              Tokens (before → after)
-            </th>
-            <th scope="col" className="cp-num">
-              Saved tokens
-            </th>
-            <th scope="col" className="cp-num">
-              Saved %
-            </th>
-            <th scope="col" className="cp-num">
-              Characters (before → after)
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {PAYLOAD_GROUPS.map((group) => (
+      <div className="cp-scroll">
+        <table className="cp-table cp-totals">
+          <caption>Totals by content type</caption>
+          <thead>
+            <tr>
+              <th scope="col">Content</th>
+              <th scope="col" className="cp-num">
+                Tokens (before → after)
+              </th>
+              <th scope="col" className="cp-num">
+                Saved tokens
+              </th>
+              <th scope="col" className="cp-num">
+                Saved %
+              </th>
+              <th scope="col" className="cp-num">
+                Characters (before → after)
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {PAYLOAD_GROUPS.map((group) => (
+              <TotalsRow
+                key={group}
+                group={group}
+                label={GROUP_LABELS[group].label}
+                counts={GROUP_LABELS[group].counts}
+                pair={report.groups[group]}
+              />
+            ))}
+          </tbody>
+          <tfoot>
             <TotalsRow
-              key={group}
-              group={group}
-              label={GROUP_LABELS[group].label}
-              counts={GROUP_LABELS[group].counts}
-              pair={report.groups[group]}
+              group="all"
+              label="All counted text"
+              counts="everything above"
+              pair={totals}
             />
-          ))}
-        </tbody>
-        <tfoot>
-          <TotalsRow group="all" label="All counted text" counts="everything above" pair={totals} />
-        </tfoot>
-      </table>
+          </tfoot>
+        </table>
+      </div>
 
       <p className="cp-note">
         Tokens: {TOKENIZER_LABELS[report.tokenizer]}. Counted: payload text only (tool arguments,
