@@ -13,7 +13,6 @@ import {
   runAnalysis,
   setConfigText,
   setNow,
-  setStreamText,
   setTokenizer,
 } from './actions.ts';
 import { selectInput, selectIsBusy, selectStatusMessage } from './selectors.ts';
@@ -57,31 +56,17 @@ const invalid: Diagnostic = {
 };
 
 describe('runAnalysis', () => {
-  it('waits for a quiet time of 150 ms after stream edits and runs once with the latest input', async () => {
-    setStreamText('[');
-    setStreamText('[]');
+  it('waits for a quiet time of 150 ms and runs once with the latest input', async () => {
+    setConfigText('a');
+    setConfigText('ab');
     expect(selectIsBusy(store.getState())).toBe(true);
     await vi.advanceTimersByTimeAsync(149);
-    setStreamText('[ ]');
+    setConfigText('abc');
     await vi.advanceTimersByTimeAsync(149);
     expect(engine.runs).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(engine.runs).toHaveLength(1);
-    expect(engine.runs[0]?.input.streamText).toBe('[ ]');
-  });
-
-  it('runs a hint edit on the same stream at once, with no quiet time', async () => {
-    setStreamText('[1]');
-    await vi.advanceTimersByTimeAsync(150);
-    expect(engine.runs).toHaveLength(1);
-    setConfigText('a');
-    setConfigText('ab');
-    await settle();
-    expect(engine.runs.map((run) => run.input.configText)).toEqual(['', 'ab']);
-    // A new stream is expensive again.
-    setStreamText('[{}]');
-    await settle();
-    expect(engine.runs).toHaveLength(2);
+    expect(engine.runs[0]?.input.configText).toBe('abc');
   });
 
   it('does not run when a setter leaves the input as it was', async () => {

@@ -40,10 +40,7 @@ export interface ExampleEntry extends ExampleSummary {
 export interface ActionDeps {
   engine: Engine;
   examples?: readonly ExampleEntry[];
-  /**
-   * Quiet time after the last edit of the stream before a run starts.
-   * Default 150 ms. Other edits run at once (see runAnalysis).
-   */
+  /** Quiet time after the last edit before a run starts. Default 150 ms. */
   debounceMs?: number;
 }
 
@@ -51,8 +48,6 @@ const DEFAULT_DEBOUNCE_MS = 150;
 
 let deps: ActionDeps | null = null;
 let debounceTimer: ReturnType<typeof setTimeout> | null = null;
-/** The stream text of the last run started: a run on the same stream is cheap. */
-let lastRunStream: string | null = null;
 /** Numbers runs so that only the newest one may write its result. */
 let runSequence = 0;
 let runController: AbortController | null = null;
@@ -81,30 +76,22 @@ function cancelPendingWork(): void {
   runController?.abort();
   runController = null;
   runSequence++;
-  lastRunStream = null;
 }
 
 // ---------------------------------------------------------------- running
 
 /**
- * Schedules a run of the current input. Results go busy at once, so
- * `aria-busy` never reads "false" over figures that an edit has already made
- * stale. On the stream of the last run (a hint edit, a tokenizer or view
- * change) the worker answers from its caches in a few milliseconds, so the run
- * starts at once: latest wins drops what a newer edit supersedes. A new
- * stream is parsed and counted from scratch, so typing in it waits for a
- * quiet time first.
+ * Schedules a run of the current input after a short quiet time. Results go
+ * busy at once, so `aria-busy` never reads "false" over figures that an edit
+ * has already made stale.
  */
 export function runAnalysis(): void {
   store.setState({ status: 'running', isStale: true });
   if (debounceTimer !== null) clearTimeout(debounceTimer);
-  const cheap = store.getState().streamText === lastRunStream;
-  // A zero delay still merges the setters of one event (an example sets both texts).
-  const delay = cheap ? 0 : (deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
   debounceTimer = setTimeout(() => {
     debounceTimer = null;
     void startRun();
-  }, delay);
+  }, deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
 }
 
 /** Runs now, skipping the debounce; resolves when this run's result is in the store. */
@@ -126,7 +113,6 @@ async function startRun(): Promise<void> {
   store.setState({ status: 'running', isStale: true });
   const { engine } = deps;
   const input = selectInput(store.getState());
-  lastRunStream = input.streamText;
   const run = () => engine.run(input, { signal: controller.signal });
   try {
     const result = await run().catch((error: unknown) => {
