@@ -128,8 +128,8 @@ const b64 = (text: string) => {
 };
 
 /** Control and bidi characters that reach a terminal raw (the CLI must escape them). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 export const TERMINAL_UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** A tool name that retitles the terminal, rings, overwrites its line and reverses text. */
