@@ -28,6 +28,16 @@ export interface BadInputCase {
   via: 'editor' | 'file';
   /** The stream encoding to choose in the browser first, when the case is about it. */
   encoding?: 'auto';
+  /** The file's bytes, when they are not `build()`'s text in UTF-8 (an encoding case). */
+  bytes?: () => Uint8Array;
+  /** A path the CLI reads instead of a written file: a device, or `FIFO` for a named pipe the test makes. */
+  cliPath?: string;
+  /** The CLI's arguments when not the default command; `FILE` is the input, `GOOD_CONFIG` the good config. */
+  cliArgs?: readonly string[];
+  /** What an accepted case's stdout must show: a problem, or undefined when it is right. */
+  checkStdout?: (stdout: string) => string | undefined;
+  /** Surfaces the case does not apply to (or not yet), with why: the matrix cell says so. */
+  notIn?: { core?: string; ui?: string };
 }
 
 /** Where the core and CLI columns are written, relative to the repository. */
@@ -116,6 +126,29 @@ const b64 = (text: string) => {
   // Tests run in Node; the core's own encoder would hide a bug in itself.
   return Buffer.from(text, 'utf8').toString('base64');
 };
+
+/** Control and bidi characters that reach a terminal raw (the CLI must escape them). */
+export const TERMINAL_UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** A tool name that retitles the terminal, rings, overwrites its line and reverses text. */
+export const HOSTILE_TOOL_NAME = '\u001b]0;fake title\u0007\u001b[31mred\r\u202eexe.txt\nnext';
+
+const NOT_IN_PAGE_YET =
+  'not yet: the page still reads files with the browser’s lenient decoder (issue 15, item 5, left open)';
+
+/** A stream with `count` tools called once each. */
+function streamWithTools(count: number): string {
+  const parts = [`{"timestamp":"${AT}","type":"turn_start"}`];
+  for (let i = 0; i < count; i++) {
+    parts.push(
+      `{"timestamp":"${AT}","type":"tool_call_request","id":"fake-${i}","name":"fake_tool_${i}","arguments":{}}`,
+      `{"timestamp":"${AT}","type":"tool_call_response","id":"fake-${i}","content":"ok","is_error":false}`,
+    );
+  }
+  return `[\n${parts.join(',\n')}\n]\n`;
+}
 
 /** Every case of the matrix, in the order of its rows. */
 export const BAD_INPUT_CASES: readonly BadInputCase[] = [
@@ -406,6 +439,173 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       }
       return `[\n${parts.join(',\n')}\n]\n`;
     }),
+    accepted: true,
+    refusedInBrowser: true,
+    via: 'file',
+  },
+  {
+    id: 'invalid-utf8',
+    title: 'Invalid UTF-8 (the byte 0xFF in a message)',
+    target: 'stream',
+    // Line 3 is `  {"timestamp": …, "content": "fake ` and then the bad byte.
+    build: () =>
+      `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "chat_request", "content": "fake \ufffd"}\n]\n`,
+    bytes: () => {
+      const [head, tail] =
+        `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "chat_request", "content": "fake \u0000"}\n]\n`.split(
+          '\u0000',
+        );
+      return new Uint8Array([...Buffer.from(head as string), 0xff, ...Buffer.from(tail as string)]);
+    },
+    accepted: false,
+    // `  {"timestamp": "` (17) + the timestamp (21) + `", "type": "chat_request", "content": "fake ` (44): column 83.
+    position: { line: 3, column: 83 },
+    via: 'file',
+    notIn: { ui: NOT_IN_PAGE_YET },
+  },
+  {
+    id: 'utf16',
+    title: 'A UTF-16 file (little-endian, with a byte-order mark)',
+    target: 'stream',
+    build: () => `[{"timestamp": "${AT}", "type": "turn_start"}]\n`,
+    bytes: () =>
+      new Uint8Array([
+        0xff,
+        0xfe,
+        ...Buffer.from(`[{"timestamp": "${AT}", "type": "turn_start"}]\n`, 'utf16le'),
+      ]),
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'file',
+    notIn: { ui: NOT_IN_PAGE_YET },
+  },
+  {
+    id: 'dev-zero',
+    title: 'An endless device (`project /dev/zero`)',
+    target: 'stream',
+    build: () => '',
+    cliPath: '/dev/zero',
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'file',
+    notIn: {
+      core: 'not applicable: the core reads text; devices are the CLI’s to refuse',
+      ui: 'not applicable: the page opens the files the browser hands it',
+    },
+  },
+  {
+    id: 'fifo',
+    title: 'A named pipe with no writer',
+    target: 'stream',
+    build: () => '',
+    cliPath: 'FIFO',
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'file',
+    notIn: {
+      core: 'not applicable: the core reads text; pipes are the CLI’s to refuse',
+      ui: 'not applicable: the page opens the files the browser hands it',
+    },
+  },
+  {
+    id: 'terminal-injection',
+    title: 'A tool name with terminal escapes, CR, a newline and a bidi override',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        {
+          timestamp: AT,
+          type: 'tool_call_request',
+          id: 'fake-1',
+          name: HOSTILE_TOOL_NAME,
+          arguments: {},
+        },
+        { timestamp: AT, type: 'tool_call_response', id: 'fake-1', content: 'ok', is_error: false },
+      ]),
+    cliArgs: [
+      'report',
+      '--config',
+      'GOOD_CONFIG',
+      '--tokenizer',
+      'chars',
+      '--by-conversation',
+      'FILE',
+    ],
+    checkStdout: (stdout) =>
+      TERMINAL_UNSAFE.test(stdout)
+        ? 'a control or bidi character reached stdout'
+        : stdout.includes('\\x1b]0;fake title\\x07')
+          ? undefined
+          : 'the escaped name is not shown',
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'orphan-names',
+    title: 'Tools named `""` and `(unknown)`, and a response without a request',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'tool_call_request', id: 'fake-1', name: '', arguments: {} },
+        { timestamp: AT, type: 'tool_call_response', id: 'fake-1', content: 'aa', is_error: false },
+        {
+          timestamp: AT,
+          type: 'tool_call_request',
+          id: 'fake-2',
+          name: '(unknown)',
+          arguments: {},
+        },
+        {
+          timestamp: AT,
+          type: 'tool_call_response',
+          id: 'fake-2',
+          content: 'bbbb',
+          is_error: false,
+        },
+        {
+          timestamp: AT,
+          type: 'tool_call_response',
+          id: 'fake-9',
+          content: 'cccccccc',
+          is_error: false,
+        },
+      ]),
+    // Without sanitize, which would drop the orphan response before counting.
+    cliArgs: [
+      'report',
+      '--config',
+      'GOOD_CONFIG',
+      '--tokenizer',
+      'chars',
+      '--no-sanitize',
+      '--json',
+      'FILE',
+    ],
+    checkStdout: (stdout) => {
+      const rows = (
+        JSON.parse(stdout) as {
+          tools: { name: string | null; response: { before: { chars: number } } }[];
+        }
+      ).tools;
+      const seen = rows
+        .map((row) => `${JSON.stringify(row.name)}=${row.response.before.chars}`)
+        .join(' ');
+      return seen === '""=2 "(unknown)"=4 null=8' ? undefined : `rows ${seen}`;
+    },
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'many-tools',
+    title: '130,000 distinct tool names (`report`)',
+    target: 'stream',
+    build: cached('many-tools', () => streamWithTools(130_000)),
+    cliArgs: ['report', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    checkStdout: (stdout) =>
+      stdout.includes('fake_tool_129999') ? undefined : 'the last tool has no row',
     accepted: true,
     refusedInBrowser: true,
     via: 'file',

@@ -139,6 +139,14 @@ test.describe('bad input in the browser', () => {
   });
 
   for (const badCase of BAD_INPUT_CASES) {
+    const notInUi = badCase.notIn?.ui;
+    if (notInUi !== undefined) {
+      // The cell says why; the case still appears in the matrix.
+      test(`${badCase.id}: ${badCase.title} (UI: ${notInUi.split(':')[0]})`, () => {
+        saveRecord({ id: badCase.id, ok: true, summary: notInUi });
+      });
+      continue;
+    }
     test(`${badCase.id}: ${badCase.title}`, async ({ page }) => {
       test.setTimeout(badCase.via === 'file' ? 240_000 : 90_000);
       const text = badCase.build();

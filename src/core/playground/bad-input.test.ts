@@ -7,7 +7,7 @@
  * `test-reports/bad-input-core-cli.json`, from which the browser test writes
  * `docs/bad-input-matrix.md`.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,6 +23,7 @@ import {
   shorten,
 } from '../../test/bad-input-cases.ts';
 import { parseConfigToml } from '../config/config.ts';
+import { decodeUtf8 } from '../json/utf8.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import type { Diagnostic } from '../types.ts';
 import { createPlaygroundSession } from './playground.ts';
@@ -71,7 +72,9 @@ describe('bad input through the core and the CLI', () => {
     '%s',
     async (_id, badCase) => {
       const text = badCase.build();
-      const core = await runCore(session, badCase, text);
+      const core: ColumnObservation = badCase.notIn?.core
+        ? { ok: true, summary: badCase.notIn.core }
+        : await runCore(session, badCase, text);
       const cli = runCli(badCase, text);
       rows.set(badCase.id, { id: badCase.id, title: badCase.title, core, cli });
       expect(core.ok, core.summary).toBe(true);
@@ -91,8 +94,11 @@ async function runCore(
   const parseStart = performance.now();
   let diagnostics: Diagnostic[];
   let elements: number | undefined;
+  const decoded = badCase.bytes ? decodeUtf8(badCase.bytes()) : undefined;
   try {
-    if (badCase.target === 'stream') {
+    if (decoded && !decoded.ok) {
+      diagnostics = [decoded.diagnostic];
+    } else if (badCase.target === 'stream') {
       const parsed = parseEventsText(text, 'auto');
       diagnostics = parsed.diagnostics;
       elements = parsed.elements?.length;
@@ -103,6 +109,19 @@ async function runCore(
     return { ok: false, summary: `THROWS: ${String(error)}` };
   }
   const parseMs = elapsed(parseStart);
+  if (decoded && !decoded.ok) {
+    // The bytes never become text, so there is nothing for the session to run.
+    const expected = badCase.position;
+    const ok =
+      !badCase.accepted &&
+      (!expected ||
+        (decoded.diagnostic.line === expected.line &&
+          decoded.diagnostic.column === expected.column));
+    return {
+      ok,
+      summary: `decodeUtf8 (${parseMs} ms): ${describeDiagnostics(diagnostics)}${ok ? '' : ' — UNEXPECTED position or acceptance'}`,
+    };
+  }
   const hasError = diagnostics.some((d) => d.severity === 'error');
   if (hasError === badCase.accepted) {
     problems.push(badCase.accepted ? 'refused an input it should accept' : 'accepted bad input');
@@ -157,22 +176,33 @@ async function runCore(
 const ONE_ERROR_LINE = /^(.+):(\d+):(\d+): error: (.+)$/;
 
 function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
-  const file = join(
-    work,
-    badCase.target === 'stream' ? `${badCase.id}.json` : `${badCase.id}.toml`,
+  let file = join(work, badCase.target === 'stream' ? `${badCase.id}.json` : `${badCase.id}.toml`);
+  if (badCase.cliPath === 'FIFO') execFileSync('mkfifo', [file]);
+  else if (badCase.cliPath !== undefined) file = badCase.cliPath;
+  else writeFileSync(file, badCase.bytes ? badCase.bytes() : text);
+  const defaultArgs =
+    badCase.target === 'stream'
+      ? ['project', 'FILE']
+      : ['report', '--config', 'FILE', 'GOOD_STREAM'];
+  const template = badCase.cliArgs ?? defaultArgs;
+  const stand = { FILE: file, GOOD_CONFIG: goodConfigFile, GOOD_STREAM: goodStreamFile } as const;
+  const args = template.map((arg) =>
+    Object.hasOwn(stand, arg) ? stand[arg as keyof typeof stand] : arg,
   );
-  writeFileSync(file, text);
-  const args =
-    badCase.target === 'stream' ? ['project', file] : ['report', '--config', file, goodStreamFile];
-  const command = `${args[0]} ${badCase.target === 'stream' ? 'FILE' : '--config FILE good-events.json'}`;
+  const command = template
+    .join(' ')
+    .replace('GOOD_CONFIG', 'good.toml')
+    .replace('GOOD_STREAM', 'good-events.json');
   const start = performance.now();
   const result = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
     cwd: ROOT,
+    // A hang is a failure, not a stuck test run.
+    timeout: 150_000,
   });
   const ms = elapsed(start);
-  rmSync(file, { force: true });
+  if (badCase.cliPath === undefined || badCase.cliPath === 'FIFO') rmSync(file, { force: true });
   const stderr = result.stderr ?? '';
   const lines = stderr.split('\n').filter((line) => line !== '');
   const problems: string[] = [];
@@ -181,7 +211,11 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
   if (badCase.accepted) {
     if (result.status !== 0) problems.push(`exit ${result.status}`);
     let shape = '';
-    if (badCase.target === 'stream' && result.status === 0) {
+    if (badCase.checkStdout && result.status === 0) {
+      const problem = badCase.checkStdout(result.stdout);
+      if (problem) problems.push(problem);
+      else shape = ', stdout as expected';
+    } else if (badCase.target === 'stream' && result.status === 0) {
       try {
         const printed = (JSON.parse(result.stdout) as unknown[]).length;
         shape = `, prints ${printed.toLocaleString('en-US')} element${printed === 1 ? '' : 's'}`;
