@@ -150,6 +150,16 @@ function applyResult(result: PlaygroundResult): void {
     configDiagnostics: keepIfEqual(state.configDiagnostics, result.configDiagnostics),
     streamDiagnostics: keepIfEqual(state.streamDiagnostics, result.streamDiagnostics),
   };
+  const imported = result.imported;
+  if (imported) {
+    // A foreign transcript: the editor takes the imported JP events, and the summary stays.
+    store.setState({ importSummary: imported.summary });
+    if (imported.eventsText !== null && result.status === 'ok') {
+      store.setState({ ...diagnostics, status: 'done', result, isStale: false, error: null });
+      setStreamText(imported.eventsText);
+      return;
+    }
+  }
   if (result.status === 'ok') {
     store.setState({ ...diagnostics, status: 'done', result, isStale: false, error: null });
   } else {
@@ -225,6 +235,7 @@ export function setView(view: ViewMode): void {
 /** Loads the text of an opened `events.json` as is (JP stores it in storage form). */
 export function openFile(text: string, name: string): void {
   store.setState({
+    importSummary: null,
     streamFileName: name,
     exampleId: null,
     selectedEventKey: null,
@@ -255,6 +266,7 @@ export async function loadExample(id: string): Promise<boolean> {
     now: content.now ?? null,
     view: content.view ?? 'sanitized',
     streamFileName: null,
+    importSummary: null,
     exampleId: id,
     selectedTool: null,
     selectedEventKey: null,

@@ -8,6 +8,7 @@
 import type { StateCreator } from 'zustand';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import type { ImportSummary } from '../core/import/types.ts';
 import type { PlaygroundInput, PlaygroundResult } from '../core/playground/playground.ts';
 import type { Diagnostic } from '../core/types.ts';
 import { createShareSlice, initialShareState, type ShareSlice } from './share-slice.ts';
@@ -43,6 +44,8 @@ export interface RunSlice {
   /** Diagnostics of the most recent finished run, valid or not. */
   configDiagnostics: Diagnostic[];
   streamDiagnostics: Diagnostic[];
+  /** What the last imported transcript brought in (format, turns, calls, skipped), or null. */
+  importSummary: ImportSummary | null;
 }
 
 /** A queued message for the `aria-live` toast region. */
@@ -99,6 +102,7 @@ export const initialRunState: RunSlice = {
   error: null,
   configDiagnostics: [],
   streamDiagnostics: [],
+  importSummary: null,
 };
 
 export const initialUiState: UiSlice = {

@@ -11,6 +11,7 @@ import { selectIsBusy, selectSaved, selectStatusMessage } from '../state/selecto
 import { useAppStore } from '../state/store.ts';
 import { ExportMenu } from './exports/ExportMenu.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
+import { ImportSummary } from './ImportSummary.tsx';
 import { PANES } from './panes-registry.ts';
 import { StatusBar } from './StatusBar.tsx';
 
@@ -99,10 +100,12 @@ export function ResultsPanel({ id }: { id: string }) {
       data-stale={stale ? 'true' : 'false'}
     >
       <StatusLine />
+      <ImportSummary />
       <p className="fine-print">
         Change a tool's hint in the config (for example <code>compaction = "strip-responses"</code>{' '}
         under <code>[conversation.tools.fs_read_file]</code>) and watch its row and the transcript
-        change, or open an example or your own <code>events.json</code>.
+        change, or open an example, your own <code>events.json</code>, or a Claude Code, Codex,
+        Gemini CLI, OpenCode or API transcript.
       </p>
       <Panes />
     </section>

@@ -7,10 +7,10 @@
  */
 import { hasErrors } from '../diagnostics.ts';
 import { NO_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
-import { skipWhitespace } from '../json/scan.ts';
+import { skipValue, skipWhitespace } from '../json/scan.ts';
 import { type ParsedEvents, parseEventsText } from '../stream/codec.ts';
-import type { EncodingSetting } from '../types.ts';
-import { detectFormat } from './detect.ts';
+import type { EncodingSetting, JsonValue } from '../types.ts';
+import { detectFormat, sniffJp } from './detect.ts';
 import { importTranscript } from './import.ts';
 import type { ImportFormat, ImportResult } from './types.ts';
 
@@ -77,6 +77,18 @@ function hasErrorsOnly(imported: ImportResult): boolean {
 function isJpText(text: string): boolean {
   const start = skipWhitespace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
   if (text[start] !== '[') return false;
+  // Usually the first element settles it, without parsing a large stream twice.
+  const first = skipWhitespace(text, start + 1);
+  if (text[first] === ']') return true;
+  if (text[first] === '{') {
+    let element: JsonValue | undefined;
+    try {
+      element = JSON.parse(text.slice(first, skipValue(text, first))) as JsonValue;
+    } catch {
+      element = undefined;
+    }
+    if (element !== undefined && sniffJp([element]) === undefined) return true;
+  }
   const detection = detectFormat(text);
   return !detection.ok || detection.format === 'jp';
 }

@@ -34,8 +34,10 @@ import {
 import { createReport, getPayload, type Report } from '../counting/report.ts';
 import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
+import { summarizeImport } from '../import/import.ts';
+import { readAnyStream } from '../import/read-stream.ts';
 import { PLAYGROUND_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
-import { type ParsedEvents, parseEventsText } from '../stream/codec.ts';
+import type { ParsedEvents } from '../stream/codec.ts';
 import { sanitize } from '../stream/sanitize.ts';
 import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
 import { countTurns } from '../stream/turns.ts';
@@ -44,6 +46,7 @@ import type { CompactionEvent, Diagnostic, StreamElement } from '../types.ts';
 import { measureReadingEffects } from './design-questions.ts';
 import { compareToolInfo, getToolHintInfo } from './tool-info.ts';
 import type {
+  ImportedStream,
   PlaygroundInput,
   PlaygroundResult,
   RemovedBySanitize,
@@ -256,7 +259,9 @@ export interface PlaygroundSessionOptions {
 export function createPlaygroundSession(options: PlaygroundSessionOptions = {}): PlaygroundSession {
   const limits = options.limits ?? PLAYGROUND_STREAM_LIMITS;
   const counters = new Map<TokenizerId, Promise<TokenCounter>>();
-  let streamCache: { text: string; encoding: string; parsed: ParsedEvents } | undefined;
+  let streamCache:
+    | { text: string; encoding: string; parsed: ParsedEvents; imported?: ImportedStream }
+    | undefined;
   let configCache: { text: string; parsed: ParsedConfig } | undefined;
   const whatIfCache = createWhatIfCache();
   let beforeCache:
@@ -272,16 +277,27 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
     return counter;
   };
 
-  const parseStream = (input: PlaygroundInput): ParsedEvents => {
+  const readStream = (input: PlaygroundInput) => {
     if (streamCache?.text !== input.streamText || streamCache.encoding !== input.encoding) {
+      // Any transcript format: JP's own goes to the codec unchanged (read-stream.ts).
+      const read = readAnyStream(input.streamText, { encoding: input.encoding, limits });
+      const elements = read.parsed.elements;
       streamCache = {
         text: input.streamText,
         encoding: input.encoding,
-        parsed: parseEventsText(input.streamText, input.encoding, limits),
+        parsed: read.parsed,
       };
+      if (read.imported) {
+        streamCache.imported = {
+          summary: summarizeImport(read.imported),
+          // What the stream editor shows instead: JP's events, in the storage form JP saves.
+          eventsText: elements ? writeEventsText(elements, 'storage') : null,
+        };
+      }
     }
-    return streamCache.parsed;
+    return streamCache;
   };
+  const parseStream = (input: PlaygroundInput): ParsedEvents => readStream(input).parsed;
 
   const parseConfig = (text: string): ParsedConfig => {
     if (configCache?.text !== text) configCache = { text, parsed: parseConfigToml(text) };
@@ -316,12 +332,14 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
     async run(input) {
       const counter = await getCounter(input.tokenizer);
       const { stream, config, elements } = prepare(input);
+      const { imported } = readStream(input);
       const base = {
         ...createEmptyResult(),
         configDiagnostics: config.diagnostics,
         streamDiagnostics: stream.diagnostics,
         encoding: stream.encoding,
         report: createEmptyReport(input.tokenizer),
+        ...(imported ? { imported } : {}),
       };
       if (!elements) return { ...base, status: 'invalid' };
 

@@ -7,6 +7,7 @@ import type { RulePlan } from '../compaction/creation.ts';
 import type { ReadingName, Readings } from '../compaction/readings.ts';
 import type { Report } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
+import type { ImportSummary } from '../import/types.ts';
 import type {
   CompactionEvent,
   CompactionRule,
@@ -156,4 +157,14 @@ export interface PlaygroundResult {
   jpDryRun: string[];
   /** Per alternative reading, what it would change here; empty unless `compareReadings` was asked. */
   readingEffects: ReadingEffect[];
+  /** Set when the stream text was a foreign transcript, imported (src/core/import). */
+  imported?: ImportedStream;
+}
+
+/** A foreign transcript the pipeline imported. */
+export interface ImportedStream {
+  /** What came in and what was skipped, for the import summary. */
+  summary: ImportSummary;
+  /** The imported events as `events.json` text (storage form), or null when nothing imported. */
+  eventsText: string | null;
 }

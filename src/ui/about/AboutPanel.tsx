@@ -119,6 +119,12 @@ export function AboutPanel({ onClose, onOpenExample }: AboutPanelProps) {
           When a compaction is created, each configured tool's hint is stored in it, in{' '}
           <code>tool_overrides</code>, as one of these policies:
         </p>
+        <p>
+          A hint keys on the tool's name exactly as the conversation records it. A transcript
+          imported from another agent keeps its names as they are (<code>Bash</code>,{' '}
+          <code>exec_command</code>, <code>mcp__github__search_code</code>), so write{' '}
+          <code>[conversation.tools.Bash]</code> for Claude Code's shell, not JP's name for it.
+        </p>
         <table className="cp-about-hints">
           <caption className="visually-hidden">The hints and the policies they store</caption>
           <thead>

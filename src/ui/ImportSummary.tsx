@@ -1,0 +1,55 @@
+/**
+ * What an imported transcript brought in: the format detected, turns, tool
+ * calls per tool (under the names the source records, which the hints key
+ * on), and what was skipped and why, with the source line of the first.
+ */
+
+import { formatCount } from '../core/counting/format.ts';
+import { IMPORT_FORMAT_LABELS } from '../core/import/types.ts';
+import { useAppStore } from '../state/store.ts';
+
+/** The import summary, or nothing when the stream is JP's own. */
+export function ImportSummary() {
+  const summary = useAppStore((s) => s.importSummary);
+  const fileName = useAppStore((s) => s.streamFileName);
+  if (!summary || summary.format === null) return null;
+  const calls = summary.toolCalls.reduce((sum, tool) => sum + tool.calls, 0);
+  return (
+    <section className="import-summary" aria-label="Import summary" data-testid="import-summary">
+      <p>
+        <strong>Imported</strong> {fileName ? <code>{fileName}</code> : 'the pasted text'} as{' '}
+        <span data-testid="import-format">{IMPORT_FORMAT_LABELS[summary.format]}</span>:{' '}
+        <span data-testid="import-turns">{formatCount(summary.turns)}</span>{' '}
+        {summary.turns === 1 ? 'turn' : 'turns'},{' '}
+        <span data-testid="import-calls">{formatCount(calls)}</span> tool{' '}
+        {calls === 1 ? 'call' : 'calls'} of {formatCount(summary.toolCalls.length)}{' '}
+        {summary.toolCalls.length === 1 ? 'tool' : 'tools'}
+        {summary.errors > 0 ? `, ${formatCount(summary.errors)} malformed lines skipped` : ''}. The
+        stream editor shows the JP events it became; hints key on these tool names as recorded.
+      </p>
+      {summary.toolCalls.length > 0 ? (
+        <ul className="import-tools">
+          {summary.toolCalls.map((tool) => (
+            <li key={tool.name}>
+              <code>{tool.name}</code> × {formatCount(tool.calls)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {summary.notes.length > 0 ? (
+        <details>
+          <summary>Skipped or changed ({formatCount(summary.notes.length)} kinds)</summary>
+          <ul data-testid="import-notes">
+            {summary.notes.map((note) => (
+              <li key={note.code}>
+                {note.line !== undefined ? `Line ${note.line}: ` : ''}
+                {note.message}
+                {note.count > 1 ? ` (${formatCount(note.count)} items)` : ''}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
