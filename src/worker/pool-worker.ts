@@ -7,19 +7,23 @@
  * Boundary: no DOM and no app state here; only the core and the protocol.
  */
 import type { PoolRequest, PoolResponse } from './pool-protocol.ts';
+import { type ReplyScope, replySafely } from './reply.ts';
 import { createWorkspaceSession } from './workspace-session.ts';
 
 const answer = createWorkspaceSession();
 
-self.addEventListener('message', (event: MessageEvent<PoolRequest>) => {
-  const request = event.data;
-  void answer(request).then(
-    (value): void => self.postMessage({ id: request.id, ok: true, value } satisfies PoolResponse),
-    (error: unknown): void => {
-      // The core does not throw on user input, so this is a bug: keep its trace here.
-      console.error(error);
-      const message = error instanceof Error ? error.message : String(error);
-      self.postMessage({ id: request.id, ok: false, message } satisfies PoolResponse);
-    },
+/** Answers one message: a value, or an error reply, never silence. */
+export function handleMessage(
+  scope: ReplyScope<PoolResponse>,
+  request: PoolRequest,
+): Promise<void> {
+  return replySafely(
+    scope,
+    async (): Promise<PoolResponse> => ({ id: request.id, ok: true, value: await answer(request) }),
+    (error): PoolResponse => ({ id: request.id, ok: false, message: error.message }),
   );
+}
+
+self.addEventListener('message', (event: MessageEvent<PoolRequest>) => {
+  void handleMessage(self, event.data);
 });

@@ -7,7 +7,8 @@
  */
 import { exportPeerForInput } from '../core/export/peer-export.ts';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
-import type { Api, Request, Response, SerializedError } from './protocol.ts';
+import type { Api, Request, Response } from './protocol.ts';
+import { type ReplyScope, replySafely } from './reply.ts';
 
 const session = createPlaygroundSession();
 
@@ -18,44 +19,40 @@ const api: Api = {
   exportPeer: (input, target) => exportPeerForInput(input, target),
 };
 
-function serializeError(error: unknown): SerializedError {
-  if (error instanceof Error) {
-    return { name: error.name, code: 'internal', message: error.message };
+async function dispatch(request: Request): Promise<Response> {
+  switch (request.method) {
+    case 'run':
+      return { id: request.id, ok: true, value: await api.run(...request.args) };
+    case 'compact':
+      return { id: request.id, ok: true, value: await api.compact(...request.args) };
+    case 'reset':
+      return { id: request.id, ok: true, value: await api.reset(...request.args) };
+    case 'exportPeer':
+      return { id: request.id, ok: true, value: await api.exportPeer(...request.args) };
+    default: {
+      const unknown: { id: number; method: string } = request;
+      return {
+        id: unknown.id,
+        ok: false,
+        error: {
+          name: 'Error',
+          code: 'unknown-method',
+          message: `Unknown method: ${unknown.method}`,
+        },
+      };
+    }
   }
-  return { name: 'Error', code: 'internal', message: String(error) };
 }
 
-async function dispatch(request: Request): Promise<Response> {
-  try {
-    switch (request.method) {
-      case 'run':
-        return { id: request.id, ok: true, value: await api.run(...request.args) };
-      case 'compact':
-        return { id: request.id, ok: true, value: await api.compact(...request.args) };
-      case 'reset':
-        return { id: request.id, ok: true, value: await api.reset(...request.args) };
-      case 'exportPeer':
-        return { id: request.id, ok: true, value: await api.exportPeer(...request.args) };
-      default: {
-        const unknown: { id: number; method: string } = request;
-        return {
-          id: unknown.id,
-          ok: false,
-          error: {
-            name: 'Error',
-            code: 'unknown-method',
-            message: `Unknown method: ${unknown.method}`,
-          },
-        };
-      }
-    }
-  } catch (error) {
-    // The core does not throw on user input, so this is a bug: keep its trace here.
-    console.error(error);
-    return { id: request.id, ok: false, error: serializeError(error) };
-  }
+/** Answers one message: a value, or a typed error reply, never silence. */
+export function handleMessage(scope: ReplyScope<Response>, request: Request): Promise<void> {
+  return replySafely(
+    scope,
+    () => dispatch(request),
+    (error): Response => ({ id: request.id, ok: false, error }),
+  );
 }
 
 self.addEventListener('message', (event: MessageEvent<Request>) => {
-  void dispatch(event.data).then((response) => self.postMessage(response));
+  void handleMessage(self, event.data);
 });
