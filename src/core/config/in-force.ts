@@ -45,7 +45,7 @@ export function getStreamConfigDeltaTools(
     if (!isJsonObject(delta) || !isJsonObject(delta.conversation)) continue;
     const tools = delta.conversation.tools;
     if (!isJsonObject(tools)) continue;
-    const layer: Record<string, JsonObject> = {};
+    const layer: Record<string, JsonObject> = Object.create(null);
     for (const [name, fields] of Object.entries(tools)) {
       if (isJsonObject(fields)) setOwn(layer, name, fields);
     }
@@ -58,7 +58,7 @@ export function getStreamConfigDeltaTools(
 function withoutInvalidHints(
   layer: Readonly<Record<string, JsonObject>>,
 ): Record<string, JsonObject> {
-  const cleaned: Record<string, JsonObject> = {};
+  const cleaned: Record<string, JsonObject> = Object.create(null);
   for (const [name, fields] of Object.entries(layer)) {
     const hint = getOwn(fields, TOOL_HINT_KEY);
     if (hint !== undefined && hint !== null && !parseToolHintName(hint).ok) {
