@@ -28,9 +28,12 @@ export interface FakeCodeEditor {
   cursorListeners: ((event: FakeCursorEvent) => void)[];
   revealed: number[];
   decorations: unknown[][];
+  /** Every `updateOptions` call on this side, in order. */
+  optionUpdates: unknown[];
   onDidChangeCursorPosition(listener: (event: FakeCursorEvent) => void): { dispose(): void };
   revealLineInCenterIfOutsideViewport(line: number): void;
   createDecorationsCollection(): { set(decorations: unknown[]): void; clear(): void };
+  updateOptions(options: unknown): void;
 }
 
 /** What the fake diff editor recorded. */
@@ -64,6 +67,7 @@ function createFakeCodeEditor(): FakeCodeEditor {
     cursorListeners: [],
     revealed: [],
     decorations: [],
+    optionUpdates: [],
     onDidChangeCursorPosition(listener) {
       editor.cursorListeners.push(listener);
       return {
@@ -84,6 +88,9 @@ function createFakeCodeEditor(): FakeCodeEditor {
           editor.decorations.push([]);
         },
       };
+    },
+    updateOptions(options) {
+      editor.optionUpdates.push(options);
     },
   };
   return editor;

@@ -22,7 +22,11 @@ describe('the result panes', () => {
   it('say so before anything is computed', () => {
     initActions({ engine: createFakeEngine() });
     render(<ResultsPanel id="results" />);
-    expect(document.querySelectorAll('.pane .empty')).toHaveLength(4);
+    // Savings, what-if, diff, explain and compactions each say so; Recommend
+    // shows its (disabled) button instead.
+    const empty = [...document.querySelectorAll('.pane .empty')];
+    expect(empty).toHaveLength(5);
+    for (const note of empty) expect(note).toHaveTextContent('Nothing computed yet.');
   });
 
   it('show the result in every pane, the diff and the rest once React gets to them', async () => {
