@@ -125,6 +125,11 @@ export async function openPlayground(page: Page): Promise<void> {
 }
 
 /** The status line that announces the headline figure. */
+/** The items of the Problems list with one severity (guidance is listed there too). */
+export function problemItems(page: Page, severity: 'error' | 'warning' | 'info'): Locator {
+  return page.locator(`.problems li[data-severity="${severity}"]`);
+}
+
 export function statusLine(page: Page): Locator {
   return results(page).getByTestId('status-line');
 }

@@ -18,6 +18,7 @@ import {
   expect,
   ORIGIN,
   openPlayground,
+  problemItems,
   readToolRows,
   recordConsoleErrors,
   recordForeignRequests,
@@ -449,8 +450,13 @@ test.describe('guidance in the config editor', () => {
       const marker = markers.find((candidate) => candidate.code === `(${item.code})`);
       expect(marker?.label).toMatch(new RegExp(`${item.severity}: `));
       expect(marker?.label).toMatch(item.text);
-      // Guidance is no problem: the problems list stays as it was.
-      await expect(page.getByText('No problems in the config or the stream.')).toBeVisible();
+      // Guidance is listed in Problems with its severity, and is no error.
+      await expect(
+        problemItems(page, item.severity === 'Info' ? 'info' : 'warning')
+          .filter({ hasText: item.text })
+          .first(),
+      ).toBeVisible();
+      await expect(problemItems(page, 'error')).toHaveCount(0);
 
       await setEditorText(page, 'Config (TOML)', item.fixed);
       await waitForResults(page);
