@@ -8,7 +8,6 @@ import { createRoot } from 'react-dom/client';
 import { DEFAULT_EXAMPLE_ID, EXAMPLES } from './examples/index.ts';
 import { initActions, notify, setEditorsReady } from './state/actions.ts';
 import { initExports } from './state/exports.ts';
-import { withResultInputs } from './state/guidance.ts';
 import { initPeerExports } from './state/peer-exports.ts';
 import { initShare, startPlayground } from './state/share.ts';
 import { initWorkspace } from './state/workspace.ts';
@@ -25,8 +24,7 @@ const client = createWorkerClient({
 });
 
 initActions({
-  // Each result remembers its input, so the config guidance is only shown for its own text.
-  engine: withResultInputs(client),
+  engine: client,
   examples: EXAMPLES.map((example) => ({ ...example, load: () => example })),
 });
 initExports({ engine: client });

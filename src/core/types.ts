@@ -140,6 +140,24 @@ export interface Diagnostic {
   code?: string;
 }
 
+/** One text replacement: 1-based positions, the end exclusive; start = end inserts. */
+export interface GuidanceEdit {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  text: string;
+}
+
+/** A quick fix: a title for the editor's menu and the edits that apply it. */
+export interface GuidanceFix {
+  title: string;
+  edits: GuidanceEdit[];
+}
+
+/** A guidance diagnostic (`code` starts with `guidance/`), with its quick fix when one exists. */
+export type GuidanceDiagnostic = Diagnostic & { fix?: GuidanceFix };
+
 /** The storage encoding of a stream's text (spec 1.4, 14.3). */
 export type Encoding = 'storage' | 'plain';
 

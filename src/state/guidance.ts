@@ -1,15 +1,11 @@
 /**
- * Guidance for the config editor (core `getConfigGuidance`): what the config
- * does on this stream, as info and warning diagnostics with quick fixes.
- *
- * It is computed on the main thread from the last result (cheap: it parses
- * the small TOML once), and only from a result computed for the config text
- * now in the editor: guidance about an older text would point at the wrong
- * places. The engine is wrapped so each result remembers its input.
+ * Guidance for the config editor: what the config does on this stream, as
+ * info and warning diagnostics with quick fixes. The worker computes it with
+ * the result (core `getConfigGuidance`, on the config it already parsed);
+ * here it is only shown while the editor still holds the text the result was
+ * computed from: guidance about an older text would point at the wrong places.
  */
-import { type GuidanceDiagnostic, getConfigGuidance } from '../core/config/guidance.ts';
-import type { PlaygroundInput, PlaygroundResult } from '../core/playground/playground.ts';
-import type { Engine } from './actions.ts';
+import type { GuidanceDiagnostic } from '../core/types.ts';
 import type { AppState } from './store.ts';
 
 /** Guidance and the config text it was computed for. */
@@ -18,29 +14,8 @@ export interface ConfigGuidance {
   diagnostics: readonly GuidanceDiagnostic[];
 }
 
-/** The input each result was computed from; results are fresh objects per run. */
-const inputs = new WeakMap<PlaygroundResult, PlaygroundInput>();
-
-/** Records which input a result belongs to (the engine wrapper and tests). */
-export function rememberInput(result: PlaygroundResult, input: PlaygroundInput): void {
-  inputs.set(result, input);
-}
-
-/** The engine, with every result remembering its input. */
-export function withResultInputs<E extends Engine>(engine: E): E {
-  return {
-    ...engine,
-    run: async (input, options) => {
-      const result = await engine.run(input, options);
-      rememberInput(result, input);
-      return result;
-    },
-  };
-}
-
 const NONE: readonly GuidanceDiagnostic[] = [];
-let last: { configText: string; result: PlaygroundResult | null; value: ConfigGuidance } | null =
-  null;
+let last: { configText: string; value: ConfigGuidance } | null = null;
 
 /**
  * The guidance for the config text in the editor: empty while the last
@@ -49,18 +24,18 @@ let last: { configText: string; result: PlaygroundResult | null; value: ConfigGu
  */
 export function selectConfigGuidance(state: AppState): ConfigGuidance {
   const { configText, result } = state;
-  if (last && last.configText === configText && last.result === result) return last.value;
-  const input = result ? inputs.get(result) : undefined;
-  const diagnostics =
-    result && input?.configText === configText ? getConfigGuidance(configText, result) : NONE;
-  const value: ConfigGuidance = {
-    configText,
-    // Keep the previous array when nothing changed: the editor then keeps its markers.
-    diagnostics:
-      last && JSON.stringify(last.value.diagnostics) === JSON.stringify(diagnostics)
-        ? last.value.diagnostics
-        : diagnostics,
-  };
-  last = { configText, result, value };
+  const diagnostics = result && result.configText === configText ? result.guidance : NONE;
+  if (
+    last &&
+    last.configText === configText &&
+    // Compared by content, not identity: every result crosses postMessage as a fresh copy,
+    // and an unchanged array keeps the editor's markers as they are.
+    (last.value.diagnostics === diagnostics ||
+      JSON.stringify(last.value.diagnostics) === JSON.stringify(diagnostics))
+  ) {
+    return last.value;
+  }
+  const value: ConfigGuidance = { configText, diagnostics };
+  last = { configText, value };
   return value;
 }

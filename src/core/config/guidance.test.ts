@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPlaygroundSession } from '../playground/playground.ts';
 import type { PlaygroundResult } from '../playground/types.ts';
-import type { JsonObject } from '../types.ts';
-import { type GuidanceDiagnostic, type GuidanceEdit, getConfigGuidance } from './guidance.ts';
+import type { GuidanceDiagnostic, GuidanceEdit, JsonObject } from '../types.ts';
+import { getConfigGuidance } from './guidance.ts';
 
 // --- A small plain stream: 4 turns; fs_read_file twice, grep and shell once ------
 

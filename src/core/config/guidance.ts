@@ -13,7 +13,7 @@ import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { getOwn } from '../json/values.ts';
 import type { PlaygroundResult } from '../playground/types.ts';
-import type { Diagnostic, Severity } from '../types.ts';
+import type { GuidanceDiagnostic, GuidanceEdit, GuidanceFix, Severity } from '../types.ts';
 import { type ParsedConfig, parseConfigToml } from './config.ts';
 import { describeEmptyRange, type EmptyRangeReason } from './range.ts';
 import {
@@ -23,24 +23,6 @@ import {
 } from './rule-config.ts';
 import { TomlLocator } from './toml-locator.ts';
 import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from './tool-hints.ts';
-
-/** One text replacement: 1-based positions, the end exclusive; start = end inserts. */
-export interface GuidanceEdit {
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  text: string;
-}
-
-/** A quick fix: a title for the editor's menu and the edits that apply it. */
-export interface GuidanceFix {
-  title: string;
-  edits: GuidanceEdit[];
-}
-
-/** A guidance diagnostic (`code` starts with `guidance/`), with its quick fix when one exists. */
-export type GuidanceDiagnostic = Diagnostic & { fix?: GuidanceFix };
 
 /** How many tool names a message lists before saying "and N more". */
 const LISTED_NAMES = 8;
@@ -244,13 +226,16 @@ function aliasDiagnostic(writer: GuidanceWriter, span: Span, what: string): void
  * from it: info and warning diagnostics on the key or value they are about,
  * each with a stable `guidance/…` code and, where one exists, a quick fix.
  * Empty when the result is not `ok` or the config does not parse. Never throws.
+ * The pipeline passes the config it already parsed (`parsed`), so a run reads
+ * the TOML once.
  */
 export function getConfigGuidance(
   configText: string,
   result: PlaygroundResult,
+  parsed: ParsedConfig = parseConfigToml(configText),
 ): GuidanceDiagnostic[] {
   try {
-    return collectGuidance(configText, result);
+    return collectGuidance(configText, result, parsed);
   } catch {
     // Guidance is a help, never a failure: with something unexpected, it says nothing.
     return [];
@@ -268,9 +253,12 @@ interface GuidanceContext {
   builtinSpan: Span;
 }
 
-function collectGuidance(configText: string, result: PlaygroundResult): GuidanceDiagnostic[] {
+function collectGuidance(
+  configText: string,
+  result: PlaygroundResult,
+  parsed: ParsedConfig,
+): GuidanceDiagnostic[] {
   if (result.status !== 'ok') return [];
-  const parsed = parseConfigToml(configText);
   if (hasErrors(parsed.diagnostics)) return [];
   const writer = new GuidanceWriter(configText);
   const context: GuidanceContext = {

@@ -26,6 +26,7 @@ import {
 } from '../compaction/projection.ts';
 import { DEFAULT_READINGS, type Readings, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
+import { getConfigGuidance } from '../config/guidance.ts';
 import {
   type ConfigInForce,
   getStreamConfigDeltaTools,
@@ -109,6 +110,8 @@ export function createEmptyResult(): PlaygroundResult {
     whatIf: null,
     jpDryRun: [],
     readingEffects: [],
+    configText: '',
+    guidance: [],
   };
 }
 
@@ -335,6 +338,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
       const { imported } = readStream(input);
       const base = {
         ...createEmptyResult(),
+        configText: input.configText,
         configDiagnostics: config.diagnostics,
         streamDiagnostics: stream.diagnostics,
         encoding: stream.encoding,
@@ -368,7 +372,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
           })
         : [];
 
-      return {
+      const result: PlaygroundResult = {
         ...base,
         status: 'ok',
         now: plan.now,
@@ -387,6 +391,9 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
         jpDryRun: getJpDryRun(plan.created.events),
         readingEffects,
       };
+      // Guidance rides along with the result so the page shows it only for the text it was computed on.
+      result.guidance = getConfigGuidance(input.configText, result, config);
+      return result;
     },
 
     async compact(input) {

@@ -14,6 +14,7 @@ import type {
   Diagnostic,
   Encoding,
   EncodingSetting,
+  GuidanceDiagnostic,
   ToolCallPolicy,
   ToolHint,
   TurnRange,
@@ -159,6 +160,10 @@ export interface PlaygroundResult {
   readingEffects: ReadingEffect[];
   /** Set when the stream text was a foreign transcript, imported (src/core/import). */
   imported?: ImportedStream;
+  /** The config text this result was computed from: guidance only applies to that text. */
+  configText: string;
+  /** Editor guidance on `configText` for this result (config/guidance.ts); empty unless `ok`. */
+  guidance: GuidanceDiagnostic[];
 }
 
 /** A foreign transcript the pipeline imported. */

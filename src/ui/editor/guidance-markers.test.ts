@@ -1,6 +1,6 @@
 import type { editor } from 'monaco-editor/editor';
 import { describe, expect, it } from 'vitest';
-import type { GuidanceDiagnostic } from '../../core/config/guidance.ts';
+import type { GuidanceDiagnostic } from '../../core/types.ts';
 import { getGuidanceActions } from './guidance-markers.ts';
 
 const alias: GuidanceDiagnostic = {

@@ -6,7 +6,7 @@
  * offers its `fix.edits`.
  */
 import type { editor, languages } from 'monaco-editor/editor';
-import type { GuidanceEdit } from '../../core/config/guidance.ts';
+import type { GuidanceEdit } from '../../core/types.ts';
 import type { ConfigGuidance } from '../../state/guidance.ts';
 import type { MonacoApi } from './monaco-types.ts';
 import { TOML_LANGUAGE_ID } from './toml-language.ts';

@@ -268,6 +268,8 @@ export const FIXTURE_RESULT: PlaygroundResult = {
   whatIf: null,
   jpDryRun: ['Would compact turns 1..=1'],
   readingEffects: [],
+  configText: '',
+  guidance: [],
   status: 'ok',
   configDiagnostics: [],
   streamDiagnostics: [],
