@@ -141,6 +141,32 @@ describe('what each example shows', () => {
   const afterOf = (id: string, tool: string): TranscriptEntry[] =>
     result(id).after.filter((e) => e.toolName === tool);
 
+  it('coding-session: reasoning is told apart from messages, and stripped on turns 2..4 only', () => {
+    // Hand count from coding-session.json: reasoning on turns 1, 2 and 3;
+    // one message on each of the five turns. The rule keeps turns 1 and 5.
+    const parts = (entries: TranscriptEntry[]) =>
+      entries.filter((e) => e.type === 'chat_response').map((e) => e.part);
+    const r = result('coding-session');
+    expect(parts(r.before)).toEqual([
+      'reasoning',
+      'message',
+      'reasoning',
+      'message',
+      'reasoning',
+      'message',
+      'message',
+      'message',
+    ]);
+    expect(parts(r.after)).toEqual([
+      'reasoning',
+      'message',
+      'message',
+      'message',
+      'message',
+      'message',
+    ]);
+  });
+
   it('runs every example without errors and saves something', () => {
     for (const example of EXAMPLES) {
       const r = result(example.id);

@@ -169,6 +169,30 @@ test('selecting a row filters the diff to that tool', async ({ page }) => {
   await expect(filter).toHaveValue('');
 });
 
+test('stripped reasoning is labelled as reasoning, in the diff and in the explanations', async ({
+  page,
+}) => {
+  // coding-session.json, by hand: reasoning on turns 1..3, a message on each
+  // of the five turns; reasoning = "strip" covers turns 2..4.
+  await waitForDiff(page);
+  const original = page.locator('#pane-diff .editor.original .view-lines');
+  await expect(original).toContainText(/##\s+chat_response\s+·\s+reasoning/);
+  const options = page
+    .locator('#pane-explain')
+    .getByRole('listbox', { name: 'Events' })
+    .getByRole('option');
+  const reasoning = options.filter({ hasText: 'chat_response · reasoning' });
+  await expect(reasoning).toHaveCount(3);
+  await expect(reasoning.filter({ hasText: 'Reasoning stripped' })).toHaveCount(2);
+  const messages = options.filter({ hasText: 'chat_response · message' });
+  await expect(messages).toHaveCount(5);
+  await expect(messages.filter({ hasText: 'stripped' })).toHaveCount(0);
+  await reasoning.filter({ hasText: 'Reasoning stripped' }).first().click();
+  await expect(page.locator('#pane-explain').getByRole('article')).toContainText(
+    'chat_response · reasoning',
+  );
+});
+
 test('selecting an event explains it, from the list or from the diff', async ({ page }) => {
   const explain = page.locator('#pane-explain');
   const list = explain.getByRole('listbox', { name: 'Events' });

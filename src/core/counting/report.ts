@@ -74,6 +74,17 @@ export interface Report {
   groups: Record<PayloadGroup, BeforeAfter>;
 }
 
+/** Which variant of a `chat_response` an event is (spec 1.3 variant order: message, reasoning, data). */
+export type ResponsePart = 'message' | 'reasoning' | 'data';
+
+/** The variant of a `chat_response`, or undefined for other events. */
+export function getResponsePart(element: StreamElement): ResponsePart | undefined {
+  if (element.type !== 'chat_response') return undefined;
+  if (typeof element.message === 'string') return 'message';
+  if (typeof element.reasoning === 'string') return 'reasoning';
+  return 'data';
+}
+
 /** The counted part of a provider-visible event (spec 14.4), or undefined for other events. */
 export function getPayload(
   element: StreamElement,
@@ -82,11 +93,14 @@ export function getPayload(
     case 'chat_request':
       return { group: 'messages', text: asText(element.content) };
     case 'chat_response':
-      if (typeof element.message === 'string') return { group: 'messages', text: element.message };
-      if (typeof element.reasoning === 'string') {
-        return { group: 'reasoning', text: element.reasoning };
+      switch (getResponsePart(element)) {
+        case 'message':
+          return { group: 'messages', text: asText(element.message) };
+        case 'reasoning':
+          return { group: 'reasoning', text: asText(element.reasoning) };
+        default:
+          return { group: 'messages', text: stringifyData(element.data) };
       }
-      return { group: 'messages', text: stringifyData(element.data) };
     case 'tool_call_request':
       return { group: 'toolRequests', text: stringifyData(element.arguments ?? {}) };
     case 'tool_call_response':

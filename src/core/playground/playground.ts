@@ -32,7 +32,7 @@ import {
   getStreamConfigDeltaTools,
   resolveConfigInForce,
 } from '../config/in-force.ts';
-import { createReport, getPayload, type Report } from '../counting/report.ts';
+import { createReport, getPayload, getResponsePart, type Report } from '../counting/report.ts';
 import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
 import { summarizeImport } from '../import/import.ts';
@@ -507,6 +507,8 @@ function buildTranscripts(
       text,
       tokens: counter.tokens(text),
     };
+    const part = getResponsePart(element);
+    if (part !== undefined) result.part = part;
     const id = typeof element.id === 'string' ? element.id : undefined;
     if (id !== undefined) result.id = id;
     const toolName =
@@ -566,8 +568,12 @@ function buildTranscripts(
   if (visibleRaw.length !== views.before.length || visibleRaw.some((e) => !kept.has(e))) {
     for (const element of visibleRaw) {
       if (kept.has(element)) continue;
-      const { key, type, toolName, id, text } = entry(element, keyer.rawKeys.get(element) ?? '');
+      const { key, type, part, toolName, id, text } = entry(
+        element,
+        keyer.rawKeys.get(element) ?? '',
+      );
       const removed: RemovedBySanitize = { key, type, text };
+      if (part) removed.part = part;
       if (toolName) removed.toolName = toolName;
       if (id) removed.id = id;
       removedBySanitize.push(removed);

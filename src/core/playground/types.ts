@@ -5,7 +5,7 @@
  */
 import type { RulePlan } from '../compaction/creation.ts';
 import type { ReadingName, Readings } from '../compaction/readings.ts';
-import type { Report } from '../counting/report.ts';
+import type { Report, ResponsePart } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import type { ImportSummary } from '../import/types.ts';
 import type {
@@ -110,6 +110,8 @@ export interface TranscriptEntry {
   type: string;
   toolName?: string;
   id?: string;
+  /** For a `chat_response`: which of its variants this is, so reasoning is never shown as a message. */
+  part?: ResponsePart;
   /** The decoded text that is counted (spec 14.4). */
   text: string;
   tokens: number;
@@ -122,6 +124,8 @@ export interface TranscriptEntry {
 export interface RemovedBySanitize {
   key: string;
   type: string;
+  /** As on {@link TranscriptEntry}. */
+  part?: ResponsePart;
   toolName?: string;
   id?: string;
   text: string;

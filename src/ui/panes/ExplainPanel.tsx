@@ -299,6 +299,7 @@ const EventOption = memo(
     a.active === b.active &&
     a.entry.key === b.entry.key &&
     a.entry.type === b.entry.type &&
+    a.entry.part === b.entry.part &&
     a.entry.toolName === b.entry.toolName &&
     a.entry.id === b.entry.id &&
     a.entry.text === b.entry.text &&

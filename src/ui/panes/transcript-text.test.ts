@@ -133,8 +133,33 @@ describe('labels', () => {
 
   it('names events', () => {
     expect(formatLabel({ type: 'chat_response' })).toBe('chat_response');
+    expect(formatLabel({ type: 'tool_call_request', toolName: 't', id: 'c1' })).toBe(
+      'tool_call_request · t · id c1',
+    );
     expect(formatHeader({ type: 'turn_start', sanitize: 'added' })).toBe(
       '## turn_start [added by sanitize]',
+    );
+  });
+});
+
+describe('response parts', () => {
+  it('heads reasoning and message blocks differently, so stripped reasoning is not read as a message', () => {
+    const { text } = buildTranscript([
+      { key: 'r', type: 'chat_response', part: 'reasoning', text: 'thinking', tokens: 1 },
+      { key: 'm', type: 'chat_response', part: 'message', text: 'answer', tokens: 1 },
+      { key: 'd', type: 'chat_response', part: 'data', text: '{"a":1}', tokens: 1 },
+    ]);
+    expect(text).toBe(
+      [
+        '## chat_response · reasoning',
+        'thinking',
+        '',
+        '## chat_response · message',
+        'answer',
+        '',
+        '## chat_response · data',
+        '{"a":1}',
+      ].join('\n'),
     );
   });
 });

@@ -68,9 +68,17 @@ export function listTools(entries: readonly TranscriptEntry[]): string[] {
   return sorted;
 }
 
-/** An event named for people: its type, tool name and id, e.g. "tool_call_request · fs_read_file · id call_1". */
-export function formatLabel(entry: Pick<TranscriptEntry, 'type' | 'toolName' | 'id'>): string {
+/**
+ * An event named for people: its type, which part of a response it is, tool
+ * name and id, e.g. "tool_call_request · fs_read_file · id call_1" or
+ * "chat_response · reasoning". The part is named so that stripped reasoning
+ * never reads as a deleted assistant message.
+ */
+export function formatLabel(
+  entry: Pick<TranscriptEntry, 'type' | 'part' | 'toolName' | 'id'>,
+): string {
   let label = entry.type;
+  if (entry.part !== undefined) label += ` · ${entry.part}`;
   if (entry.toolName !== undefined) label += ` · ${entry.toolName}`;
   if (entry.id !== undefined) label += ` · id ${entry.id}`;
   return label;
@@ -78,7 +86,7 @@ export function formatLabel(entry: Pick<TranscriptEntry, 'type' | 'toolName' | '
 
 /** The header line of an entry's block: its label and the sanitize marker. */
 export function formatHeader(
-  entry: Pick<TranscriptEntry, 'type' | 'toolName' | 'id' | 'sanitize'>,
+  entry: Pick<TranscriptEntry, 'type' | 'part' | 'toolName' | 'id' | 'sanitize'>,
 ): string {
   const marker = entry.sanitize === 'added' ? ` ${ADDED_BY_SANITIZE}` : '';
   return `## ${formatLabel(entry)}${marker}`;
