@@ -13,6 +13,7 @@ import {
   runAnalysis,
   setConfigText,
   setNow,
+  setStreamText,
   setTokenizer,
 } from './actions.ts';
 import { selectInput, selectIsBusy, selectStatusMessage } from './selectors.ts';
@@ -56,17 +57,55 @@ const invalid: Diagnostic = {
 };
 
 describe('runAnalysis', () => {
-  it('waits for a quiet time of 150 ms and runs once with the latest input', async () => {
-    setConfigText('a');
-    setConfigText('ab');
+  it('waits for a quiet time of 150 ms after typing in the stream and runs once with the latest text', async () => {
+    setStreamText('[');
+    setStreamText('[]');
     expect(selectIsBusy(store.getState())).toBe(true);
     await vi.advanceTimersByTimeAsync(149);
-    setConfigText('abc');
+    setStreamText('[ ]');
     await vi.advanceTimersByTimeAsync(149);
     expect(engine.runs).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(engine.runs).toHaveLength(1);
-    expect(engine.runs[0]?.input.configText).toBe('abc');
+    expect(engine.runs[0]?.input.streamText).toBe('[ ]');
+  });
+
+  it('runs a hint edit on the same stream at once, merging the setters of one event', async () => {
+    setStreamText('[1]');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(engine.runs).toHaveLength(1);
+    setConfigText('a');
+    setConfigText('ab');
+    await settle();
+    expect(engine.runs.map((run) => run.input.configText)).toEqual(['', 'ab']);
+    // Typing a new stream is expensive again.
+    setStreamText('[{}]');
+    await settle();
+    expect(engine.runs).toHaveLength(2);
+  });
+
+  it('opens a file at once, with no quiet time', async () => {
+    openFile('[]', 'events.json');
+    await settle();
+    expect(engine.runs.map((run) => run.input.streamText)).toEqual(['[]']);
+  });
+
+  it('never shows an older input as settled: an edit drops the answer of the run under way', async () => {
+    setConfigText('a');
+    await settle();
+    setConfigText('ab');
+    // The answer for "a" arrives before the run for "ab" has started.
+    engine.runs[0]?.resolve(makeResult({ before: 100, after: 90 }));
+    // Promise callbacks only: the zero-delay timer of the newer run has not fired.
+    for (let tick = 0; tick < 10; tick++) await Promise.resolve();
+    expect(engine.runs).toHaveLength(1);
+    expect(store.getState().status).toBe('running');
+    expect(store.getState().result).toBeNull();
+    await settle();
+    engine.runs[1]?.resolve(makeResult({ before: 100, after: 50 }));
+    await settle();
+    expect(store.getState().status).toBe('done');
+    expect(store.getState().result?.report.totals.saved.tokens).toBe(50);
   });
 
   it('does not run when a setter leaves the input as it was', async () => {

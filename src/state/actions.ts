@@ -40,7 +40,11 @@ export interface ExampleEntry extends ExampleSummary {
 export interface ActionDeps {
   engine: Engine;
   examples?: readonly ExampleEntry[];
-  /** Quiet time after the last edit before a run starts. Default 150 ms. */
+  /**
+   * Quiet time after an edit of the stream's text before a run starts
+   * (default 150 ms): a new stream is parsed and counted from scratch. Every
+   * other change runs at once (see {@link runAnalysis}).
+   */
   debounceMs?: number;
 }
 
@@ -48,6 +52,8 @@ const DEFAULT_DEBOUNCE_MS = 150;
 
 let deps: ActionDeps | null = null;
 let debounceTimer: ReturnType<typeof setTimeout> | null = null;
+/** The stream text of the last run started: a run on the same stream is cheap. */
+let lastRunStream: string | null = null;
 /** Numbers runs so that only the newest one may write its result. */
 let runSequence = 0;
 let runController: AbortController | null = null;
@@ -76,22 +82,40 @@ function cancelPendingWork(): void {
   runController?.abort();
   runController = null;
   runSequence++;
+  lastRunStream = null;
 }
 
 // ---------------------------------------------------------------- running
 
 /**
- * Schedules a run of the current input after a short quiet time. Results go
- * busy at once, so `aria-busy` never reads "false" over figures that an edit
- * has already made stale.
+ * Schedules a run of the current input. Results go busy at once, so
+ * `aria-busy` never reads "false" over figures that an edit has already made
+ * stale, and a run already under way is superseded: its answer is for an
+ * older input. On the stream of the last run (a hint edit, a tokenizer or
+ * view change) the worker answers from its caches in a few milliseconds, so
+ * the run starts at once and latest wins drops what a newer edit supersedes.
+ * Only typing in the stream (`quiet`) waits for a quiet time: each new text is
+ * parsed and counted from scratch.
  */
-export function runAnalysis(): void {
+export function runAnalysis(options: { quiet?: boolean } = {}): void {
   store.setState({ status: 'running', isStale: true });
   if (debounceTimer !== null) clearTimeout(debounceTimer);
+  supersedeRun();
+  const wait = options.quiet === true && store.getState().streamText !== lastRunStream;
+  // A zero delay still merges the setters of one event (an example sets both texts).
+  const delay = wait ? (deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS) : 0;
   debounceTimer = setTimeout(() => {
     debounceTimer = null;
     void startRun();
-  }, deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+  }, delay);
+}
+
+/** Drops the answer of the run under way, if any: a newer input replaces it. */
+function supersedeRun(): void {
+  if (!runController) return;
+  runController.abort();
+  runController = null;
+  runSequence++;
 }
 
 /** Runs now, skipping the debounce; resolves when this run's result is in the store. */
@@ -113,6 +137,7 @@ async function startRun(): Promise<void> {
   store.setState({ status: 'running', isStale: true });
   const { engine } = deps;
   const input = selectInput(store.getState());
+  lastRunStream = input.streamText;
   const run = () => engine.run(input, { signal: controller.signal });
   try {
     const result = await run().catch((error: unknown) => {
@@ -175,14 +200,14 @@ function keepIfEqual(current: Diagnostic[], next: Diagnostic[]): Diagnostic[] {
 
 // ---------------------------------------------------------------- inputs
 
-function setInput(patch: Partial<AppState>): void {
+function setInput(patch: Partial<AppState>, options?: { quiet?: boolean }): void {
   const state = store.getState();
   const changed = (Object.keys(patch) as (keyof AppState)[]).some(
     (key) => !Object.is(state[key], patch[key]),
   );
   if (!changed) return;
   store.setState(patch);
-  runAnalysis();
+  runAnalysis(options);
 }
 
 /** Replaces the TOML config text. */
@@ -190,7 +215,6 @@ export function setConfigText(configText: string): void {
   setInput({ configText });
 }
 
-/** Replaces the `events.json` text (typed or pasted). */
 /**
  * Sets one tool's hint in the config text (the what-if grid's cells), as an
  * edit the config editor can undo; says so when the text cannot express it.
@@ -208,8 +232,9 @@ export function setToolChoice(tool: string, choice: HintChoice, inForce: ToolHin
   if (next !== configText) setConfigText(next);
 }
 
+/** Replaces the `events.json` text (typed or pasted): runs after a quiet time. */
 export function setStreamText(streamText: string): void {
-  setInput({ streamText });
+  setInput({ streamText }, { quiet: true });
 }
 
 /** Chooses how the stream's text is decoded. */
@@ -289,7 +314,8 @@ async function applyStreamEdit(
       return false;
     }
     store.setState({ selectedEventKey: null });
-    setStreamText(outcome.streamText);
+    // A click, not typing: the run starts at once.
+    setInput({ streamText: outcome.streamText });
     return true;
   } catch (error) {
     if (isAbortError(error)) return false;
