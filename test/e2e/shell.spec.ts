@@ -1,8 +1,12 @@
+import type { Page } from '@playwright/test';
+import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
+import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import {
   editor,
   expect,
   openPlayground,
   problemItems,
+  readToolRows,
   results,
   setEditorText,
   statusLine,
@@ -65,25 +69,89 @@ test('marks an unknown hint in the config, with its line and column', async ({ p
   await expect(results(page)).toHaveAttribute('data-stale', 'false');
 });
 
-test('switches the tokenizer and the encoding', async ({ page }) => {
-  const status = statusLine(page);
-  const o200k = await status.textContent();
+/** One turn calling `ledger_read` once; its `arguments` and response `content` as given. */
+function ledgerStream(content: string, args: { path: string } = LEDGER_ARGUMENTS): string {
+  return JSON.stringify([
+    { timestamp: '2025-07-02 14:04:00.0', type: 'turn_start' },
+    { timestamp: '2025-07-02 14:04:00.1', type: 'chat_request', content: 'Check the ledger.' },
+    {
+      timestamp: '2025-07-02 14:04:01.0',
+      type: 'tool_call_request',
+      id: 'call_1',
+      name: 'ledger_read',
+      arguments: args,
+    },
+    {
+      timestamp: '2025-07-02 14:04:02.0',
+      type: 'tool_call_response',
+      id: 'call_1',
+      content,
+      is_error: false,
+    },
+    { timestamp: '2025-07-02 14:04:03.0', type: 'chat_response', message: 'Done.' },
+  ]);
+}
 
-  await page.getByLabel('Tokenizer').selectOption('chars');
-  await waitForResults(page);
-  await expect(status).not.toHaveText(o200k ?? '');
+const LEDGER_ARGUMENTS = { path: 'Überprüfung/Rechnungsbeträge-2025.csv' };
+const LEDGER_REPLY = 'Prüfsumme ungültig: 2.675 → 2.68 gerundet; Lieferant «Ærøskøbing Æblegård».';
+
+/** The counts computed here, straight from gpt-tokenizer and the chars/4 rule (spec 14.4). */
+const COUNTERS = {
+  o200k: countO200k,
+  cl100k: countCl100k,
+  chars: (text: string) => Math.ceil([...text].length / 4),
+} as const;
+
+async function ledgerRow(page: Page) {
+  const row = (await readToolRows(page)).find((candidate) => candidate.name === 'ledger_read');
+  return row ? { request: row.requestBefore, response: row.responseBefore } : null;
+}
+
+test('switches the tokenizer: the row counts what that tokenizer counts', async ({ page }) => {
+  await setEditorText(page, 'Config (TOML)', '');
+  await setEditorText(page, 'Event stream (JSON)', ledgerStream(LEDGER_REPLY));
+  await page.getByLabel('Encoding').selectOption('plain');
+  const expected = Object.entries(COUNTERS).map(([id, count]) => ({
+    id,
+    request: count(JSON.stringify(LEDGER_ARGUMENTS)),
+    response: count(LEDGER_REPLY),
+  }));
+  // The three tokenizers disagree on this text, so a switch that changed nothing would show.
+  expect(new Set(expected.map((figures) => figures.response)).size).toBe(3);
+  for (const { id, request, response } of expected) {
+    await page.getByLabel('Tokenizer').selectOption(id);
+    await waitForResults(page);
+    await expect.poll(() => ledgerRow(page)).toEqual({ request, response });
+  }
   await expect(page.getByText(/chars\/4 \(an estimate\)/)).toBeVisible();
+});
 
-  await page.getByLabel('Tokenizer').selectOption('cl100k');
-  await waitForResults(page);
-
+test('switches the encoding: storage counts the decoded text, plain the text as written', async ({
+  page,
+}) => {
+  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  const encoded = base64(LEDGER_REPLY);
+  await setEditorText(page, 'Config (TOML)', '');
+  await setEditorText(
+    page,
+    'Event stream (JSON)',
+    ledgerStream(encoded, { path: base64(LEDGER_ARGUMENTS.path) }),
+  );
   const encoding = page.getByLabel('Encoding');
   await encoding.selectOption('auto');
   await waitForResults(page);
-  await expect(encoding.locator('option[value="auto"]')).toHaveText(/^auto \((plain|storage)\)$/);
+  await expect(encoding.locator('option[value="auto"]')).toHaveText('auto (storage)');
+  await expect.poll(async () => (await ledgerRow(page))?.response).toBe(countO200k(LEDGER_REPLY));
+
+  await encoding.selectOption('plain');
+  await waitForResults(page);
+  await expect(encoding).toHaveValue('plain');
+  await expect.poll(async () => (await ledgerRow(page))?.response).toBe(countO200k(encoded));
+
   await encoding.selectOption('storage');
   await waitForResults(page);
   await expect(encoding).toHaveValue('storage');
+  await expect.poll(async () => (await ledgerRow(page))?.response).toBe(countO200k(LEDGER_REPLY));
 });
 
 test('toggles the view', async ({ page }) => {
