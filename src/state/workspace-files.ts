@@ -4,6 +4,14 @@
  */
 
 import { formatCount } from '../core/counting/format.ts';
+import {
+  classifySessionPath,
+  getSubagentMetaPath,
+  getSubagentParent,
+  nameSubagent,
+  orderSessionPaths,
+  type SessionFileKind,
+} from '../core/import/sessions.ts';
 import type { WorkspaceConversation } from './workspace-slice.ts';
 
 /** The most conversations opened at once. */
@@ -27,7 +35,11 @@ export interface ConversationSource {
   /** What to call it until its metadata is read: its folder's or file's name. */
   name: string;
   events: PickedFile;
+  /** `metadata.json` beside `events.json`, or a subagent's `.meta.json`. */
   metadata: PickedFile | null;
+  kind: Exclude<SessionFileKind, 'ignored'>;
+  /** A subagent's parent session: its index among the conversations, when it was opened too. */
+  parent?: number;
 }
 
 /** What a set of picked files holds. */
@@ -57,14 +69,18 @@ function splitPath(file: PickedFile): { dir: string; base: string } {
 
 /**
  * Finds the conversations among picked files. From a folder: every
- * `events.json`, with the `metadata.json` beside it. From files picked one by
- * one: every file but `metadata.json` is a conversation (a lone pair of
- * `events.json` and `metadata.json` is read together).
+ * `events.json` (with the `metadata.json` beside it) and every agent session
+ * file, subagents with their `.meta.json` right after their parent session:
+ * the files and order the CLI's `report FOLDER` finds (core `sessions`).
+ * From files picked one by one: every file but `metadata.json` is a
+ * conversation (a lone pair of `events.json` and `metadata.json` is read
+ * together).
  */
 export async function collectConversations(
   files: ArrayLike<PickedFile>,
 ): Promise<CollectedConversations> {
-  const events = new Map<string, PickedFile>();
+  /** Conversations by their sort key: a JP conversation's folder, a session file's path. */
+  const found = new Map<string, ConversationSource>();
   const metadata = new Map<string, PickedFile>();
   const loose: PickedFile[] = [];
   const looseMetadata: PickedFile[] = [];
@@ -79,33 +95,52 @@ export async function collectConversations(
       continue;
     }
     folder ??= dir.split('/')[0] ?? null;
-    if (base === 'events.json') events.set(dir, file);
-    else if (base === 'metadata.json') metadata.set(dir, file);
+    const path = `${dir}/${base}`;
+    if (base === 'metadata.json' || base.endsWith('.meta.json')) {
+      metadata.set(path, file);
+      continue;
+    }
+    const kind = classifySessionPath(path);
+    if (kind === 'ignored') continue;
+    const key = kind === 'jp-events' ? dir : path;
+    const name = kind === 'jp-events' ? dir.slice(dir.lastIndexOf('/') + 1) : base;
+    found.set(key, { path: key, name, events: file, metadata: null, kind });
   }
-  const conversations: ConversationSource[] = [];
-  for (const [dir, file] of events) {
-    conversations.push({
-      path: dir,
-      name: dir.slice(dir.lastIndexOf('/') + 1),
-      events: file,
-      metadata: metadata.get(dir) ?? null,
-    });
+  const conversations: ConversationSource[] = orderSessionPaths([...found.keys()]).map(
+    (key) => found.get(key) as ConversationSource,
+  );
+  const indexOf = new Map(conversations.map((c, index) => [c.path, index]));
+  for (const conversation of conversations) {
+    const besideIt =
+      conversation.kind === 'jp-events'
+        ? `${conversation.path}/metadata.json`
+        : conversation.kind === 'subagent'
+          ? getSubagentMetaPath(conversation.path)
+          : undefined;
+    conversation.metadata = (besideIt && metadata.get(besideIt)) || null;
+    const parent = getSubagentParent(conversation.path);
+    const parentIndex = parent === undefined ? undefined : indexOf.get(parent);
+    if (parentIndex !== undefined) conversation.parent = parentIndex;
   }
   const pairMetadata = loose.length === 1 && looseMetadata.length === 1;
   // Files picked one by one carry no folder: several are often all "events.json".
   const seen = new Map<string, number>();
+  const picked: ConversationSource[] = [];
   for (const file of loose) {
     const count = (seen.get(file.name) ?? 0) + 1;
     seen.set(file.name, count);
     const name = count === 1 ? file.name : `${file.name} (${count})`;
-    conversations.push({
+    picked.push({
       path: name,
       name,
       events: file,
       metadata: pairMetadata ? (looseMetadata[0] as PickedFile) : null,
+      kind: file.name === 'events.json' ? 'jp-events' : 'session',
     });
   }
-  conversations.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  picked.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Picked files carry no folder, so they come after a folder's (they never mix in one pick).
+  conversations.push(...picked);
   const bytes = conversations.reduce((sum, conversation) => sum + conversation.events.size, 0);
   return { conversations, folder, bytes };
 }
@@ -138,10 +173,38 @@ function tooLargeMessage(bytes: number): string {
   );
 }
 
-export function pendingConversation(
-  source: ConversationSource,
-  index: number,
-): WorkspaceConversation {
+/**
+ * Names each subagent in `list` under its parent, as the CLI does: the
+ * parent's title (or path, when the parent was not opened), then the
+ * agent's file name and its description from `.meta.json` when known.
+ */
+export function nameSubagents(
+  list: WorkspaceConversation[],
+  sources: readonly ConversationSource[],
+  descriptions: ReadonlyMap<number, string>,
+): void {
+  sources.forEach((source, index) => {
+    const row = list[index];
+    if (source.kind !== 'subagent' || !row) return;
+    const parentName =
+      source.parent !== undefined
+        ? (list[source.parent]?.title ?? '')
+        : (getSubagentParent(source.path) ?? '');
+    const title = nameSubagent(parentName, source.path, descriptions.get(index));
+    if (title !== row.title) list[index] = { ...row, title };
+  });
+}
+
+/** The conversations' rows before any is counted, subagents named under their parents. */
+export function pendingConversations(
+  sources: readonly ConversationSource[],
+): WorkspaceConversation[] {
+  const list = sources.map(pendingConversation);
+  nameSubagents(list, sources, new Map());
+  return list;
+}
+
+function pendingConversation(source: ConversationSource, index: number): WorkspaceConversation {
   const tooLarge = source.events.size > MAX_CONVERSATION_BYTES;
   return {
     index,

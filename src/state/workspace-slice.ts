@@ -35,7 +35,10 @@ export interface WorkspaceConversation {
   index: number;
   /** Its folder (relative to what was opened), or the file's name. */
   path: string;
-  /** The title in its `metadata.json`, else its folder's or file's name. */
+  /**
+   * The title in its `metadata.json`, or a session's first user message (a
+   * subagent's: its parent's, then its own name), else its folder's or file's name.
+   */
   title: string;
   /** The size of its `events.json`. */
   bytes: number;

@@ -28,8 +28,9 @@ import {
   type ConversationSource,
   checkWorkspaceLimits,
   collectConversations,
+  nameSubagents,
   type PickedFile,
-  pendingConversation,
+  pendingConversations,
 } from './workspace-files.ts';
 import {
   initialWorkspaceState,
@@ -129,7 +130,7 @@ export async function openWorkspace(files: ArrayLike<PickedFile>): Promise<void>
   const collected = await collectConversations(files);
   if (collected.conversations.length === 0) {
     notify(
-      'No events.json there: open a JP conversations folder (.jp/conversations), one conversation’s folder, or events.json files.',
+      'No conversations there: open a JP conversations folder (.jp/conversations), a Claude Code projects or Codex sessions folder, or conversation files.',
       'info',
     );
     return;
@@ -148,7 +149,7 @@ export async function openWorkspace(files: ArrayLike<PickedFile>): Promise<void>
     workspaceName: name,
     workspaceStatus: refusal ? 'refused' : 'loading',
     workspaceMessage: refusal ? { text: refusal, tone: 'error' } : null,
-    workspaceConversations: sources.map(pendingConversation),
+    workspaceConversations: pendingConversations(sources),
   });
   if (refusal) {
     void deps.pool.clear().catch(() => {});
@@ -208,7 +209,7 @@ async function countWorkspace(): Promise<void> {
   const current = () => sequence === loadSequence;
   tablesComplete = false;
   const settings = selectWorkspaceSettings(store.getState());
-  const conversations = sources.map(pendingConversation);
+  const conversations = pendingConversations(sources);
   const toCount = conversations.filter((c) => c.status === 'pending').map((c) => c.index);
   store.setState({
     workspaceStatus: 'loading',
@@ -233,7 +234,7 @@ async function countWorkspace(): Promise<void> {
         store.setState({
           workspaceStatus: 'invalid',
           workspaceBusy: false,
-          workspaceConversations: sources.map(pendingConversation),
+          workspaceConversations: pendingConversations(sources),
           workspaceProgress: { done: 0, total: sources.length },
           workspaceReport: null,
           workspaceTools: [],
@@ -247,6 +248,7 @@ async function countWorkspace(): Promise<void> {
     let running: Report | null = null;
     const tools = new Map<string, { info: ToolHintInfo; index: number }>();
     let queue: AnalyzedConversation[] = [];
+    const descriptions = new Map<number, string>();
     let flushTimer: ReturnType<typeof setTimeout> | null = null;
     const flush = () => {
       if (flushTimer !== null) clearTimeout(flushTimer);
@@ -260,6 +262,7 @@ async function countWorkspace(): Promise<void> {
         const before = list[result.index];
         if (!before) continue;
         const title = result.title ?? before.title;
+        if (result.title !== null) descriptions.set(result.index, result.title);
         if (result.ok) {
           running = running
             ? addReports([running, result.report], settings.tokenizer)
@@ -270,6 +273,7 @@ async function countWorkspace(): Promise<void> {
           list[result.index] = { ...before, title, status: 'failed', message: result.message };
         }
       }
+      nameSubagents(list, sources, descriptions);
       store.setState({
         workspaceConversations: list,
         workspaceProgress: {
@@ -286,7 +290,8 @@ async function countWorkspace(): Promise<void> {
     const analyzing = pool.analyze(
       toCount.map((index): ConversationFiles => {
         const source = sources[index] as ConversationSource;
-        return { index, events: source.events, metadata: source.metadata };
+        const { events, metadata, kind } = source;
+        return { index, events, metadata, kind, name: events.name };
       }),
       settings,
       {
@@ -347,7 +352,7 @@ export function cancelWorkspaceLoad(): void {
     workspaceReport: null,
     workspaceTools: [],
     workspaceSelectedTool: null,
-    workspaceConversations: sources.map(pendingConversation),
+    workspaceConversations: pendingConversations(sources),
     workspaceRecommendations: initialWorkspaceState.workspaceRecommendations,
     workspaceMessage: {
       text: `Counting was cancelled after ${formatCount(done)} of ${formatCount(total)} conversations, so no figures are shown.`,
@@ -493,7 +498,7 @@ export async function openConversationInEditor(index: number): Promise<boolean> 
   if (!source || !conversation) return false;
   try {
     const text = await source.events.text();
-    openFile(text, conversation.title);
+    openFile(text, source.kind === 'jp-events' ? conversation.title : source.events.name);
     store.setState({ resultsView: 'conversation', selectedTool: null });
     return true;
   } catch (error) {

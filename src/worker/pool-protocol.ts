@@ -32,9 +32,14 @@ export interface WorkspaceSettings {
 export interface ConversationFiles {
   /** Its position in the workspace (sorted by path). */
   index: number;
+  /** Its stream: a JP `events.json` or an agent's session file, in any format the importers read. */
   events: Blob;
-  /** Its `metadata.json`, when it has one beside `events.json`. */
+  /** Its `metadata.json` beside `events.json`, or a subagent's `.meta.json`, when it has one. */
   metadata: Blob | null;
+  /** What the file is, which says how `metadata` is read (default `jp-events`). */
+  kind?: 'jp-events' | 'session' | 'subagent';
+  /** The file's name, for messages (default `events.json`). */
+  name?: string;
 }
 
 /** A conversation's figures, as the breakdown and the budget bars show them. */
@@ -52,7 +57,10 @@ export type AnalyzedConversation =
   | {
       index: number;
       ok: true;
-      /** The title in `metadata.json`, or null. */
+      /**
+       * The title in `metadata.json`, an imported session's first user
+       * message, or a subagent's description from its `.meta.json`; or null.
+       */
       title: string | null;
       report: Report;
       figures: ConversationFigures;

@@ -11,6 +11,7 @@ import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import { resolveConfigInForce } from '../core/config/in-force.ts';
 import { addReports, getToolRowKey, type Report } from '../core/counting/report.ts';
 import { loadTokenCounter, type TokenCounter } from '../core/counting/tokens.ts';
+import { readSubagentDescription } from '../core/import/sessions.ts';
 import { recommendHints, renderHintsToml } from '../core/playground/recommend.ts';
 import { compareToolInfo, getToolHintInfo } from '../core/playground/tool-info.ts';
 import type { ToolHintInfo } from '../core/playground/types.ts';
@@ -101,9 +102,16 @@ export function createWorkspaceSession(): WorkspaceAnswer {
     files: ConversationFiles,
     settings: WorkspaceSettings,
   ): Promise<AnalyzedConversation> {
-    const title = files.metadata
-      ? (readConversationTitle(await files.metadata.text()) ?? null)
-      : null;
+    const kind = files.kind ?? 'jp-events';
+    const metadataText = files.metadata ? await files.metadata.text() : undefined;
+    // JP keeps the title in metadata.json; a subagent's .meta.json describes its task.
+    let title: string | null = null;
+    if (metadataText !== undefined) {
+      title =
+        (kind === 'subagent'
+          ? readSubagentDescription(metadataText)
+          : readConversationTitle(metadataText)) ?? null;
+    }
     const config = parseConfig(settings.configText);
     const invalid = configError(config);
     if (invalid) return { index: files.index, ok: false, title, message: invalid };
@@ -122,13 +130,14 @@ export function createWorkspaceSession(): WorkspaceAnswer {
         index: files.index,
         ok: false,
         title,
-        message: `events.json ${describeDiagnostic(error)}`,
+        message: `${files.name ?? 'events.json'} ${describeDiagnostic(error)}`,
       };
     }
     return {
       index: files.index,
       ok: true,
-      title,
+      // A subagent is named from its description; a session without metadata by its first user message.
+      title: kind === 'subagent' ? title : (title ?? analysis.title ?? null),
       report: analysis.report,
       figures: figuresOf(analysis.report),
       tools: toolInfoOf([analysis.table], config, analysis.report),

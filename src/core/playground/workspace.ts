@@ -39,8 +39,8 @@ import {
 } from '../counting/report.ts';
 import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
+import { readAnyStream } from '../import/read-stream.ts';
 import { compareCodePoints, getOwn, setOwn } from '../json/values.ts';
-import { parseEventsText } from '../stream/codec.ts';
 import { parseTimestamp } from '../stream/timestamp.ts';
 import type {
   CompactionRule,
@@ -98,7 +98,13 @@ export interface HintTable {
 
 /** The result of analysing one conversation's text. */
 export type ConversationAnalysis =
-  | { ok: true; report: Report; table: HintTable }
+  | {
+      ok: true;
+      report: Report;
+      table: HintTable;
+      /** An imported session's first user message, shortened. */
+      title?: string;
+    }
   | { ok: false; diagnostics: Diagnostic[] };
 
 /** Settings plus the counter to count with. */
@@ -322,8 +328,9 @@ export function assembleReport(table: HintTable, choiceOf: (tool: string) => Hin
 }
 
 /**
- * Reads and analyses one conversation's `events.json` text: the report
- * under `config` and the hint table. A stream with errors gives its
+ * Reads and analyses one conversation's text (a JP `events.json` or any
+ * transcript the importers read): the report under `config` and the hint
+ * table, and an imported session's title. A stream with errors gives its
  * diagnostics instead (nothing downstream sees a malformed element).
  */
 export function analyzeConversation(
@@ -331,7 +338,7 @@ export function analyzeConversation(
   config: ParsedConfig,
   options: HintTableOptions & { encoding?: EncodingSetting },
 ): ConversationAnalysis {
-  const parsed = parseEventsText(text, options.encoding ?? 'auto');
+  const { parsed, imported } = readAnyStream(text, { encoding: options.encoding ?? 'auto' });
   if (!parsed.elements || hasErrors(parsed.diagnostics)) {
     return { ok: false, diagnostics: parsed.diagnostics };
   }
@@ -341,7 +348,12 @@ export function analyzeConversation(
     view: options.view,
     tokenizer: options.counter.id,
   }) as Report;
-  return { ok: true, report, table };
+  return {
+    ok: true,
+    report,
+    table,
+    ...(imported?.title !== undefined ? { title: imported.title } : {}),
+  };
 }
 
 /**
