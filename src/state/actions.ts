@@ -5,6 +5,7 @@
  * are injected once by `main.tsx` through `initActions`.
  */
 
+import { DEFAULT_READINGS, type ReadingName, type Readings } from '../core/compaction/readings.ts';
 import type { TokenizerId } from '../core/counting/tokens.ts';
 import type {
   PlaygroundInput,
@@ -250,6 +251,23 @@ export function setTokenizer(tokenizer: TokenizerId): void {
 /** Sets an explicit "now" (JP's timestamp format), or null / blank for the default. */
 export function setNow(now: string | null): void {
   setInput({ now: now === null || now.trim() === '' ? null : now });
+}
+
+/** Switches one of D17's readings (readings.ts); the others stay as they are. */
+export function setReading<K extends ReadingName>(name: K, value: Readings[K]): void {
+  const readings = store.getState().readings;
+  if (readings[name] === value) return;
+  setInput({ readings: { ...readings, [name]: value } });
+}
+
+/** Puts every D17 reading back to the spec's ruling. */
+export function resetReadings(): void {
+  setInput({ readings: DEFAULT_READINGS });
+}
+
+/** Whether the Design questions panel measures what each alternative reading changes. */
+export function setCompareReadings(compareReadings: boolean): void {
+  setInput({ compareReadings });
 }
 
 /** Chooses the provider view that is counted and shown. */

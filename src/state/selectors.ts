@@ -6,6 +6,7 @@
  */
 
 import { isSameCompaction } from '../core/compaction/creation.ts';
+import { describeChangedReadings, getChangedReadings } from '../core/compaction/readings.ts';
 import { formatTurnRange } from '../core/config/range.ts';
 import { formatCount, formatPercent } from '../core/counting/format.ts';
 import { savedPercent } from '../core/counting/report.ts';
@@ -40,14 +41,35 @@ function memoOn<D extends readonly unknown[], T>(
 
 /** The input a run computes from. */
 export const selectInput = memoOn(
-  (s) => [s.configText, s.streamText, s.encoding, s.tokenizer, s.now, s.view] as const,
-  ([configText, streamText, encoding, tokenizer, now, view]): PlaygroundInput => ({
+  (s) =>
+    [
+      s.configText,
+      s.streamText,
+      s.encoding,
+      s.tokenizer,
+      s.now,
+      s.view,
+      s.readings,
+      s.compareReadings,
+    ] as const,
+  ([
     configText,
     streamText,
     encoding,
     tokenizer,
     now,
     view,
+    readings,
+    compareReadings,
+  ]): PlaygroundInput => ({
+    configText,
+    streamText,
+    encoding,
+    tokenizer,
+    now,
+    view,
+    readings: getChangedReadings(readings),
+    compareReadings,
   }),
 );
 
@@ -112,7 +134,8 @@ export const selectStatusMessage = (s: AppState): string => {
       : `${problems}. Nothing computed yet.`;
   }
   if (!figures) return s.status === 'idle' ? 'Nothing computed yet.' : 'Computing…';
-  return `${figures}.`;
+  const readings = describeChangedReadings(s.readings);
+  return readings === null ? `${figures}.` : `${figures}, under D17 readings ${readings}.`;
 };
 
 // ---------------------------------------------------------------- workspace

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_READINGS } from '../core/compaction/readings.ts';
 import {
   decodeAppLink,
   encodeAppLink,
@@ -11,7 +12,13 @@ import { DEFAULT_EXAMPLE_ID, EXAMPLES } from '../examples/index.ts';
 import { createFakeEngine } from '../test/fake-engine.ts';
 import pinnedText from '../test/fixtures/share-links/app-v1.json?raw';
 import codecFixtureText from '../test/fixtures/share-links/v1.json?raw';
-import { disposeActions, initActions, setConfigText, setStreamText } from './actions.ts';
+import {
+  disposeActions,
+  initActions,
+  setConfigText,
+  setReading,
+  setStreamText,
+} from './actions.ts';
 import {
   disposeShare,
   flushShare,
@@ -188,6 +195,47 @@ describe('pinned app links (src/test/fixtures/share-links/app-v1.json)', () => {
 
   it.each(pinned.links.map((link) => [link.name, link] as const))('%s', (_name, link) => {
     expect(decodeAppLink(link.hash, EXAMPLES)).toEqual({ ok: true, state: link.state });
+  });
+});
+
+describe('D17 readings in links', () => {
+  it('opens a link made before readings existed with every ruling', async () => {
+    const pinned = JSON.parse(pinnedText) as { links: { hash: string }[] };
+    const old = pinned.links[1]?.hash ?? '';
+    // A reading switched in this tab must not survive opening an old link.
+    store.setState({ readings: { ...DEFAULT_READINGS, jp: 'today' } });
+    init(environment(old).env);
+    await startPlayground();
+    expect(store.getState().readings).toEqual(DEFAULT_READINGS);
+    expect(store.getState().tokenizer).toBe('cl100k');
+  });
+
+  it('carries a switched reading to a fresh page, and the run gets it', async () => {
+    const first = environment();
+    init(first.env);
+    await startPlayground();
+    setReading('noToolCalls', 'apply');
+    setReading('jp', 'today');
+    const link = getShareLink();
+    const url = link?.kind === 'link' ? link.url : '';
+    expect(url).toMatch(/#v1\//);
+    disposeShare();
+    resetStore();
+
+    const engine = createFakeEngine();
+    initActions({
+      engine,
+      examples: EXAMPLES.map((example) => ({ ...example, load: () => example })),
+    });
+    init(environment(url.slice(url.indexOf('#'))).env);
+    await startPlayground();
+    expect(store.getState().readings).toEqual({
+      ...DEFAULT_READINGS,
+      noToolCalls: 'apply',
+      jp: 'today',
+    });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(engine.runs.at(-1)?.input.readings).toEqual({ noToolCalls: 'apply', jp: 'today' });
   });
 });
 

@@ -9,6 +9,12 @@
  * with plain objects.
  */
 
+import {
+  DEFAULT_READINGS,
+  getChangedReadings,
+  isDefaultReadings,
+  withReadings,
+} from '../core/compaction/readings.ts';
 import { formatCount } from '../core/counting/format.ts';
 import {
   decodeAppLink,
@@ -99,6 +105,7 @@ export function toShareState(state: AppState): ShareState {
     selectedTool: state.selectedTool,
     view: state.view,
     diffLayout: state.diffLayout,
+    ...(isDefaultReadings(state.readings) ? {} : { readings: getChangedReadings(state.readings) }),
   };
 }
 
@@ -126,6 +133,7 @@ function applyShareState(share: ShareState): boolean {
     selectedTool: share.selectedTool,
     selectedEventKey: null,
     diffLayout: share.diffLayout,
+    readings: withReadings(share.readings),
   });
   runAnalysis();
   return true;
@@ -208,6 +216,7 @@ const SHARED_FIELDS = [
   'view',
   'selectedTool',
   'diffLayout',
+  'readings',
 ] as const satisfies readonly (keyof AppState)[];
 
 function followState(): void {
@@ -471,6 +480,7 @@ export async function startFresh(): Promise<boolean> {
   store.setState({
     tokenizer: SHARE_DEFAULTS_V1.tokenizer,
     diffLayout: SHARE_DEFAULTS_V1.diffLayout,
+    readings: DEFAULT_READINGS,
     autosave: { kind: 'on' },
   });
   return loadExample(deps.defaultExampleId);

@@ -8,6 +8,7 @@
 import type { StateCreator } from 'zustand';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { DEFAULT_READINGS, type Readings } from '../core/compaction/readings.ts';
 import type { ImportSummary } from '../core/import/types.ts';
 import type { PlaygroundInput, PlaygroundResult } from '../core/playground/playground.ts';
 import type { Diagnostic } from '../core/types.ts';
@@ -30,6 +31,8 @@ export interface EditorSlice extends PlaygroundInput {
   streamFileName: string | null;
   /** The example last loaded, or null. */
   exampleId: string | null;
+  /** D17's readings, every one of them (the rulings unless the user switched one). */
+  readings: Readings;
 }
 
 /** The run's state. */
@@ -77,6 +80,8 @@ export interface UiSlice {
   examples: ExampleSummary[];
   /** Whether the editor component can mount (its code is loaded lazily). */
   editorsReady: boolean;
+  /** Whether the Design questions panel measures the alternative readings (a pipeline pass each). */
+  compareReadings: boolean;
 }
 
 /** The whole state. */
@@ -93,6 +98,7 @@ export const initialEditorState: EditorSlice = {
   view: 'sanitized',
   streamFileName: null,
   exampleId: null,
+  readings: DEFAULT_READINGS,
 };
 
 export const initialRunState: RunSlice = {
@@ -112,6 +118,7 @@ export const initialUiState: UiSlice = {
   toasts: [],
   examples: [],
   editorsReady: false,
+  compareReadings: false,
 };
 
 /** Every slice's initial values together. */

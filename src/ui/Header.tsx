@@ -5,11 +5,21 @@
  */
 import type { ViewMode } from '../core/playground/playground.ts';
 import type { EncodingSetting } from '../core/types.ts';
-import { compact, loadExample, reset, setEncoding, setNow, setView } from '../state/actions.ts';
+import {
+  compact,
+  loadExample,
+  reset,
+  resetReadings,
+  setEncoding,
+  setNow,
+  setReading,
+  setView,
+} from '../state/actions.ts';
 import { selectCompactPlan, selectEncodingInUse } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
 import { AboutButton } from './about/AboutPanel.tsx';
 import { ExamplesGallery } from './panes/ExamplesGallery.tsx';
+import { ReadingsControl } from './readings/ReadingsControl.tsx';
 import { SelectField } from './SelectField.tsx';
 import { ShareTools } from './share/ShareTools.tsx';
 import { toggleTheme } from './theme-choice.ts';
@@ -176,6 +186,11 @@ function ThemeToggle() {
   );
 }
 
+function Readings() {
+  const readings = useAppStore((s) => s.readings);
+  return <ReadingsControl readings={readings} onChange={setReading} onReset={resetReadings} />;
+}
+
 /** The app header. */
 export function Header() {
   return (
@@ -189,6 +204,7 @@ export function Header() {
         <EncodingSelect />
         <NowInput />
         <ViewToggle />
+        <Readings />
         <StreamActions />
       </div>
     </header>

@@ -195,6 +195,16 @@ export function getChangedReadings(readings: Readonly<Readings>): Partial<Readin
 }
 
 /**
+ * The readings off the rulings in their `--reading` spelling, for the
+ * page's status line ("no-tool-calls=apply, jp=today"); null when every
+ * reading is the ruling.
+ */
+export function describeChangedReadings(readings: Readonly<Partial<Readings>>): string | null {
+  const keyed = Object.entries(toReadingKeys(readings));
+  return keyed.length === 0 ? null : keyed.map(([key, value]) => `${key}=${value}`).join(', ');
+}
+
+/**
  * Reads one `KEY=VALUE` (the CLI's `--reading`): KEY is a reading's flag
  * spelling, VALUE one of its values. The message names what is accepted.
  */
@@ -231,4 +241,41 @@ export function parseReadingAssignments(texts: readonly string[]): ParseResult<R
     partial[parsed.value.name] = parsed.value.value;
   }
   return { ok: true, value: withReadings(partial as Partial<Readings>) };
+}
+
+/**
+ * The readings that differ from the rulings, keyed by their flag spelling
+ * (`{"no-tool-calls": "apply"}`): how share links and playground files
+ * carry them, so a link reads like the CLI's `--reading`.
+ */
+export function toReadingKeys(readings: Readonly<Partial<Readings>>): Record<string, string> {
+  const keyed: Record<string, string> = {};
+  for (const info of READINGS) {
+    const value = readings[info.name];
+    if (value !== undefined && value !== DEFAULT_READINGS[info.name]) keyed[info.key] = value;
+  }
+  return keyed;
+}
+
+/**
+ * Reads an object made by {@link toReadingKeys}. Every key must be a
+ * reading's flag spelling and every value one of its values; the message
+ * names the first that is not.
+ */
+export function fromReadingKeys(
+  record: Readonly<Record<string, unknown>>,
+): ParseResult<Partial<Readings>> {
+  const partial: Partial<Record<ReadingName, string>> = {};
+  for (const [key, value] of Object.entries(record)) {
+    const info = READINGS.find((candidate) => candidate.key === key);
+    if (info === undefined) {
+      return { ok: false, message: `"${key}" is not a D17 reading` };
+    }
+    const values = info.values.map((v) => v.value as string);
+    if (typeof value !== 'string' || !values.includes(value)) {
+      return { ok: false, message: `its D17 reading ${key} is not one of ${values.join(', ')}` };
+    }
+    if (value !== DEFAULT_READINGS[info.name]) partial[info.name] = value;
+  }
+  return { ok: true, value: partial as Partial<Readings> };
 }

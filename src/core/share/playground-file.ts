@@ -19,6 +19,7 @@ import {
   SHARE_FORMAT_VERSION,
   type ShareDecodeResult,
   type ShareState,
+  writeReadings,
 } from './share-codec.ts';
 
 /**
@@ -26,6 +27,7 @@ import {
  * "state": { …every field, full names… } }`, indented for people to read.
  */
 export function encodePlaygroundFile(state: ShareState): string {
+  const readings = writeReadings(state);
   const file = {
     format: PLAYGROUND_FILE_FORMAT,
     version: SHARE_FORMAT_VERSION,
@@ -41,6 +43,7 @@ export function encodePlaygroundFile(state: ShareState): string {
       selectedTool: state.selectedTool,
       view: state.view,
       diffLayout: state.diffLayout,
+      ...(readings === undefined ? {} : { readings }),
     },
   };
   return `${JSON.stringify(file, null, 2)}\n`;
@@ -126,7 +129,7 @@ function decodePlaygroundFileUnsafe(text: string): ShareDecodeResult {
   return { ok: true, state: reader.partial };
 }
 
-/** Every field of `ShareState`, in the order files list them. */
+/** Every field a file must hold, in the order files list them (`readings` is optional: absent, every ruling). */
 const STATE_FIELDS: readonly (keyof ShareState)[] = [
   'configText',
   'stream',

@@ -75,6 +75,22 @@ const shareStateArbitrary: fc.Arbitrary<ShareState> = fc.record({
   selectedTool: fc.option(anyText, { nil: null }),
   view: fc.constantFrom('sanitized', 'bare'),
   diffLayout: fc.constantFrom('side-by-side', 'inline'),
+  // Only readings off the rulings: a state carries those alone (absent: every ruling).
+  readings: fc.option(
+    fc
+      .record(
+        {
+          noToolCalls: fc.constant('apply' as const),
+          stacking: fc.constant('per-tool' as const),
+          star: fc.constant('configured-only' as const),
+          summaryOverKeep: fc.constant('keep-survives' as const),
+          jp: fc.constant('today' as const),
+        },
+        { requiredKeys: [] },
+      )
+      .filter((readings) => Object.keys(readings).length > 0),
+    { nil: undefined },
+  ),
 });
 
 /** States that often share fields with `DEFAULTS`, so omission is exercised too. */
@@ -126,12 +142,41 @@ describe('share links', () => {
         "encoding": "e",
         "exampleId": "x",
         "now": "n",
+        "readings": "r",
         "selectedTool": "f",
         "streamText": "s",
         "tokenizer": "t",
         "view": "v",
       }
     `);
+  });
+
+  it('carries D17 readings under "r" in their --reading spelling; a link without them opens every ruling', () => {
+    const state: ShareState = { ...DEFAULTS, readings: { noToolCalls: 'apply', jp: 'today' } };
+    const hash = encodeShareState(state, DEFAULTS);
+    const payload = LZString.decompressFromEncodedURIComponent(hash.slice('#v1/'.length));
+    expect(payload).toContain('"r":{"no-tool-calls":"apply","jp":"today"}');
+    expect(decodeShareHash(hash, DEFAULTS)).toEqual({ ok: true, state });
+    // A ruling spelled out in a link reads the same as one left out.
+    const spelled = decodeShareHash(linkOf('{"r":{"stacking":"per-turn"}}'), DEFAULTS);
+    expect(spelled).toEqual({ ok: true, state: DEFAULTS });
+    expect(spelled.ok && 'readings' in spelled.state).toBe(false);
+  });
+
+  it('names a bad D17 reading in a link', () => {
+    expect(decodeShareHash(linkOf('{"r":{"stacking":"sideways"}}'), DEFAULTS)).toMatchObject({
+      ok: false,
+      reason: 'invalid-field',
+      message: expect.stringContaining('stacking is not one of per-turn, per-tool'),
+    });
+    expect(decodeShareHash(linkOf('{"r":{"colour":"red"}}'), DEFAULTS)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('"colour" is not a D17 reading'),
+    });
+    expect(decodeShareHash(linkOf('{"r":"jp=today"}'), DEFAULTS)).toMatchObject({
+      ok: false,
+      reason: 'invalid-field',
+    });
   });
 
   it('refuses a link whose characters changed, instead of showing another state', () => {
@@ -396,6 +441,16 @@ describe('playground files', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('holds D17 readings only when one is off the ruling, and reads a file without them as every ruling', () => {
+    const plain = encodePlaygroundFile(DEFAULTS);
+    expect(plain).not.toContain('readings');
+    expect(decodePlaygroundFile(plain)).toEqual({ ok: true, state: DEFAULTS });
+    const state: ShareState = { ...DEFAULTS, readings: { summaryOverKeep: 'keep-survives' } };
+    const text = encodePlaygroundFile(state);
+    expect(text).toContain('"readings": {\n      "summary-over-keep": "keep-survives"\n    }');
+    expect(decodePlaygroundFile(text)).toEqual({ ok: true, state });
   });
 
   it('is human-readable JSON with full field names', () => {

@@ -14,6 +14,7 @@
  */
 
 import LZString from 'lz-string';
+import { fromReadingKeys, type Readings, toReadingKeys } from '../compaction/readings.ts';
 import { formatCount } from '../counting/format.ts';
 import { TOKENIZER_IDS, type TokenizerId } from '../counting/tokens.ts';
 import type { ViewMode } from '../playground/types.ts';
@@ -43,6 +44,11 @@ export interface ShareState {
   view: ViewMode;
   /** How the transcript diff is laid out. */
   diffLayout: DiffLayout;
+  /**
+   * D17's readings that differ from the spec's rulings; absent (as in every
+   * link made before readings existed) means every ruling.
+   */
+  readings?: Partial<Readings>;
 }
 
 /** Why a link or file could not be read. */
@@ -93,6 +99,8 @@ export const SHARE_PAYLOAD_KEYS = {
   selectedTool: 'f',
   view: 'v',
   diffLayout: 'd',
+  /** Only the readings that differ from the rulings, keyed by their `--reading` spelling. */
+  readings: 'r',
   /** A checksum of the other fields: a link damaged in one character decodes to nothing rather than to another state. */
   checksum: 'k',
 } as const;
@@ -172,6 +180,7 @@ const FIELD_LABELS: Record<FieldName, string> = {
   selectedTool: 'selected tool',
   view: 'view',
   diffLayout: 'diff layout',
+  readings: 'D17 readings',
   checksum: 'checksum',
 };
 
@@ -274,6 +283,25 @@ export function readFields(
   readEnum(reader, source.get('diffLayout'), FIELD_LABELS.diffLayout, DIFF_LAYOUTS, (value) => {
     partial.diffLayout = value;
   });
+  readReadings(reader, source.get('readings'));
+}
+
+function readReadings(reader: FieldReader, value: Json | undefined): void {
+  if (value === undefined) return;
+  if (!isRecord(value)) {
+    reader.problems.push(`its ${FIELD_LABELS.readings} are ${describeJson(value)}, not an object`);
+    return;
+  }
+  const read = fromReadingKeys(value);
+  if (!read.ok) reader.problems.push(read.message);
+  // Only readings off the rulings are kept, so `{}` and absent read the same.
+  else if (Object.keys(read.value).length > 0) reader.partial.readings = read.value;
+}
+
+/** The readings a state carries, as links and files write them; undefined when every one is the ruling. */
+export function writeReadings(state: ShareState): Record<string, string> | undefined {
+  const keyed = toReadingKeys(state.readings ?? {});
+  return Object.keys(keyed).length > 0 ? keyed : undefined;
 }
 
 /** "a", "a and b", "a, b and c" */
@@ -314,6 +342,9 @@ export function encodeShareState(state: ShareState, defaults: ShareState): strin
   if (state.selectedTool !== defaults.selectedTool) payload[keys.selectedTool] = state.selectedTool;
   if (state.view !== defaults.view) payload[keys.view] = state.view;
   if (state.diffLayout !== defaults.diffLayout) payload[keys.diffLayout] = state.diffLayout;
+  // Links carry readings against the rulings, whatever the defaults: a link without them opens every ruling.
+  const readings = writeReadings(state);
+  if (readings !== undefined) payload[keys.readings] = readings;
   payload[keys.checksum] = checksumOf(JSON.stringify(payload));
   const compressed = LZString.compressToEncodedURIComponent(JSON.stringify(payload));
   return `#v${SHARE_FORMAT_VERSION}/${compressed}`;
@@ -440,7 +471,9 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
   const reader: FieldReader = { partial: {}, problems: [] };
   readFields({ get: (field) => readOwn(record, SHARE_PAYLOAD_KEYS[field]) }, reader);
   if (reader.problems.length > 0) return invalidFields('link', reader);
-  return { ok: true, state: { ...defaults, ...reader.partial } };
+  // Readings come from the link alone (see encodeShareState), never from the defaults.
+  const { readings: _, ...base } = defaults;
+  return { ok: true, state: { ...base, ...reader.partial } };
 }
 
 /**
