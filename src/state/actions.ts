@@ -40,6 +40,12 @@ export interface ExampleEntry extends ExampleSummary {
 export interface ActionDeps {
   engine: Engine;
   examples?: readonly ExampleEntry[];
+  /**
+   * When the user opens their own file while the config is still `replaces`
+   * (the default example's, whose comments describe that example), the
+   * config becomes `configText`: the same rule, commented for any file.
+   */
+  ownFileConfig?: { replaces: string; configText: string };
   /** Quiet time after the last edit before a run starts. Default 150 ms. */
   debounceMs?: number;
 }
@@ -234,7 +240,10 @@ export function setView(view: ViewMode): void {
 
 /** Loads the text of an opened `events.json` as is (JP stores it in storage form). */
 export function openFile(text: string, name: string): void {
+  const neutral = deps?.ownFileConfig;
+  const { configText } = store.getState();
   store.setState({
+    configText: neutral && configText === neutral.replaces ? neutral.configText : configText,
     importSummary: null,
     streamFileName: name,
     exampleId: null,
