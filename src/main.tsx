@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DEFAULT_EXAMPLE_ID, EXAMPLES } from './examples/index.ts';
+import { DEFAULT_EXAMPLE_ID, EXAMPLES, getExample, OWN_FILE_CONFIG } from './examples/index.ts';
 import { initActions, notify, setEditorsReady } from './state/actions.ts';
 import { initExports } from './state/exports.ts';
 import { initPeerExports } from './state/peer-exports.ts';
@@ -26,6 +26,10 @@ const client = createWorkerClient({
 initActions({
   engine: client,
   examples: EXAMPLES.map((example) => ({ ...example, load: () => example })),
+  ownFileConfig: {
+    replaces: getExample(DEFAULT_EXAMPLE_ID)?.configText ?? '',
+    configText: OWN_FILE_CONFIG,
+  },
 });
 initExports({ engine: client });
 initPeerExports({ engine: client });

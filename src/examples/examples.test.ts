@@ -5,7 +5,13 @@ import { createPlaygroundSession } from '../core/playground/playground.ts';
 import type { PlaygroundResult, TranscriptEntry } from '../core/playground/types.ts';
 import { CONVERSATION_EVENT_TYPES } from '../core/stream/turns.ts';
 import type { JsonObject, JsonValue } from '../core/types.ts';
-import { DEFAULT_EXAMPLE_ID, EXAMPLES, type Example, getExample } from './index.ts';
+import {
+  DEFAULT_EXAMPLE_ID,
+  EXAMPLES,
+  type Example,
+  getExample,
+  OWN_FILE_CONFIG,
+} from './index.ts';
 
 // JP's written form (spec 1.2): `YYYY-MM-DD HH:MM:SS.f`.
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{1,9}$/;
@@ -165,6 +171,24 @@ describe('what each example shows', () => {
       'message',
       'message',
     ]);
+  });
+
+  it("the config for the user's own file has the default example's rule, and no word about that example", async () => {
+    const own = parseToml(OWN_FILE_CONFIG) as JsonObject;
+    const example = parseToml(getExample(DEFAULT_EXAMPLE_ID)?.configText ?? '') as JsonObject;
+    expect((own.conversation as JsonObject).compaction).toEqual(
+      (example.conversation as JsonObject).compaction,
+    );
+    expect(OWN_FILE_CONFIG).not.toMatch(/five-turn|turns 2\.\.4|build_watch|watcher/);
+    const r = await createPlaygroundSession().run({
+      configText: OWN_FILE_CONFIG,
+      streamText: getExample(DEFAULT_EXAMPLE_ID)?.streamText ?? '',
+      encoding: 'auto',
+      tokenizer: 'chars',
+      now: null,
+      view: 'sanitized',
+    });
+    expect(r.configDiagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
   });
 
   it('runs every example without errors and saves something', () => {

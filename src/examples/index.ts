@@ -27,6 +27,7 @@ import hintStripRequestsStream from './hint-strip-requests.json?raw';
 import hintStripRequestsConfig from './hint-strip-requests.toml?raw';
 import hintStripResponsesStream from './hint-strip-responses.json?raw';
 import hintStripResponsesConfig from './hint-strip-responses.toml?raw';
+import ownFileConfig from './own-file.toml?raw';
 import stackedCompactionsStream from './stacked-compactions.json?raw';
 import stackedCompactionsConfig from './stacked-compactions.toml?raw';
 import stackedTieStream from './stacked-tie.json?raw';
@@ -60,6 +61,14 @@ export const JP_CORPUS_CREDIT =
 
 /** The example loaded on a first visit. */
 export const DEFAULT_EXAMPLE_ID = 'coding-session';
+
+/**
+ * The config put in place of the default example's when the user opens a
+ * conversation of their own before touching the config: the same rule, with
+ * comments that describe no particular conversation (the example's speak of
+ * "turns 2..4 of this five-turn conversation" and its tools).
+ */
+export const OWN_FILE_CONFIG: string = ownFileConfig;
 
 /** Every example, in the order the gallery lists them. */
 export const EXAMPLES: readonly Example[] = [

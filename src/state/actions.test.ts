@@ -40,6 +40,7 @@ beforeEach(() => {
         load: () => ({ configText: 'cfg', streamText: '[]', tokenizer: 'chars' }),
       },
     ],
+    ownFileConfig: { replaces: 'cfg # about this example', configText: 'cfg # for any file' },
   });
 });
 
@@ -294,6 +295,16 @@ describe('inputs', () => {
     expect(state.encoding).toBe('auto');
     await vi.advanceTimersByTimeAsync(150);
     expect(engine.runs).toHaveLength(1);
+  });
+
+  it("swaps the default example's config for the neutral one on opening a file, unless it was edited", () => {
+    store.setState({ configText: 'cfg # about this example' });
+    openFile('[]', 'events.json');
+    expect(store.getState().configText).toBe('cfg # for any file');
+
+    store.setState({ configText: 'cfg # about this example, edited' });
+    openFile('[]', 'events.json');
+    expect(store.getState().configText).toBe('cfg # about this example, edited');
   });
 
   it('loads an example and runs it', async () => {

@@ -42,6 +42,12 @@ export interface ActionDeps {
   engine: Engine;
   examples?: readonly ExampleEntry[];
   /**
+   * When the user opens their own file while the config is still `replaces`
+   * (the default example's, whose comments describe that example), the
+   * config becomes `configText`: the same rule, commented for any file.
+   */
+  ownFileConfig?: { replaces: string; configText: string };
+  /**
    * Quiet time after an edit of the stream's text before a run starts
    * (default 150 ms): a new stream is parsed and counted from scratch. Every
    * other change runs at once (see {@link runAnalysis}).
@@ -277,7 +283,10 @@ export function setView(view: ViewMode): void {
 
 /** Loads the text of an opened `events.json` as is (JP stores it in storage form). */
 export function openFile(text: string, name: string): void {
+  const neutral = deps?.ownFileConfig;
+  const { configText } = store.getState();
   store.setState({
+    configText: neutral && configText === neutral.replaces ? neutral.configText : configText,
     importSummary: null,
     streamFileName: name,
     exampleId: null,

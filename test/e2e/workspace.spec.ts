@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import type { Locator } from '@playwright/test';
 import { CORPUS_DIR } from '../../src/test/conformance.ts';
 import {
   cliReportRows,
@@ -20,6 +21,7 @@ import {
   results,
   savingsTable,
   setEditorText,
+  statusLine,
   test,
   toolRow,
   waitForResults,
@@ -36,6 +38,12 @@ import {
 const CONVERSATIONS = readdirSync(CORPUS_DIR, { withFileTypes: true }).filter((entry) =>
   entry.isDirectory(),
 );
+
+/** Ticks every suggestion left unticked (those that save less than the hint in force). */
+async function tickEvery(table: Locator): Promise<void> {
+  const boxes = table.getByRole('checkbox', { checked: false });
+  while ((await boxes.count()) > 0) await boxes.first().check();
+}
 
 /** A rule that strips tool calls, and nothing else: every tool inherits it. */
 const RULE_ONLY = `[[conversation.compaction.rules]]
@@ -181,6 +189,8 @@ test('recommendations for the workspace apply to the config', async ({ page }) =
   await expect(table.locator('tr[data-tool="fs_read_file"]')).toContainText('strip-responses');
   await expect(toolRow(page, 'fs_read_file').locator('td').last()).toHaveText("rule's tool_calls");
 
+  // Suggestions that save less than the rule's strip start unticked: take them all here.
+  await tickEvery(table);
   await panel.getByRole('button', { name: /^Apply \d+ hints to the config$/ }).click();
   await expect(page.locator('#config-panel .view-lines')).toContainText('[conversation.tools.');
   await waitForWorkspace(page);
@@ -200,10 +210,43 @@ test('recommendations for the conversation in the editor apply to the config', a
   await expect(table).toBeVisible();
   await expect(pane.getByRole('note')).toContainText('A saving in tokens is not a judgment');
   const before = (await page.locator('#config-panel .view-lines').textContent()) ?? '';
+  await tickEvery(table);
   await pane.getByRole('button', { name: /^Apply \d+ hints? to the config$/ }).click();
   await expect(page.locator('#config-panel .view-lines')).not.toHaveText(before);
   await expect(page.locator('#config-panel .view-lines')).toContainText('[conversation.tools.');
   await waitForResults(page);
   await expect(pane.getByText('Every tool already has the suggested hint.')).toBeVisible();
   await expect(results(page)).toHaveAttribute('data-stale', 'false');
+});
+
+test('on the default example, Recommend never lowers the saving without saying so', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  await expect(statusLine(page)).toContainText('1,671');
+  const pane = page.locator('#pane-recommend');
+  await pane.getByRole('button', { name: 'Recommend hints' }).click();
+  const table = pane.getByRole('table', { name: 'Suggested hints' });
+  // From the CLI on the same files: build_watch keep saves 0 (omit saves 129),
+  // run_tests strip-responses saves 114 (the rule's strip saves 124).
+  const watch = table.locator('tr[data-tool="build_watch"]');
+  await expect(watch.getByRole('checkbox')).not.toBeChecked();
+  await expect(watch).toContainText('Not ticked: it saves 129 tokens fewer than omit');
+  const tests = table.locator('tr[data-tool="run_tests"]');
+  await expect(tests.getByRole('checkbox')).not.toBeChecked();
+  await expect(tests).toContainText("saves 10 tokens fewer than rule's tool_calls");
+  const effect = pane.getByTestId('apply-effect');
+  await expect(effect).toHaveText('Nothing ticked: the saving stays 1,671 tokens.');
+  await expect(pane.getByRole('button', { name: 'Nothing to apply' })).toBeDisabled();
+
+  // Ticked by hand, the lower saving is said before the click.
+  await watch.getByRole('checkbox').check();
+  await expect(effect).toHaveText(
+    'Applying the ticked hint: saving 1,671 → 1,542 tokens (−129): lower than now.',
+  );
+  await pane.getByRole('button', { name: 'Apply 1 hint to the config' }).click();
+  await waitForResults(page);
+  await expect(statusLine(page)).toContainText('1,542');
+  // (The comment that described omit goes too: hint-comments.test.ts.)
+  await expect(toolRow(page, 'build_watch').locator('td').last()).toHaveText('keep own hint');
 });

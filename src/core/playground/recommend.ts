@@ -17,6 +17,7 @@ import { type Amount, addReports, type Report, type ToolRow } from '../counting/
 import type { TokenizerId } from '../counting/tokens.ts';
 import { compareCodePoints, getOwn, isJsonObject, setOwn } from '../json/values.ts';
 import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
+import { findStaleHintComments, type HintCommentEdit } from './hint-comments.ts';
 import { reportStream } from './playground.ts';
 import {
   assembleReport,
@@ -274,6 +275,42 @@ export function recommendHints(
   };
 }
 
+/**
+ * Whether a suggestion starts ticked: only when it saves at least as much as
+ * the hint in force, so that applying the defaults never lowers the saving
+ * the user is looking at. One that saves less is still shown, for what it
+ * keeps, and left for the user to tick.
+ */
+export function isPreTicked(rec: Pick<Recommendation, 'expectedSaved' | 'currentSaved'>): boolean {
+  return rec.expectedSaved.tokens >= rec.currentSaved.tokens;
+}
+
+/** The total saving in tokens now, and after applying some of the suggestions. */
+export interface ApplyEffect {
+  now: number;
+  after: number;
+}
+
+/**
+ * What applying `chosen` (tool names) would do to the total saving. A hint
+ * changes only its own tool's calls, so each tool adds its own difference;
+ * `total` is measured with every suggestion applied, and "now" is that less
+ * every tool's difference.
+ */
+export function getApplyEffect(
+  result: Pick<HintRecommendations, 'recommendations' | 'total'>,
+  chosen: ReadonlySet<string>,
+): ApplyEffect {
+  let now = result.total.saved.tokens;
+  let gained = 0;
+  for (const rec of result.recommendations) {
+    const difference = rec.expectedSaved.tokens - rec.currentSaved.tokens;
+    now -= difference;
+    if (chosen.has(rec.tool)) gained += difference;
+  }
+  return { now, after: now + gained };
+}
+
 /** The user's config with the recommended hints on top (per tool, as a TOML layer would). */
 export function applyRecommendations(
   config: ParsedConfig,
@@ -410,7 +447,7 @@ function getDefinedTools(text: string): ReadonlySet<string> {
  * `[conversation.tools.<name>]` blocks alone. With it: that text with each
  * hint set where the tool's table is written (its `compaction` line
  * replaced, or added under the header), and blocks appended for the other
- * tools. A tool whose table is written inline or with dotted keys is not
+ * tools; comments about a rewritten hint go (hint-comments.ts). A tool whose table is written inline or with dotted keys is not
  * edited; a comment at the end says what to set.
  */
 export function renderHintsToml(
@@ -428,8 +465,10 @@ export function renderHintsToml(
 
   // Table headers, skipping lines inside multi-line strings.
   const headers: { line: number; keys: string[] | undefined }[] = [];
+  const inStringAt: boolean[] = [];
   let inString: string | undefined;
   lines.forEach((line, index) => {
+    inStringAt.push(inString !== undefined);
     if (inString === undefined && /^\s*\[/.test(line)) {
       headers.push({ line: index, keys: readHeaderKeys(line) });
     }
@@ -454,35 +493,49 @@ export function renderHintsToml(
   const insertedAfter = new Map<number, string[]>();
   const appended: string[] = [];
   const manual: string[] = [];
+  const edits: HintCommentEdit[] = [];
   for (const rec of changes) {
     const at = toolHeaders.get(rec.tool) ?? -1;
     const setting = `compaction = "${rec.hint}"`;
     if (at >= 0) {
       const start = (headers[at] as { line: number }).line;
       const end = headers[at + 1]?.line ?? lines.length;
-      let done = false;
-      for (let line = start + 1; line < end && !done; line++) {
+      let hintLine: number | undefined;
+      for (let line = start + 1; line < end && hintLine === undefined; line++) {
         const match = /^(\s*)(?:compaction|"compaction"|'compaction')\s*=/.exec(lines[line] ?? '');
         if (match) {
+          // The line's own comment was about the old value: it goes with it.
           replaced.set(line, `${match[1]}${setting}`);
-          done = true;
+          hintLine = line;
         }
       }
-      if (!done) insertedAfter.set(start, [...(insertedAfter.get(start) ?? []), setting]);
-    } else if (definedTools.has(rec.tool)) {
+      if (hintLine === undefined) {
+        insertedAfter.set(start, [...(insertedAfter.get(start) ?? []), setting]);
+      }
+      edits.push({
+        tool: rec.tool,
+        table: { header: start, end, ...(hintLine === undefined ? {} : { hintLine }) },
+      });
+      continue;
+    }
+    if (definedTools.has(rec.tool)) {
       manual.push(
         `# ${formatTomlKey(rec.tool)}: set ${setting} where its table is written (not edited automatically)`,
       );
     } else {
+      edits.push({ tool: rec.tool });
       appended.push(block(rec));
     }
   }
 
+  const stale = findStaleHintComments(lines, inStringAt, edits);
   const output: string[] = [];
   lines.forEach((line, index) => {
-    output.push(replaced.get(index) ?? line);
+    if (!stale.has(index)) output.push(replaced.get(index) ?? line);
     output.push(...(insertedAfter.get(index) ?? []));
   });
+  // A removed comment at the end leaves blank lines; the appended blocks bring their own gap.
+  while (output.length > 0 && stale.size > 0 && (output.at(-1) ?? '').trim() === '') output.pop();
   let text = output.join(eol);
   for (const extra of [...appended, ...manual.map((line) => `${line}\n`)]) {
     text += `${eol}${eol}${extra.replace(/\n$/, '').split('\n').join(eol)}`;

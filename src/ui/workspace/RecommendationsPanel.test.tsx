@@ -80,20 +80,33 @@ describe('RecommendationsPanel', () => {
     );
   });
 
-  it('applies the ticked suggestions only', async () => {
+  it('never pre-ticks a suggestion that saves less than now, says why, and shows the effect before Apply', async () => {
     const result = await recommendations();
     const onApply = vi.fn();
     render(<RecommendationsPanel subject="these" state={done(result)} onApply={onApply} />);
     const changes = result.recommendations.filter((rec) => rec.hint !== rec.currentHint);
-    expect(changes.length).toBeGreaterThan(1);
-    const [dropped, ...kept] = changes;
+    const less = changes.filter((rec) => rec.expectedSaved.tokens < rec.currentSaved.tokens);
+    expect(less.length).toBeGreaterThan(0);
+    for (const rec of changes) {
+      const box = screen.getByRole('checkbox', { name: `Apply ${rec.hint} to ${rec.tool}` });
+      expect(box, rec.tool).toHaveProperty('checked', !less.includes(rec));
+    }
+    for (const rec of less) {
+      const row = screen.getByRole('rowheader', { name: rec.tool }).closest('tr');
+      const fewer = rec.currentSaved.tokens - rec.expectedSaved.tokens;
+      expect(row).toHaveTextContent(`Not ticked: it saves ${fewer.toLocaleString('en-US')}`);
+    }
+    // Ticking one that saves less says so before the click.
+    const [first] = less;
     fireEvent.click(
-      screen.getByRole('checkbox', { name: `Apply ${dropped?.hint} to ${dropped?.tool}` }),
+      screen.getByRole('checkbox', { name: `Apply ${first?.hint} to ${first?.tool}` }),
     );
+    expect(screen.getByTestId('apply-effect')).toHaveTextContent(/: lower than now\.$/);
+    const ticked = changes.filter((rec) => !less.includes(rec) || rec === first);
     const apply = screen.getByRole('button', { name: /^Apply \d+ hints? to the config$/ });
-    expect(apply).toHaveTextContent(`Apply ${kept.length}`);
+    expect(apply).toHaveTextContent(`Apply ${ticked.length}`);
     fireEvent.click(apply);
-    expect(onApply).toHaveBeenCalledWith(kept);
+    expect(onApply).toHaveBeenCalledWith(ticked);
   });
 
   it('keeps the last suggestions, marked, when the input has errors', async () => {
@@ -120,6 +133,9 @@ describe('RecommendPane', () => {
     const shown = store.getState().conversationRecommendations.result;
     expect(shown).toEqual(await recommendations());
 
+    for (const box of screen.getAllByRole('checkbox')) {
+      if (!(box as HTMLInputElement).checked) fireEvent.click(box);
+    }
     fireEvent.click(screen.getByRole('button', { name: /^Apply \d+ hints? to the config$/ }));
     const expected = renderHintsToml(shown?.recommendations ?? [], CONFIG);
     await waitFor(() => expect(store.getState().configText).toBe(expected));

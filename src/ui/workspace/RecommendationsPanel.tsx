@@ -8,7 +8,13 @@
 import { useId, useState } from 'react';
 import { formatChange, formatCount, formatPercent } from '../../core/counting/format.ts';
 import { savedPercent } from '../../core/counting/report.ts';
-import type { HintRecommendations, Recommendation } from '../../core/playground/recommend.ts';
+import {
+  type ApplyEffect,
+  getApplyEffect,
+  type HintRecommendations,
+  isPreTicked,
+  type Recommendation,
+} from '../../core/playground/recommend.ts';
 import type { RecommendationState } from '../../state/workspace-slice.ts';
 
 /** Props of {@link RecommendationsPanel}. */
@@ -37,6 +43,35 @@ function Total({ result }: { result: HintRecommendations }) {
   );
 }
 
+/** What the Apply button would do to the saving, said before the click. */
+function Effect({ effect, count }: { effect: ApplyEffect; count: number }) {
+  if (count === 0) {
+    return (
+      <p className="ws-rec-effect" data-testid="apply-effect">
+        Nothing ticked: the saving stays {formatCount(effect.now)} tokens.
+      </p>
+    );
+  }
+  const difference = effect.after - effect.now;
+  return (
+    <p
+      className={difference < 0 ? 'ws-rec-effect ws-rec-lower' : 'ws-rec-effect'}
+      data-testid="apply-effect"
+    >
+      Applying the ticked {count === 1 ? 'hint' : 'hints'}: saving {formatCount(effect.now)} →{' '}
+      <strong>{formatCount(effect.after)}</strong> tokens ({difference >= 0 ? '+' : '−'}
+      {formatCount(Math.abs(difference))})
+      {difference < 0 ? ': lower than now' : difference === 0 ? ': the same as now' : ''}.
+    </p>
+  );
+}
+
+/** Said on a suggestion that is not ticked because it saves less than the hint in force. */
+function lessThanNow(rec: Recommendation): string {
+  const fewer = rec.currentSaved.tokens - rec.expectedSaved.tokens;
+  return `Not ticked: it saves ${formatCount(fewer)} ${fewer === 1 ? 'token' : 'tokens'} fewer than ${hintName(rec.currentHint)}, the hint in force. It is suggested for what it keeps (see below); tick it if that matters more than the tokens.`;
+}
+
 /** The panel. */
 export function RecommendationsPanel({
   subject,
@@ -44,8 +79,9 @@ export function RecommendationsPanel({
   onRecommend,
   onApply,
 }: RecommendationsPanelProps) {
-  // Unticked tools, so that a tool stays unticked when the figures are computed again.
-  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
+  // The user's own ticks, so that a choice survives the figures being computed again;
+  // a tool the user has not touched follows isPreTicked.
+  const [ticks, setTicks] = useState<ReadonlyMap<string, boolean>>(new Map());
   const noteId = useId();
   const { status, result, message } = state;
 
@@ -77,12 +113,13 @@ export function RecommendationsPanel({
   }
 
   const changes = result.recommendations.filter((rec) => rec.hint !== rec.currentHint);
-  const chosen = changes.filter((rec) => !unticked.has(rec.tool));
-  const toggle = (tool: string) => {
-    const next = new Set(unticked);
-    if (next.has(tool)) next.delete(tool);
-    else next.add(tool);
-    setUnticked(next);
+  const isTicked = (rec: Recommendation) => ticks.get(rec.tool) ?? isPreTicked(rec);
+  const chosen = changes.filter(isTicked);
+  const effect = getApplyEffect(result, new Set(chosen.map((rec) => rec.tool)));
+  const toggle = (rec: Recommendation) => {
+    const next = new Map(ticks);
+    next.set(rec.tool, !isTicked(rec));
+    setTicks(next);
   };
 
   return (
@@ -124,8 +161,8 @@ export function RecommendationsPanel({
                       ) : (
                         <input
                           type="checkbox"
-                          checked={!unticked.has(rec.tool)}
-                          onChange={() => toggle(rec.tool)}
+                          checked={isTicked(rec)}
+                          onChange={() => toggle(rec)}
                           aria-label={`Apply ${rec.hint} to ${rec.tool}`}
                         />
                       )}
@@ -147,7 +184,12 @@ export function RecommendationsPanel({
                         now {formatCount(rec.currentSaved.tokens)}
                       </span>
                     </td>
-                    <td className="ws-rec-reason">{rec.reason}</td>
+                    <td className="ws-rec-reason">
+                      {!same && !isPreTicked(rec) ? (
+                        <p className="ws-rec-less">{lessThanNow(rec)}</p>
+                      ) : null}
+                      {rec.reason}
+                    </td>
                   </tr>
                 );
               })}
@@ -156,6 +198,7 @@ export function RecommendationsPanel({
         </div>
       )}
       <Total result={result} />
+      {changes.length > 0 ? <Effect effect={effect} count={chosen.length} /> : null}
       <div className="cp-toolbar">
         <button
           type="button"
