@@ -1,7 +1,7 @@
 /**
  * The only module that wires core, worker, state and UI together: it makes
- * the worker client, hands it to the actions, loads Monaco, follows the
- * system colour scheme and renders the app.
+ * the worker client, hands it to the actions, loads Monaco after the first
+ * figures, follows the system colour scheme and renders the app.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +10,7 @@ import { initActions, notify, setEditorsReady } from './state/actions.ts';
 import { initExports } from './state/exports.ts';
 import { initPeerExports } from './state/peer-exports.ts';
 import { initShare, startPlayground } from './state/share.ts';
+import { store } from './state/store.ts';
 import { initWorkspace } from './state/workspace.ts';
 import { App } from './ui/App.tsx';
 import { startThemeFollowing } from './ui/theme-choice.ts';
@@ -60,17 +61,33 @@ startThemeFollowing({
   systemDark: window.matchMedia('(prefers-color-scheme: dark)'),
 });
 
-// Monaco is several MB: load it after the shell so the page paints and the
-// first results compute meanwhile.
-import('./ui/editor/monaco-setup.ts')
-  .then(({ setupMonaco }) => {
-    setupMonaco();
-    setEditorsReady();
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    notify('The editors could not be loaded. Reload the page to try again.', 'error');
-  });
+// Monaco is several MB whose parse holds the main thread for about a second:
+// it loads once the first figures are on screen (or the first run failed),
+// so the worker's answer is never queued behind it. The bound keeps the
+// editors coming on a machine where the first run takes very long.
+const EDITORS_AT_LATEST_MS = 10_000;
+let editorsRequested = false;
+function loadEditors(): void {
+  if (editorsRequested) return;
+  editorsRequested = true;
+  stopWaitingForFigures();
+  clearTimeout(editorsBound);
+  import('./ui/editor/monaco-setup.ts')
+    .then(({ setupMonaco }) => {
+      setupMonaco();
+      setEditorsReady();
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      notify('The editors could not be loaded. Reload the page to try again.', 'error');
+    });
+}
+const editorsBound = setTimeout(loadEditors, EDITORS_AT_LATEST_MS);
+const stopWaitingForFigures = store.subscribe((state) => {
+  if (state.status !== 'done' && state.status !== 'error') return;
+  // After the frame that paints the figures.
+  requestAnimationFrame(() => setTimeout(loadEditors, 0));
+});
 
 window.addEventListener('unhandledrejection', (event) => {
   // Cancellation is silent, ours (AbortError) and Monaco's (Canceled).

@@ -295,7 +295,10 @@ export function openFile(text: string, name: string): void {
     encoding: 'auto',
     streamText: text,
   });
-  runAnalysis();
+  // Posted to the worker before React hands the text to the stream editor:
+  // Monaco taking a large model holds the main thread, and the worker counts
+  // meanwhile.
+  void flushAnalysis();
 }
 
 /** Loads an example by id; resolves false when no such example exists. */

@@ -21,6 +21,13 @@ function streamOptions(large: boolean): editor.IStandaloneEditorConstructionOpti
     stickyScroll: { enabled: !large },
     occurrencesHighlight: large ? 'off' : 'singleFile',
     selectionHighlight: !large,
+    // What Monaco recomputes over the whole model on each change: off for a large stream.
+    bracketPairColorization: { enabled: !large },
+    guides: { bracketPairs: false, indentation: !large },
+    matchBrackets: large ? 'never' : 'always',
+    links: !large,
+    colorDecorators: !large,
+    largeFileOptimizations: true,
     wordBasedSuggestions: 'off',
     dropIntoEditor: { enabled: false },
     // Long base64 lines of storage form are not worth tokenizing past this.
