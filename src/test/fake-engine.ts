@@ -26,6 +26,15 @@ export interface FakeEngine extends Engine {
   resets: (PendingCall<StreamEdit> & { position: number | null })[];
 }
 
+/**
+ * Answers with a copy, as the real bridge does: every answer crosses
+ * `postMessage`, so the caller never gets the object the test made, and a
+ * value that cannot be cloned fails here as it would in the browser.
+ */
+function cloned<T>(resolve: (value: T) => void): (value: T) => void {
+  return (value) => resolve(structuredClone(value));
+}
+
 /** Creates a fake engine whose calls stay pending until resolved by the test. */
 export function createFakeEngine(): FakeEngine {
   const engine: FakeEngine = {
@@ -34,17 +43,23 @@ export function createFakeEngine(): FakeEngine {
     resets: [],
     run(input, options) {
       return new Promise((resolve, reject) => {
-        engine.runs.push({ input, signal: options?.signal, resolve, reject });
+        engine.runs.push({ input, signal: options?.signal, resolve: cloned(resolve), reject });
       });
     },
     compact(input) {
       return new Promise((resolve, reject) => {
-        engine.compacts.push({ input, signal: undefined, resolve, reject });
+        engine.compacts.push({ input, signal: undefined, resolve: cloned(resolve), reject });
       });
     },
     reset(input, position) {
       return new Promise((resolve, reject) => {
-        engine.resets.push({ input, signal: undefined, resolve, reject, position });
+        engine.resets.push({
+          input,
+          signal: undefined,
+          resolve: cloned(resolve),
+          reject,
+          position,
+        });
       });
     },
   };
