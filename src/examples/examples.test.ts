@@ -1,6 +1,7 @@
 import { parse as parseToml } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ToolRow } from '../core/counting/report.ts';
+import { importTranscript } from '../core/import/import.ts';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
 import type { PlaygroundResult, TranscriptEntry } from '../core/playground/types.ts';
 import { CONVERSATION_EVENT_TYPES } from '../core/stream/turns.ts';
@@ -21,7 +22,13 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The example's JP elements: its events.json, or what an agent session imports to. */
 function parseStream(example: Example): JsonObject[] {
+  if (!example.streamText.trimStart().startsWith('[')) {
+    const imported = importTranscript(example.streamText);
+    if (!imported.elements) throw new Error(`${example.id}: the session does not import`);
+    return imported.elements as JsonObject[];
+  }
   const parsed: unknown = JSON.parse(example.streamText);
   if (!Array.isArray(parsed)) throw new Error(`${example.id}: the stream is not an array`);
   return parsed as JsonObject[];
@@ -50,8 +57,20 @@ describe('the examples list', () => {
     }
   });
 
+  it('credits the real agent sessions with their source and license', () => {
+    const sessions = EXAMPLES.filter((e) => e.credit?.includes('claude-code-log'));
+    expect(sessions.map((e) => e.id)).toEqual(['claude-code-session', 'codex-rollout']);
+    for (const session of sessions) {
+      expect(session.credit).toContain('github.com/daaain/claude-code-log');
+      expect(session.credit).toContain('MIT');
+      expect(session.configText).toContain('github.com/daaain/claude-code-log');
+    }
+    expect(importTranscript(sessions[0]?.streamText ?? '').format).toBe('claude-code');
+    expect(importTranscript(sessions[1]?.streamText ?? '').format).toBe('codex');
+  });
+
   it('credits the real JP conversation', () => {
-    const corpus = EXAMPLES.filter((e) => e.credit !== undefined);
+    const corpus = EXAMPLES.filter((e) => e.credit?.includes('dcdpr/jp'));
     expect(corpus.map((e) => e.id)).toEqual(['corpus-missing-date']);
     expect(corpus[0]?.credit).toBe(
       'conversations from the JP project (github.com/dcdpr/jp), Apache-2.0',
@@ -79,9 +98,10 @@ describe.each(EXAMPLES.map((e) => [e.id, e] as const))('example %s', (id, exampl
   it('starts with a turn_start and has enough turns for its rules', () => {
     expect(conversation[0]?.type).toBe('turn_start');
     const turns = conversation.filter((e) => e.type === 'turn_start').length;
-    // The real conversation has two turns; the made-up ones need three for
-    // a rule that keeps the first and the last turn to compact anything.
-    expect(turns).toBeGreaterThanOrEqual(example.credit ? 2 : 3);
+    // The real JP conversation has two turns, the agent sessions one (their
+    // rules keep no turn); the made-up ones need three for a rule that keeps
+    // the first and the last turn to compact anything.
+    expect(turns).toBeGreaterThanOrEqual(example.credit ? 1 : 3);
   });
 
   it('answers every tool request, once, after it', () => {

@@ -6,9 +6,16 @@
  * Every example is a small story a newcomer can check in the numbers: the
  * stream has enough turns for its rule to compact something (the built-in
  * rule keeps the first and the last turn), and each hint's effect shows in
- * the savings table. The data is invented, except the one real conversation.
+ * the savings table. The data is invented, except the real conversations:
+ * one of JP's, and a Claude Code session and a Codex rollout kept as the
+ * agents wrote them (whole files, small enough for the bundle), which the
+ * playground imports like any opened file.
  */
 import type { EncodingSetting } from '../core/types.ts';
+import claudeCodeSessionStream from './claude-code-session.jsonl?raw';
+import claudeCodeSessionConfig from './claude-code-session.toml?raw';
+import codexRolloutStream from './codex-rollout.jsonl?raw';
+import codexRolloutConfig from './codex-rollout.toml?raw';
 import codingSessionStream from './coding-session.json?raw';
 import codingSessionConfig from './coding-session.toml?raw';
 import corpusMissingDateStream from './corpus-missing-date.json?raw';
@@ -58,6 +65,10 @@ export interface Example {
 /** The credit line the JP corpus asks for. */
 export const JP_CORPUS_CREDIT =
   'conversations from the JP project (github.com/dcdpr/jp), Apache-2.0';
+
+/** The credit line of the agent sessions (corpus NOTICE.md). */
+export const CLAUDE_CODE_LOG_CREDIT =
+  'test data of claude-code-log (github.com/daaain/claude-code-log), MIT, Copyright (c) Daniel Demmel';
 
 /** The example loaded on a first visit. */
 export const DEFAULT_EXAMPLE_ID = 'coding-session';
@@ -190,6 +201,24 @@ export const EXAMPLES: readonly Example[] = [
     streamText: corpusMissingDateStream,
     encoding: 'storage',
     credit: JP_CORPUS_CREDIT,
+  },
+  {
+    id: 'claude-code-session',
+    title: 'A real Claude Code session, imported',
+    summary:
+      'A Claude Code session as Claude Code stores it, with subagents and MCP tools: hints key on the tool names as recorded (mcp__… included), and the import summary lists what was skipped.',
+    configText: claudeCodeSessionConfig,
+    streamText: claudeCodeSessionStream,
+    credit: CLAUDE_CODE_LOG_CREDIT,
+  },
+  {
+    id: 'codex-rollout',
+    title: 'A real Codex CLI rollout, imported',
+    summary:
+      'A Codex rollout file as Codex writes it: its apply_patch request is dropped and its lookup kept, and the import summary says which lines were session settings or duplicates.',
+    configText: codexRolloutConfig,
+    streamText: codexRolloutStream,
+    credit: CLAUDE_CODE_LOG_CREDIT,
   },
 ];
 

@@ -24,8 +24,11 @@ export function ImportSummary() {
         <span data-testid="import-calls">{formatCount(calls)}</span> tool{' '}
         {calls === 1 ? 'call' : 'calls'} of {formatCount(summary.toolCalls.length)}{' '}
         {summary.toolCalls.length === 1 ? 'tool' : 'tools'}
-        {summary.errors > 0 ? `, ${formatCount(summary.errors)} malformed lines skipped` : ''}. The
-        stream editor shows the JP events it became; hints key on these tool names as recorded.
+        {summary.errors > 0
+          ? `, ${formatCount(summary.errors)} malformed ${summary.errors === 1 ? 'line' : 'lines'} skipped`
+          : ''}
+        . The stream editor shows the JP events it became; hints key on these tool names as
+        recorded.
       </p>
       {summary.toolCalls.length > 0 ? (
         <ul className="import-tools">

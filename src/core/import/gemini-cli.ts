@@ -10,6 +10,7 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
+import { joinTextParts } from './text-parts.ts';
 import type { ImportResult } from './types.ts';
 
 const MESSAGE_TYPES = new Set(['user', 'gemini', 'info', 'error', 'warning']);
@@ -96,13 +97,9 @@ function partsText(
   line: number | undefined,
   out: StreamBuilder,
 ): string {
-  if (typeof content === 'string') return content;
-  const texts: string[] = [];
-  for (const part of Array.isArray(content) ? content : []) {
-    if (isJsonObject(part) && typeof part.text === 'string') texts.push(part.text);
-    else out.note('gemini-cli/non-text-part', 'Non-text parts (files, images) are left out.', line);
-  }
-  return texts.join('\n');
+  return joinTextParts(content, ['text'], () =>
+    out.note('gemini-cli/non-text-part', 'Non-text parts (files, images) are left out.', line),
+  );
 }
 
 function importMessage({ value, line }: Record, out: StreamBuilder): void {

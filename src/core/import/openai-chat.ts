@@ -8,6 +8,7 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import type { JsonDocument } from './source.ts';
+import { joinTextParts, OPENAI_TEXT_KEYS } from './text-parts.ts';
 import type { ImportResult } from './types.ts';
 
 /** The messages array of an API transcript: the array itself, or a request body's `key`. */
@@ -45,20 +46,13 @@ function contentText(
   line: number | undefined,
   out: StreamBuilder,
 ): string {
-  if (typeof content === 'string') return content;
-  const texts: string[] = [];
-  for (const part of Array.isArray(content) ? content : []) {
-    if (isJsonObject(part) && typeof part.text === 'string') texts.push(part.text);
-    else if (isJsonObject(part) && typeof part.refusal === 'string') texts.push(part.refusal);
-    else {
-      out.note(
-        'openai-chat/non-text-part',
-        'Non-text content parts (images, audio, files) have no text to count; left out.',
-        line,
-      );
-    }
-  }
-  return texts.join('\n');
+  return joinTextParts(content, OPENAI_TEXT_KEYS, () =>
+    out.note(
+      'openai-chat/non-text-part',
+      'Non-text content parts (images, audio, files) have no text to count; left out.',
+      line,
+    ),
+  );
 }
 
 /** Imports a Chat Completions transcript. */

@@ -10,6 +10,7 @@ import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { getApiArray } from './openai-chat.ts';
 import type { JsonDocument } from './source.ts';
+import { joinTextParts, OPENAI_TEXT_KEYS } from './text-parts.ts';
 import type { ImportResult } from './types.ts';
 
 const ITEM_TYPES = new Set([
@@ -58,20 +59,13 @@ function contentText(
   line: number | undefined,
   out: StreamBuilder,
 ): string {
-  if (typeof content === 'string') return content;
-  const texts: string[] = [];
-  for (const part of Array.isArray(content) ? content : []) {
-    if (isJsonObject(part) && typeof part.text === 'string') texts.push(part.text);
-    else if (isJsonObject(part) && typeof part.refusal === 'string') texts.push(part.refusal);
-    else {
-      out.note(
-        'openai-responses/non-text-part',
-        'Non-text content parts (images, files, audio) have no text to count; left out.',
-        line,
-      );
-    }
-  }
-  return texts.join('\n');
+  return joinTextParts(content, OPENAI_TEXT_KEYS, () =>
+    out.note(
+      'openai-responses/non-text-part',
+      'Non-text content parts (images, files, audio) have no text to count; left out.',
+      line,
+    ),
+  );
 }
 
 /** Imports a Responses input. */
