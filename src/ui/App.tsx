@@ -44,7 +44,7 @@ function Workspace() {
   const workspaceRef = useRef<HTMLElement>(null);
   const editorsRef = useRef<HTMLElement>(null);
   const [columns, setColumns] = useKeptSize('columns', 40);
-  const [rows, setRows] = useKeptSize('rows', 40);
+  const [rows, setRows] = useKeptSize('rows', 58);
   const fileName = useAppStore((s) => s.streamFileName);
 
   const layout = {

@@ -115,3 +115,45 @@ test('the theme toggle overrides the system, and it and the splitter sizes survi
   );
   await expect(splitter).toHaveAttribute('aria-valuenow', '50');
 });
+
+test("the README's walkthrough works on the default example, its hints in view at 1440×900", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openPlayground(page);
+  // The hints the walkthrough reads are on screen without scrolling the config.
+  const config = page.locator('#config-panel');
+  const box = await config.locator('.monaco-editor .overflow-guard').boundingBox();
+  for (const text of ['tool_calls = "strip"', '[conversation.tools.fs_read_file]']) {
+    const line = config.locator('.view-line').filter({ hasText: text });
+    await expect(line, text).toBeVisible();
+    const lineBox = await line.boundingBox();
+    expect(lineBox && box && lineBox.y + lineBox.height <= box.y + box.height, text).toBe(true);
+  }
+  // README: responses 779 → 440 tokens, Saved 339 (the CLI's report for the same files).
+  const row = toolRow(page, 'fs_read_file');
+  await expect(row.locator('td').nth(2)).toContainText('779 → 440');
+  await expect(row.locator('td').nth(3)).toContainText('339');
+  await row.click();
+  await waitForDiff(page);
+  // Turn 1 is kept as it is; the first change is in the compacted turns.
+  await page
+    .locator('#pane-diff')
+    .getByRole('button', { name: /Next change/ })
+    .click();
+  await expect(page.locator('#pane-diff .editor.modified .view-lines')).toContainText(
+    '[compacted] fs_read_file: success',
+  );
+  const edited = (await readConfig()).replace(
+    'compaction = "strip-responses"',
+    'compaction = "keep"',
+  );
+  await setEditorText(page, 'Config (TOML)', edited);
+  await waitForResults(page);
+  await expect(row.locator('td').nth(3)).toHaveText(/^0/);
+});
+
+async function readConfig(): Promise<string> {
+  const { readFileSync } = await import('node:fs');
+  return readFileSync(new URL('../../src/examples/coding-session.toml', import.meta.url), 'utf8');
+}

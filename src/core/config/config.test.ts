@@ -33,6 +33,36 @@ describe('parseConfigToml: positions of problems', () => {
     expect(diagnostic.message).not.toContain('\n');
   });
 
+  it('names a table defined twice and the line of its first definition', () => {
+    const text = [
+      '# hints',
+      '[conversation.tools.fs_read_file]',
+      'compaction = "keep"',
+      '',
+      '[conversation.tools.build_watch]',
+      'compaction = "omit"',
+      '',
+      '[ conversation.tools."fs_read_file" ]',
+      'compaction = "strip"',
+    ].join('\n');
+    const [diagnostic, ...rest] = parseConfigToml(text).diagnostics;
+    expect(rest).toEqual([]);
+    expect(diagnostic).toMatchObject({ line: 8, severity: 'error', code: 'config/toml-syntax' });
+    expect(diagnostic?.message).toBe(
+      'TOML syntax error: the table [conversation.tools.fs_read_file] is defined twice; its first definition is on line 2. Merge the two tables into one.',
+    );
+  });
+
+  it('names a key set twice and the line where it was first set', () => {
+    const text =
+      '[[conversation.compaction.rules]]\nkeep_last = 1\nkeep_first = 1\nkeep_last = 2\n';
+    const [diagnostic] = parseConfigToml(text).diagnostics;
+    expect(diagnostic?.line).toBe(4);
+    expect(diagnostic?.message).toMatch(
+      /keep_last is set twice; its first definition is on line 2/,
+    );
+  });
+
   it('marks an invalid hint’s value, lists accepted values and suggests the closest', () => {
     const text = '[conversation.tools.search]\ncompaction = "strip-response"\n';
     const diagnostic = only(text);

@@ -20,7 +20,7 @@ import {
   type RulesLayer,
   readCompactionRule,
 } from './rule-config.ts';
-import { TomlLocator, type TomlPath } from './toml-locator.ts';
+import { formatTomlKey, TomlLocator, type TomlPath } from './toml-locator.ts';
 import { parseToolHintName, TOOL_HINT_KEY } from './tool-hints.ts';
 
 export type { ToolHintSource } from './tool-hints.ts';
@@ -324,6 +324,36 @@ function cleanTomlMessage(message: string, codeAtError: number): string {
 }
 
 /**
+ * For smol-toml's "trying to redefine" error: which table or key is written
+ * twice, and the line of its first definition, so the user need not hunt
+ * for it. The text before the error's line is valid TOML, so the locator can
+ * read both definitions; undefined when it cannot tell.
+ */
+function describeRedefinition(text: string, index: LineIndex, offset: number): string | undefined {
+  const { line } = index.position(offset);
+  const lineStart = index.offset(line, 1);
+  const lineEnd = text.indexOf('\n', offset);
+  const through = lineEnd < 0 ? text : text.slice(0, lineEnd);
+  // smol-toml may point at the space after a header's "[".
+  let at = offset;
+  while (text[at] === ' ' || text[at] === '\t') at++;
+  const path = new TomlLocator(through).pathAt(at);
+  if (!path) return undefined;
+  const first = new TomlLocator(text.slice(0, lineStart)).find(path);
+  const name = path
+    .filter((segment): segment is string => typeof segment === 'string')
+    .map(formatTomlKey)
+    .join('.');
+  const isHeader = /^\s*\[/.test(text.slice(lineStart, offset + 1));
+  const what = isHeader ? `the table [${name}] is defined twice` : `${name} is set twice`;
+  const where = first
+    ? `; its first definition is on line ${index.position(first.key.start).line}`
+    : ' (it is already defined above, by a dotted key or an inline table)';
+  const fix = isHeader ? 'Merge the two tables into one.' : 'Keep one of them.';
+  return `TOML syntax error: ${what}${where}. ${fix}`;
+}
+
+/**
  * Reads the user's TOML config layer (spec 14.1). Never throws: a syntax
  * error, a wrong type or a wrong value on a key the playground uses is an
  * error diagnostic at that value; a likely typo of a used key is a warning.
@@ -347,7 +377,9 @@ export function parseConfigToml(text: string): ParsedConfig {
             start,
             start + 1,
             'error',
-            cleanTomlMessage(error.message, text.charCodeAt(start)),
+            (/redefine an already defined/.test(error.message)
+              ? describeRedefinition(text, index, start)
+              : undefined) ?? cleanTomlMessage(error.message, text.charCodeAt(start)),
             'config/toml-syntax',
           ),
         ],

@@ -43,6 +43,17 @@ export class TomlLocator {
     }
   }
 
+  /** The longest path whose key is written over `offset`: what a line at that place defines. */
+  pathAt(offset: number): TomlPath | undefined {
+    let best: TomlPath | undefined;
+    for (const [key, location] of this.locations) {
+      if (location.key.start > offset || offset >= location.key.end) continue;
+      const path = JSON.parse(key) as TomlPath;
+      if (!best || path.length > best.length) best = path;
+    }
+    return best;
+  }
+
   /** The location of `path`, when the scanner found it. */
   find(path: TomlPath): TomlLocation | undefined {
     return this.locations.get(pathKey(path));
@@ -312,4 +323,13 @@ interface ScannedKey {
 
 function pathKey(path: TomlPath): string {
   return JSON.stringify(path);
+}
+
+const BARE_KEY = /^[A-Za-z0-9_-]+$/;
+
+/** A key as TOML writes it: bare when it can be, else a basic string. */
+export function formatTomlKey(name: string): string {
+  if (BARE_KEY.test(name)) return name;
+  // JSON's escapes are TOML's, except that TOML also wants DEL escaped.
+  return JSON.stringify(name).replace(/\u007f/g, '\\u007F');
 }

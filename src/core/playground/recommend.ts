@@ -11,6 +11,7 @@
 
 import { parse as parseToml } from 'smol-toml';
 import type { ParsedConfig } from '../config/config.ts';
+import { formatTomlKey } from '../config/toml-locator.ts';
 import { mergeToolLayers, TOOL_HINT_KEY } from '../config/tool-hints.ts';
 import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports, type Report, type ToolRow } from '../counting/report.ts';
@@ -365,14 +366,8 @@ export function recommendForStreams(
 
 // --- TOML -------------------------------------------------------------------
 
-const BARE_KEY = /^[A-Za-z0-9_-]+$/;
-
-/** A tool name as a TOML key: bare when it can be, else a basic string. */
-export function formatTomlKey(name: string): string {
-  if (BARE_KEY.test(name)) return name;
-  // JSON's escapes are TOML's, except that TOML also wants DEL escaped.
-  return JSON.stringify(name).replace(/\u007f/g, '\\u007F');
-}
+/** A tool name as a TOML key (re-exported: the CLI and the what-if grid name it from here). */
+export { formatTomlKey };
 
 /** The header keys of a `[table]` line, or undefined when the line is not one. */
 function readHeaderKeys(line: string): string[] | undefined {
