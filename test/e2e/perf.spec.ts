@@ -244,6 +244,8 @@ test('PERF: navigation to first figures, and opening the largest conversation', 
       const first = performance.getEntriesByName('results-shown', 'mark')[0]?.startTime;
       (window as unknown as { firstFigures: number }).firstFigures = first ?? Number.NaN;
     });
+    // The editors load after the first figures: on a loaded machine Monaco's parse can pass 15 s too.
+    await expect(editor(page, 'Config (TOML)')).toBeAttached({ timeout: 60_000 });
     await waitForEditors(page);
     await page.evaluate(markOpen);
     const stopTrace = await startTrace(cdp);
@@ -284,7 +286,9 @@ test('PERF: navigation to first figures, and opening the largest conversation', 
 });
 
 test('PERF: hint edits on the largest conversation', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
+  await page.goto('/');
+  await expect(editor(page, 'Config (TOML)')).toBeAttached({ timeout: 60_000 });
   await openPlayground(page);
   await setEditorText(page, 'Config (TOML)', CONFIG);
   await page.getByLabel('Open events.json').setInputFiles(LARGEST);
