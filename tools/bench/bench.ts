@@ -53,6 +53,7 @@ import { parseEventsText } from '../../src/core/stream/codec.ts';
 import { sanitize } from '../../src/core/stream/sanitize.ts';
 import { generateEventsText, generateWorkspace } from '../synthetic/synthetic.ts';
 import type { PoolJob, PoolResult } from './pool-worker.ts';
+import { printTargetsTable } from './targets.ts';
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/jp-conversations');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -277,6 +278,15 @@ console.log(
 console.log(
   '(the browser targets, keystroke → figure and the rest, are printed by test/e2e/perf.spec.ts)',
 );
+printTargetsTable(ROOT, {
+  coldOverTokenizer: result.coldOverTokenizer,
+  coldOverTokenizerCpu: result.coldOverTokenizerCpu,
+  warmOverCold: result.warmOverCold,
+  warmPlaygroundOverColdPlayground: result.warmPlaygroundMs / result.coldPlaygroundMs,
+  cliBinOverReference: cli.binOverReference,
+  cliBinMs: cli.binMs,
+  cliReferenceMs: cli.referenceMs,
+});
 
 if (process.env.BENCH_QUICK === '1') {
   console.log(

@@ -1,0 +1,204 @@
+/**
+ * The table of issue 14's targets that `npm run bench` ends with: one row
+ * per target, with the figure before the work (the issue's "today"), the
+ * target and what this run measured (a median, or a ratio of medians).
+ *
+ * The core rows come from bench.ts's own run. The what-if grid and the
+ * tool-count scaling rows run tools/bench/what-if.ts and scaling.ts as they
+ * are (each prints one JSON line last). The page rows cannot be measured in
+ * Node: they are the last figures the browser perf spec wrote to
+ * test-reports/perf.json, printed with their date and load average, or
+ * "not measured" when it has not run here. First-load bytes are gzip sizes
+ * of the files of the production build (dist/) that the first figures need.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** What bench.ts measured for the table. */
+export interface CoreFigures {
+  coldOverTokenizer: number;
+  coldOverTokenizerCpu: number;
+  warmOverCold: number;
+  warmPlaygroundOverColdPlayground: number;
+  cliBinOverReference: number;
+  cliBinMs: number;
+  cliReferenceMs: number;
+}
+
+interface Row {
+  what: string;
+  today: string;
+  target: string;
+  measured: string;
+}
+
+/** One figure the perf spec recorded. */
+interface PageFigure {
+  value: number;
+  at: string;
+  loadAverage: number;
+}
+
+/** Runs a bench script under tsx and returns its last line, parsed. */
+function runScript(root: string, script: string, env: Record<string, string> = {}): unknown {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+  if (run.status !== 0) return null;
+  const last = run.stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    return JSON.parse(last) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function readPageFigures(root: string): Record<string, PageFigure> {
+  try {
+    return JSON.parse(readFileSync(join(root, 'test-reports/perf.json'), 'utf8')) as Record<
+      string,
+      PageFigure
+    >;
+  } catch {
+    return {};
+  }
+}
+
+function page(figures: Record<string, PageFigure>, key: string): string {
+  const figure = figures[key];
+  if (!figure) return 'not measured (run the perf spec)';
+  return `${Math.round(figure.value)} ms (${figure.at.slice(0, 16).replace('T', ' ')} UTC, load ${figure.loadAverage})`;
+}
+
+/**
+ * The gzip bytes of what the first figures need: the page, its entry
+ * script and styles, the playground worker and the default tokenizer's
+ * chunk; and, apart, everything else the build holds (Monaco, loaded after).
+ */
+export function measureFirstLoad(
+  root: string,
+): { critical: number; rest: number; files: string[] } | null {
+  const dist = join(root, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) return null;
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const linked = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1] as string,
+  );
+  const assets = readdirSync(join(dist, 'assets'));
+  const worker = assets.filter((name) => /^(worker|o200k_base|GptEncoding)-.*\.js$/.test(name));
+  const critical = new Set(['index.html', ...linked, ...worker.map((name) => `assets/${name}`)]);
+  const gzip = (path: string) => gzipSync(readFileSync(join(dist, path))).length;
+  let criticalBytes = 0;
+  for (const path of critical) criticalBytes += gzip(path);
+  let rest = 0;
+  for (const name of assets) {
+    if (!critical.has(`assets/${name}`) && /\.(js|css|ttf)$/.test(name))
+      rest += gzip(`assets/${name}`);
+  }
+  return { critical: criticalBytes, rest, files: [...critical] };
+}
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
+
+/** Prints the targets table; runs the what-if and scaling scripts for their rows. */
+export function printTargetsTable(root: string, core: CoreFigures): void {
+  const pageFigures = readPageFigures(root);
+  const whatIf = runScript(root, 'tools/bench/what-if.ts') as {
+    hintChangeMs?: number;
+    ruleChangeMs?: number;
+    warmBudgetMs?: number;
+  } | null;
+  const scaling = runScript(root, 'tools/bench/scaling.ts') as {
+    scaling?: { name: string; sizes: number[]; ms: number[] }[];
+  } | null;
+  const bytes = measureFirstLoad(root);
+  const rows: Row[] = [
+    {
+      what: 'hint edit → updated figure (largest conversation)',
+      today: '~180 ms',
+      target: '≤ 50 ms',
+      measured: page(pageFigures, 'keystrokeToFigureMs'),
+    },
+    {
+      what: 'navigation → first figures (default example)',
+      today: '0.9–1.0 s',
+      target: '≤ 500 ms',
+      measured: page(pageFigures, 'navigationToFiguresMs'),
+    },
+    {
+      what: 'open the largest file → figures',
+      today: '0.43–0.46 s',
+      target: '≤ 250 ms',
+      measured: page(pageFigures, 'openToFiguresMs'),
+    },
+    {
+      what: 'longest main-thread task, opening until settled',
+      today: '125–145 ms',
+      target: '≤ 50 ms',
+      measured: `${page(pageFigures, 'openLongestTaskMs')}; CPU ${page(pageFigures, 'openLongestTaskCpuMs').split(' (')[0]}`,
+    },
+    {
+      what: 'cold pipeline / tokenizer alone (caches cleared)',
+      today: '1.4–1.8×',
+      target: '≤ 1.15×',
+      measured: `${core.coldOverTokenizer}× (CPU ${core.coldOverTokenizerCpu}×)`,
+    },
+    {
+      what: 'warm / cold (pipeline)',
+      today: '1/29 to 1/52',
+      target: '≤ 1/30',
+      measured: `1/${Math.round(1 / core.warmOverCold)}`,
+    },
+    {
+      what: 'warm / cold (playground run, what-if grid included)',
+      today: '–',
+      target: '≤ 1/30',
+      measured: `1/${Math.round(1 / core.warmPlaygroundOverColdPlayground)}`,
+    },
+    {
+      what: 'what-if grid after a hint edit (what-if.ts)',
+      today: '–',
+      target: `≤ ${whatIf?.warmBudgetMs ?? 5} ms`,
+      measured: whatIf
+        ? `${whatIf.hintChangeMs} ms (rule change ${whatIf.ruleChangeMs} ms)`
+        : 'failed',
+    },
+    {
+      what: 'CLI report, whole process / 25-line reference',
+      today: '1.8×',
+      target: '≤ 1.25×',
+      measured: `${core.cliBinOverReference}× (${core.cliBinMs} / ${core.cliReferenceMs} ms)`,
+    },
+    {
+      what: 'first-load bytes, gzip (critical path; the rest)',
+      today: '2.5 MB',
+      target: 'only what the figures need',
+      measured: bytes
+        ? `${mb(bytes.critical)}; ${mb(bytes.rest)} after the figures`
+        : 'no dist/ (npx vite build)',
+    },
+  ];
+  for (const row of scaling?.scaling ?? []) {
+    if (!row.name.endsWith('per tool')) continue;
+    const per = row.ms.map((ms, i) => ms / (row.sizes[i] ?? 1));
+    rows.push({
+      what: `${row.name.replace(', per tool', '')} over ${row.sizes.map((n) => n.toLocaleString('en-US')).join(' / ')} tools (scaling.ts)`,
+      today: '–',
+      target: 'per-tool time flat',
+      measured: `${row.ms.map((ms) => Math.round(ms)).join(' / ')} ms; per tool ×${((per.at(-1) ?? 0) / (per[0] ?? 1)).toFixed(1)}`,
+    });
+  }
+  const width = (key: keyof Row) => Math.max(key.length, ...rows.map((row) => row[key].length));
+  const line = (row: Row) =>
+    `| ${row.what.padEnd(width('what'))} | ${row.today.padEnd(width('today'))} | ${row.target.padEnd(width('target'))} | ${row.measured} |`;
+  console.log('');
+  console.log(
+    'Targets of issue 14 (medians and ratios of this run; page rows: the last perf spec run)',
+  );
+  console.log(line({ what: 'what', today: 'today', target: 'target', measured: 'measured' }));
+  for (const row of rows) console.log(line(row));
+}
