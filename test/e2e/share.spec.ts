@@ -310,6 +310,8 @@ test.describe('playground files and autosave', () => {
   });
 
   test('autosave survives a reload in the middle of typing', async ({ page }) => {
+    // Two full page loads and Start fresh: more than one default timeout on a busy machine.
+    test.slow();
     await openPlayground(page);
     await page.getByLabel('Tokenizer').selectOption('cl100k');
     await waitForResults(page);
