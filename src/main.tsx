@@ -3,10 +3,12 @@
  * the worker client, hands it to the actions, loads Monaco after the first
  * figures, follows the system colour scheme and renders the app.
  */
+import { createStore, del, get, set, update } from 'idb-keyval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_EXAMPLE_ID, EXAMPLES, getExample, OWN_FILE_CONFIG } from './examples/index.ts';
 import { initActions, notify, setEditorsReady } from './state/actions.ts';
+import type { KeyValueStore } from './state/autosave.ts';
 import { initExports } from './state/exports.ts';
 import { initPeerExports } from './state/peer-exports.ts';
 import { initShare, startPlayground } from './state/share.ts';
@@ -40,6 +42,7 @@ initShare({
   env: {
     location: window.location,
     history: window.history,
+    autosave: getAutosaveStore(),
     storage: getStorage('localStorage'),
     session: getStorage('sessionStorage'),
   },
@@ -107,6 +110,18 @@ createRoot(root).render(
 
 // The link in the address, else the autosave, else the default example.
 void startPlayground();
+
+/** The autosave's IndexedDB store; null where the browser has none (some privacy modes). */
+function getAutosaveStore(): KeyValueStore | null {
+  if (typeof indexedDB === 'undefined') return null;
+  const db = createStore('compaction-playground', 'autosave');
+  return {
+    get: (key) => get(key, db),
+    set: (key, value) => set(key, value, db),
+    del: (key) => del(key, db),
+    update: (key, updater) => update(key, updater, db),
+  };
+}
 
 /** A storage the page may use; null where the browser refuses it (privacy settings, some frames). */
 function getStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {

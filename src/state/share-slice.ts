@@ -4,7 +4,7 @@
  * the header and the link dialog to show. Changed only by `share.ts`.
  */
 import type { StateCreator } from 'zustand';
-import type { DiffLayout } from '../core/share/share-codec.ts';
+import type { DiffLayout, ShareState } from '../core/share/share-codec.ts';
 import type { AppState } from './store.ts';
 
 /** What the link dialog says: what went wrong with a link or file, and what is shown instead. */
@@ -17,12 +17,19 @@ export interface LinkProblem {
   loadedInstead: string;
 }
 
+/** Work a link, file or example replaced, which one click brings back. */
+export interface RestoreOffer {
+  state: ShareState;
+  /** True when a link replaced it: Back to an address without a link restores it too. */
+  byLink: boolean;
+}
+
 /** Whether the last state was saved in this browser, and why not. */
 export type AutosaveStatus =
   | { kind: 'on' }
-  /** The browser refused to store it (its quota); `chars` is the size that failed. */
+  /** The browser refused to store it (its quota); `chars` is the size that failed. The previous save is kept. */
   | { kind: 'too-large'; chars: number }
-  /** The page cannot use localStorage at all (a privacy setting, an embedded frame). */
+  /** The page cannot use IndexedDB at all (a privacy setting, an embedded frame). */
   | { kind: 'unavailable' };
 
 /** Whether the address bar's `#v1/…` follows the state. */
@@ -38,6 +45,10 @@ export interface ShareSlice {
   /** The link or file problem the dialog shows, or null when it is closed. */
   linkProblem: LinkProblem | null;
   autosave: AutosaveStatus;
+  /** When the autosave last finished writing this tab's state (ms), or null before the first. */
+  autosavedAt: number | null;
+  /** The work a replacement can give back, or null. */
+  restoreOffer: RestoreOffer | null;
   address: AddressStatus;
 }
 
@@ -46,6 +57,8 @@ export const initialShareState: ShareSlice = {
   diffLayout: 'side-by-side',
   linkProblem: null,
   autosave: { kind: 'on' },
+  autosavedAt: null,
+  restoreOffer: null,
   address: { kind: 'follows' },
 };
 

@@ -7,9 +7,9 @@
 import { decodeAppLink, type ShareExample } from '../core/share/app-link.ts';
 import { decodePlaygroundFile } from '../core/share/playground-file.ts';
 import type { ShareState } from '../core/share/share-codec.ts';
+import type { KeyValueStore, StorageLike } from './autosave.ts';
 
-/** A storage the page can use: localStorage and sessionStorage, or a stand-in in tests. */
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type { StorageLike } from './autosave.ts';
 
 /** The browser objects the share actions read and write. */
 export interface ShareEnvironment {
@@ -20,18 +20,26 @@ export interface ShareEnvironment {
     replaceState(data: unknown, unused: string, url: string): void;
     state: unknown;
   } | null;
-  /** Where the autosave goes (localStorage); null when the page cannot use it. */
+  /** Where the autosave goes (IndexedDB through idb-keyval); null when the page cannot use it. */
+  autosave: KeyValueStore | null;
+  /** localStorage: read once for a save an earlier version of the page left there. */
   storage: StorageLike | null;
   /** Per-tab storage (sessionStorage), to recognise a reload of this tab. */
   session: StorageLike | null;
 }
 
-/** The localStorage key of the autosaved state, a playground file's text. */
+/** The localStorage key of the state an earlier version of the page autosaved (one slot for all tabs). */
 export const AUTOSAVE_KEY = 'compaction-playground:autosave';
 /** The localStorage key of the autosave's bookkeeping ({@link AutosaveMeta}). */
 export const AUTOSAVE_META_KEY = 'compaction-playground:autosave-meta';
 /** The sessionStorage key of this tab's id, which survives reloads of the tab. */
 export const TAB_KEY = 'compaction-playground:tab';
+
+/** A saved state the start may open, and its bookkeeping: which tab wrote it, with which address. */
+export interface SavedState {
+  state: ShareState;
+  meta: AutosaveMeta | null;
+}
 
 /** The autosave's bookkeeping: which tab wrote it, with which address. */
 export interface AutosaveMeta {
@@ -53,10 +61,26 @@ export type StartChoice =
     }
   | { source: 'default'; problem: string | null };
 
-export function readAutosave(
+/** A saved playground file's text as a state, or null when it cannot be opened. */
+export function decodeSavedText(
+  text: string,
+  meta: AutosaveMeta | null,
+  examples: readonly ShareExample[],
+): SavedState | null {
+  const decoded = decodePlaygroundFile(text);
+  if (!decoded.ok) return null;
+  const { stream } = decoded.state;
+  if ('exampleId' in stream && !examples.some((example) => example.id === stream.exampleId)) {
+    return null;
+  }
+  return { state: decoded.state, meta };
+}
+
+/** The state an earlier version of the page left in localStorage, if any. */
+export function readLegacyAutosave(
   storage: StorageLike | null,
   examples: readonly ShareExample[],
-): { state: ShareState; meta: AutosaveMeta | null } | null {
+): SavedState | null {
   let text: string | null = null;
   let metaText: string | null = null;
   try {
@@ -65,14 +89,7 @@ export function readAutosave(
   } catch {
     return null;
   }
-  if (!text) return null;
-  const decoded = decodePlaygroundFile(text);
-  if (!decoded.ok) return null;
-  const { stream } = decoded.state;
-  if ('exampleId' in stream && !examples.some((example) => example.id === stream.exampleId)) {
-    return null;
-  }
-  return { state: decoded.state, meta: parseMeta(metaText) };
+  return text ? decodeSavedText(text, parseMeta(metaText), examples) : null;
 }
 
 function parseMeta(text: string | null): AutosaveMeta | null {
@@ -105,16 +122,17 @@ export function linkHash(location: { hash: string }): string {
 /**
  * Decides where the page starts: the link in the address, unless this tab
  * is reloading an address it wrote itself (then the autosave is newer); then
- * the autosave; then the default example. A link that cannot be opened falls
+ * the autosave (`saved`: this tab's, else the one saved last); then the
+ * default example. A link that cannot be opened falls
  * back the same way and says why.
  */
 export function chooseStart(
-  env: Pick<ShareEnvironment, 'location' | 'storage'>,
+  location: ShareEnvironment['location'],
+  saved: SavedState | null,
   examples: readonly ShareExample[],
   tab: string,
 ): StartChoice {
-  const hash = linkHash(env.location);
-  const saved = readAutosave(env.storage, examples);
+  const hash = linkHash(location);
   if (hash === '') {
     return saved
       ? { source: 'autosave', state: saved.state, resumed: false, problem: null }

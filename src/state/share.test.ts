@@ -6,7 +6,7 @@ import {
   getShareDefaults,
   SHARE_DEFAULTS_V1,
 } from '../core/share/app-link.ts';
-import { decodePlaygroundFile } from '../core/share/playground-file.ts';
+import { decodePlaygroundFile, encodePlaygroundFile } from '../core/share/playground-file.ts';
 import type { ShareState } from '../core/share/share-codec.ts';
 import { DEFAULT_EXAMPLE_ID, EXAMPLES } from '../examples/index.ts';
 import { createFakeEngine } from '../test/fake-engine.ts';
@@ -15,17 +15,19 @@ import codecFixtureText from '../test/fixtures/share-links/v1.json?raw';
 import {
   disposeActions,
   initActions,
+  loadExample,
   setConfigText,
   setReading,
   setStreamText,
 } from './actions.ts';
+import { type KeyValueStore, PENDING_KEY, SLOT_INDEX_KEY, SLOT_KEY_PREFIX } from './autosave.ts';
 import {
   disposeShare,
-  flushShare,
   getPlaygroundFileText,
   getShareLink,
   initShare,
   openPlaygroundFile,
+  restorePreviousWork,
   setDiffLayout,
   startFresh,
   startPlayground,
@@ -33,8 +35,8 @@ import {
 } from './share.ts';
 import {
   AUTOSAVE_KEY,
-  AUTOSAVE_META_KEY,
   chooseStart,
+  type SavedState,
   type ShareEnvironment,
   type StorageLike,
   TAB_KEY,
@@ -59,6 +61,41 @@ function createStorage(initial: Record<string, string> = {}) {
   return storage;
 }
 
+/**
+ * A Map-backed stand-in for idb-keyval: values are cloned as IndexedDB
+ * clones them, every call resolves later, and `failWith` makes writes reject.
+ */
+function createKeyValue() {
+  const items = new Map<string, unknown>();
+  const kv: KeyValueStore & { items: Map<string, unknown>; failWith: Error | null } = {
+    items,
+    failWith: null,
+    get: async (key) => structuredClone(items.get(key)),
+    async set(key, value) {
+      await Promise.resolve();
+      if (kv.failWith) throw kv.failWith;
+      items.set(key, structuredClone(value));
+    },
+    async del(key) {
+      items.delete(key);
+    },
+    async update(key, updater) {
+      if (kv.failWith) throw kv.failWith;
+      items.set(key, structuredClone(updater(structuredClone(items.get(key)))));
+    },
+  };
+  return kv;
+}
+
+/** The states of a tab's slot, newest first, as their config texts. */
+function savedConfigs(kv: ReturnType<typeof createKeyValue>, tab: string): string[] {
+  const slot = kv.items.get(`${SLOT_KEY_PREFIX}${tab}`) as { entries: { text: string }[] };
+  return (slot?.entries ?? []).map((entry) => {
+    const decoded = decodePlaygroundFile(entry.text);
+    return decoded.ok ? decoded.state.configText : '(unreadable)';
+  });
+}
+
 /** An address and a history that rewrites it, like the browser's. */
 function createAddress(hash = '') {
   const address = {
@@ -79,10 +116,15 @@ function createAddress(hash = '') {
   return { location: address, history };
 }
 
-function environment(hash = '', storage = createStorage(), session = createStorage()) {
+function environment(
+  hash = '',
+  kv = createKeyValue(),
+  session = createStorage(),
+  storage = createStorage(),
+) {
   const { location, history } = createAddress(hash);
-  const env: ShareEnvironment = { location, history, storage, session };
-  return { env, location, history, storage, session };
+  const env: ShareEnvironment = { location, history, autosave: kv, storage, session };
+  return { env, location, history, kv, storage, session };
 }
 
 const DEFAULT_EXAMPLE = EXAMPLES.find((example) => example.id === DEFAULT_EXAMPLE_ID);
@@ -254,36 +296,24 @@ describe("the codec's pinned links (v1.json), made against the fixture's own def
 });
 
 describe('chooseStart: the address, then the autosave, then the default example', () => {
-  const saved = (state: ShareState, meta?: object) =>
-    createStorage({
-      [AUTOSAVE_KEY]: JSON.stringify({
-        format: 'compaction-playground',
-        version: 1,
-        state: {
-          configText: state.configText,
-          stream: state.stream,
-          encoding: state.encoding,
-          tokenizer: state.tokenizer,
-          now: state.now,
-          selectedTool: state.selectedTool,
-          view: state.view,
-          diffLayout: state.diffLayout,
-        },
-      }),
-      ...(meta ? { [AUTOSAVE_META_KEY]: JSON.stringify(meta) } : {}),
-    });
+  const saved = (state: ShareState, meta: SavedState['meta'] = null): SavedState => ({
+    state,
+    meta,
+  });
   const linked = stateOf({ tokenizer: 'cl100k' });
   const autosaved = stateOf({ tokenizer: 'chars' });
   const link = encodeAppLink(linked, EXAMPLES);
+  const at = (hash: string) => createAddress(hash).location;
 
   it('opens the link in the address first', () => {
-    const { env } = environment(link, saved(autosaved));
-    expect(chooseStart(env, EXAMPLES, 'tab')).toEqual({ source: 'link', state: linked });
+    expect(chooseStart(at(link), saved(autosaved), EXAMPLES, 'tab')).toEqual({
+      source: 'link',
+      state: linked,
+    });
   });
 
   it('opens the autosave without a link', () => {
-    const { env } = environment('', saved(autosaved));
-    expect(chooseStart(env, EXAMPLES, 'tab')).toEqual({
+    expect(chooseStart(at(''), saved(autosaved), EXAMPLES, 'tab')).toEqual({
       source: 'autosave',
       state: autosaved,
       resumed: false,
@@ -292,7 +322,7 @@ describe('chooseStart: the address, then the autosave, then the default example'
   });
 
   it('opens the default example with neither', () => {
-    expect(chooseStart(environment('#').env, EXAMPLES, 'tab')).toEqual({
+    expect(chooseStart(at('#'), null, EXAMPLES, 'tab')).toEqual({
       source: 'default',
       problem: null,
     });
@@ -300,40 +330,32 @@ describe('chooseStart: the address, then the autosave, then the default example'
 
   it('falls back to the autosave, then the default example, when the link is damaged', () => {
     const damaged = `${link.slice(0, -3)}zzz`;
-    const withSave = chooseStart(environment(damaged, saved(autosaved)).env, EXAMPLES, 'tab');
+    const withSave = chooseStart(at(damaged), saved(autosaved), EXAMPLES, 'tab');
     expect(withSave).toMatchObject({ source: 'autosave', state: autosaved });
     expect(withSave.source !== 'link' && withSave.problem).toMatch(/damaged|cut off/);
-    const without = chooseStart(environment(damaged).env, EXAMPLES, 'tab');
+    const without = chooseStart(at(damaged), null, EXAMPLES, 'tab');
     expect(without).toMatchObject({ source: 'default' });
     expect(without.source !== 'link' && without.problem).toBeTruthy();
   });
 
   it("resumes this tab's autosave when the tab reloads the address it wrote", () => {
-    const meta = { tab: 'tab-1', hash: link, savedAt: 1 };
-    const { env } = environment(link, saved(autosaved, meta));
-    expect(chooseStart(env, EXAMPLES, 'tab-1')).toMatchObject({
+    const save = saved(autosaved, { tab: 'tab-1', hash: link, savedAt: 1 });
+    expect(chooseStart(at(link), save, EXAMPLES, 'tab-1')).toMatchObject({
       source: 'autosave',
       resumed: true,
     });
     // Another tab opening the same link gets the link.
-    expect(chooseStart(env, EXAMPLES, 'tab-2')).toMatchObject({ source: 'link' });
+    expect(chooseStart(at(link), save, EXAMPLES, 'tab-2')).toMatchObject({ source: 'link' });
   });
 
   it('takes an in-page anchor (the skip link) for no link at all', () => {
-    expect(chooseStart(environment('#results').env, EXAMPLES, 'tab')).toEqual({
+    expect(chooseStart(at('#results'), null, EXAMPLES, 'tab')).toEqual({
       source: 'default',
       problem: null,
     });
-    expect(chooseStart(environment('#v2/abc').env, EXAMPLES, 'tab')).toMatchObject({
+    expect(chooseStart(at('#v2/abc'), null, EXAMPLES, 'tab')).toMatchObject({
       source: 'default',
       problem: /newer version/,
-    });
-  });
-
-  it('ignores an autosave that cannot be read', () => {
-    const storage = createStorage({ [AUTOSAVE_KEY]: '{"format":' });
-    expect(chooseStart(environment('', storage).env, EXAMPLES, 'tab')).toMatchObject({
-      source: 'default',
     });
   });
 });
@@ -378,7 +400,7 @@ describe('startPlayground', () => {
   });
 
   it('keeps the address and the autosave in step with the state, after a quiet time', async () => {
-    const { env, history, storage } = environment();
+    const { env, history, kv } = environment();
     init(env);
     await startPlayground();
     await vi.advanceTimersByTimeAsync(100);
@@ -393,24 +415,29 @@ describe('startPlayground', () => {
     const hash = history.urls.at(-1)?.split('/app/')[1] ?? '';
     expect(decodeAppLink(hash, EXAMPLES)).toMatchObject({ state: { configText: 'a = 12\n' } });
 
-    const saved = decodePlaygroundFile(storage.items.get(AUTOSAVE_KEY) ?? '');
-    expect(saved).toMatchObject({ ok: true, state: { configText: 'a = 12\n' } });
-    const meta = JSON.parse(storage.items.get(AUTOSAVE_META_KEY) ?? '{}');
-    expect(meta.hash).toBe(hash);
+    const tab = env.session?.getItem(TAB_KEY) ?? '';
+    expect(savedConfigs(kv, tab)[0]).toBe('a = 12\n');
+    const slot = kv.items.get(`${SLOT_KEY_PREFIX}${tab}`) as { entries: { hash: string }[] };
+    expect(slot.entries[0]?.hash).toBe(hash);
+    expect(kv.items.get(SLOT_INDEX_KEY)).toMatchObject({ tabs: [{ tab }] });
   });
 
-  it('saves at once when the page is hidden, before the quiet time is over', async () => {
-    const { env, storage, session } = environment();
+  it('saves at once when the page is hidden, and keeps that state in the tab session too', async () => {
+    const { env, kv, session } = environment();
     init(env);
     await startPlayground();
     setConfigText('typed just before a reload\n');
     window.dispatchEvent(new Event('pagehide'));
-    expect(decodePlaygroundFile(storage.items.get(AUTOSAVE_KEY) ?? '')).toMatchObject({
-      state: { configText: 'typed just before a reload\n' },
-    });
-    // The tab's id survives the reload in sessionStorage, and the autosave names it.
-    const meta = JSON.parse(storage.items.get(AUTOSAVE_META_KEY) ?? '{}');
-    expect(meta.tab).toBe(session.items.get(TAB_KEY));
+    // IndexedDB may not finish while the page unloads: sessionStorage holds it at once.
+    expect(JSON.parse(session.items.get(PENDING_KEY) ?? '{}').text).toContain(
+      'typed just before a reload',
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(savedConfigs(kv, session.items.get(TAB_KEY) ?? '')[0]).toBe(
+      'typed just before a reload\n',
+    );
+    // Once stored, the session copy is no longer needed.
+    expect(session.items.has(PENDING_KEY)).toBe(false);
   });
 
   it('comes back after a reload in the middle of typing, even with an older link in the address', async () => {
@@ -421,49 +448,76 @@ describe('startPlayground', () => {
     await vi.advanceTimersByTimeAsync(100);
     const address = first.location.hash;
     setConfigText('b = 12345\n');
-    flushShare();
+    window.dispatchEvent(new Event('pagehide'));
+    // The unload cuts the IndexedDB write short: only the session copy is left.
+    first.kv.failWith = new Error('the page went away');
     disposeShare();
     resetStore();
+    first.kv.failWith = null;
 
     // The reload: the same address (whose hash is one edit behind), storage and tab.
-    const reload = environment(address, first.storage, first.session);
+    const reload = environment(address, first.kv, first.session);
     init(reload.env);
     await startPlayground();
     expect(store.getState().configText).toBe('b = 12345\n');
   });
 
-  it('turns autosave off, and says so, when the browser refuses the size', async () => {
-    const storage = createStorage({ [AUTOSAVE_KEY]: 'an older state' });
-    const { env } = environment('', storage);
+  it("gives each tab its own slot: a reload of tab A shows tab A's work", async () => {
+    const kv = createKeyValue();
+    const a = environment('', kv);
+    init(a.env);
+    await startPlayground();
+    setStreamText('[{"a": 1}]');
+    await vi.advanceTimersByTimeAsync(100);
+    disposeShare();
+    resetStore();
+
+    const b = environment('', kv);
+    init(b.env);
+    await startPlayground();
+    // A new tab opens the work saved last, then goes its own way.
+    expect(store.getState().streamText).toBe('[{"a": 1}]');
+    setStreamText('[{"b": 2}]');
+    await vi.advanceTimersByTimeAsync(100);
+    disposeShare();
+    resetStore();
+
+    init(environment('', kv, a.session).env);
+    await startPlayground();
+    expect(store.getState().streamText).toBe('[{"a": 1}]');
+  });
+
+  it('keeps the last good save, and says so, when the browser refuses a state', async () => {
+    const { env, kv, session } = environment();
     init(env);
     await startPlayground();
-    storage.failWith = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
-    setStreamText(`[${' '.repeat(5000)}]`);
+    setConfigText('good = 1\n');
+    await vi.advanceTimersByTimeAsync(100);
+    kv.failWith = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+    setConfigText('too big = 1\n');
     await vi.advanceTimersByTimeAsync(100);
     const s = store.getState();
     expect(s.autosave).toMatchObject({ kind: 'too-large' });
-    // An older save must not come back after a reload as if it were this state.
-    expect(storage.items.has(AUTOSAVE_KEY)).toBe(false);
-    expect(s.toasts.map((toast) => toast.message).join(' ')).toMatch(/Autosave is off/);
+    expect(savedConfigs(kv, session.items.get(TAB_KEY) ?? '')[0]).toBe('good = 1\n');
+    expect(s.toasts.map((toast) => toast.message).join(' ')).toMatch(/previous save is kept/);
 
-    storage.failWith = null;
-    setStreamText('[]');
+    kv.failWith = null;
+    setConfigText('fits = 1\n');
     await vi.advanceTimersByTimeAsync(100);
     expect(store.getState().autosave).toEqual({ kind: 'on' });
+    expect(savedConfigs(kv, session.items.get(TAB_KEY) ?? '').slice(0, 2)).toEqual([
+      'fits = 1\n',
+      'good = 1\n',
+    ]);
   });
 
-  it('does not even try to autosave a state past what browsers keep', async () => {
-    const storage = createStorage();
-    const setItem = vi.spyOn(storage, 'setItem');
-    init(environment('', storage).env);
-    await startPlayground();
-    setStreamText(`[${' '.repeat(4_100_000)}]`);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(store.getState().autosave).toEqual({
-      kind: 'too-large',
-      chars: 4_100_002 + DEFAULT_EXAMPLE.configText.length,
+  it('opens the state an earlier version left in localStorage', async () => {
+    const legacy = createStorage({
+      [AUTOSAVE_KEY]: encodePlaygroundFile(stateOf({ configText: 'old = 1\n' })),
     });
-    expect(setItem).not.toHaveBeenCalledWith(AUTOSAVE_KEY, expect.anything());
+    init(environment('', createKeyValue(), createStorage(), legacy).env);
+    await startPlayground();
+    expect(store.getState().configText).toBe('old = 1\n');
   });
 
   it('leaves the address without state, and says so, when the state is too large', async () => {
@@ -548,14 +602,79 @@ describe('playground files and starting fresh', () => {
   });
 
   it('start fresh forgets the autosave and loads the default example', async () => {
-    const { env, storage } = environment();
+    const { env, kv, session } = environment();
     init(env);
     await startPlayground();
     setConfigText('mine\n');
     await vi.advanceTimersByTimeAsync(100);
-    expect(storage.items.has(AUTOSAVE_KEY)).toBe(true);
+    const tab = session.items.get(TAB_KEY) ?? '';
+    expect(savedConfigs(kv, tab)).toContain('mine\n');
     await startFresh();
-    expect(storage.items.has(AUTOSAVE_KEY)).toBe(false);
+    expect(savedConfigs(kv, tab)).not.toContain('mine\n');
     expect(store.getState().configText).toBe(DEFAULT_EXAMPLE.configText);
+    expect(store.getState().restoreOffer).toBeNull();
+  });
+});
+
+describe('restore previous work', () => {
+  it('is offered when a link replaces edited work, and brings it back', async () => {
+    const { env, location } = environment();
+    init(env);
+    await startPlayground();
+    setConfigText('my work = 1\n');
+    const link = stateOf({ tokenizer: 'chars' });
+    location.href = `https://playground.test/app/${encodeAppLink(link, EXAMPLES)}`;
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(store.getState().configText).toBe(link.configText);
+    expect(store.getState().restoreOffer).toMatchObject({ byLink: true });
+    restorePreviousWork();
+    expect(store.getState().configText).toBe('my work = 1\n');
+    expect(store.getState().restoreOffer).toBeNull();
+  });
+
+  it('is offered when a link opens over work saved in this browser', async () => {
+    const kv = createKeyValue();
+    const first = environment('', kv);
+    init(first.env);
+    await startPlayground();
+    setConfigText('saved work = 1\n');
+    await vi.advanceTimersByTimeAsync(100);
+    disposeShare();
+    resetStore();
+
+    const link = encodeAppLink(stateOf({ configText: 'from a link = 1\n' }), EXAMPLES);
+    init(environment(link, kv, first.session).env);
+    await startPlayground();
+    expect(store.getState().configText).toBe('from a link = 1\n');
+    restorePreviousWork();
+    expect(store.getState().configText).toBe('saved work = 1\n');
+  });
+
+  it('is offered when an example replaces edited work, not when it replaces an example', async () => {
+    init(environment().env);
+    await startPlayground();
+    await loadExample('hint-omit');
+    expect(store.getState().restoreOffer).toBeNull();
+    setConfigText('edited = 1\n');
+    await loadExample(DEFAULT_EXAMPLE_ID);
+    expect(store.getState().restoreOffer).not.toBeNull();
+    restorePreviousWork();
+    expect(store.getState().configText).toBe('edited = 1\n');
+  });
+
+  it('comes back with Back to the address of a state too large for a link', async () => {
+    const { env, location } = environment();
+    init(env);
+    await startPlayground();
+    setStreamText(JSON.stringify([noise(150_000)]));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(location.hash).toBe('');
+    const big = store.getState().streamText;
+    location.href = `https://playground.test/app/${encodeAppLink(stateOf(), EXAMPLES)}`;
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(store.getState().streamText).not.toBe(big);
+    location.href = 'https://playground.test/app/';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(store.getState().streamText).toBe(big);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Share links, playground files and autosave: the whole state in the URL
  * hash (`#v1/…`, through the core's share codec), in a `.json` file, and in
- * localStorage, and the order the page starts from: the link in the address,
- * then the autosave, then the default example.
+ * this tab's autosave slot (`autosave.ts`), and the order the page starts
+ * from: the link in the address, then the autosave, then the default
+ * example. Whatever replaces edited work (a link, a file, an example) leaves
+ * an offer to restore it.
  *
  * The browser's `location`, `history` and storages are injected by
  * `initShare` (main.tsx passes the real ones), so tests drive every path
@@ -22,6 +24,7 @@ import {
   SHARE_DEFAULTS_V1,
   type ShareExample,
 } from '../core/share/app-link.ts';
+import type { AutosaveEntry } from '../core/share/autosave-history.ts';
 import { decodePlaygroundFile, encodePlaygroundFile } from '../core/share/playground-file.ts';
 import {
   type DiffLayout,
@@ -30,14 +33,17 @@ import {
   type ShareState,
 } from '../core/share/share-codec.ts';
 import { loadExample, notify, runAnalysis } from './actions.ts';
+import { type Autosaver, createAutosaver, readAutosaves } from './autosave.ts';
 import type { LinkProblem } from './share-slice.ts';
 import {
   AUTOSAVE_KEY,
   AUTOSAVE_META_KEY,
-  type AutosaveMeta,
   chooseStart,
+  decodeSavedText,
   linkHash,
   ownHash,
+  readLegacyAutosave,
+  type SavedState,
   type ShareEnvironment,
   type StartChoice,
   type StorageLike,
@@ -69,11 +75,11 @@ export const ADDRESS_MAX_CHARS = 100_000;
 export const LINK_MAX_CHARS = 512_000;
 
 /**
- * Above this many characters of text the autosave does not try: browsers
- * keep about 5 million characters per site (10 MB), and writing a state
- * that size would hold the page on every pause only to be refused.
+ * Above this many characters of text the autosave does not try: more than
+ * the editors accept (a 10 MiB stream and a 1 MiB config), so only a state
+ * built some other way gets here.
  */
-export const AUTOSAVE_MAX_CHARS = 4_000_000;
+export const AUTOSAVE_MAX_CHARS = 24_000_000;
 
 const DEFAULT_DEBOUNCE_MS = 600;
 
@@ -82,7 +88,11 @@ let tabId = '';
 let timer: ReturnType<typeof setTimeout> | null = null;
 let unsubscribe: (() => void) | null = null;
 let removeLifecycle: (() => void) | null = null;
-let lastSavedText: string | null = null;
+let autosaver: Autosaver | null = null;
+/** The last entry handed to the autosaver, and whether its write has finished. */
+let lastEntry: { entry: AutosaveEntry; done: boolean } | null = null;
+/** True while a link, file or restore puts its state in the store. */
+let applying = false;
 
 // ---------------------------------------------------------------- the store as a share state
 
@@ -114,13 +124,38 @@ function textSize(state: ShareState): number {
   return state.configText.length + ('text' in state.stream ? state.stream.text.length : 0);
 }
 
-/** Puts a state in the editors and starts a run; false when it names an unknown example. */
-function applyShareState(share: ShareState): boolean {
+/** Whether a state holds work of the user's: anything but an example as it loads. */
+function isEdited(state: ShareState): boolean {
+  if ('text' in state.stream) return true;
+  return findExample(state.stream.exampleId)?.configText !== state.configText;
+}
+
+function sameText(a: ShareState, b: ShareState): boolean {
+  return a.configText === b.configText && JSON.stringify(a.stream) === JSON.stringify(b.stream);
+}
+
+/**
+ * Offers to bring `previous` back when `next` replaced it and it was the
+ * user's work. `byLink`: Back to an address without a link restores it.
+ */
+function offerRestore(previous: ShareState, next: ShareState, byLink: boolean): void {
+  if (!isEdited(previous) || sameText(previous, next)) return;
+  store.setState({ restoreOffer: { state: previous, byLink } });
+}
+
+/**
+ * Puts a state in the editors and starts a run; false when it names an
+ * unknown example. Edited work it replaces is saved first and offered back.
+ */
+function applyShareState(share: ShareState, byLink = false): boolean {
   const example = 'exampleId' in share.stream ? findExample(share.stream.exampleId) : undefined;
   let streamText: string;
   if ('text' in share.stream) streamText = share.stream.text;
   else if (example) streamText = example.streamText;
   else return false;
+  flushShare();
+  offerRestore(toShareState(store.getState()), share, byLink);
+  applying = true;
   store.setState({
     configText: share.configText,
     streamText,
@@ -135,6 +170,7 @@ function applyShareState(share: ShareState): boolean {
     diffLayout: share.diffLayout,
     readings: withReadings(share.readings),
   });
+  applying = false;
   runAnalysis();
   return true;
 }
@@ -169,7 +205,8 @@ export function disposeShare(): void {
   removeLifecycle?.();
   removeLifecycle = null;
   deps = null;
-  lastSavedText = null;
+  autosaver = null;
+  lastEntry = null;
 }
 
 /**
@@ -180,10 +217,23 @@ export function disposeShare(): void {
 export async function startPlayground(): Promise<StartChoice | null> {
   if (!deps) return null;
   const { env, examples, defaultExampleId } = deps;
-  const choice = chooseStart(env, examples, tabId);
+  const reading = await readAutosaves(env.autosave, env.session, tabId);
+  if (!deps) return null;
+  const slot = reading.own ?? reading.latest;
+  const newest = slot?.entries[0];
+  let saved: SavedState | null = null;
+  if (slot && newest) {
+    const meta = { tab: slot.tab, hash: newest.hash, savedAt: newest.savedAt };
+    saved = decodeSavedText(newest.text, meta, examples);
+  }
+  if (!slot) saved = readLegacyAutosave(env.storage, examples);
+  if (env.autosave) autosaver = createAutosaver(env.autosave, env.session, tabId, reading.own);
+  const choice = chooseStart(env.location, saved, examples, tabId);
   let problemFallback: string | null = null;
   if (choice.source === 'link') {
     applyShareState(choice.state);
+    // Opening a link over work saved in this browser: that work stays one click away.
+    if (saved) offerRestore(saved.state, choice.state, true);
   } else if (choice.source === 'autosave') {
     applyShareState(choice.state);
     problemFallback = 'The playground shows the state it saved in this browser last time instead.';
@@ -223,16 +273,29 @@ function followState(): void {
   if (!deps) return;
   unsubscribe?.();
   unsubscribe = store.subscribe((state, previous) => {
-    if (SHARED_FIELDS.some((field) => !Object.is(state[field], previous[field]))) schedulePersist();
+    if (!SHARED_FIELDS.some((field) => !Object.is(state[field], previous[field]))) return;
+    if (!applying && state.exampleId !== null && state.exampleId !== previous.exampleId) {
+      // An example replaced the editors: keep what they held, saved and offered back.
+      const before = toShareState(previous);
+      flushShare();
+      if (isEdited(before) && !sameText(before, toShareState(state))) {
+        saveEntry(before, ownHash(deps?.env.location ?? { hash: '' }));
+        offerRestore(before, toShareState(state), false);
+      }
+    }
+    schedulePersist();
   });
   // Write the address for the state just loaded, after the same quiet time.
   schedulePersist();
   if (typeof window !== 'undefined' && typeof document !== 'undefined') {
     // A reload or a closed tab in the middle of typing must not lose the
     // last keystrokes: save at once when the page is hidden.
-    const onHide = () => flushShare();
+    const onHide = () => {
+      flushShare();
+      stashUnsaved();
+    };
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flushShare();
+      if (document.visibilityState === 'hidden') onHide();
     };
     // A link pasted into the address bar of an open tab changes only the hash.
     const onHashChange = () => openAddressLink();
@@ -255,10 +318,15 @@ function followState(): void {
 export function openAddressLink(): void {
   if (!deps) return;
   const hash = linkHash(deps.env.location);
-  if (hash === '') return;
+  if (hash === '') {
+    // Back from a link to the address of a state too large for one: that state.
+    const offer = store.getState().restoreOffer;
+    if (offer?.byLink) restorePreviousWork();
+    return;
+  }
   const decoded = decodeAppLink(hash, deps.examples);
   if (decoded.ok) {
-    applyShareState(decoded.state);
+    applyShareState(decoded.state, true);
     return;
   }
   showLinkProblem({
@@ -338,32 +406,10 @@ function writeAddress(): void {
   }
 }
 
-function isQuotaError(error: unknown): boolean {
-  if (!(error instanceof Error) && !(typeof error === 'object' && error !== null)) return false;
-  const { name, code } = error as { name?: unknown; code?: unknown };
-  return (
-    name === 'QuotaExceededError' ||
-    name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
-    code === 22 ||
-    code === 1014
-  );
-}
-
-function forgetAutosave(storage: StorageLike): void {
-  try {
-    storage.removeItem(AUTOSAVE_KEY);
-    storage.removeItem(AUTOSAVE_META_KEY);
-  } catch {
-    // Nothing more can be done.
-  }
-  lastSavedText = null;
-}
-
-/** Saves the state in localStorage; says so once when the browser refuses it. */
+/** Saves the state in this tab's slot; says so once when the browser refuses it. */
 function autosave(): void {
   if (!deps) return;
-  const { storage, location } = deps.env;
-  if (!storage) {
+  if (!autosaver) {
     if (store.getState().autosave.kind !== 'unavailable') {
       store.setState({ autosave: { kind: 'unavailable' } });
     }
@@ -372,31 +418,50 @@ function autosave(): void {
   const share = toShareState(store.getState());
   const size = textSize(share);
   if (size > AUTOSAVE_MAX_CHARS) {
-    refuseAutosave(storage, size, true);
+    refuseAutosave(size, true);
     return;
   }
-  const text = encodePlaygroundFile(share);
-  const meta: AutosaveMeta = { tab: tabId, hash: ownHash(location), savedAt: Date.now() };
-  try {
-    if (text !== lastSavedText) storage.setItem(AUTOSAVE_KEY, text);
-    storage.setItem(AUTOSAVE_META_KEY, JSON.stringify(meta));
-    lastSavedText = text;
-    if (store.getState().autosave.kind !== 'on') store.setState({ autosave: { kind: 'on' } });
-  } catch (error) {
-    refuseAutosave(storage, text.length, isQuotaError(error));
-  }
+  saveEntry(share, ownHash(deps.env.location));
 }
 
-/** Turns autosave off for this state and says so once; an older save is forgotten. */
-function refuseAutosave(storage: StorageLike, chars: number, tooLarge: boolean): void {
-  // An older save would come back after a reload as if it were this state.
-  forgetAutosave(storage);
+/** Hands a state to the autosaver (unless it is the one saved last) and follows the outcome. */
+function saveEntry(share: ShareState, hash: string): void {
+  const saver = autosaver;
+  if (!saver) return;
+  const text = encodePlaygroundFile(share);
+  if (lastEntry && lastEntry.entry.text === text && lastEntry.entry.hash === hash) return;
+  // Strictly increasing, so the newer of two saves in one millisecond wins at the start.
+  const savedAt = Math.max(Date.now(), (lastEntry?.entry.savedAt ?? 0) + 1);
+  const pending = { entry: { text, hash, savedAt }, done: false };
+  lastEntry = pending;
+  void saver.save(pending.entry).then((outcome) => {
+    if (autosaver !== saver) return;
+    pending.done = true;
+    if (lastEntry !== pending) return;
+    if (outcome.ok) {
+      store.setState({ autosave: { kind: 'on' }, autosavedAt: outcome.savedAt });
+    } else {
+      console.warn(outcome.error);
+      // The next try must write again.
+      lastEntry = null;
+      refuseAutosave(text.length, outcome.quota);
+    }
+  });
+}
+
+/** A reload under way may cut the IndexedDB write short: keep the state in this tab's session too. */
+function stashUnsaved(): void {
+  if (autosaver && lastEntry && !lastEntry.done) autosaver.stash(lastEntry.entry);
+}
+
+/** Says once that this state is not saved; the last good save stays where it is. */
+function refuseAutosave(chars: number, tooLarge: boolean): void {
   const previous = store.getState().autosave;
   if (tooLarge) {
     store.setState({ autosave: { kind: 'too-large', chars } });
     if (previous.kind !== 'too-large') {
       notify(
-        `Autosave is off for this state: at ${formatSize(chars)} it is more than this browser lets the page keep. Download a playground file to keep it.`,
+        `Autosave could not keep this state: at ${formatSize(chars)} it is more than this browser lets the page store. The previous save is kept; download a playground file to keep this one.`,
         'info',
       );
     }
@@ -473,17 +538,53 @@ export function openPlaygroundFile(text: string, name: string): boolean {
   return false;
 }
 
-/** Forgets the autosave and loads the default example with default settings. */
+/** Forgets this tab's autosave and loads the default example with default settings. */
 export async function startFresh(): Promise<boolean> {
   if (!deps) return false;
-  if (deps.env.storage) forgetAutosave(deps.env.storage);
+  await autosaver?.forget();
+  lastEntry = null;
+  forgetLegacyAutosave(deps.env.storage);
   store.setState({
+    restoreOffer: null,
     tokenizer: SHARE_DEFAULTS_V1.tokenizer,
     diffLayout: SHARE_DEFAULTS_V1.diffLayout,
     readings: DEFAULT_READINGS,
     autosave: { kind: 'on' },
+    autosavedAt: null,
   });
-  return loadExample(deps.defaultExampleId);
+  // Asked for and confirmed: nothing to offer back.
+  applying = true;
+  try {
+    return await loadExample(deps.defaultExampleId);
+  } finally {
+    applying = false;
+  }
+}
+
+function forgetLegacyAutosave(storage: StorageLike | null): void {
+  try {
+    storage?.removeItem(AUTOSAVE_KEY);
+    storage?.removeItem(AUTOSAVE_META_KEY);
+  } catch {
+    // Nothing more can be done.
+  }
+}
+
+/** Brings back the work a link, file or example replaced. */
+export function restorePreviousWork(): void {
+  const offer = store.getState().restoreOffer;
+  if (!offer) return;
+  store.setState({ restoreOffer: null });
+  applying = true;
+  applyShareState(offer.state);
+  applying = false;
+  // Restoring replaced the link's state, which is no work of the user's to offer back.
+  store.setState({ restoreOffer: null });
+}
+
+/** Closes the restore offer. */
+export function dismissRestoreOffer(): void {
+  store.setState({ restoreOffer: null });
 }
 
 /** Chooses how the transcript diff lays out before and after. */

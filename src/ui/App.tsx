@@ -14,6 +14,7 @@ import { Header } from './Header.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { Splitter } from './Splitter.tsx';
+import { RestoreNotice } from './share/RestoreNotice.tsx';
 import { ResultsColumn } from './workspace/ResultsColumn.tsx';
 import { WorkspaceOpenButtons } from './workspace/WorkspaceOpenButtons.tsx';
 import './styles.css';
@@ -119,6 +120,7 @@ export function App() {
         <Header />
         <Workspace />
         <Toaster />
+        <RestoreNotice />
         <UpdateNotice />
       </div>
     </ErrorBoundary>

@@ -310,6 +310,8 @@ test.describe('playground files and autosave', () => {
   });
 
   test('autosave survives a reload in the middle of typing', async ({ page }) => {
+    // Two full page loads and Start fresh: more than one default timeout on a busy machine.
+    test.slow();
     await openPlayground(page);
     await page.getByLabel('Tokenizer').selectOption('cl100k');
     await waitForResults(page);
@@ -319,7 +321,11 @@ test.describe('playground files and autosave', () => {
     await config.focus();
     await page.keyboard.press('ControlOrMeta+Home');
     await page.keyboard.insertText('# typed just before the reload\n');
-    // No wait: the reload comes before the quiet time is over.
+    // The editor holds the edit; the reload comes before the quiet time is over
+    // (the page saves what is pending when it is hidden).
+    await expect(page.locator('#config-panel .view-lines')).toContainText(
+      'typed just before the reload',
+    );
     await page.reload();
     await waitForEditors(page);
     await waitForResults(page);

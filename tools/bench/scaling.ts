@@ -64,8 +64,8 @@ for (const count of toolCounts) {
 }
 rows.push(report, recommend);
 
-// The reproducer grows one dotted key; width is many keys in one table.
-const depths = [1000, 2000, 4000];
+// The reproducer grows one dotted key; width is many keys in one table (80k: under the 1 MiB limit).
+const depths = [5000, 30000, 100000];
 rows.push({
   name: 'config, per dotted-key part',
   sizes: depths,
@@ -77,7 +77,7 @@ rows.push({
     ),
   ),
 });
-const widths = [1000, 4000, 16000];
+const widths = [5000, 30000, 80000];
 rows.push({
   name: 'config, per key in a table',
   sizes: widths,

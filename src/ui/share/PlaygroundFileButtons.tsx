@@ -15,9 +15,9 @@ import { downloadPlaygroundFile } from './ShareDialog.tsx';
 function describeAutosave(status: AutosaveStatus): string {
   switch (status.kind) {
     case 'on':
-      return 'Autosave is on: this browser keeps the last state, and it comes back after a reload.';
+      return 'Autosave is on: this browser keeps the last states of this tab, and they come back after a reload.';
     case 'too-large':
-      return `Autosave is off for this state: at ${formatSize(status.chars)} it is more than this browser lets the page keep. Download a playground file to keep it.`;
+      return `Autosave could not keep this state: at ${formatSize(status.chars)} it is more than this browser lets the page store. The previous save is kept; download a playground file to keep this one.`;
     case 'unavailable':
       return 'Autosave is off: this browser does not let the page store anything. Download a playground file to keep your work.';
   }

@@ -20,6 +20,7 @@ beforeEach(() => {
     env: {
       location: { hash: '', href: 'https://playground.test/' },
       history: null,
+      autosave: null,
       storage: null,
       session: null,
     },
@@ -96,7 +97,7 @@ describe('PlaygroundFilePanel', () => {
     render(<PlaygroundFilePanel onDone={() => {}} />);
     expect(screen.getByText(/Autosave is on/)).toBeVisible();
     act(() => store.setState({ autosave: { kind: 'too-large', chars: 2_300_000 } }));
-    expect(screen.getByText(/Autosave is off for this state: at 2.3 MB/)).toBeVisible();
+    expect(screen.getByText(/Autosave could not keep this state: at 2.3 MB/)).toBeVisible();
   });
 
   it('asks before starting fresh', () => {

@@ -1,0 +1,198 @@
+/**
+ * The autosave's storage: one slot per tab (its id lives in sessionStorage,
+ * which survives reloads of that tab only) in IndexedDB through
+ * `idb-keyval`, so a stream of several MB fits and two tabs never share a
+ * slot. Writes go one at a time, newest wins, and a slot is replaced only by
+ * a write that holds the new state with the last good ones after it.
+ *
+ * IndexedDB is asynchronous and a write begun while the page unloads may
+ * not finish, so the state pending at `pagehide` also goes to
+ * sessionStorage (synchronous, this tab only) when it is small enough; the
+ * next start takes whichever is newer.
+ */
+
+import {
+  type AutosaveEntry,
+  type AutosaveIndex,
+  type AutosaveSlot,
+  addAutosaveEntry,
+  parseAutosaveIndex,
+  parseAutosaveSlot,
+  touchAutosaveIndex,
+} from '../core/share/autosave-history.ts';
+
+/** A storage the page can use: localStorage and sessionStorage, or a stand-in in tests. */
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The part of `idb-keyval` the autosave uses (tests pass a Map-backed stand-in). */
+export interface KeyValueStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  del(key: string): Promise<void>;
+  /** Reads and writes one key in one transaction. */
+  update(key: string, updater: (old: unknown) => unknown): Promise<void>;
+}
+
+/** The IndexedDB key of a tab's slot is this prefix and the tab's id. */
+export const SLOT_KEY_PREFIX = 'compaction-playground:slot:';
+/** The IndexedDB key of the slot index ({@link AutosaveIndex}). */
+export const SLOT_INDEX_KEY = 'compaction-playground:slots';
+/** The sessionStorage key of the state pending when the page was hidden. */
+export const PENDING_KEY = 'compaction-playground:pending';
+/** Above this many characters the pending state does not go to sessionStorage (its quota is ~5M). */
+const PENDING_MAX_CHARS = 1_500_000;
+
+/** What the start reads: this tab's slot and the most recent slot of any tab. */
+export interface AutosaveReading {
+  /** This tab's slot (with the pending state first when it is newer), or null. */
+  own: AutosaveSlot | null;
+  /** The slot saved last by any tab, or null; `own` when this tab saved last. */
+  latest: AutosaveSlot | null;
+}
+
+/** How a write ended. */
+export type AutosaveOutcome =
+  | { ok: true; savedAt: number }
+  | { ok: false; quota: boolean; error: unknown };
+
+function slotKey(tab: string): string {
+  return `${SLOT_KEY_PREFIX}${tab}`;
+}
+
+function readPending(session: StorageLike | null): AutosaveEntry | null {
+  try {
+    const text = session?.getItem(PENDING_KEY);
+    if (!text) return null;
+    const slot = parseAutosaveSlot({ tab: '', entries: [JSON.parse(text)] });
+    return slot?.entries[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the slots the start chooses from; a storage that fails reads as empty. */
+export async function readAutosaves(
+  kv: KeyValueStore | null,
+  session: StorageLike | null,
+  tab: string,
+): Promise<AutosaveReading> {
+  let own: AutosaveSlot | null = null;
+  let latest: AutosaveSlot | null = null;
+  try {
+    if (kv) {
+      if (tab !== '') own = parseAutosaveSlot(await kv.get(slotKey(tab)));
+      const index = parseAutosaveIndex(await kv.get(SLOT_INDEX_KEY));
+      const last = index.tabs[0]?.tab;
+      if (last !== undefined) {
+        latest = last === tab ? own : parseAutosaveSlot(await kv.get(slotKey(last)));
+      }
+    }
+  } catch (error) {
+    console.warn(error);
+  }
+  const pending = readPending(session);
+  if (pending && pending.savedAt > (own?.entries[0]?.savedAt ?? -1)) {
+    own = addAutosaveEntry(own ?? { tab, entries: [] }, pending);
+  }
+  if (own?.entries.length === 0) own = null;
+  if (latest?.entries.length === 0) latest = null;
+  return { own, latest: latest ?? own };
+}
+
+/** Writes one tab's slot; see the module header. */
+export interface Autosaver {
+  /** Saves a state as the slot's newest; resolves when it is stored (or refused). */
+  save(entry: AutosaveEntry): Promise<AutosaveOutcome>;
+  /** Keeps a state in sessionStorage at once, for a reload already under way. */
+  stash(entry: AutosaveEntry): void;
+  /** The slot as last written or read. */
+  slot(): AutosaveSlot;
+  /** Forgets this tab's slot. */
+  forget(): Promise<void>;
+}
+
+/** Creates the writer of `tab`'s slot, starting from the slot the start read. */
+export function createAutosaver(
+  kv: KeyValueStore,
+  session: StorageLike | null,
+  tab: string,
+  initial: AutosaveSlot | null,
+): Autosaver {
+  let current: AutosaveSlot = initial ?? { tab, entries: [] };
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function write(entry: AutosaveEntry): Promise<AutosaveOutcome> {
+    const next = addAutosaveEntry(current, entry);
+    try {
+      // One put: IndexedDB replaces the old slot only when the new one is committed.
+      await kv.set(slotKey(tab), next);
+      current = next;
+      let dropped: string[] = [];
+      await kv.update(SLOT_INDEX_KEY, (old) => {
+        const touched = touchAutosaveIndex(parseAutosaveIndex(old), tab, entry.savedAt);
+        dropped = touched.dropped;
+        return touched.index satisfies AutosaveIndex;
+      });
+      for (const gone of dropped) await kv.del(slotKey(gone));
+      clearPending(entry.savedAt);
+      return { ok: true, savedAt: entry.savedAt };
+    } catch (error) {
+      return { ok: false, quota: isQuotaError(error), error };
+    }
+  }
+
+  function clearPending(savedAt: number): void {
+    try {
+      const pending = readPending(session);
+      if (pending && pending.savedAt <= savedAt) session?.removeItem(PENDING_KEY);
+    } catch {
+      // The next start compares times anyway.
+    }
+  }
+
+  return {
+    save(entry) {
+      const result = queue.then(() => write(entry));
+      queue = result;
+      return result;
+    },
+    stash(entry) {
+      if (entry.text.length > PENDING_MAX_CHARS) return;
+      try {
+        session?.setItem(PENDING_KEY, JSON.stringify(entry));
+      } catch {
+        // The IndexedDB write under way may still finish.
+      }
+    },
+    slot: () => current,
+    async forget() {
+      await queue;
+      current = { tab, entries: [] };
+      try {
+        session?.removeItem(PENDING_KEY);
+      } catch {
+        // Nothing more can be done.
+      }
+      try {
+        await kv.del(slotKey(tab));
+        await kv.update(SLOT_INDEX_KEY, (old) => ({
+          tabs: parseAutosaveIndex(old).tabs.filter((item) => item.tab !== tab),
+        }));
+      } catch (error) {
+        console.warn(error);
+      }
+    },
+  };
+}
+
+/** Whether a storage error is the browser's quota (the state is too large to keep). */
+export function isQuotaError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return (
+    name === 'QuotaExceededError' ||
+    name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
+    code === 22 ||
+    code === 1014
+  );
+}
