@@ -31,6 +31,8 @@ describe('AboutPanel', () => {
     ['A stored compaction keeps its hints', 'frozen-at-creation'],
     ["Open the coding session, change an answer's id, and choose Bare", 'coding-session'],
     ['See stripped arguments become {}', 'hint-strip'],
+    ["Hints on a real Claude Code session's MCP tools", 'claude-code-session'],
+    ['Hints on a real Codex rollout', 'codex-rollout'],
   ])('“%s” opens the example %s and closes the panel', (name, id) => {
     const { onOpenExample, onClose, dialog } = setup();
     fireEvent.click(within(dialog).getByRole('button', { name }));
@@ -71,6 +73,9 @@ describe('AboutPanel', () => {
       /the name on the request with the same id/,
       /\(unknown\)/,
       /The playground computes what JP does/,
+      // Hints key on the recorded tool name, imported transcripts included (D17's tool identity).
+      /A hint keys on the tool's name exactly as the conversation records it/,
+      /mcp__github__search_code/,
     ]) {
       expect(dialog).toHaveTextContent(phrase);
     }

@@ -125,6 +125,14 @@ export function AboutPanel({ onClose, onOpenExample }: AboutPanelProps) {
           <code>exec_command</code>, <code>mcp__github__search_code</code>), so write{' '}
           <code>[conversation.tools.Bash]</code> for Claude Code's shell, not JP's name for it.
         </p>
+        <p className="cp-about-links">
+          <ExampleButton id="claude-code-session" onOpen={open}>
+            Hints on a real Claude Code session's MCP tools
+          </ExampleButton>
+          <ExampleButton id="codex-rollout" onOpen={open}>
+            Hints on a real Codex rollout
+          </ExampleButton>
+        </p>
         <table className="cp-about-hints">
           <caption className="visually-hidden">The hints and the policies they store</caption>
           <thead>
