@@ -13,6 +13,7 @@ import type {
   StreamEdit,
   ViewMode,
 } from '../core/playground/playground.ts';
+import type { ReadingChoice } from '../core/playground/types.ts';
 import { setToolChoiceInToml } from '../core/playground/what-if.ts';
 import type { HintChoice } from '../core/playground/workspace.ts';
 import type { Diagnostic, EncodingSetting, ToolHint } from '../core/types.ts';
@@ -263,7 +264,12 @@ export function setNow(now: string | null): void {
 export function setReading<K extends ReadingName>(name: K, value: Readings[K]): void {
   const readings = store.getState().readings;
   if (readings[name] === value) return;
-  setInput({ readings: { ...readings, [name]: value } });
+  // A diff against the reading just switched would compare it with itself.
+  const diffReading = store.getState().diffReading;
+  setInput({
+    readings: { ...readings, [name]: value },
+    diffReading: diffReading?.name === name ? null : diffReading,
+  });
 }
 
 /** Puts every D17 reading back to the spec's ruling. */
@@ -274,6 +280,13 @@ export function resetReadings(): void {
 /** Whether the Design questions panel measures what each alternative reading changes. */
 export function setCompareReadings(compareReadings: boolean): void {
   setInput({ compareReadings });
+}
+
+/** Opens the diff of the readings in force against `choice` in the diff pane, or (null) before/after again. */
+export function showReadingDiff(choice: ReadingChoice | null): void {
+  const current = store.getState().diffReading;
+  if (current?.name === choice?.name && current?.value === choice?.value) return;
+  setInput({ diffReading: choice });
 }
 
 /** Chooses the provider view that is counted and shown. */

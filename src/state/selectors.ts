@@ -51,6 +51,7 @@ export const selectInput = memoOn(
       s.view,
       s.readings,
       s.compareReadings,
+      s.diffReading,
     ] as const,
   ([
     configText,
@@ -61,6 +62,7 @@ export const selectInput = memoOn(
     view,
     readings,
     compareReadings,
+    diffReading,
   ]): PlaygroundInput => ({
     configText,
     streamText,
@@ -70,6 +72,7 @@ export const selectInput = memoOn(
     view,
     readings: getChangedReadings(readings),
     compareReadings,
+    diffReading,
   }),
 );
 

@@ -11,6 +11,7 @@ import { createStore } from 'zustand/vanilla';
 import { DEFAULT_READINGS, type Readings } from '../core/compaction/readings.ts';
 import type { ImportSummary } from '../core/import/types.ts';
 import type { PlaygroundInput, PlaygroundResult } from '../core/playground/playground.ts';
+import type { ReadingChoice } from '../core/playground/types.ts';
 import type { Diagnostic } from '../core/types.ts';
 import { createShareSlice, initialShareState, type ShareSlice } from './share-slice.ts';
 import {
@@ -82,6 +83,8 @@ export interface UiSlice {
   editorsReady: boolean;
   /** Whether the Design questions panel measures the alternative readings (a pipeline pass each). */
   compareReadings: boolean;
+  /** The reading the diff pane compares the current "after" view with, or null for before/after. */
+  diffReading: ReadingChoice | null;
 }
 
 /** The whole state. */
@@ -119,6 +122,7 @@ export const initialUiState: UiSlice = {
   examples: [],
   editorsReady: false,
   compareReadings: false,
+  diffReading: null,
 };
 
 /** Every slice's initial values together. */

@@ -11,11 +11,21 @@
  * says whether they show the latest result yet.
  */
 import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
+import { getReadingInfo } from '../core/compaction/readings.ts';
 import type { PlaygroundResult } from '../core/playground/playground.ts';
-import { reset, selectEvent, selectTool, setToolChoice } from '../state/actions.ts';
+import type { ReadingDiff } from '../core/playground/types.ts';
+import {
+  reset,
+  selectEvent,
+  selectTool,
+  setCompareReadings,
+  setToolChoice,
+  showReadingDiff,
+} from '../state/actions.ts';
 import { setDiffLayout } from '../state/share.ts';
 import { useAppStore } from '../state/store.ts';
 import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
+import { DesignQuestions } from './panes/DesignQuestions.tsx';
 import { ExplainPanel } from './panes/ExplainPanel.tsx';
 import { SavingsTable } from './panes/SavingsTable.tsx';
 import { Timeline } from './panes/Timeline.tsx';
@@ -73,6 +83,53 @@ export function WhatIfPane() {
   return <WhatIfGridView grid={grid} onChoose={setToolChoice} />;
 }
 
+/** D17's open questions and what each alternative changes on the current input. */
+export function DesignQuestionsPane() {
+  const readings = useAppStore((s) => s.readings);
+  const measuring = useAppStore((s) => s.compareReadings);
+  const effects = useAppStore((s) => s.result?.readingEffects ?? NO_EFFECTS);
+  const diffReading = useAppStore((s) => s.diffReading);
+  return (
+    <DesignQuestions
+      readings={readings}
+      measuring={measuring}
+      onMeasure={setCompareReadings}
+      effects={effects}
+      diffReading={diffReading}
+      onShowDiff={showReadingDiff}
+    />
+  );
+}
+
+const NO_EFFECTS: readonly never[] = [];
+
+/** The names of the two sides when the diff compares two readings. */
+function readingSideLabels(diff: ReadingDiff): { original: string; modified: string } {
+  const info = getReadingInfo(diff.name);
+  const label = info.values.find((v) => v.value === diff.value)?.label ?? diff.value;
+  return {
+    original: 'After compaction under the readings in force',
+    modified: `After compaction with ${info.key}=${diff.value} (${label})`,
+  };
+}
+
+/** The banner over the diff while it compares two readings, with the way back. */
+function ReadingDiffBanner({ diff }: { diff: ReadingDiff }) {
+  const labels = readingSideLabels(diff);
+  return (
+    <p
+      className="reading-diff-banner"
+      data-reading-diff={`${getReadingInfo(diff.name).key}=${diff.value}`}
+    >
+      Comparing two readings: left, {labels.original.toLowerCase()}; right,{' '}
+      {labels.modified.replace(/^After/, 'after')}.{' '}
+      <button type="button" className="small" onClick={() => showReadingDiff(null)}>
+        Back to before and after
+      </button>
+    </p>
+  );
+}
+
 function changeDiffLayout(sideBySide: boolean): void {
   setDiffLayout(sideBySide ? 'side-by-side' : 'inline');
 }
@@ -91,9 +148,11 @@ export function DiffPane() {
     <DeferredPane
       render={(result) => (
         <WhenEditorsReady>
+          {result.readingDiff ? <ReadingDiffBanner diff={result.readingDiff} /> : null}
           <TranscriptDiff
-            before={result.before}
-            after={result.after}
+            before={result.readingDiff ? result.after : result.before}
+            after={result.readingDiff ? result.readingDiff.after : result.after}
+            {...(result.readingDiff ? { sideLabels: readingSideLabels(result.readingDiff) } : {})}
             removedBySanitize={result.removedBySanitize}
             selectedTool={selectedTool}
             onSelectTool={selectTool}

@@ -7,11 +7,25 @@
  * (`ResultPanes.tsx`) that does exactly that.
  */
 import type { ComponentType } from 'react';
-import { DiffPane, ExplainPane, SavingsPane, TimelinePane, WhatIfPane } from './ResultPanes.tsx';
+import {
+  DesignQuestionsPane,
+  DiffPane,
+  ExplainPane,
+  SavingsPane,
+  TimelinePane,
+  WhatIfPane,
+} from './ResultPanes.tsx';
 import { RecommendPane } from './workspace/RecommendPane.tsx';
 
 /** The ids of the panes; also their DOM ids as `pane-<id>`. */
-export type PaneId = 'savings' | 'what-if' | 'recommend' | 'diff' | 'explain' | 'timeline';
+export type PaneId =
+  | 'savings'
+  | 'what-if'
+  | 'recommend'
+  | 'design'
+  | 'diff'
+  | 'explain'
+  | 'timeline';
 
 /** One result pane. */
 export interface PaneDefinition {
@@ -28,6 +42,7 @@ export const PANES: readonly PaneDefinition[] = [
   { id: 'savings', title: 'Savings per tool', width: 'wide', Component: SavingsPane },
   { id: 'what-if', title: 'What if: every hint at once', width: 'wide', Component: WhatIfPane },
   { id: 'recommend', title: 'Recommend hints', width: 'wide', Component: RecommendPane },
+  { id: 'design', title: 'Design questions', width: 'wide', Component: DesignQuestionsPane },
   { id: 'diff', title: 'What the model sees', width: 'wide', Component: DiffPane },
   { id: 'explain', title: 'Why an event looks as it does', width: 'half', Component: ExplainPane },
   { id: 'timeline', title: 'Compactions', width: 'half', Component: TimelinePane },

@@ -74,4 +74,29 @@ describe('what each alternative reading changes', () => {
     expect(search(await session.run({ ...input, readings: { stacking: 'per-tool' } }))).toBe(0);
     expect(ruling.whatIf?.tools.map((row) => row.name)).toEqual(['fs', 'search']);
   });
+
+  it('returns the after view under a switched reading for the diff of two readings', async () => {
+    const session = createPlaygroundSession();
+    const input = {
+      configText: CONFIG,
+      streamText: JSON.stringify(STREAM),
+      encoding: 'plain' as const,
+      tokenizer: 'chars' as const,
+      now: null,
+      view: 'sanitized' as const,
+    };
+    const plain = await session.run(input);
+    expect(plain.readingDiff).toBeNull();
+    const result = await session.run({
+      ...input,
+      diffReading: { name: 'stacking', value: 'per-tool' },
+    });
+    // The current view keeps search's two events; per tool, the omit hint removes them.
+    expect(result.after.filter((e) => e.toolName === 'search')).toHaveLength(2);
+    expect(result.readingDiff?.name).toBe('stacking');
+    expect(result.readingDiff?.after.filter((e) => e.toolName === 'search')).toHaveLength(0);
+    // Entries pair with the current view's by key.
+    const keys = new Set(result.after.map((e) => e.key));
+    expect(result.readingDiff?.after.every((e) => keys.has(e.key))).toBe(true);
+  });
 });

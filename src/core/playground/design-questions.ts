@@ -7,13 +7,24 @@
  */
 
 import { buildToolNameMap } from '../compaction/projection.ts';
-import { READINGS, type Readings } from '../compaction/readings.ts';
+import {
+  getChangedReadings,
+  READINGS,
+  type Readings,
+  withReadings,
+} from '../compaction/readings.ts';
 import type { ParsedConfig } from '../config/config.ts';
 import { createReport } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import type { StreamElement } from '../types.ts';
-import { buildViews, planCompactions, type Views } from './playground.ts';
-import type { ReadingEffect, ViewMode } from './types.ts';
+import {
+  buildTimeline,
+  buildTranscripts,
+  buildViews,
+  planCompactions,
+  type Views,
+} from './playground.ts';
+import type { ReadingChoice, ReadingDiff, ReadingEffect, ViewMode } from './types.ts';
 
 /** The inputs of one measurement: the stream, config and settings the page shows. */
 export interface ReadingEffectsInput {
@@ -57,6 +68,27 @@ export function measureReadingEffects(input: ReadingEffectsInput): ReadingEffect
       tokensDelta: report.totals.after.tokens - input.currentAfterTokens,
     };
   });
+}
+
+/**
+ * The "after" view with one reading switched, as transcript entries keyed
+ * like the page's own, so the diff pane can set it beside the current one.
+ * A value the reading does not have leaves the readings as they are.
+ */
+export function getReadingDiff(
+  input: Omit<ReadingEffectsInput, 'current' | 'currentAfterTokens'>,
+  choice: ReadingChoice,
+): ReadingDiff {
+  const readings = withReadings({
+    ...getChangedReadings(input.readings),
+    [choice.name]: choice.value,
+  });
+  const plan = planCompactions(input.elements, input.config, input.now, readings);
+  const views = buildViews(input.elements, plan.created.events, input.view, undefined, readings);
+  const timeline = buildTimeline(input.elements, plan.created.events);
+  const toolNames = buildToolNameMap(views.projectedInput);
+  const { after } = buildTranscripts(input.elements, views, timeline, toolNames, input.counter);
+  return { ...choice, after };
 }
 
 /** Input events (compactions aside) whose fate or projected content differs between two views. */

@@ -44,7 +44,7 @@ import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
 import { countTurns } from '../stream/turns.ts';
 import { writeEventsText } from '../stream/write.ts';
 import type { CompactionEvent, Diagnostic, StreamElement } from '../types.ts';
-import { measureReadingEffects } from './design-questions.ts';
+import { getReadingDiff, measureReadingEffects } from './design-questions.ts';
 import { compareToolInfo, getToolHintInfo } from './tool-info.ts';
 import type {
   ImportedStream,
@@ -112,6 +112,7 @@ export function createEmptyResult(): PlaygroundResult {
     readingEffects: [],
     configText: '',
     guidance: [],
+    readingDiff: null,
   };
 }
 
@@ -371,6 +372,9 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
             currentAfterTokens: report.totals.after.tokens,
           })
         : [];
+      const readingDiff = input.diffReading
+        ? getReadingDiff({ elements, config, ...settings }, input.diffReading)
+        : null;
 
       const result: PlaygroundResult = {
         ...base,
@@ -390,6 +394,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
         whatIf,
         jpDryRun: getJpDryRun(plan.created.events),
         readingEffects,
+        readingDiff,
       };
       // Guidance rides along with the result so the page shows it only for the text it was computed on.
       result.guidance = getConfigGuidance(input.configText, result, config);
@@ -420,7 +425,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
   };
 }
 
-function buildTimeline(
+export function buildTimeline(
   elements: readonly StreamElement[],
   newEvents: readonly CompactionEvent[],
 ): TimelineEntry[] {
@@ -488,7 +493,7 @@ function createKeyer(elements: readonly StreamElement[]) {
   };
 }
 
-function buildTranscripts(
+export function buildTranscripts(
   elements: readonly StreamElement[],
   views: Views,
   timeline: readonly TimelineEntry[],

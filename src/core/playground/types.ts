@@ -34,6 +34,17 @@ export interface ReadingEffect {
   tokensDelta: number;
 }
 
+/** One reading switched to one value: what the Design questions panel diffs against. */
+export interface ReadingChoice {
+  name: ReadingName;
+  value: string;
+}
+
+/** The "after" view under an alternative reading, for the diff of two readings. */
+export interface ReadingDiff extends ReadingChoice {
+  after: TranscriptEntry[];
+}
+
 /** Which provider view is counted and shown (spec 14.4). */
 export type ViewMode = 'sanitized' | 'bare';
 
@@ -52,6 +63,8 @@ export interface PlaygroundInput {
   readings?: Partial<Readings>;
   /** Whether to measure what each alternative reading would change (the Design questions panel). */
   compareReadings?: boolean;
+  /** A reading to switch for the diff of two readings: its "after" view comes back as `readingDiff`. */
+  diffReading?: ReadingChoice | null;
 }
 
 /** Where a tool's policy comes from in the previewed compactions. */
@@ -162,6 +175,8 @@ export interface PlaygroundResult {
   jpDryRun: string[];
   /** Per alternative reading, what it would change here; empty unless `compareReadings` was asked. */
   readingEffects: ReadingEffect[];
+  /** The "after" view under `diffReading`, or null when none was asked. */
+  readingDiff: ReadingDiff | null;
   /** Set when the stream text was a foreign transcript, imported (src/core/import). */
   imported?: ImportedStream;
   /** The config text this result was computed from: guidance only applies to that text. */

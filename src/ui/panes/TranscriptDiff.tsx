@@ -44,6 +44,8 @@ export interface TranscriptDiffProps {
   sideBySide?: boolean;
   /** Called when the user switches the layout; with `sideBySide`, the parent keeps the choice. */
   onSideBySideChange?: (sideBySide: boolean) => void;
+  /** The two sides' accessible names, when they are not before and after compaction (the diff of two readings). */
+  sideLabels?: { original: string; modified: string };
 }
 
 /** How long Monaco may spend computing one diff (its default is 5 s). */
@@ -114,8 +116,10 @@ function isSameTranscript(a: Transcript, b: Transcript): boolean {
 }
 
 /** The accessible names of the diff's two sides. */
-const ORIGINAL_LABEL = 'Before compaction: what the model would see with none';
-const MODIFIED_LABEL = 'After compaction: what the model sees';
+const SIDE_LABELS = {
+  original: 'Before compaction: what the model would see with none',
+  modified: 'After compaction: what the model sees',
+};
 
 /** The before/after transcript diff, with a tool filter and change navigation. */
 export function TranscriptDiff({
@@ -129,6 +133,7 @@ export function TranscriptDiff({
   theme,
   sideBySide: sideBySideProp,
   onSideBySideChange,
+  sideLabels = SIDE_LABELS,
 }: TranscriptDiffProps) {
   const filterId = useId();
   const [ownSideBySide, setOwnSideBySide] = useState(true);
@@ -230,9 +235,9 @@ export function TranscriptDiff({
   // with originalAriaLabel / modifiedAriaLabel among them.
   useEffect(() => {
     if (!mounted || !options) return;
-    diffRef.current?.getOriginalEditor().updateOptions({ ariaLabel: ORIGINAL_LABEL });
-    diffRef.current?.getModifiedEditor().updateOptions({ ariaLabel: MODIFIED_LABEL });
-  }, [mounted, options]);
+    diffRef.current?.getOriginalEditor().updateOptions({ ariaLabel: sideLabels.original });
+    diffRef.current?.getModifiedEditor().updateOptions({ ariaLabel: sideLabels.modified });
+  }, [mounted, options, sideLabels.original, sideLabels.modified]);
 
   // Parent effects run after the wrapper's, so the models hold the new text here.
   useEffect(() => {

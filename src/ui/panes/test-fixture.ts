@@ -270,6 +270,7 @@ export const FIXTURE_RESULT: PlaygroundResult = {
   readingEffects: [],
   configText: '',
   guidance: [],
+  readingDiff: null,
   status: 'ok',
   configDiagnostics: [],
   streamDiagnostics: [],

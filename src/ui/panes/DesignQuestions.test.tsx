@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_READINGS } from '../../core/compaction/readings.ts';
+import type { ReadingEffect } from '../../core/playground/types.ts';
+import { fireEvent, render, screen, within } from '../../test/render.tsx';
+import { DesignQuestions } from './DesignQuestions.tsx';
+
+// The hand-made stream of design-questions.test.ts: 13.1's alternative changes four
+// events (search omitted, fs no longer stripped), 13.2's two (search alone).
+const EFFECTS: ReadingEffect[] = [
+  { name: 'noToolCalls', value: 'apply', eventsAffected: 4, tokensDelta: -12 },
+  { name: 'stacking', value: 'per-tool', eventsAffected: 2, tokensDelta: 1234 },
+  { name: 'star', value: 'configured-only', eventsAffected: 0, tokensDelta: 0 },
+  { name: 'summaryOverKeep', value: 'keep-survives', eventsAffected: 0, tokensDelta: 0 },
+  { name: 'jp', value: 'today', eventsAffected: 1, tokensDelta: 5 },
+];
+
+function renderPanel(overrides: Partial<Parameters<typeof DesignQuestions>[0]> = {}) {
+  const props = {
+    readings: DEFAULT_READINGS,
+    measuring: true,
+    onMeasure: vi.fn(),
+    effects: EFFECTS,
+    diffReading: null,
+    onShowDiff: vi.fn(),
+    ...overrides,
+  };
+  render(<DesignQuestions {...props} />);
+  return props;
+}
+
+const row = (key: string) =>
+  screen
+    .getByRole('table', { name: "D17's open questions" })
+    .querySelector(`tr[data-reading="${key}"]`) as HTMLElement;
+
+describe('the Design questions panel', () => {
+  it('lists the four questions and JP today, with the reading in force and the other one', () => {
+    renderPanel();
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.getAttribute('data-reading'))).toEqual([
+      'no-tool-calls',
+      'stacking',
+      'star',
+      'summary-over-keep',
+      'jp',
+    ]);
+    expect(row('no-tool-calls')).toHaveTextContent('13.1');
+    expect(row('no-tool-calls')).toHaveTextContent('Inert (ruling)');
+    expect(row('no-tool-calls')).toHaveTextContent('no-tool-calls=apply');
+    expect(row('jp')).toHaveTextContent('JP with D17');
+    expect(row('jp')).toHaveTextContent('jp=today');
+  });
+
+  it('shows what each alternative changes: events affected and signed tokens', () => {
+    renderPanel();
+    expect(row('no-tool-calls')).toHaveTextContent('4 events affected, −12 tokens after');
+    expect(row('stacking')).toHaveTextContent('2 events affected, +1,234 tokens after');
+    expect(row('star')).toHaveTextContent('0 events affected, 0 tokens after');
+    expect(row('jp')).toHaveTextContent('1 event affected, +5 tokens after');
+  });
+
+  it('names the alternative to the reading in force, whichever that is', () => {
+    renderPanel({ readings: { ...DEFAULT_READINGS, stacking: 'per-tool' } });
+    expect(row('stacking')).toHaveTextContent('Per tool');
+    expect(row('stacking')).toHaveTextContent('stacking=per-turn');
+  });
+
+  it('opens and closes the diff of the two readings', () => {
+    const props = renderPanel();
+    fireEvent.click(within(row('stacking')).getByRole('button', { name: 'Show the diff' }));
+    expect(props.onShowDiff).toHaveBeenCalledWith({ name: 'stacking', value: 'per-tool' });
+    render(<DesignQuestions {...props} diffReading={{ name: 'stacking', value: 'per-tool' }} />);
+    const close = screen.getByRole('button', { name: 'Close the diff' });
+    expect(close).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(close);
+    expect(props.onShowDiff).toHaveBeenLastCalledWith(null);
+  });
+
+  it('measures only when asked', () => {
+    const props = renderPanel({ measuring: false, effects: [] });
+    expect(row('stacking')).not.toHaveTextContent('affected');
+    fireEvent.click(screen.getByRole('button', { name: 'Measure every alternative here' }));
+    expect(props.onMeasure).toHaveBeenCalledWith(true);
+  });
+});
