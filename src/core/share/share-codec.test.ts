@@ -264,6 +264,18 @@ describe('share links', () => {
     expect(cut).toMatchObject({ ok: false, reason: 'truncated' });
     if (!cut.ok) expect(cut.message).toMatch(/cut off/);
 
+    // One character changed, nothing missing: every such link is called damaged, never only "cut off".
+    const middle = Math.floor(long.length / 2);
+    for (let i = middle; i < middle + 40; i++) {
+      const swapped = long[i] === 'A' ? 'B' : 'A';
+      const changed = decodeShareHash(
+        `${long.slice(0, i)}${swapped}${long.slice(i + 1)}`,
+        DEFAULTS,
+      );
+      expect(changed.ok).toBe(false);
+      if (!changed.ok) expect(changed.message, `at ${i}`).toMatch(/damaged/);
+    }
+
     const newer = decodeShareHash('#v7/abc', DEFAULTS);
     expect(newer).toEqual({
       ok: false,

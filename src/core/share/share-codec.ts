@@ -434,7 +434,8 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
   const json = decompress(payload);
   const cutOff = fail(
     'truncated',
-    `This link is incomplete: it was probably cut off when it was copied or pasted (chat apps often shorten links longer than ${formatCount(SHARE_LINK_LIMITS.chat)} characters).`,
+    // A changed character breaks lz-string the same way, and nothing tells the two apart.
+    `This link is damaged or incomplete: some of its characters changed, or it was cut off when it was copied or pasted (chat apps often shorten links longer than ${formatCount(SHARE_LINK_LIMITS.chat)} characters).`,
   );
   // A link cut short makes lz-string stop before its end marker: it yields
   // nothing, or (when the last bits happen to read as the marker) the start
