@@ -113,6 +113,8 @@ test('a 5M-character stream is autosaved, survives a reload, and the save before
   await expect(host(page)).toHaveAttribute('data-autosave', 'on');
 
   await page.reload();
+  // Monaco takes a 5M-character model in after the reload: longer than the default wait when busy.
+  await expect(page.locator('#editors .monaco-editor')).toHaveCount(2, { timeout: 90_000 });
   await waitForEditors(page);
   await waitForResults(page);
   await expect(streamLines(page)).toContainText('five-million');
