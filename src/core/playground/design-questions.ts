@@ -12,7 +12,7 @@ import type { ParsedConfig } from '../config/config.ts';
 import { createReport } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import type { StreamElement } from '../types.ts';
-import { buildViews, planCompactions, type Views } from './playground.ts';
+import { buildViews, planCompactions, type Views } from './pipeline.ts';
 import type { ReadingEffect, ViewMode } from './types.ts';
 
 /** The inputs of one measurement: the stream, config and settings the page shows. */

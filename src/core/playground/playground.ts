@@ -7,31 +7,19 @@
  * Boundary: pure TypeScript, no DOM. Runs in the Web Worker, the CLI and tests.
  */
 
-import {
-  type CreatedCompactions,
-  createCompactionEvents,
-  getDefaultNow,
-  previewStream,
-  resetCompactions,
-} from '../compaction/creation.ts';
+import { previewStream, resetCompactions } from '../compaction/creation.ts';
 import { explainEvent, type Slots } from '../compaction/explain.ts';
 import { getJpDryRun } from '../compaction/jp-timeline.ts';
 import {
   buildToolNameMap,
   isProviderVisible,
-  type Projection,
-  project,
   providerView,
   removeCompactions,
 } from '../compaction/projection.ts';
-import { DEFAULT_READINGS, type Readings, withReadings } from '../compaction/readings.ts';
+import { withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import { getConfigGuidance } from '../config/guidance.ts';
-import {
-  type ConfigInForce,
-  getStreamConfigDeltaTools,
-  resolveConfigInForce,
-} from '../config/in-force.ts';
+import type { ConfigInForce } from '../config/in-force.ts';
 import { createReport, getPayload, type Report } from '../counting/report.ts';
 import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
@@ -39,12 +27,11 @@ import { summarizeImport } from '../import/import.ts';
 import { readAnyStream } from '../import/read-stream.ts';
 import { PLAYGROUND_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
 import type { ParsedEvents } from '../stream/codec.ts';
-import { sanitize } from '../stream/sanitize.ts';
-import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
 import { countTurns } from '../stream/turns.ts';
 import { writeEventsText } from '../stream/write.ts';
-import type { CompactionEvent, Diagnostic, StreamElement } from '../types.ts';
+import type { CompactionEvent, StreamElement } from '../types.ts';
 import { measureReadingEffects } from './design-questions.ts';
+import { buildViews, describeFirstProblem, planCompactions, type Views } from './pipeline.ts';
 import { compareToolInfo, getToolHintInfo } from './tool-info.ts';
 import type {
   ImportedStream,
@@ -56,8 +43,17 @@ import type {
   TranscriptEntry,
   ViewMode as ViewModeValue,
 } from './types.ts';
-
 import { createWhatIfCache } from './what-if.ts';
+
+export {
+  buildViews,
+  type CompactionPlan,
+  describeFirstProblem,
+  getStreamToolNames,
+  planCompactions,
+  reportStream,
+  type Views,
+} from './pipeline.ts';
 
 export type * from './types.ts';
 
@@ -113,143 +109,6 @@ export function createEmptyResult(): PlaygroundResult {
     configText: '',
     guidance: [],
   };
-}
-
-/** What the compaction run over one stream decided: the config in force, now, and new events. */
-export interface CompactionPlan {
-  configInForce: ConfigInForce;
-  now: string;
-  nowIsDefault: boolean;
-  nowError: string | null;
-  created: CreatedCompactions;
-}
-
-/** Names of the tools the stream calls, in first-call order. */
-export function getStreamToolNames(elements: readonly StreamElement[]): string[] {
-  const names = new Set<string>();
-  for (const element of elements) {
-    if (element.type === 'tool_call_request' && typeof element.name === 'string') {
-      names.add(element.name);
-    }
-  }
-  return [...names];
-}
-
-// Streams are never mutated; what the config in force needs from one is computed once.
-const streamToolFacts = new WeakMap<
-  readonly StreamElement[],
-  { deltaTools: ReturnType<typeof getStreamConfigDeltaTools>; names: string[] }
->();
-
-/**
- * Resolves the config in force and creates the new compaction events for one
- * stream (spec 10, 11, 14.1, 14.2). `nowText` null means the default now.
- */
-export function planCompactions(
-  elements: readonly StreamElement[],
-  config: ParsedConfig,
-  nowText: string | null,
-  readings: Readonly<Readings> = DEFAULT_READINGS,
-): CompactionPlan {
-  let facts = streamToolFacts.get(elements);
-  if (!facts) {
-    facts = {
-      deltaTools: getStreamConfigDeltaTools(elements),
-      names: getStreamToolNames(elements),
-    };
-    streamToolFacts.set(elements, facts);
-  }
-  const configInForce = resolveConfigInForce(
-    config.config,
-    facts.deltaTools,
-    // Reading 14.1 "configured only": tools the stream calls are not added for '*' to reach.
-    readings.star === 'configured-only' ? [] : facts.names,
-  );
-  const explicit = nowText === null || nowText.trim() === '' ? undefined : parseTimestamp(nowText);
-  const nowError =
-    nowText !== null && nowText.trim() !== '' && explicit === undefined
-      ? `"${nowText}" is not a timestamp JP reads: write it as YYYY-MM-DD HH:MM:SS.f (UTC); the default is used instead.`
-      : null;
-  const now = explicit ?? getDefaultNow(elements);
-  const created = createCompactionEvents({
-    elements,
-    rules: configInForce.rules,
-    toolOverrides: configInForce.toolOverrides,
-    now,
-    readings,
-  });
-  return {
-    configInForce,
-    now: formatTimestamp(now),
-    nowIsDefault: explicit === undefined,
-    nowError,
-    created,
-  };
-}
-
-/** The "before" and "after" provider views of spec 14.4, with what produced them. */
-export interface Views {
-  /** provider(sanitize?(stream without compactions)) */
-  before: StreamElement[];
-  /** The stream plus new compactions, sanitized when asked: what was projected. */
-  projectedInput: StreamElement[];
-  projection: Projection;
-  /** provider(project(projectedInput)) */
-  after: StreamElement[];
-}
-
-/** Builds the before/after views of spec 14.4 for a stream and its new compactions. */
-export function buildViews(
-  elements: readonly StreamElement[],
-  newEvents: readonly CompactionEvent[],
-  view: ViewModeValue,
-  cachedBefore?: StreamElement[],
-  readings: Readonly<Readings> = DEFAULT_READINGS,
-): Views {
-  const repair = view === 'sanitized' ? sanitize : (list: StreamElement[]) => list;
-  const before = cachedBefore ?? providerView(repair(removeCompactions(elements)));
-  const projectedInput = repair(previewStream(elements, newEvents));
-  const projection = project(projectedInput, readings);
-  return { before, projectedInput, projection, after: providerView(projection.elements) };
-}
-
-/** The per-tool report of one stream (spec 14.4), as the CLI's `report` prints it. */
-export function reportStream(
-  elements: readonly StreamElement[],
-  config: ParsedConfig,
-  options: {
-    now: string | null;
-    view: ViewModeValue;
-    counter: TokenCounter;
-    readings?: Readonly<Readings>;
-  },
-): { report: Report; plan: CompactionPlan } {
-  const readings = options.readings ?? DEFAULT_READINGS;
-  const plan = planCompactions(elements, config, options.now, readings);
-  const views = buildViews(elements, plan.created.events, options.view, undefined, readings);
-  const report = createReport(
-    views.before,
-    views.after,
-    buildToolNameMap(views.projectedInput),
-    options.counter,
-  );
-  return { report, plan };
-}
-
-/** The first error of the inputs, with where it is, for a message that says why nothing was computed. */
-export function describeFirstProblem(
-  streamDiagnostics: readonly Diagnostic[],
-  configDiagnostics: readonly Diagnostic[],
-): string {
-  for (const [where, diagnostics] of [
-    ['Event stream', streamDiagnostics],
-    ['Config', configDiagnostics],
-  ] as const) {
-    const problem = diagnostics.find((d) => d.severity === 'error');
-    if (problem)
-      return `${where} line ${problem.line}, column ${problem.column}: ${problem.message}`;
-  }
-  return 'The input has errors.';
 }
 
 /** Options of a playground session. */

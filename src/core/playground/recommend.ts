@@ -17,7 +17,7 @@ import { type Amount, addReports, type Report, type ToolRow } from '../counting/
 import type { TokenizerId } from '../counting/tokens.ts';
 import { compareCodePoints, getOwn, isJsonObject, setOwn } from '../json/values.ts';
 import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
-import { reportStream } from './playground.ts';
+import { reportStream } from './pipeline.ts';
 import {
   assembleReport,
   createHintTable,
