@@ -21,16 +21,20 @@ const PINNED = JSON.parse(
   readFileSync(new URL('../../src/test/fixtures/share-links/app-v1.json', import.meta.url), 'utf8'),
 ) as { links: { name: string; hash: string }[] };
 
-/** A valid stream of one turn whose request starts with `marker` and is `chars` long in all. */
+/**
+ * A valid stream of one turn whose request starts with `marker` and is
+ * `chars` long in all, written on one line: the marker is then in the
+ * editor's first line, which is in view whatever the editor's height.
+ */
 function streamOf(marker: string, chars: number): string {
   const head = [
     { timestamp: '2025-07-01 09:00:00.0', type: 'turn_start' },
     { timestamp: '2025-07-01 09:00:01.0', type: 'chat_request', content: '' },
   ];
-  const bare = JSON.stringify(head, null, 2).length;
+  const bare = JSON.stringify(head).length;
   const filler = 'fake text '.repeat(Math.ceil(chars / 10)).slice(0, chars - bare - marker.length);
   head[1] = { ...head[1], content: `${marker}${filler}` } as (typeof head)[1];
-  return JSON.stringify(head, null, 2);
+  return JSON.stringify(head);
 }
 
 // Streams of MB through Monaco and IndexedDB on a shared machine: room, not a speed claim.

@@ -48,9 +48,12 @@ export function editor(page: Page, label: string): Locator {
  * zero-size element (an EditContext host), so it is attached, never "visible".
  */
 export async function waitForEditors(page: Page): Promise<void> {
-  await expect(editor(page, 'Config (TOML)')).toBeAttached();
-  await expect(editor(page, 'Event stream (JSON)')).toBeAttached();
-  await expect(page.locator('#editors .monaco-editor')).toHaveCount(2);
+  // The editors load after the first figures (issue 14): on a loaded
+  // machine that is well past the default 15 s. Room, not a speed claim.
+  const timeout = 60_000;
+  await expect(editor(page, 'Config (TOML)')).toBeAttached({ timeout });
+  await expect(editor(page, 'Event stream (JSON)')).toBeAttached({ timeout });
+  await expect(page.locator('#editors .monaco-editor')).toHaveCount(2, { timeout });
 }
 
 /**

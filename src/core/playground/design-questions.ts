@@ -17,13 +17,8 @@ import type { ParsedConfig } from '../config/config.ts';
 import { createReport } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import type { StreamElement } from '../types.ts';
-import {
-  buildTimeline,
-  buildTranscripts,
-  buildViews,
-  planCompactions,
-  type Views,
-} from './playground.ts';
+import { buildViews, planCompactions, type Views } from './pipeline.ts';
+import { buildTimeline, buildTranscripts } from './transcripts.ts';
 import type { ReadingChoice, ReadingDiff, ReadingEffect, ViewMode } from './types.ts';
 
 /** The inputs of one measurement: the stream, config and settings the page shows. */

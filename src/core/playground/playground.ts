@@ -7,57 +7,45 @@
  * Boundary: pure TypeScript, no DOM. Runs in the Web Worker, the CLI and tests.
  */
 
-import {
-  type CreatedCompactions,
-  createCompactionEvents,
-  getDefaultNow,
-  previewStream,
-  resetCompactions,
-} from '../compaction/creation.ts';
-import { explainEvent, type Slots } from '../compaction/explain.ts';
+import { previewStream, resetCompactions } from '../compaction/creation.ts';
 import { getJpDryRun } from '../compaction/jp-timeline.ts';
-import {
-  buildToolNameMap,
-  isProviderVisible,
-  type Projection,
-  project,
-  providerView,
-  removeCompactions,
-} from '../compaction/projection.ts';
-import { DEFAULT_READINGS, type Readings, withReadings } from '../compaction/readings.ts';
+import { buildToolNameMap } from '../compaction/projection.ts';
+import { withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import { getConfigGuidance } from '../config/guidance.ts';
-import {
-  type ConfigInForce,
-  getStreamConfigDeltaTools,
-  resolveConfigInForce,
-} from '../config/in-force.ts';
-import { createReport, getPayload, getResponsePart, type Report } from '../counting/report.ts';
+import type { ConfigInForce } from '../config/in-force.ts';
+import { createReport, type Report } from '../counting/report.ts';
 import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
 import { summarizeImport } from '../import/import.ts';
 import { readAnyStream } from '../import/read-stream.ts';
 import { PLAYGROUND_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
 import type { ParsedEvents } from '../stream/codec.ts';
-import { sanitize } from '../stream/sanitize.ts';
-import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
 import { countTurns } from '../stream/turns.ts';
 import { writeEventsText } from '../stream/write.ts';
-import type { CompactionEvent, Diagnostic, StreamElement } from '../types.ts';
+import type { StreamElement } from '../types.ts';
 import { getReadingDiff, measureReadingEffects } from './design-questions.ts';
+import { buildViews, describeFirstProblem, planCompactions } from './pipeline.ts';
 import { compareToolInfo, getToolHintInfo } from './tool-info.ts';
+import { buildTimeline, buildTranscripts } from './transcripts.ts';
 import type {
   ImportedStream,
   PlaygroundInput,
   PlaygroundResult,
-  RemovedBySanitize,
-  TimelineEntry,
   ToolHintInfo,
-  TranscriptEntry,
   ViewMode as ViewModeValue,
 } from './types.ts';
-
 import { createWhatIfCache } from './what-if.ts';
+
+export {
+  buildViews,
+  type CompactionPlan,
+  describeFirstProblem,
+  getStreamToolNames,
+  planCompactions,
+  reportStream,
+  type Views,
+} from './pipeline.ts';
 
 export type * from './types.ts';
 
@@ -114,143 +102,6 @@ export function createEmptyResult(): PlaygroundResult {
     guidance: [],
     readingDiff: null,
   };
-}
-
-/** What the compaction run over one stream decided: the config in force, now, and new events. */
-export interface CompactionPlan {
-  configInForce: ConfigInForce;
-  now: string;
-  nowIsDefault: boolean;
-  nowError: string | null;
-  created: CreatedCompactions;
-}
-
-/** Names of the tools the stream calls, in first-call order. */
-export function getStreamToolNames(elements: readonly StreamElement[]): string[] {
-  const names = new Set<string>();
-  for (const element of elements) {
-    if (element.type === 'tool_call_request' && typeof element.name === 'string') {
-      names.add(element.name);
-    }
-  }
-  return [...names];
-}
-
-// Streams are never mutated; what the config in force needs from one is computed once.
-const streamToolFacts = new WeakMap<
-  readonly StreamElement[],
-  { deltaTools: ReturnType<typeof getStreamConfigDeltaTools>; names: string[] }
->();
-
-/**
- * Resolves the config in force and creates the new compaction events for one
- * stream (spec 10, 11, 14.1, 14.2). `nowText` null means the default now.
- */
-export function planCompactions(
-  elements: readonly StreamElement[],
-  config: ParsedConfig,
-  nowText: string | null,
-  readings: Readonly<Readings> = DEFAULT_READINGS,
-): CompactionPlan {
-  let facts = streamToolFacts.get(elements);
-  if (!facts) {
-    facts = {
-      deltaTools: getStreamConfigDeltaTools(elements),
-      names: getStreamToolNames(elements),
-    };
-    streamToolFacts.set(elements, facts);
-  }
-  const configInForce = resolveConfigInForce(
-    config.config,
-    facts.deltaTools,
-    // Reading 14.1 "configured only": tools the stream calls are not added for '*' to reach.
-    readings.star === 'configured-only' ? [] : facts.names,
-  );
-  const explicit = nowText === null || nowText.trim() === '' ? undefined : parseTimestamp(nowText);
-  const nowError =
-    nowText !== null && nowText.trim() !== '' && explicit === undefined
-      ? `"${nowText}" is not a timestamp JP reads: write it as YYYY-MM-DD HH:MM:SS.f (UTC); the default is used instead.`
-      : null;
-  const now = explicit ?? getDefaultNow(elements);
-  const created = createCompactionEvents({
-    elements,
-    rules: configInForce.rules,
-    toolOverrides: configInForce.toolOverrides,
-    now,
-    readings,
-  });
-  return {
-    configInForce,
-    now: formatTimestamp(now),
-    nowIsDefault: explicit === undefined,
-    nowError,
-    created,
-  };
-}
-
-/** The "before" and "after" provider views of spec 14.4, with what produced them. */
-export interface Views {
-  /** provider(sanitize?(stream without compactions)) */
-  before: StreamElement[];
-  /** The stream plus new compactions, sanitized when asked: what was projected. */
-  projectedInput: StreamElement[];
-  projection: Projection;
-  /** provider(project(projectedInput)) */
-  after: StreamElement[];
-}
-
-/** Builds the before/after views of spec 14.4 for a stream and its new compactions. */
-export function buildViews(
-  elements: readonly StreamElement[],
-  newEvents: readonly CompactionEvent[],
-  view: ViewModeValue,
-  cachedBefore?: StreamElement[],
-  readings: Readonly<Readings> = DEFAULT_READINGS,
-): Views {
-  const repair = view === 'sanitized' ? sanitize : (list: StreamElement[]) => list;
-  const before = cachedBefore ?? providerView(repair(removeCompactions(elements)));
-  const projectedInput = repair(previewStream(elements, newEvents));
-  const projection = project(projectedInput, readings);
-  return { before, projectedInput, projection, after: providerView(projection.elements) };
-}
-
-/** The per-tool report of one stream (spec 14.4), as the CLI's `report` prints it. */
-export function reportStream(
-  elements: readonly StreamElement[],
-  config: ParsedConfig,
-  options: {
-    now: string | null;
-    view: ViewModeValue;
-    counter: TokenCounter;
-    readings?: Readonly<Readings>;
-  },
-): { report: Report; plan: CompactionPlan } {
-  const readings = options.readings ?? DEFAULT_READINGS;
-  const plan = planCompactions(elements, config, options.now, readings);
-  const views = buildViews(elements, plan.created.events, options.view, undefined, readings);
-  const report = createReport(
-    views.before,
-    views.after,
-    buildToolNameMap(views.projectedInput),
-    options.counter,
-  );
-  return { report, plan };
-}
-
-/** The first error of the inputs, with where it is, for a message that says why nothing was computed. */
-export function describeFirstProblem(
-  streamDiagnostics: readonly Diagnostic[],
-  configDiagnostics: readonly Diagnostic[],
-): string {
-  for (const [where, diagnostics] of [
-    ['Event stream', streamDiagnostics],
-    ['Config', configDiagnostics],
-  ] as const) {
-    const problem = diagnostics.find((d) => d.severity === 'error');
-    if (problem)
-      return `${where} line ${problem.line}, column ${problem.column}: ${problem.message}`;
-  }
-  return 'The input has errors.';
 }
 
 /** Options of a playground session. */
@@ -425,27 +276,6 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
   };
 }
 
-export function buildTimeline(
-  elements: readonly StreamElement[],
-  newEvents: readonly CompactionEvent[],
-): TimelineEntry[] {
-  const timeline: TimelineEntry[] = [];
-  elements.forEach((element, index) => {
-    if (element.type === 'compaction') {
-      timeline.push({
-        position: timeline.length + 1,
-        elementIndex: index,
-        event: element as CompactionEvent,
-        isNew: false,
-      });
-    }
-  });
-  for (const event of newEvents) {
-    timeline.push({ position: null, elementIndex: null, event, isNew: true });
-  }
-  return timeline;
-}
-
 /** Every tool the stream calls or the config names, with the hint in force for it, sorted by name. */
 export function buildToolInfo(
   elements: readonly StreamElement[],
@@ -462,127 +292,4 @@ export function buildToolInfo(
   return [...names]
     .map((name) => getToolHintInfo(name, calls.get(name) ?? 0, config))
     .sort(compareToolInfo);
-}
-
-/**
- * Gives every event a key that is the same in both views: raw elements by
- * their index, events sanitize created by type, id and occurrence (both
- * sanitize passes create them in the same order), injected summaries by run.
- */
-function createKeyer(elements: readonly StreamElement[]) {
-  const rawKeys = new Map<StreamElement, string>();
-  elements.forEach((element, index) => {
-    rawKeys.set(element, `e${index}`);
-  });
-  return {
-    rawKeys,
-    /** A keying function for one pass over a view. */
-    pass() {
-      const occurrences = new Map<string, number>();
-      return (element: StreamElement | undefined, fallback: string): string => {
-        const raw = element && rawKeys.get(element);
-        if (raw) return raw;
-        const base = element
-          ? `added:${String(element.type)}:${typeof element.id === 'string' ? element.id : ''}`
-          : fallback;
-        const n = occurrences.get(base) ?? 0;
-        occurrences.set(base, n + 1);
-        return `${base}#${n}`;
-      };
-    },
-  };
-}
-
-export function buildTranscripts(
-  elements: readonly StreamElement[],
-  views: Views,
-  timeline: readonly TimelineEntry[],
-  toolNames: ReadonlyMap<string, string>,
-  counter: TokenCounter,
-): Pick<PlaygroundResult, 'before' | 'after' | 'removedBySanitize'> {
-  const keyer = createKeyer(elements);
-  const { projection, projectedInput } = views;
-  const slots: Slots = { timeline, turns: projection.turns };
-
-  const entry = (element: StreamElement, key: string): TranscriptEntry => {
-    const text = getPayload(element)?.text ?? '';
-    const result: TranscriptEntry = {
-      key,
-      type: String(element.type),
-      text,
-      tokens: counter.tokens(text),
-    };
-    const part = getResponsePart(element);
-    if (part !== undefined) result.part = part;
-    const id = typeof element.id === 'string' ? element.id : undefined;
-    if (id !== undefined) result.id = id;
-    const toolName =
-      typeof element.name === 'string' ? element.name : id !== undefined ? toolNames.get(id) : '';
-    if (toolName) result.toolName = toolName;
-    if (!keyer.rawKeys.has(element)) result.sanitize = 'added';
-    return result;
-  };
-
-  // Explanations by key, from what projection did to each projected input element.
-  const explanations = new Map<string, ReturnType<typeof explainEvent>>();
-  const inputKey = keyer.pass();
-  projectedInput.forEach((element, index) => {
-    const key = inputKey(element, '');
-    const trace = projection.sources[index];
-    if (trace && element.type !== 'compaction') {
-      explanations.set(key, explainEvent(element, trace, slots));
-    }
-  });
-
-  const beforeKey = keyer.pass();
-  const before = views.before.map((element) => {
-    const result = entry(element, beforeKey(element, ''));
-    const explanation = explanations.get(result.key);
-    if (explanation) result.explanation = explanation;
-    return result;
-  });
-
-  const afterKey = keyer.pass();
-  const after: TranscriptEntry[] = [];
-  projection.elements.forEach((element, index) => {
-    if (!isProviderVisible(element)) return;
-    const trace = projection.projected[index];
-    const sourceIndex = trace?.sourceIndex;
-    const source =
-      sourceIndex !== null && sourceIndex !== undefined ? projectedInput[sourceIndex] : undefined;
-    if (!source) {
-      const run = trace ? projection.turns[trace.rawTurn]?.summary?.run : undefined;
-      const key = afterKey(undefined, `summary:${run?.from ?? 0}-${run?.to ?? 0}:${element.type}`);
-      const result = entry(element, key);
-      delete result.sanitize;
-      result.explanation = explainEvent(element, undefined, slots, trace?.rawTurn ?? 0);
-      after.push(result);
-      return;
-    }
-    const result = entry(element, afterKey(source, ''));
-    if (keyer.rawKeys.has(source)) delete result.sanitize;
-    else result.sanitize = 'added';
-    const explanation = explanations.get(result.key);
-    if (explanation) result.explanation = explanation;
-    after.push(result);
-  });
-
-  const kept = new Set(views.before);
-  const removedBySanitize: RemovedBySanitize[] = [];
-  const visibleRaw = providerView(removeCompactions(elements));
-  if (visibleRaw.length !== views.before.length || visibleRaw.some((e) => !kept.has(e))) {
-    for (const element of visibleRaw) {
-      if (kept.has(element)) continue;
-      const { key, type, part, toolName, id, text } = entry(
-        element,
-        keyer.rawKeys.get(element) ?? '',
-      );
-      const removed: RemovedBySanitize = { key, type, text };
-      if (part) removed.part = part;
-      if (toolName) removed.toolName = toolName;
-      if (id) removed.id = id;
-      removedBySanitize.push(removed);
-    }
-  }
-  return { before, after, removedBySanitize };
 }

@@ -19,7 +19,7 @@ import type { TokenizerId } from '../counting/tokens.ts';
 import { compareCodePoints, getOwn, isJsonObject, setOwn } from '../json/values.ts';
 import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
 import { findStaleHintComments, type HintCommentEdit } from './hint-comments.ts';
-import { reportStream } from './playground.ts';
+import { reportStream } from './pipeline.ts';
 import {
   assembleReport,
   createHintTable,

@@ -5,7 +5,7 @@
  */
 import type { RulePlan } from '../compaction/creation.ts';
 import type { ReadingName, Readings } from '../compaction/readings.ts';
-import type { Report, ResponsePart } from '../counting/report.ts';
+import type { Amount, Report, ResponsePart } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import type { ImportSummary } from '../import/types.ts';
 import type {
@@ -19,9 +19,8 @@ import type {
   ToolHint,
   TurnRange,
 } from '../types.ts';
-import type { WhatIfGrid } from './what-if.ts';
 
-export type { RulePlan, WhatIfGrid };
+export type { RulePlan };
 
 /** What switching one reading to its other value changes on the current input. */
 export interface ReadingEffect {
@@ -191,4 +190,38 @@ export interface ImportedStream {
   summary: ImportSummary;
   /** The imported events as `events.json` text (storage form), or null when nothing imported. */
   eventsText: string | null;
+}
+
+/** A hint, or `inherit`: the rule's own tool_calls (no hint). */
+export type HintChoice = ToolHint | 'inherit';
+
+/** One cell: the tool's request plus response after compaction, and the saving against none. */
+export interface WhatIfCell {
+  after: Amount;
+  saved: Amount;
+}
+
+/** One tool's row of the grid. */
+export interface WhatIfRow {
+  name: string;
+  /** Requests of the tool in the "before" view. */
+  calls: number;
+  /** The hint in force (own, `'*'` or a config_delta's), or null when the tool inherits the rule's. */
+  inForce: ToolHint | null;
+  /** The recommender's hint for the tool. */
+  suggested: ToolHint | null;
+  choices: Record<HintChoice, WhatIfCell>;
+  /** What the hint in force saves beyond `inherit` (the rule's uniform tool_calls): inherit.after − inForce.after. */
+  beyondRule: Amount;
+}
+
+/** The grid of one conversation or of a workspace. */
+export interface WhatIfGrid {
+  tokenizer: TokenizerId;
+  /** Sorted by tool name; responses without a request have no name to hint, so no row. */
+  tools: WhatIfRow[];
+  /** Every payload's saving with no hints at all: what the rules alone save (today's JP). */
+  ruleSaves: Amount;
+  /** What the hints in force save on top of that. */
+  hintsSaveMore: Amount;
 }

@@ -15,6 +15,7 @@ import { type Amount, addReports, type Report } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import type { StreamElement, ToolHint } from '../types.ts';
 import { formatTomlKey, recommendHints, renderHintsToml } from './recommend.ts';
+import type { WhatIfCell, WhatIfGrid, WhatIfRow } from './types.ts';
 import {
   createHintTable,
   getHintChoices,
@@ -26,36 +27,7 @@ import {
   type HintTableSettings,
 } from './workspace.ts';
 
-/** One cell: the tool's request plus response after compaction, and the saving against none. */
-export interface WhatIfCell {
-  after: Amount;
-  saved: Amount;
-}
-
-/** One tool's row of the grid. */
-export interface WhatIfRow {
-  name: string;
-  /** Requests of the tool in the "before" view. */
-  calls: number;
-  /** The hint in force (own, `'*'` or a config_delta's), or null when the tool inherits the rule's. */
-  inForce: ToolHint | null;
-  /** The recommender's hint for the tool. */
-  suggested: ToolHint | null;
-  choices: Record<HintChoice, WhatIfCell>;
-  /** What the hint in force saves beyond `inherit` (the rule's uniform tool_calls): inherit.after − inForce.after. */
-  beyondRule: Amount;
-}
-
-/** The grid of one conversation or of a workspace. */
-export interface WhatIfGrid {
-  tokenizer: TokenizerId;
-  /** Sorted by tool name; responses without a request have no name to hint, so no row. */
-  tools: WhatIfRow[];
-  /** Every payload's saving with no hints at all: what the rules alone save (today's JP). */
-  ruleSaves: Amount;
-  /** What the hints in force save on top of that. */
-  hintsSaveMore: Amount;
-}
+export type { WhatIfCell, WhatIfGrid, WhatIfRow };
 
 /** The `report --what-if --json` shape (issue 12). */
 export interface WhatIfJson {

@@ -49,13 +49,11 @@ import type {
   JsonObject,
   StreamElement,
   ToolCallPolicy,
-  ToolHint,
 } from '../types.ts';
-import { buildViews, getStreamToolNames, planCompactions } from './playground.ts';
-import type { ViewMode } from './types.ts';
+import { buildViews, getStreamToolNames, planCompactions } from './pipeline.ts';
+import type { HintChoice, ViewMode } from './types.ts';
 
-/** A tool's hint choice: one of the D17 hints, or none (`inherit`: the rule's `tool_calls`). */
-export type HintChoice = ToolHint | 'inherit';
+export type { HintChoice } from './types.ts';
 
 /** Every hint choice, `inherit` first. */
 export const HINT_CHOICES: readonly HintChoice[] = ['inherit', ...TOOL_HINTS];

@@ -1,0 +1,170 @@
+/**
+ * The steps of the pipeline, shared by the session (playground.ts), the
+ * workspace, what-if and the design questions: plan the compactions, build
+ * the views, count them. Kept apart from the session so that the modules the
+ * session uses can use these steps without importing the session back.
+ */
+
+import {
+  type CreatedCompactions,
+  createCompactionEvents,
+  getDefaultNow,
+  previewStream,
+} from '../compaction/creation.ts';
+import {
+  buildToolNameMap,
+  type Projection,
+  project,
+  providerView,
+  removeCompactions,
+} from '../compaction/projection.ts';
+import { DEFAULT_READINGS, type Readings } from '../compaction/readings.ts';
+import type { ParsedConfig } from '../config/config.ts';
+import {
+  type ConfigInForce,
+  getStreamConfigDeltaTools,
+  resolveConfigInForce,
+} from '../config/in-force.ts';
+import { createReport, type Report } from '../counting/report.ts';
+import type { TokenCounter } from '../counting/tokens.ts';
+import { sanitize } from '../stream/sanitize.ts';
+import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
+import type { CompactionEvent, Diagnostic, StreamElement } from '../types.ts';
+import type { ViewMode as ViewModeValue } from './types.ts';
+
+/** What the compaction run over one stream decided: the config in force, now, and new events. */
+export interface CompactionPlan {
+  configInForce: ConfigInForce;
+  now: string;
+  nowIsDefault: boolean;
+  nowError: string | null;
+  created: CreatedCompactions;
+}
+
+/** Names of the tools the stream calls, in first-call order. */
+export function getStreamToolNames(elements: readonly StreamElement[]): string[] {
+  const names = new Set<string>();
+  for (const element of elements) {
+    if (element.type === 'tool_call_request' && typeof element.name === 'string') {
+      names.add(element.name);
+    }
+  }
+  return [...names];
+}
+
+// Streams are never mutated; what the config in force needs from one is computed once.
+const streamToolFacts = new WeakMap<
+  readonly StreamElement[],
+  { deltaTools: ReturnType<typeof getStreamConfigDeltaTools>; names: string[] }
+>();
+
+/**
+ * Resolves the config in force and creates the new compaction events for one
+ * stream (spec 10, 11, 14.1, 14.2). `nowText` null means the default now.
+ */
+export function planCompactions(
+  elements: readonly StreamElement[],
+  config: ParsedConfig,
+  nowText: string | null,
+  readings: Readonly<Readings> = DEFAULT_READINGS,
+): CompactionPlan {
+  let facts = streamToolFacts.get(elements);
+  if (!facts) {
+    facts = {
+      deltaTools: getStreamConfigDeltaTools(elements),
+      names: getStreamToolNames(elements),
+    };
+    streamToolFacts.set(elements, facts);
+  }
+  const configInForce = resolveConfigInForce(
+    config.config,
+    facts.deltaTools,
+    // Reading 14.1 "configured only": tools the stream calls are not added for '*' to reach.
+    readings.star === 'configured-only' ? [] : facts.names,
+  );
+  const explicit = nowText === null || nowText.trim() === '' ? undefined : parseTimestamp(nowText);
+  const nowError =
+    nowText !== null && nowText.trim() !== '' && explicit === undefined
+      ? `"${nowText}" is not a timestamp JP reads: write it as YYYY-MM-DD HH:MM:SS.f (UTC); the default is used instead.`
+      : null;
+  const now = explicit ?? getDefaultNow(elements);
+  const created = createCompactionEvents({
+    elements,
+    rules: configInForce.rules,
+    toolOverrides: configInForce.toolOverrides,
+    now,
+    readings,
+  });
+  return {
+    configInForce,
+    now: formatTimestamp(now),
+    nowIsDefault: explicit === undefined,
+    nowError,
+    created,
+  };
+}
+
+/** The "before" and "after" provider views of spec 14.4, with what produced them. */
+export interface Views {
+  /** provider(sanitize?(stream without compactions)) */
+  before: StreamElement[];
+  /** The stream plus new compactions, sanitized when asked: what was projected. */
+  projectedInput: StreamElement[];
+  projection: Projection;
+  /** provider(project(projectedInput)) */
+  after: StreamElement[];
+}
+
+/** Builds the before/after views of spec 14.4 for a stream and its new compactions. */
+export function buildViews(
+  elements: readonly StreamElement[],
+  newEvents: readonly CompactionEvent[],
+  view: ViewModeValue,
+  cachedBefore?: StreamElement[],
+  readings: Readonly<Readings> = DEFAULT_READINGS,
+): Views {
+  const repair = view === 'sanitized' ? sanitize : (list: StreamElement[]) => list;
+  const before = cachedBefore ?? providerView(repair(removeCompactions(elements)));
+  const projectedInput = repair(previewStream(elements, newEvents));
+  const projection = project(projectedInput, readings);
+  return { before, projectedInput, projection, after: providerView(projection.elements) };
+}
+
+/** The per-tool report of one stream (spec 14.4), as the CLI's `report` prints it. */
+export function reportStream(
+  elements: readonly StreamElement[],
+  config: ParsedConfig,
+  options: {
+    now: string | null;
+    view: ViewModeValue;
+    counter: TokenCounter;
+    readings?: Readonly<Readings>;
+  },
+): { report: Report; plan: CompactionPlan } {
+  const readings = options.readings ?? DEFAULT_READINGS;
+  const plan = planCompactions(elements, config, options.now, readings);
+  const views = buildViews(elements, plan.created.events, options.view, undefined, readings);
+  const report = createReport(
+    views.before,
+    views.after,
+    buildToolNameMap(views.projectedInput),
+    options.counter,
+  );
+  return { report, plan };
+}
+
+/** The first error of the inputs, with where it is, for a message that says why nothing was computed. */
+export function describeFirstProblem(
+  streamDiagnostics: readonly Diagnostic[],
+  configDiagnostics: readonly Diagnostic[],
+): string {
+  for (const [where, diagnostics] of [
+    ['Event stream', streamDiagnostics],
+    ['Config', configDiagnostics],
+  ] as const) {
+    const problem = diagnostics.find((d) => d.severity === 'error');
+    if (problem)
+      return `${where} line ${problem.line}, column ${problem.column}: ${problem.message}`;
+  }
+  return 'The input has errors.';
+}
