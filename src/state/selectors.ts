@@ -77,7 +77,8 @@ export const selectInput = memoOn(
 );
 
 /** True while a run is scheduled or computing: drives `aria-busy`. */
-export const selectIsBusy = (s: AppState): boolean => s.status === 'running';
+export const selectIsBusy = (s: AppState): boolean =>
+  s.status === 'running' || s.importProgress !== null;
 
 /** Both editors' diagnostics, config first, each in position order. */
 export const selectProblems = memoOn(

@@ -50,6 +50,10 @@ export interface RunSlice {
   streamDiagnostics: Diagnostic[];
   /** What the last imported transcript brought in (format, turns, calls, skipped), or null. */
   importSummary: ImportSummary | null;
+  /** A long JSON Lines file being read in chunks (bytes so far of its size), or null. */
+  importProgress: { name: string; bytesRead: number; total: number } | null;
+  /** Whether a progress bar was shown since the page loaded (tests read it: a fast read may show it briefly). */
+  importProgressSeen: boolean;
 }
 
 /** A queued message for the `aria-live` toast region. */
@@ -112,6 +116,8 @@ export const initialRunState: RunSlice = {
   configDiagnostics: [],
   streamDiagnostics: [],
   importSummary: null,
+  importProgress: null,
+  importProgressSeen: false,
 };
 
 export const initialUiState: UiSlice = {

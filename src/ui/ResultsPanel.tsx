@@ -11,6 +11,7 @@ import { selectIsBusy, selectSaved, selectStatusMessage } from '../state/selecto
 import { useAppStore } from '../state/store.ts';
 import { ExportMenu } from './exports/ExportMenu.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
+import { ImportProgress } from './ImportProgress.tsx';
 import { ImportSummary } from './ImportSummary.tsx';
 import { PANES } from './panes-registry.ts';
 import { StatusBar } from './StatusBar.tsx';
@@ -90,6 +91,7 @@ export function ResultsPanel({ id }: { id: string }) {
   const busy = useAppStore(selectIsBusy);
   const status = useAppStore((s) => s.status);
   const stale = useAppStore((s) => s.isStale);
+  const progressSeen = useAppStore((s) => s.importProgressSeen);
   return (
     <section
       id={id}
@@ -98,8 +100,10 @@ export function ResultsPanel({ id }: { id: string }) {
       aria-busy={busy ? 'true' : 'false'}
       data-status={status}
       data-stale={stale ? 'true' : 'false'}
+      data-import-progress-seen={progressSeen ? 'true' : 'false'}
     >
       <StatusLine />
+      <ImportProgress />
       <ImportSummary />
       <p className="fine-print">
         Change a tool's hint in the config (for example <code>compaction = "strip-responses"</code>{' '}

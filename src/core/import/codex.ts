@@ -8,7 +8,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
-import { type JsonLine, readJsonLines } from './source.ts';
+import { type JsonLine, type JsonLines, readJsonLines } from './source.ts';
 import type { ImportResult } from './types.ts';
 
 const LINE_TYPES = new Set([
@@ -69,9 +69,12 @@ function isInjected(text: string): boolean {
 }
 
 /** Imports a Codex CLI rollout. */
-export function importCodex(text: string, onProgress?: (share: number) => void): ImportResult {
+export function importCodex(
+  text: string,
+  onProgress?: (share: number) => void,
+  read: JsonLines = readJsonLines(text, onProgress),
+): ImportResult {
   const out = new StreamBuilder('codex');
-  const read = readJsonLines(text, onProgress);
   for (const diagnostic of read.diagnostics) out.error(diagnostic);
 
   // event_msg lines repeat what response_item lines hold; those that repeat nothing are kept.

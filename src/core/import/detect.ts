@@ -102,13 +102,18 @@ export function checkFormat(format: ImportFormat, source: ParsedSource): string 
 /** Detects the format of a transcript from its content. */
 export function detectFormat(text: string, onProgress?: (share: number) => void): Detection {
   const source = parseSource(text, onProgress);
+  if (source.kind === 'lines' && source.lines.lines.length === 0) {
+    return { ok: false, tried: [], diagnostic: notJson(text) };
+  }
+  return detectSourceFormat(source);
+}
+
+/** Detects the format of a transcript already parsed (a JSON Lines file read in chunks). */
+export function detectSourceFormat(source: ParsedSource): Detection {
   const tried: { format: ImportFormat; reason: string }[] = [];
   // Anthropic before Chat Completions: its blocks are what tells the two apart.
   const order: ImportFormat[] = IMPORT_FORMATS.filter((f) => f !== 'anthropic-messages');
   order.splice(order.indexOf('openai-chat'), 0, 'anthropic-messages');
-  if (source.kind === 'lines' && source.lines.lines.length === 0) {
-    return { ok: false, tried: [], diagnostic: notJson(text) };
-  }
   for (const format of order) {
     const reason = checkFormat(format, source);
     if (reason === undefined) return { ok: true, format, source };

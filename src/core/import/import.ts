@@ -82,13 +82,18 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
     if (deep) return failure(format, deep);
   }
 
-  const result = importSource(format, text, source);
+  const result = importParsedSource(format, text, source);
   const tooMany = result.elements ? checkElementCount(result.elements.length, limits) : undefined;
   if (tooMany) return failure(format, tooMany);
   return result;
 }
 
-function importSource(format: ImportFormat, text: string, source: ParsedSource): ImportResult {
+/** Imports a source already parsed the way its format needs (`text` is the source's, or empty when read in chunks). */
+export function importParsedSource(
+  format: ImportFormat,
+  text: string,
+  source: ParsedSource,
+): ImportResult {
   const lines = source.kind === 'lines' ? source.lines : undefined;
   const document = source.kind === 'document' ? source.document : undefined;
   // A one-line JSON Lines file parsed as one document: its line is line 1.
@@ -98,7 +103,7 @@ function importSource(format: ImportFormat, text: string, source: ParsedSource):
     case 'claude-code':
       return importClaudeCode(text, undefined, asLines());
     case 'codex':
-      return importCodex(text);
+      return importCodex(text, undefined, asLines());
     case 'gemini-cli':
       return document &&
         typeof document.value === 'object' &&

@@ -36,28 +36,29 @@ const LINE_DEPTH = MAX_NESTING_DEPTH - 2;
  * with the share of the text read, for progress on long files.
  */
 export function readJsonLines(text: string, onProgress?: (share: number) => void): JsonLines {
-  const lines: JsonLine[] = [];
-  const diagnostics: Diagnostic[] = [];
-  let nonBlank = 0;
+  const read: JsonLines = { lines: [], diagnostics: [], nonBlank: 0 };
   let start = 0;
   let number = 0;
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     number++;
-    let lineText = text.slice(start, end);
-    if (lineText.endsWith('\r')) lineText = lineText.slice(0, -1);
-    if (number === 1 && lineText.charCodeAt(0) === 0xfeff) lineText = lineText.slice(1);
-    if (lineText.trim() !== '') {
-      nonBlank++;
-      const read = readLine(lineText, number);
-      if ('value' in read) lines.push({ line: number, value: read.value });
-      else diagnostics.push(read.diagnostic);
-    }
+    const lineText = text.slice(start, end);
+    addJsonLine(read, lineText.endsWith('\r') ? lineText.slice(0, -1) : lineText, number);
     if (onProgress && number % 1000 === 0) onProgress(end / Math.max(text.length, 1));
     start = end + 1;
   }
-  return { lines, diagnostics, nonBlank };
+  return read;
+}
+
+/** Reads one line (without its line ending) into `read`: a blank line is skipped, a bad one is a diagnostic. */
+export function addJsonLine(read: JsonLines, text: string, number: number): void {
+  const lineText = number === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (lineText.trim() === '') return;
+  read.nonBlank++;
+  const parsed = readLine(lineText, number);
+  if ('value' in parsed) read.lines.push({ line: number, value: parsed.value });
+  else read.diagnostics.push(parsed.diagnostic);
 }
 
 function readLine(text: string, line: number): { value: JsonValue } | { diagnostic: Diagnostic } {

@@ -6,6 +6,7 @@
 import type { editor } from 'monaco-editor/editor';
 import { type DragEvent, useEffect, useState } from 'react';
 import { notify, openFile, setStreamText } from '../../state/actions.ts';
+import { isChunkedImport, openChunkedFile } from '../../state/large-import.ts';
 import { useAppStore } from '../../state/store.ts';
 import { FilePickerButton } from '../FilePickerButton.tsx';
 import { EditorView } from './EditorView.tsx';
@@ -40,6 +41,7 @@ const LARGE_STREAM_OPTIONS = streamOptions(true);
 
 /** Reads a picked or dropped file into the store. */
 async function loadFile(file: File): Promise<void> {
+  if (isChunkedImport(file)) return openChunkedFile(file);
   try {
     openFile(await file.text(), file.name);
   } catch (error) {
