@@ -198,6 +198,7 @@ export function TimelinePane() {
           timeline={result.timeline}
           plans={result.plans}
           usesBuiltinRule={result.usesBuiltinRule}
+          jpDryRun={result.jpDryRun}
           onReset={resetOne}
         />
       )}

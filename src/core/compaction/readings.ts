@@ -162,6 +162,9 @@ export const READINGS: readonly ReadingInfo[] = [
   },
 ];
 
+/** What the product says wherever a hint would reach today's JP (export, About). */
+export const JP_NEEDS_D17 = 'Needs a JP with D17; today’s JP ignores the hints.';
+
 /** The info of one reading. */
 export function getReadingInfo(name: ReadingName): ReadingInfo {
   return READINGS.find((info) => info.name === name) as ReadingInfo;

@@ -76,6 +76,9 @@ describe('AboutPanel', () => {
       // Hints key on the recorded tool name, imported transcripts included (D17's tool identity).
       /A hint keys on the tool's name exactly as the conversation records it/,
       /mcp__github__search_code/,
+      // Issue 12: honest about JP's main branch, which has no D17.
+      /Needs a JP with D17; today’s JP ignores the hints\./,
+      /drops tool_overrides and projects with tool_calls only/,
     ]) {
       expect(dialog).toHaveTextContent(phrase);
     }

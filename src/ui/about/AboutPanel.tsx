@@ -4,6 +4,7 @@
  * as React elements.
  */
 import { type ReactNode, useState } from 'react';
+import { JP_NEEDS_D17 } from '../../core/compaction/readings.ts';
 import { loadExample } from '../../state/actions.ts';
 import { ModalDialog } from '../feedback/ModalDialog.tsx';
 import './about.css';
@@ -252,6 +253,16 @@ export function AboutPanel({ onClose, onOpenExample }: AboutPanelProps) {
           <ExampleButton id="hint-strip" onOpen={open}>
             See stripped arguments become {'{}'}
           </ExampleButton>
+        </p>
+      </Topic>
+
+      <Topic title="Today's JP and the hints">
+        <p>
+          <strong>{JP_NEEDS_D17}</strong> JP's main branch has no per-tool hints yet: reading a
+          compaction, it drops <code>tool_overrides</code> and projects with <code>tool_calls</code>{' '}
+          only, and its config rejects a <code>compaction</code> key under{' '}
+          <code>[conversation.tools.*]</code>. Choose <em>JP today</em> under D17 readings to see
+          what it computes (the rules alone), next to what D17 adds.
         </p>
       </Topic>
     </ModalDialog>

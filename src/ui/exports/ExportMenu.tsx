@@ -6,6 +6,7 @@
  * another agent framework's config (a dialog per framework).
  */
 import { useEffect, useRef, useState } from 'react';
+import { JP_NEEDS_D17 } from '../../core/compaction/readings.ts';
 import type { Encoding } from '../../core/types.ts';
 import {
   CONFIG_FILE_NAME,
@@ -152,7 +153,9 @@ export function ExportPanel({
           </button>
           <span className="cp-note">
             The stream with the previewed compactions appended (tool_overrides included), in JP's
-            storage form (base64), whatever the input's encoding.
+            storage form (base64), whatever the input's encoding. <strong>{JP_NEEDS_D17}</strong> It
+            drops tool_overrides when it reads a compaction and compacts with the rules' tool_calls
+            only.
           </span>
         </li>
         <li>

@@ -10,6 +10,7 @@ function renderTimeline(props: Partial<Parameters<typeof Timeline>[0]> = {}) {
       timeline={FIXTURE_RESULT.timeline}
       plans={FIXTURE_RESULT.plans}
       usesBuiltinRule={false}
+      jpDryRun={FIXTURE_RESULT.jpDryRun}
       onReset={onReset}
       {...props}
     />,
@@ -89,5 +90,31 @@ describe('Timeline', () => {
     renderTimeline({ timeline: [], plans: [], usesBuiltinRule: true });
     expect(screen.getByText(/No compaction events/)).toBeInTheDocument();
     expect(screen.getByText(/built-in default rule applies/)).toBeInTheDocument();
+  });
+
+  it("prints JP's dry-run line for each previewed compaction", () => {
+    renderTimeline();
+    const output = screen.getByRole('region', { name: 'JP dry-run output' });
+    // The previewed event covers stored turns 1..3 (shown as 2..4); JP prints them 0-based.
+    expect(output).toHaveTextContent(/^Would compact turns 1\.\.=3$/);
+  });
+
+  it("prints one line per previewed compaction, and JP's words when there is none", () => {
+    const { rerender } = renderTimeline({
+      jpDryRun: ['Would compact turns 1..=3', 'Would compact turns 5..=6'],
+    });
+    const pre = () =>
+      screen.getByRole('region', { name: 'JP dry-run output' }).querySelector('pre')?.textContent;
+    expect(pre()?.split('\n')).toEqual(['Would compact turns 1..=3', 'Would compact turns 5..=6']);
+    rerender(
+      <Timeline
+        timeline={[]}
+        plans={[]}
+        usesBuiltinRule={false}
+        jpDryRun={['Nothing to compact.']}
+        onReset={vi.fn()}
+      />,
+    );
+    expect(pre()).toBe('Nothing to compact.');
   });
 });

@@ -23,6 +23,8 @@ export interface TimelineProps {
   plans: RulePlan[];
   /** True when no rule is configured and the built-in default rule applies. */
   usesBuiltinRule: boolean;
+  /** What `jp conversation compact --dry-run` prints for the previewed compactions, one line each. */
+  jpDryRun: readonly string[];
   /** Removes the stored compaction at this 1-based position, or every one with null. */
   onReset: (position: number | null) => void;
 }
@@ -146,7 +148,7 @@ function describeCounts(stored: number, previewed: number): string {
 }
 
 /** The compaction events and the rules' plans. */
-export function Timeline({ timeline, plans, usesBuiltinRule, onReset }: TimelineProps) {
+export function Timeline({ timeline, plans, usesBuiltinRule, jpDryRun, onReset }: TimelineProps) {
   const stored = timeline.filter((entry) => !entry.isNew).length;
   return (
     <div className="cp-pane cp-timeline">
@@ -173,6 +175,15 @@ export function Timeline({ timeline, plans, usesBuiltinRule, onReset }: Timeline
           </ol>
         </>
       )}
+      <h3 className="cp-section-title">
+        What <code>jp conversation compact --dry-run</code> prints
+      </h3>
+      <p className="cp-note">
+        JP's own preview of the compactions above, with its 0-based, inclusive turn indices.
+      </p>
+      <section aria-label="JP dry-run output">
+        <pre className="cp-jp-dry-run">{jpDryRun.join('\n')}</pre>
+      </section>
       <h3 className="cp-section-title">Rules in force</h3>
       {usesBuiltinRule ? (
         <p className="cp-note">

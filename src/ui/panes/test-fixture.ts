@@ -266,7 +266,7 @@ export const FIXTURE_REMOVED_EXPLAINED: TranscriptEntry[] = FIXTURE_BEFORE.map((
 /** The whole fixture result. */
 export const FIXTURE_RESULT: PlaygroundResult = {
   whatIf: null,
-  jpDryRun: ['Would compact turns 1..=1'],
+  jpDryRun: ['Would compact turns 1..=3'],
   readingEffects: [],
   configText: '',
   guidance: [],
