@@ -51,6 +51,9 @@ const BASE_OPTIONS: editor.IStandaloneEditorConstructionOptions = {
   // (not Monaco's page-wide Ctrl+M toggle) it holds in every editor.
   tabFocusMode: true,
   scrollbar: { alwaysConsumeMouseWheel: false },
+  // Enter accepts a suggestion only when that changes the text; otherwise it
+  // is the newline the user typed it for.
+  acceptSuggestionOnEnter: 'smart',
 };
 
 /** Renders the editor once Monaco is loaded; a placeholder before. */
