@@ -21,6 +21,7 @@ import { AboutButton } from './about/AboutPanel.tsx';
 import { ExamplesGallery } from './panes/ExamplesGallery.tsx';
 import { ReadingsControl } from './readings/ReadingsControl.tsx';
 import { SelectField } from './SelectField.tsx';
+import { ShortcutsButton } from './ShortcutsDialog.tsx';
 import { ShareTools } from './share/ShareTools.tsx';
 import { toggleTheme } from './theme-choice.ts';
 
@@ -198,6 +199,7 @@ export function Header() {
       <h1>Compaction Playground</h1>
       <Examples />
       <AboutButton />
+      <ShortcutsButton />
       <ThemeToggle />
       <ShareTools />
       <div className="controls">

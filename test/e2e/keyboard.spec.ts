@@ -65,3 +65,32 @@ test('Ctrl+] indents the config line on purpose', async ({ page }) => {
   await page.keyboard.press('ControlOrMeta+BracketRight');
   await expect(page.locator('#config-panel .view-line').first()).toHaveText(/^\s{2}#/);
 });
+
+test('? opens the shortcut list outside the editors, and types a ? inside them', async ({
+  page,
+}) => {
+  await page.locator('body').press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Copy a link to this state')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const surface = editor(page, 'Config (TOML)');
+  await surface.focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('?');
+  await expect(dialog).toBeHidden();
+  expect(await modelText(page, 'Config (TOML)')).toContain('?');
+});
+
+test('Ctrl+S in the config editor copies the link and leaves the text as it was', async ({
+  page,
+}) => {
+  const surface = editor(page, 'Config (TOML)');
+  const before = await modelText(page, 'Config (TOML)');
+  await surface.focus();
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByRole('dialog', { name: 'Link to this state' })).toBeVisible();
+  expect(await modelText(page, 'Config (TOML)')).toBe(before);
+});

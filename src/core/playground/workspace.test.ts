@@ -98,6 +98,19 @@ describe('hint tables', () => {
     expect(broken.ok).toBe(false);
     expect(!broken.ok && broken.diagnostics[0]?.severity).toBe('error');
   });
+
+  it('names a JP stream by its first user message, for files picked without a folder', () => {
+    const text = JSON.stringify([
+      { timestamp: '2025-01-01T00:00:00Z', type: 'turn_start' },
+      {
+        timestamp: '2025-01-01T00:00:00Z',
+        type: 'chat_request',
+        content: '\n  Fix the build\nthen run it',
+      },
+    ]);
+    const analysis = analyzeConversation(text, config, options);
+    expect(analysis.ok && analysis.title).toBe('Fix the build');
+  });
 });
 
 describe('partitionBySize', () => {

@@ -39,6 +39,7 @@ import {
 } from '../counting/report.ts';
 import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
+import { createTitle } from '../import/builder.ts';
 import { readAnyStream } from '../import/read-stream.ts';
 import { compareCodePoints, getOwn, setOwn } from '../json/values.ts';
 import { parseTimestamp } from '../stream/timestamp.ts';
@@ -100,7 +101,7 @@ export type ConversationAnalysis =
       ok: true;
       report: Report;
       table: HintTable;
-      /** An imported session's first user message, shortened. */
+      /** The first user message, shortened (JP keeps the real title in metadata.json). */
       title?: string;
     }
   | { ok: false; diagnostics: Diagnostic[] };
@@ -340,6 +341,9 @@ export function analyzeConversation(
   if (!parsed.elements || hasErrors(parsed.diagnostics)) {
     return { ok: false, diagnostics: parsed.diagnostics };
   }
+  // Files picked one by one carry no folder name and rarely a metadata.json,
+  // so a JP stream is named like an imported session: by its first user message.
+  const title = imported ? imported.title : firstUserTitle(parsed.elements);
   const table = createHintTable(parsed.elements, config, options);
   const report = getReportFromHintTable(table, config, {
     now: options.now,
@@ -350,7 +354,7 @@ export function analyzeConversation(
     ok: true,
     report,
     table,
-    ...(imported?.title !== undefined ? { title: imported.title } : {}),
+    ...(title !== undefined ? { title } : {}),
   };
 }
 
@@ -397,6 +401,15 @@ export function mergeRepeats(
     }
   }
   return pickMostCommon(sums);
+}
+
+function firstUserTitle(elements: readonly StreamElement[]): string | undefined {
+  for (const element of elements) {
+    if (element.type === 'chat_request' && typeof element.content === 'string') {
+      return createTitle(element.content);
+    }
+  }
+  return undefined;
 }
 
 /**

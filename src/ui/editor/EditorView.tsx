@@ -8,6 +8,7 @@ import type { editor } from 'monaco-editor/editor';
 import { useEffect, useMemo, useState } from 'react';
 import type { Diagnostic } from '../../core/types.ts';
 import type { EditorId } from '../../state/selectors.ts';
+import { compactFromKeyboard, requestCopyLink } from '../shortcuts.ts';
 import { registerEditor } from './editor-registry.ts';
 import { MARKER_OWNER, toMarkers } from './markers.ts';
 import type { CodeEditor, MonacoApi } from './monaco-types.ts';
@@ -51,6 +52,9 @@ const BASE_OPTIONS: editor.IStandaloneEditorConstructionOptions = {
   // (not Monaco's page-wide Ctrl+M toggle) it holds in every editor.
   tabFocusMode: true,
   scrollbar: { alwaysConsumeMouseWheel: false },
+  // Enter accepts a suggestion only when that changes the text; otherwise it
+  // is the newline the user typed it for.
+  acceptSuggestionOnEnter: 'smart',
 };
 
 /** Renders the editor once Monaco is loaded; a placeholder before. */
@@ -109,6 +113,10 @@ function MountedEditor({
         options={allOptions}
         beforeMount={(monaco) => beforeMount?.(monaco as MonacoApi)}
         onMount={(editorInstance, monaco) => {
+          // Monaco takes these keys before the page sees them (Ctrl+Enter would insert a line).
+          const { KeyMod, KeyCode } = monaco;
+          editorInstance.addCommand(KeyMod.CtrlCmd | KeyCode.KeyS, requestCopyLink);
+          editorInstance.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, compactFromKeyboard);
           setMounted({ editor: editorInstance, monaco: monaco as MonacoApi });
         }}
         onChange={(next) => onChange(next ?? '')}

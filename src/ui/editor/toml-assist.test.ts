@@ -102,6 +102,15 @@ describe('getTomlCompletions', () => {
     expect(complete('# compaction = |')).toEqual([]);
     expect(complete('[conversation.tools.x]\ncompaction = "keep" |')).toEqual([]);
   });
+
+  it('offers nothing after a finished value, so Enter makes a new line', () => {
+    // Monaco auto-closes the quote, so a typed value sits before a `"`.
+    expect(complete('[conversation.tools.x]\ncompaction = "omit|"')).toEqual([]);
+    expect(complete('[[conversation.compaction.rules]]\nkeep_first = 2|')).toEqual([]);
+    // An unfinished one is still completed.
+    const partial = complete('[conversation.tools.x]\ncompaction = "om|"');
+    expect(partial.map((item) => item.label)).toContain('omit');
+  });
 });
 
 describe('getTomlHover', () => {
@@ -118,6 +127,13 @@ describe('getTomlHover', () => {
     expect(hover('[[conversation.compaction.rules]]\nreas|oning = "strip"')?.contents).toContain(
       '"strip"',
     );
+  });
+
+  it('keeps the <tool> placeholder visible in the markdown', () => {
+    const text = hover('[conversation.tools.x]\ncompaction = "st|rip"')?.contents ?? '';
+    // Raw `<tool>` is dropped by Monaco's markdown as an unknown HTML tag.
+    expect(text).not.toContain('<tool>');
+    expect(text).toContain('[compacted] &lt;tool&gt;: success|error');
   });
 
   it('explains a hint value', () => {

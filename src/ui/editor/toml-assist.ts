@@ -210,13 +210,20 @@ export function getTomlCompletions(
     const key = value[1] ?? '';
     const quoted = value[2] === '"';
     const typed = value[3] ?? '';
-    const table = getTableKind(lines, lineNumber);
     const closingQuote = quoted && after.startsWith('"') ? 1 : 0;
+    const table = getTableKind(lines, lineNumber);
     const replace = {
       startColumn: column - typed.length - (quoted ? 1 : 0),
       endColumn: column + closingQuote,
     };
-    return valueCompletions(key, table, replace);
+    const values = valueCompletions(key, table, replace);
+    // A finished value (a closed string that is one of the values, or a bare
+    // number) needs no suggestion: one shown there would take the Enter the
+    // user pressed for a new line.
+    const finished =
+      (closingQuote === 1 && values.some((item) => item.label === typed)) ||
+      (!quoted && /^\d+$/.test(typed));
+    return finished ? [] : values;
   }
 
   // A key at the start of a line.
@@ -437,5 +444,10 @@ function valueHover(word: string, key: string | undefined): string | null {
   if (!key) return null;
   const hint = HINT_VALUES.find((candidate) => candidate.value === word);
   if (!hint || (key === 'tool_calls' && hint.value === 'keep')) return null;
-  return `**${hint.value}**: ${hint.summary}`;
+  return `**${hint.value}**: ${escapeMarkdownHtml(hint.summary)}`;
+}
+
+/** Monaco's markdown drops what looks like an HTML tag, so `<tool>` would vanish. */
+function escapeMarkdownHtml(text: string): string {
+  return text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -4,9 +4,10 @@
  * allow it, its length against what chat apps and browsers accept, and a
  * playground file to download instead when it is too long.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getPlaygroundFileText, getShareLink, type ShareLink } from '../../state/share.ts';
 import { useAppStore } from '../../state/store.ts';
+import { onCopyLinkRequest } from '../shortcuts.ts';
 import { copyText, downloadText } from './browser-io.ts';
 import { Popover } from './Popover.tsx';
 
@@ -78,21 +79,21 @@ export function ShareLinkPanel({ shown }: { shown: Shown }) {
   );
 }
 
+/** Copies the current link when it is usable, then shows the panel for it. */
+async function copyAndShow(setShown: (shown: Shown) => void): Promise<void> {
+  const link = getShareLink();
+  if (!link) return;
+  const usable = link.kind === 'link' && link.fit !== 'too-long';
+  const copied = usable ? await copyText(link.url) : false;
+  setShown({ link, copied });
+}
+
 /** The header's Copy link button and its panel. */
 export function CopyLinkButton() {
   const [shown, setShown] = useState<Shown | null>(null);
-
-  const copy = async () => {
-    if (shown) {
-      setShown(null);
-      return;
-    }
-    const link = getShareLink();
-    if (!link) return;
-    const usable = link.kind === 'link' && link.fit !== 'too-long';
-    const copied = usable ? await copyText(link.url) : false;
-    setShown({ link, copied });
-  };
+  const copy = () => (shown ? setShown(null) : void copyAndShow(setShown));
+  // Ctrl+S copies afresh, open or not: the state may have changed since.
+  useEffect(() => onCopyLinkRequest(() => void copyAndShow(setShown)), []);
 
   return (
     <Popover
@@ -100,7 +101,7 @@ export function CopyLinkButton() {
       align="end"
       title="Link to this state"
       open={shown !== null}
-      onToggle={() => void copy()}
+      onToggle={copy}
       onClose={() => setShown(null)}
       buttonTitle="Copy a link that opens the playground exactly as it is now"
     >

@@ -15,11 +15,13 @@ function recommend(): void {
 /** Recommendations for the conversation in the editor, computed when asked for. */
 export function RecommendPane() {
   const state = useAppStore((s) => s.conversationRecommendations);
+  const hasResult = useAppStore((s) => s.result !== null);
   return (
     <RecommendationsPanel
       subject="this conversation"
       state={state}
       onRecommend={recommend}
+      canRecommend={hasResult}
       onApply={apply}
     />
   );

@@ -12,8 +12,9 @@ import codingSession from '../../examples/coding-session.json?raw';
 import { store } from '../../state/store.ts';
 import { disposeWorkspace, initWorkspace } from '../../state/workspace.ts';
 import type { RecommendationState } from '../../state/workspace-slice.ts';
+import { makeResult } from '../../test/fake-engine.ts';
 import { createInThreadPool } from '../../test/in-thread-pool.ts';
-import { fireEvent, render, screen, waitFor, within } from '../../test/render.tsx';
+import { act, fireEvent, render, screen, waitFor, within } from '../../test/render.tsx';
 import { RecommendationsPanel } from './RecommendationsPanel.tsx';
 import { RecommendPane } from './RecommendPane.tsx';
 
@@ -55,6 +56,24 @@ describe('RecommendationsPanel', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Recommend hints' }));
     expect(onRecommend).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the button disabled, saying why, until there is a result to measure on', () => {
+    const onRecommend = vi.fn();
+    render(
+      <RecommendationsPanel
+        subject="this conversation"
+        state={{ status: 'idle', result: null, message: null }}
+        onRecommend={onRecommend}
+        canRecommend={false}
+        onApply={vi.fn()}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Recommend hints' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Available once the first result is in.');
+    fireEvent.click(button);
+    expect(onRecommend).not.toHaveBeenCalled();
   });
 
   it('shows each suggestion with its reason and measured saving, and the note, before applying', async () => {
@@ -128,6 +147,9 @@ describe('RecommendPane', () => {
     initWorkspace({ pool: createInThreadPool().pool, debounceMs: 0 });
     store.setState({ configText: CONFIG, streamText: codingSession, tokenizer: 'chars' });
     render(<RecommendPane />);
+    // Before the editor's first result the button waits.
+    expect(screen.getByRole('button', { name: 'Recommend hints' })).toBeDisabled();
+    act(() => store.setState({ result: makeResult({ before: 100, after: 40 }), status: 'done' }));
     fireEvent.click(screen.getByRole('button', { name: 'Recommend hints' }));
     await screen.findByRole('table', { name: 'Suggested hints' });
     const shown = store.getState().conversationRecommendations.result;

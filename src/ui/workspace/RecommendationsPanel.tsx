@@ -24,6 +24,8 @@ export interface RecommendationsPanelProps {
   state: RecommendationState;
   /** Asks for recommendations; when given, an idle panel shows a button for it. */
   onRecommend?: () => void;
+  /** False until there is a result to measure on: the button waits, disabled. */
+  canRecommend?: boolean;
   /** Writes the chosen recommendations into the config. */
   onApply: (recommendations: Recommendation[]) => void;
 }
@@ -77,6 +79,7 @@ export function RecommendationsPanel({
   subject,
   state,
   onRecommend,
+  canRecommend = true,
   onApply,
 }: RecommendationsPanelProps) {
   // The user's own ticks, so that a choice survives the figures being computed again;
@@ -102,9 +105,22 @@ export function RecommendationsPanel({
         ) : status === 'invalid' || status === 'error' ? (
           <p className="ws-problem">No recommendations: {message}</p>
         ) : onRecommend ? (
-          <button type="button" className="primary" onClick={onRecommend}>
-            Recommend hints
-          </button>
+          <>
+            <button
+              type="button"
+              className="primary"
+              disabled={!canRecommend}
+              aria-describedby={canRecommend ? undefined : noteId}
+              onClick={onRecommend}
+            >
+              Recommend hints
+            </button>
+            {canRecommend ? null : (
+              <p id={noteId} className="cp-secondary">
+                Available once the first result is in.
+              </p>
+            )}
+          </>
         ) : (
           <p className="cp-empty">No recommendations yet.</p>
         )}
