@@ -5,7 +5,8 @@
  */
 import type { editor } from 'monaco-editor/editor';
 import { type DragEvent, useEffect, useState } from 'react';
-import { notify, openFile, setStreamText } from '../../state/actions.ts';
+import { openFile, setStreamText } from '../../state/actions.ts';
+import { readUserFile } from '../../state/read-file.ts';
 import { useAppStore } from '../../state/store.ts';
 import { FilePickerButton } from '../FilePickerButton.tsx';
 import { EditorView } from './EditorView.tsx';
@@ -40,12 +41,8 @@ const LARGE_STREAM_OPTIONS = streamOptions(true);
 
 /** Reads a picked or dropped file into the store. */
 async function loadFile(file: File): Promise<void> {
-  try {
-    openFile(await file.text(), file.name);
-  } catch (error) {
-    console.error(error);
-    notify(`Could not read ${file.name}.`, 'error');
-  }
+  const text = await readUserFile(file, file.name);
+  if (text !== undefined) openFile(text, file.name);
 }
 
 function hasFiles(event: DragEvent): boolean {
