@@ -222,6 +222,26 @@ describe('bad input', () => {
     expect(result.stderr).toMatch(/bad-hint\.toml:2:14: error: .*strip-responses/);
   });
 
+  it('refuses rules JP would ignore: single brackets, and a dotted key inside a rule', () => {
+    const events = listCorpus()[0]?.eventsPath as string;
+    const single = writeTemp('single.toml', '[conversation.compaction.rules]\nkeep_last = 1\n');
+    const one = cli(['report', '--config', single, events]);
+    expect(one.code).toBe(2);
+    expect(one.stdout).toBe('');
+    expect(one.stderr).toMatch(
+      /single\.toml:1:1: error: .*did you mean \[\[conversation\.compaction\.rules\]\]\?/,
+    );
+    const inside = writeTemp(
+      'inside.toml',
+      '[[conversation.compaction.rules]]\nkeep_last = 1\nconversation.tools.x.compaction = "omit"\n',
+    );
+    const two = cli(['report', '--config', inside, events]);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toMatch(
+      /inside\.toml:3:1: error: conversation\.tools\.x\.compaction is inside rule 1/,
+    );
+  });
+
   it('reports a missing file', () => {
     const result = cli(['sanitize', join(work, 'missing.json')]);
     expect(result.code).toBe(2);

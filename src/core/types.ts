@@ -138,6 +138,8 @@ export interface Diagnostic {
   message: string;
   /** A stable identifier for tests and quick fixes, e.g. `config/invalid-hint`. */
   code?: string;
+  /** The quick fix the editor offers for this problem, when one is certain. */
+  fix?: GuidanceFix;
 }
 
 /** One text replacement: 1-based positions, the end exclusive; start = end inserts. */
@@ -156,7 +158,7 @@ export interface GuidanceFix {
 }
 
 /** A guidance diagnostic (`code` starts with `guidance/`), with its quick fix when one exists. */
-export type GuidanceDiagnostic = Diagnostic & { fix?: GuidanceFix };
+export type GuidanceDiagnostic = Diagnostic;
 
 /** The storage encoding of a stream's text (spec 1.4, 14.3). */
 export type Encoding = 'storage' | 'plain';

@@ -181,6 +181,7 @@ function applyResult(result: PlaygroundResult): void {
   // would reset the markers of a multi-megabyte stream model on every run.
   const diagnostics = {
     configDiagnostics: keepIfEqual(state.configDiagnostics, result.configDiagnostics),
+    configDiagnosticsText: result.configText,
     streamDiagnostics: keepIfEqual(state.streamDiagnostics, result.streamDiagnostics),
   };
   const imported = result.imported;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
 import { EXAMPLES } from '../examples/index.ts';
 import { makeResult } from '../test/fake-engine.ts';
-import { selectConfigGuidance } from './guidance.ts';
+import { selectConfigFixes, selectConfigGuidance } from './guidance.ts';
 import { selectInput } from './selectors.ts';
 import { resetStore, store } from './store.ts';
 
@@ -54,5 +54,40 @@ describe('selectConfigGuidance', () => {
   it('gives none for a result that carries no guidance', () => {
     store.setState({ configText: CONFIG, result: makeResult({ before: 1, after: 1 }) });
     expect(selectConfigGuidance(store.getState()).diagnostics).toEqual([]);
+  });
+});
+
+describe('selectConfigFixes', () => {
+  const SINGLE = '[conversation.compaction.rules]\nkeep_last = 1\n';
+
+  /** Runs the real pipeline on an invalid config and stores its diagnostics as a finished run does. */
+  async function invalid(configText: string) {
+    store.setState({ configText, streamText: example?.streamText ?? '[]', encoding: 'plain' });
+    const result = structuredClone(
+      await createPlaygroundSession().run(selectInput(store.getState())),
+    );
+    store.setState({
+      configDiagnostics: result.configDiagnostics,
+      configDiagnosticsText: result.configText,
+      status: 'done',
+    });
+  }
+
+  it("offers a config error's quick fix while the editor holds its text", async () => {
+    await invalid(SINGLE);
+    const fixes = selectConfigFixes(store.getState());
+    expect(fixes.configText).toBe(SINGLE);
+    expect(fixes.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'config/rules-not-array',
+        fix: expect.objectContaining({ title: 'Change to [[conversation.compaction.rules]]' }),
+      }),
+    );
+  });
+
+  it('offers none once the text has changed since those errors', async () => {
+    await invalid(SINGLE);
+    store.setState({ configText: `${SINGLE}# edited\n` });
+    expect(selectConfigFixes(store.getState()).diagnostics).toEqual([]);
   });
 });

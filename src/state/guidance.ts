@@ -39,3 +39,15 @@ export function selectConfigGuidance(state: AppState): ConfigGuidance {
   last = { configText, value };
   return value;
 }
+
+/**
+ * The config editor's quick fixes: the guidance's, plus those of the config
+ * errors (a misplaced rule) while the editor holds the text they were found in.
+ */
+export function selectConfigFixes(state: AppState): ConfigGuidance {
+  const guidance = selectConfigGuidance(state);
+  if (state.configDiagnosticsText !== state.configText) return guidance;
+  const fixes = state.configDiagnostics.filter((diagnostic) => diagnostic.fix !== undefined);
+  if (fixes.length === 0) return guidance;
+  return { configText: state.configText, diagnostics: [...guidance.diagnostics, ...fixes] };
+}

@@ -47,6 +47,8 @@ export interface RunSlice {
   error: string | null;
   /** Diagnostics of the most recent finished run, valid or not. */
   configDiagnostics: Diagnostic[];
+  /** The config text `configDiagnostics` were computed from: their quick fixes apply to it only. */
+  configDiagnosticsText: string;
   streamDiagnostics: Diagnostic[];
   /** What the last imported transcript brought in (format, turns, calls, skipped), or null. */
   importSummary: ImportSummary | null;
@@ -114,6 +116,7 @@ export const initialRunState: RunSlice = {
   isStale: true,
   error: null,
   configDiagnostics: [],
+  configDiagnosticsText: '',
   streamDiagnostics: [],
   importSummary: null,
   importProgress: null,

@@ -22,6 +22,7 @@ import type { WorkspacePool } from '../worker/pool.ts';
 import type { AnalyzedConversation, ConversationFiles } from '../worker/pool-protocol.ts';
 import { notify, openFile, setConfigText } from './actions.ts';
 import { describeFailure, logFailure } from './failures.ts';
+import { readUserFile } from './read-file.ts';
 import { selectConversationSettings, selectWorkspaceSettings } from './selectors.ts';
 import { type AppState, store } from './store.ts';
 import {
@@ -497,7 +498,8 @@ export async function openConversationInEditor(index: number): Promise<boolean> 
   const conversation = store.getState().workspaceConversations[index];
   if (!source || !conversation) return false;
   try {
-    const text = await source.events.text();
+    const text = await readUserFile(source.events, conversation.path);
+    if (text === undefined) return false;
     openFile(text, source.kind === 'jp-events' ? conversation.title : source.events.name);
     store.setState({ resultsView: 'conversation', selectedTool: null });
     return true;

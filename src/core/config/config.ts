@@ -15,6 +15,11 @@ import { suggestClosest } from '../json/suggest.ts';
 import { describeType, getOwn, setOwn, showValue } from '../json/values.ts';
 import type { Diagnostic, JsonObject, JsonValue, Severity } from '../types.ts';
 import {
+  getKeysInsideRule,
+  getSingleBracketRules,
+  type MisplacedContext,
+} from './misplaced-rules.ts';
+import {
   type PartialCompactionRule,
   RULE_KEYS,
   type RulesLayer,
@@ -95,10 +100,13 @@ class ConfigReader {
   readonly diagnostics: Diagnostic[] = [];
   private readonly index: LineIndex;
   private readonly locator: TomlLocator;
+  /** For checks that need the text itself (misplaced rules). */
+  readonly context: MisplacedContext;
 
   constructor(text: string) {
     this.index = new LineIndex(text);
     this.locator = new TomlLocator(text);
+    this.context = { text, index: this.index, locator: this.locator };
   }
 
   /** A problem with the value at `path`. */
@@ -196,6 +204,12 @@ function readRule(
       );
       continue;
     }
+    if (key === 'conversation' && isTomlTable(value)) {
+      reader.diagnostics.push(
+        ...getKeysInsideRule(reader.context, path, rulePathLabel(index), value),
+      );
+      continue;
+    }
     setOwn(fields, key, tomlToJson(value));
   }
   const { rule, errors } = readCompactionRule(fields);
@@ -223,6 +237,13 @@ function readRulesLayer(reader: ConfigReader, raw: unknown): RulesLayer {
   const layer: RulesLayer = { rules: [], strategy: 'append', dedup: false };
   let items: unknown = raw;
   let itemsPath: TomlPath = RULES_PATH;
+  if (isTomlTable(raw) && Object.keys(raw).some((key) => RULE_KEYS.includes(key))) {
+    const misplaced = getSingleBracketRules(reader.context, RULES_PATH);
+    if (misplaced) {
+      reader.diagnostics.push(misplaced);
+      return layer;
+    }
+  }
   if (isTomlTable(raw)) {
     itemsPath = [...RULES_PATH, 'value'];
     items = getOwn(raw, 'value') ?? [];

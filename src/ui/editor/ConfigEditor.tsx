@@ -6,7 +6,7 @@
 import type { editor } from 'monaco-editor/editor';
 import { useMemo } from 'react';
 import { setConfigText } from '../../state/actions.ts';
-import { selectConfigGuidance } from '../../state/guidance.ts';
+import { selectConfigFixes, selectConfigGuidance } from '../../state/guidance.ts';
 import { selectToolNames } from '../../state/selectors.ts';
 import { store, useAppStore } from '../../state/store.ts';
 import { EditorView } from './EditorView.tsx';
@@ -27,7 +27,7 @@ const CONFIG_OPTIONS: editor.IStandaloneEditorConstructionOptions = {
 function registerLanguage(monaco: MonacoApi): void {
   // Read at each request so completions follow the latest stream.
   registerTomlLanguage(monaco, { getToolNames: () => selectToolNames(store.getState()) });
-  registerGuidanceActions(monaco, { getGuidance: () => selectConfigGuidance(store.getState()) });
+  registerGuidanceActions(monaco, { getGuidance: () => selectConfigFixes(store.getState()) });
 }
 
 /** The config editor. */

@@ -5,8 +5,9 @@
  */
 import type { editor } from 'monaco-editor/editor';
 import { type DragEvent, useEffect, useState } from 'react';
-import { notify, openFile, setStreamText } from '../../state/actions.ts';
+import { openFile, setStreamText } from '../../state/actions.ts';
 import { isChunkedImport, openChunkedFile } from '../../state/large-import.ts';
+import { readUserFile } from '../../state/read-file.ts';
 import { useAppStore } from '../../state/store.ts';
 import { FilePickerButton } from '../FilePickerButton.tsx';
 import { EditorView } from './EditorView.tsx';
@@ -41,13 +42,10 @@ const LARGE_STREAM_OPTIONS = streamOptions(true);
 
 /** Reads a picked or dropped file into the store. */
 async function loadFile(file: File): Promise<void> {
+  // A large JSON Lines file is read in chunks with progress (strict UTF-8 per line there).
   if (isChunkedImport(file)) return openChunkedFile(file);
-  try {
-    openFile(await file.text(), file.name);
-  } catch (error) {
-    console.error(error);
-    notify(`Could not read ${file.name}.`, 'error');
-  }
+  const text = await readUserFile(file, file.name);
+  if (text !== undefined) openFile(text, file.name);
 }
 
 function hasFiles(event: DragEvent): boolean {

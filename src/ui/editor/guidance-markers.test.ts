@@ -58,4 +58,36 @@ describe('getGuidanceActions', () => {
       ]),
     ).toEqual([]);
   });
+
+  it("offers a config error's quick fix too, not only guidance's", () => {
+    const single: GuidanceDiagnostic = {
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 32,
+      severity: 'error',
+      message: 'did you mean [[conversation.compaction.rules]]?',
+      code: 'config/rules-not-array',
+      fix: {
+        title: 'Change to [[conversation.compaction.rules]]',
+        edits: [
+          {
+            line: 1,
+            column: 1,
+            endLine: 1,
+            endColumn: 32,
+            text: '[[conversation.compaction.rules]]',
+          },
+        ],
+      },
+    };
+    const actions = getGuidanceActions(
+      { configText: 'the text', diagnostics: [single] },
+      'the text',
+      [markerOf(single)],
+    );
+    expect(actions.map((action) => action.title)).toEqual([
+      'Change to [[conversation.compaction.rules]]',
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 /**
- * The config guidance's quick fixes as Monaco code actions (the light bulb,
- * Ctrl+.). The guidance itself reaches the editor as ordinary markers, Info
+ * The quick fixes of the config's guidance and errors as Monaco code actions
+ * (the light bulb, Ctrl+.). The guidance itself reaches the editor as ordinary markers, Info
  * and Warning beside the core's errors (`markers.ts`); this provider finds,
  * for a marker under the cursor, the guidance diagnostic it came from and
  * offers its `fix.edits`.
@@ -15,9 +15,6 @@ import { TOML_LANGUAGE_ID } from './toml-language.ts';
 export interface GuidanceActionsOptions {
   getGuidance: () => ConfigGuidance;
 }
-
-/** The code of every guidance diagnostic starts with this. */
-const GUIDANCE_CODE = 'guidance/';
 
 function markerCode(marker: editor.IMarkerData): string | undefined {
   const { code } = marker;
@@ -37,8 +34,8 @@ function toTextEdit(edit: GuidanceEdit): languages.TextEdit {
 }
 
 /**
- * The quick fixes for the guidance markers among `markers`, from guidance
- * computed for `modelText`; none when the guidance is for another text.
+ * The quick fixes for the markers among `markers`, from diagnostics
+ * computed for `modelText`; none when they are for another text.
  */
 export function getGuidanceActions(
   guidance: ConfigGuidance,
@@ -49,7 +46,7 @@ export function getGuidanceActions(
   const actions: { title: string; marker: editor.IMarkerData; edits: languages.TextEdit[] }[] = [];
   for (const marker of markers) {
     const code = markerCode(marker);
-    if (!code?.startsWith(GUIDANCE_CODE)) continue;
+    if (code === undefined) continue;
     const diagnostic = guidance.diagnostics.find(
       (candidate) =>
         candidate.code === code &&

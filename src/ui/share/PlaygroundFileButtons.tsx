@@ -4,7 +4,7 @@
  * default example. Long states go here when a link would be too long.
  */
 import { useState } from 'react';
-import { notify } from '../../state/actions.ts';
+import { readUserFile } from '../../state/read-file.ts';
 import { formatSize, openPlaygroundFile, startFresh } from '../../state/share.ts';
 import type { AutosaveStatus } from '../../state/share-slice.ts';
 import { useAppStore } from '../../state/store.ts';
@@ -24,15 +24,8 @@ function describeAutosave(status: AutosaveStatus): string {
 }
 
 async function openFile(file: File): Promise<void> {
-  let text: string;
-  try {
-    text = await file.text();
-  } catch (error) {
-    console.error(error);
-    notify(`Could not read ${file.name}.`, 'error');
-    return;
-  }
-  openPlaygroundFile(text, file.name);
+  const text = await readUserFile(file, file.name);
+  if (text !== undefined) openPlaygroundFile(text, file.name);
 }
 
 /** The File menu's content (exported for tests). */
