@@ -47,7 +47,8 @@ export default defineConfig({
   // another test in the second worker would share the CPU with them.
   projects: [
     { name: 'chromium', testIgnore: [ALONE, /screenshot\.spec\.ts$/] },
-    { name: 'alone', testMatch: ALONE, dependencies: ['chromium'] },
+    // One worker: the perf specs must not share the CPU with each other either.
+    { name: 'alone', testMatch: ALONE, dependencies: ['chromium'], workers: 1 },
   ],
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
