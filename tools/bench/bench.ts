@@ -120,31 +120,45 @@ const samples = {
   tokenizer: [] as { wall: number; cpu: number }[],
   pipeline: [] as { wall: number; cpu: number }[],
   playground: [] as { wall: number; cpu: number }[],
+  // The cold pipeline's two steps, timed inside the same rounds.
+  read: [] as { wall: number; cpu: number }[],
+  report: [] as { wall: number; cpu: number }[],
 };
+// Round 0 is a warm-up and is not kept: it pays for the JIT compiling each
+// path once, which a user pays once per page load, not per open (it made the
+// first tokenizer-only round 4× the others and the ratio below meaningless).
 // Interleaved, so that load from other processes falls on all three alike.
-for (let run = 0; run < RUNS; run++) {
+for (let run = 0; run <= RUNS; run++) {
+  const keep = run > 0;
   clearMergeCache();
-  samples.tokenizer.push(
-    await time(() => {
-      for (const payload of payloads) countTokens(payload, AS_TEXT);
-    }),
-  );
+  const tokenizer = await time(() => {
+    for (const payload of payloads) countTokens(payload, AS_TEXT);
+  });
   clearMergeCache();
-  samples.pipeline.push(
-    await time(async () => {
-      const counter = await loadTokenCounter('o200k');
-      const parsed = parseEventsText(text, 'auto');
-      reportStream(parsed.elements ?? [], parseConfigToml(CONFIG('strip-responses')), {
+  let read = { wall: 0, cpu: 0 };
+  let report = { wall: 0, cpu: 0 };
+  const pipeline = await time(async () => {
+    const counter = await loadTokenCounter('o200k');
+    let parsed: ReturnType<typeof parseEventsText> | undefined;
+    read = await time(() => {
+      parsed = parseEventsText(text, 'auto');
+    });
+    report = await time(() =>
+      reportStream(parsed?.elements ?? [], parseConfigToml(CONFIG('strip-responses')), {
         now: null,
         view: 'sanitized',
         counter,
-      });
-    }),
-  );
+      }),
+    );
+  });
   clearMergeCache();
-  samples.playground.push(
-    await time(() => createPlaygroundSession().run(input('strip-responses'))),
-  );
+  const playground = await time(() => createPlaygroundSession().run(input('strip-responses')));
+  if (!keep) continue;
+  samples.tokenizer.push(tokenizer);
+  samples.pipeline.push(pipeline);
+  samples.read.push(read);
+  samples.report.push(report);
+  samples.playground.push(playground);
 }
 
 // Warm: one session, as in the worker; each run changes one hint.
@@ -199,6 +213,8 @@ const result = {
   warmPlaygroundMs: Number(median(warmFull).toFixed(2)),
   coldOverTokenizer: ratio(wallOf(samples.pipeline), wallOf(samples.tokenizer)),
   coldOverTokenizerCpu: ratio(cpuOf(samples.pipeline), cpuOf(samples.tokenizer)),
+  coldReadCpuMs: Number(cpuOf(samples.read).toFixed(1)),
+  coldReportCpuMs: Number(cpuOf(samples.report).toFixed(1)),
   warmOverCold: Number((median(warm) / wallOf(samples.pipeline)).toFixed(4)),
 };
 const rows = [
@@ -219,6 +235,18 @@ const rows = [
     'cold playground run (+ transcripts)',
     result.coldPlaygroundMs.toFixed(1),
     cpuOf(samples.playground).toFixed(1),
+    String(RUNS),
+  ],
+  [
+    '  of it: read (UTF-8, JSON, validate, decode)',
+    wallOf(samples.read).toFixed(1),
+    cpuOf(samples.read).toFixed(1),
+    String(RUNS),
+  ],
+  [
+    '  of it: report (count, compact, project)',
+    wallOf(samples.report).toFixed(1),
+    cpuOf(samples.report).toFixed(1),
     String(RUNS),
   ],
   ['warm pipeline (one hint changed)', result.warmMs.toFixed(2), '', String(RUNS * 2)],
@@ -286,6 +314,8 @@ printTargetsTable(ROOT, {
   cliBinOverReference: cli.binOverReference,
   cliBinMs: cli.binMs,
   cliReferenceMs: cli.referenceMs,
+  // Quick: the scaling rows stop at 10k tools (100k recommend alone takes minutes here).
+  scalingTools: process.env.BENCH_QUICK === '1' ? '1000,10000' : undefined,
 });
 
 if (process.env.BENCH_QUICK === '1') {

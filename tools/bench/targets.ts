@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { perItemGrowth, type ScalingRow } from './growth.ts';
 
 /** What bench.ts measured for the table. */
 export interface CoreFigures {
@@ -25,6 +26,8 @@ export interface CoreFigures {
   cliBinOverReference: number;
   cliBinMs: number;
   cliReferenceMs: number;
+  /** `SCALING_TOOLS` for scaling.ts (the quick bench stops at 10k tools). */
+  scalingTools?: string | undefined;
 }
 
 interface Row {
@@ -112,9 +115,11 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
     ruleChangeMs?: number;
     warmBudgetMs?: number;
   } | null;
-  const scaling = runScript(root, 'tools/bench/scaling.ts') as {
-    scaling?: { name: string; sizes: number[]; ms: number[] }[];
-  } | null;
+  const scaling = runScript(
+    root,
+    'tools/bench/scaling.ts',
+    core.scalingTools ? { SCALING_TOOLS: core.scalingTools } : {},
+  ) as { scaling?: ScalingRow[] } | null;
   const bytes = measureFirstLoad(root);
   const rows: Row[] = [
     {
@@ -183,13 +188,16 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
     },
   ];
   for (const row of scaling?.scaling ?? []) {
-    if (!row.name.endsWith('per tool')) continue;
-    const per = row.ms.map((ms, i) => ms / (row.sizes[i] ?? 1));
+    const sizes = row.sizes.map((n) => n.toLocaleString('en-US')).join(' / ');
     rows.push({
-      what: `${row.name.replace(', per tool', '')} over ${row.sizes.map((n) => n.toLocaleString('en-US')).join(' / ')} tools (scaling.ts)`,
+      what: `${row.name} at ${sizes} (scaling.ts)`,
       today: '–',
-      target: 'per-tool time flat',
-      measured: `${row.ms.map((ms) => Math.round(ms)).join(' / ')} ms; per tool ×${((per.at(-1) ?? 0) / (per[0] ?? 1)).toFixed(1)}`,
+      target: 'per-item CPU flat (×1.0)',
+      measured: `${row.cpuMs.map((ms) => Math.round(ms)).join(' / ')} ms CPU; per item ${perItemGrowth(
+        row,
+      )
+        .map((g) => `×${g.toFixed(1)}`)
+        .join(', ')}`,
     });
   }
   const width = (key: keyof Row) => Math.max(key.length, ...rows.map((row) => row[key].length));
