@@ -10,12 +10,18 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { IMPORT_FORMAT_LABELS } from '../../src/core/import/types.ts';
 import { SHARED_DIR } from '../../src/test/conformance.ts';
+import {
+  AGENT_TRANSCRIPTS,
+  type CorpusTranscript,
+} from '../../src/test/fixtures/agent-transcripts.ts';
 import {
   cliReportRows,
   expect,
   openPlayground,
   readToolRows,
+  savingsTable,
   setEditorText,
   test,
   waitForResults,
@@ -122,5 +128,48 @@ for (const session of SESSIONS) {
   }) => {
     await openByDrop(page, session.path);
     await checkAgainstCli(page, session);
+  });
+}
+
+/** The corpus files by folder (one agent each), so a test opens a handful in one page. */
+const CORPUS_GROUPS = new Map<string, CorpusTranscript[]>();
+for (const entry of AGENT_TRANSCRIPTS) {
+  const folder = entry.path.split('/')[0] ?? '';
+  // The API request bodies and the two other agents are small: one test for all of them.
+  const group = folder === 'claude-code' || folder === 'codex' ? folder : 'Gemini CLI, OpenCode and API';
+  CORPUS_GROUPS.set(group, [...(CORPUS_GROUPS.get(group) ?? []), entry]);
+}
+
+for (const [group, entries] of CORPUS_GROUPS) {
+  test(`every ${group} file of the corpus, opened one after another, imports to its counted calls and the CLI's figures`, async ({
+    page,
+  }) => {
+    test.setTimeout(30_000 * entries.length);
+    for (const entry of entries) {
+      const path = join(DIR, entry.path);
+      await page.getByLabel('Open events.json').setInputFiles(path);
+      const summary = page.getByTestId('import-summary');
+      // Several files share a name (toolpath__convo.jsonl): the format tells them apart.
+      await expect(summary).toContainText(basename(path));
+      await expect(summary.getByTestId('import-format')).toHaveText(
+        IMPORT_FORMAT_LABELS[entry.format],
+      );
+      const total = Object.values(entry.calls).reduce((sum, calls) => sum + calls, 0);
+      await expect(summary.getByTestId('import-calls')).toHaveText(String(total));
+      await waitForResults(page);
+
+      const cli = cliReportRows(HINTS, path);
+      const fromCli = Object.fromEntries(cli.map((row) => [row.name, row.calls]));
+      expect(fromCli, `${entry.path}: report --json calls per tool`).toEqual(entry.calls);
+      if (total === 0) {
+        await expect(savingsTable(page)).toContainText('No tool calls in this conversation.');
+        continue;
+      }
+      await expect
+        .poll(() => readToolRows(page), { message: `${entry.path}: the savings table` })
+        .toEqual(cli);
+      const shown = Object.fromEntries((await readToolRows(page)).map((r) => [r.name, r.calls]));
+      expect(shown, `${entry.path}: calls per tool in the page`).toEqual(entry.calls);
+    }
   });
 }
