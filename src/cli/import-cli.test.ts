@@ -65,6 +65,27 @@ describe('import', () => {
   });
 });
 
+describe('report', () => {
+  for (const expected of AGENT_TRANSCRIPTS) {
+    it(`counts ${expected.path} (${expected.format}) per tool as counted with jq`, async () => {
+      const { code, stdout } = await run([
+        'report',
+        '--json',
+        '--tokenizer',
+        'chars',
+        '--config',
+        config,
+        join(DIR, expected.path),
+      ]);
+      expect(code).toBe(0);
+      const report = JSON.parse(stdout) as { tools: { name: string; calls: number }[] };
+      expect(Object.fromEntries(report.tools.map((row) => [row.name, row.calls]))).toEqual(
+        expected.calls,
+      );
+    });
+  }
+});
+
 describe('report over a folder of mixed Claude Code and Codex sessions', () => {
   it('counts every session, subagents included, through the real binary', () => {
     const folder = join(work, 'mixed');
