@@ -136,7 +136,8 @@ const CORPUS_GROUPS = new Map<string, CorpusTranscript[]>();
 for (const entry of AGENT_TRANSCRIPTS) {
   const folder = entry.path.split('/')[0] ?? '';
   // The API request bodies and the two other agents are small: one test for all of them.
-  const group = folder === 'claude-code' || folder === 'codex' ? folder : 'Gemini CLI, OpenCode and API';
+  const group =
+    folder === 'claude-code' || folder === 'codex' ? folder : 'Gemini CLI, OpenCode and API';
   CORPUS_GROUPS.set(group, [...(CORPUS_GROUPS.get(group) ?? []), entry]);
 }
 
@@ -173,3 +174,24 @@ for (const [group, entries] of CORPUS_GROUPS) {
     }
   });
 }
+
+test("the gallery's real Codex rollout shows its credit, imports, and gives the CLI's figures for its config", async ({
+  page,
+}) => {
+  // Opening the page took 45 s of the default 60 on this shared 2-core machine: room, not a speed claim.
+  test.setTimeout(120_000);
+  await page.getByRole('button', { name: 'Examples' }).click();
+  const gallery = page.getByRole('dialog', { name: 'Examples' });
+  const item = gallery.getByRole('button', { name: /A real Codex CLI rollout/ });
+  await expect(item.locator('.cp-credit')).toHaveText(
+    'Credit: test fixtures of toolpath (github.com/empathic/toolpath), Apache-2.0, Copyright 2025 Empathic, Inc.',
+  );
+  await item.click();
+  await waitForResults(page);
+  await expect(page.getByTestId('import-format')).toHaveText('Codex CLI rollout (JSONL)');
+  // The example is the corpus file, whole; its config is the example's TOML.
+  const config = readFileSync(join(REPO, 'src/examples/codex-rollout.toml'), 'utf8');
+  const cli = cliReportRows(config, join(DIR, 'codex', 'toolpath__convo.jsonl'));
+  expect(cli.map((row) => [row.name, row.calls])).toEqual([['exec_command', 1]]);
+  await expect.poll(() => readToolRows(page)).toEqual(cli);
+});
