@@ -38,7 +38,12 @@ import { sanitize } from '../core/stream/sanitize.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
 import { formatPeerNotes } from './format-export.ts';
-import { formatConversations, formatRecommendations, formatReport } from './format-report.ts';
+import {
+  type ConversationLine,
+  formatConversations,
+  formatRecommendations,
+  formatReport,
+} from './format-report.ts';
 import { formatWhatIf } from './format-what-if.ts';
 import { readInputText } from './read-input.ts';
 import { escapeLines } from './terminal.ts';
@@ -107,7 +112,8 @@ Commands:
          [--reading KEY=VALUE]... FILE|FOLDER...
       Per tool: calls, request and response tokens before and after, savings.
       --by-conversation adds a line per conversation, titled from its
-      metadata.json or its first user message (readable output only).
+      metadata.json or its first user message (readable output only); a
+      file in a folder that does not read is a line with its error.
       --what-if prints instead, per tool, the figures under each of the six
       hint choices (inherit, keep, strip, strip-requests, strip-responses,
       omit), the one in force marked.
@@ -372,7 +378,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       if (values['what-if'] && values['by-conversation']) {
         throw new CliError('--what-if sums every conversation; it has no --by-conversation form');
       }
-      const { config, files, read, options } = await prepareCounting(
+      const { config, files, read, skipped, options } = await prepareCounting(
         io,
         'report',
         values,
@@ -398,11 +404,17 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         return 0;
       }
       const counted: { file: ConversationFile; stream: ReadStream; report: Report }[] = [];
+      // Every file in order, a counted one by its index in `counted`, a skipped one by its error.
+      const lines: ({ counted: number } | { file: ConversationFile; error: string })[] = [];
       for (const file of files) {
         const stream = read(file);
-        if (!stream) continue;
+        if (!stream) {
+          lines.push({ file, error: skipped.get(file) ?? 'not read' });
+          continue;
+        }
         const { report, plan } = reportStream(stream.elements, config, options);
         checkNow(options.now, plan.nowError);
+        lines.push({ counted: counted.length });
         counted.push({ file, stream, report });
       }
       const reports = counted.map((entry) => entry.report);
@@ -413,10 +425,11 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       }
       const byConversation = values['by-conversation']
         ? `${formatConversations(
-            counted.map(({ file, stream, report }) => ({
-              name: getConversationName(io, file, stream, counted),
-              report,
-            })),
+            lines.map((line): ConversationLine => {
+              if ('error' in line) return { name: line.file.path, error: line.error };
+              const { file, stream, report } = counted[line.counted] as (typeof counted)[number];
+              return { name: getConversationName(io, file, stream, counted), report };
+            }),
           )}\n\n`
         : '';
       io.stdout(`${byConversation}${formatReport(total, counted.length)}`);
@@ -518,6 +531,8 @@ async function prepareCounting(
   const { config, text } = readConfig(io, values.config);
   const options = await getCountingOptions(values);
   const streamOptions = getStreamOptions(values);
+  /** Why each file found in a folder was left out: its error, without the path it starts with. */
+  const skipped = new Map<ConversationFile, string>();
   return {
     config,
     configText: text,
@@ -534,9 +549,15 @@ async function prepareCounting(
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         io.stderr(`skipped: ${error.message}\n`);
+        const prefix = `${file.path}:`;
+        skipped.set(
+          file,
+          error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message,
+        );
         return undefined;
       }
     },
+    skipped,
     options,
   };
 }

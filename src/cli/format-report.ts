@@ -91,20 +91,33 @@ export function formatReport(report: Report, fileCount: number): string {
   return `${table(rows)}\n\n${table(totals)}\n\nTokens: ${TOKENIZER_LABELS[report.tokenizer]}, over ${files}. Counted: message and reasoning text, tool arguments and response content; not ids, names, metadata or provider framing. Figures for Claude models are approximate.\n`;
 }
 
-/** One line per conversation: its name, tool calls, and all tokens before, after and saved. */
-export function formatConversations(conversations: { name: string; report: Report }[]): string {
+/** A conversation of `report --by-conversation`: its report, or why it could not be read. */
+export type ConversationLine = { name: string; report: Report } | { name: string; error: string };
+
+/**
+ * One line per conversation: its name, tool calls, and all tokens before,
+ * after and saved. A file that could not be read is a line too, with its
+ * error in a last column, so a folder's bad file shows where it is.
+ */
+export function formatConversations(conversations: readonly ConversationLine[]): string {
+  const failed = conversations.some((entry) => 'error' in entry);
+  const header = ['conversation', 'tool calls', 'before', 'after', 'saved', 'saved %'];
   const rows = [
-    ['conversation', 'tool calls', 'before', 'after', 'saved', 'saved %'],
-    ...conversations.map(({ name, report }) => [
-      name,
-      formatCount(report.tools.reduce((sum, row) => sum + row.calls, 0)),
-      formatCount(report.totals.before.tokens),
-      formatCount(report.totals.after.tokens),
-      formatCount(report.totals.saved.tokens),
-      percent(report.totals.saved.tokens, report.totals.before.tokens),
-    ]),
+    failed ? [...header, 'not read'] : header,
+    ...conversations.map((entry) => {
+      if ('error' in entry) return [entry.name, '–', '–', '–', '–', '–', entry.error];
+      const { report } = entry;
+      return [
+        entry.name,
+        formatCount(report.tools.reduce((sum, row) => sum + row.calls, 0)),
+        formatCount(report.totals.before.tokens),
+        formatCount(report.totals.after.tokens),
+        formatCount(report.totals.saved.tokens),
+        percent(report.totals.saved.tokens, report.totals.before.tokens),
+      ];
+    }),
   ];
-  return table(rows);
+  return table(rows, [6]);
 }
 
 /** Recommendations as a table, the reasons, the total, the config with them applied, and the note. */

@@ -65,6 +65,27 @@ describe('import', () => {
   });
 });
 
+describe('report', () => {
+  for (const expected of AGENT_TRANSCRIPTS) {
+    it(`counts ${expected.path} (${expected.format}) per tool as counted with jq`, async () => {
+      const { code, stdout } = await run([
+        'report',
+        '--json',
+        '--tokenizer',
+        'chars',
+        '--config',
+        config,
+        join(DIR, expected.path),
+      ]);
+      expect(code).toBe(0);
+      const report = JSON.parse(stdout) as { tools: { name: string; calls: number }[] };
+      expect(Object.fromEntries(report.tools.map((row) => [row.name, row.calls]))).toEqual(
+        expected.calls,
+      );
+    });
+  }
+});
+
 describe('report over a folder of mixed Claude Code and Codex sessions', () => {
   it('counts every session, subagents included, through the real binary', () => {
     const folder = join(work, 'mixed');
@@ -91,7 +112,7 @@ describe('report over a folder of mixed Claude Code and Codex sessions', () => {
     );
   });
 
-  it('names subagents under their session, and lists a file that does not read as skipped', async () => {
+  it('names subagents under their session, and lists a file that does not read with its error', async () => {
     const folder = join(work, 'with-bad');
     cpSync(join(DIR, 'claude-code', 'claude-code-log__minimal_showcase'), folder, {
       recursive: true,
@@ -112,6 +133,11 @@ describe('report over a folder of mixed Claude Code and Codex sessions', () => {
     const parent = lines.findIndex((l) => l.startsWith('Give me a tour of the repository'));
     expect(lines[parent + 1]).toContain('› agent-showcol1: Survey the web module');
     expect(lines[parent + 2]).toContain('› agent-showcol2: Survey the jobs module');
+    // The bad file is a line of the table too, its error in the last column.
+    expect(lines[0]).toMatch(/saved %\s+not read$/);
+    const bad = lines.find((l) => l.startsWith(join(folder, 'broken.jsonl')));
+    expect(bad).toMatch(/^\S+broken\.jsonl\s+–\s+–\s+–\s+–\s+–\s+1:1: error: This text is neither/);
+    expect(lines.indexOf(bad ?? '')).toBeLessThan(lines.indexOf(''));
     expect(stdout).toContain('over 3 conversations');
   });
 });

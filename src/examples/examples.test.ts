@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ToolRow } from '../core/counting/report.ts';
@@ -6,6 +8,7 @@ import { createPlaygroundSession } from '../core/playground/playground.ts';
 import type { PlaygroundResult, TranscriptEntry } from '../core/playground/types.ts';
 import { CONVERSATION_EVENT_TYPES } from '../core/stream/turns.ts';
 import type { JsonObject, JsonValue } from '../core/types.ts';
+import { SHARED_DIR } from '../test/conformance.ts';
 import {
   DEFAULT_EXAMPLE_ID,
   EXAMPLES,
@@ -57,16 +60,36 @@ describe('the examples list', () => {
     }
   });
 
-  it('credits the real agent sessions with their source and license', () => {
-    const sessions = EXAMPLES.filter((e) => e.credit?.includes('claude-code-log'));
-    expect(sessions.map((e) => e.id)).toEqual(['claude-code-session', 'codex-rollout']);
-    for (const session of sessions) {
-      expect(session.credit).toContain('github.com/daaain/claude-code-log');
-      expect(session.credit).toContain('MIT');
-      expect(session.configText).toContain('github.com/daaain/claude-code-log');
-    }
-    expect(importTranscript(sessions[0]?.streamText ?? '').format).toBe('claude-code');
-    expect(importTranscript(sessions[1]?.streamText ?? '').format).toBe('codex');
+  it('credits the real agent sessions with their source and license (corpus NOTICE.md)', () => {
+    const claude = getExample('claude-code-session');
+    expect(claude?.credit).toBe(
+      'test data of claude-code-log (github.com/daaain/claude-code-log), MIT, Copyright (c) Daniel Demmel',
+    );
+    expect(claude?.configText).toContain('github.com/daaain/claude-code-log');
+    expect(importTranscript(claude?.streamText ?? '').format).toBe('claude-code');
+
+    const codex = getExample('codex-rollout');
+    expect(codex?.credit).toBe(
+      'test fixtures of toolpath (github.com/empathic/toolpath), Apache-2.0, Copyright 2025 Empathic, Inc.',
+    );
+    expect(codex?.configText).toContain('github.com/empathic/toolpath');
+    expect(importTranscript(codex?.streamText ?? '').format).toBe('codex');
+  });
+
+  it('holds the corpus files whole, as the agents wrote them', () => {
+    const corpus = join(SHARED_DIR, 'corpus', 'agent-transcripts');
+    expect(getExample('claude-code-session')?.streamText).toBe(
+      readFileSync(
+        join(
+          corpus,
+          'claude-code/claude-code-log__minimal_showcase/55550000-0000-4000-8000-000000000001.jsonl',
+        ),
+        'utf8',
+      ),
+    );
+    expect(getExample('codex-rollout')?.streamText).toBe(
+      readFileSync(join(corpus, 'codex/toolpath__convo.jsonl'), 'utf8'),
+    );
   });
 
   it('credits the real JP conversation', () => {

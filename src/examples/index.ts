@@ -66,9 +66,13 @@ export interface Example {
 export const JP_CORPUS_CREDIT =
   'conversations from the JP project (github.com/dcdpr/jp), Apache-2.0';
 
-/** The credit line of the agent sessions (corpus NOTICE.md). */
+/** The credit line of claude-code-log's test data (corpus NOTICE.md). */
 export const CLAUDE_CODE_LOG_CREDIT =
   'test data of claude-code-log (github.com/daaain/claude-code-log), MIT, Copyright (c) Daniel Demmel';
+
+/** The credit line of the toolpath fixtures (corpus NOTICE.md and license text). */
+export const TOOLPATH_CREDIT =
+  'test fixtures of toolpath (github.com/empathic/toolpath), Apache-2.0, Copyright 2025 Empathic, Inc.';
 
 /** The example loaded on a first visit. */
 export const DEFAULT_EXAMPLE_ID = 'coding-session';
@@ -215,10 +219,10 @@ export const EXAMPLES: readonly Example[] = [
     id: 'codex-rollout',
     title: 'A real Codex CLI rollout, imported',
     summary:
-      'A Codex rollout file as Codex writes it: its apply_patch request is dropped and its lookup kept, and the import summary says which lines were session settings or duplicates.',
+      'A Codex rollout file as Codex writes it: its exec_command keeps the command and loses the output, and the import summary says which lines were session settings, injected context or duplicates.',
     configText: codexRolloutConfig,
     streamText: codexRolloutStream,
-    credit: CLAUDE_CODE_LOG_CREDIT,
+    credit: TOOLPATH_CREDIT,
   },
 ];
 

@@ -50,7 +50,7 @@ describe('App shell', () => {
     expect(screen.getByRole('radio', { name: 'Bare' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Compact' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reset' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Open events.json')).toHaveAttribute('type', 'file');
+    expect(screen.getByLabelText('Open events.json or transcript')).toHaveAttribute('type', 'file');
     expect(screen.getByRole('button', { name: 'Examples' })).toBeInTheDocument();
   });
 

@@ -292,7 +292,7 @@ The cases are in \`src/test/bad-input-cases.ts\`; the limits in
   \`report --config FILE good-events.json\` for a config. Errors must exit 2
   with one \`FILE:line:col: error: …\` line and no stack trace.
 - **UI**: the production build in Chromium. Small inputs are pasted into the
-  editor, big ones opened with "Open events.json". Checked every time: the
+  editor, big ones opened with "Open events.json or transcript". Checked every time: the
   page is not blank, the problems list names the error with its line and
   column, the text is still in the editor, the last good result stays
   marked stale, there is no page or console error, a tokenizer switch

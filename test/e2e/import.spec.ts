@@ -10,12 +10,18 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { IMPORT_FORMAT_LABELS } from '../../src/core/import/types.ts';
 import { SHARED_DIR } from '../../src/test/conformance.ts';
+import {
+  AGENT_TRANSCRIPTS,
+  type CorpusTranscript,
+} from '../../src/test/fixtures/agent-transcripts.ts';
 import {
   cliReportRows,
   expect,
   openPlayground,
   readToolRows,
+  savingsTable,
   setEditorText,
   test,
   waitForResults,
@@ -79,7 +85,12 @@ async function openByDrop(page: Page, path: string): Promise<void> {
   );
   const target = page.locator('.drop-zone .view-lines');
   await target.dispatchEvent('dragover', { dataTransfer });
+  // While a file is over the editor, the hint says any conversation is taken, not only JP's.
+  await expect(page.locator('.drop-hint')).toHaveText(
+    'Drop a conversation (events.json or an agent transcript) to open it',
+  );
   await target.dispatchEvent('drop', { dataTransfer });
+  await expect(page.locator('.drop-hint')).toHaveCount(0);
 }
 
 async function checkAgainstCli(page: Page, session: (typeof SESSIONS)[number]): Promise<void> {
@@ -103,6 +114,10 @@ async function checkAgainstCli(page: Page, session: (typeof SESSIONS)[number]): 
   expect(rows).toEqual(cliReportRows(HINTS, session.path));
 }
 
+// Opening the page alone took 45 s of the default 60 on this shared 2-core
+// machine under load: room, not a speed claim.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async ({ page }) => {
   await openPlayground(page);
   await setEditorText(page, 'Config (TOML)', HINTS);
@@ -124,3 +139,66 @@ for (const session of SESSIONS) {
     await checkAgainstCli(page, session);
   });
 }
+
+/** The corpus files by folder (one agent each), so a test opens a handful in one page. */
+const CORPUS_GROUPS = new Map<string, CorpusTranscript[]>();
+for (const entry of AGENT_TRANSCRIPTS) {
+  const folder = entry.path.split('/')[0] ?? '';
+  // The API request bodies and the two other agents are small: one test for all of them.
+  const group =
+    folder === 'claude-code' || folder === 'codex' ? folder : 'Gemini CLI, OpenCode and API';
+  CORPUS_GROUPS.set(group, [...(CORPUS_GROUPS.get(group) ?? []), entry]);
+}
+
+for (const [group, entries] of CORPUS_GROUPS) {
+  test(`every ${group} file of the corpus, opened one after another, imports to its counted calls and the CLI's figures`, async ({
+    page,
+  }) => {
+    test.setTimeout(30_000 * entries.length);
+    for (const entry of entries) {
+      const path = join(DIR, entry.path);
+      await page.getByLabel('Open events.json').setInputFiles(path);
+      const summary = page.getByTestId('import-summary');
+      // Several files share a name (toolpath__convo.jsonl): the format tells them apart.
+      await expect(summary).toContainText(basename(path));
+      await expect(summary.getByTestId('import-format')).toHaveText(
+        IMPORT_FORMAT_LABELS[entry.format],
+      );
+      const total = Object.values(entry.calls).reduce((sum, calls) => sum + calls, 0);
+      await expect(summary.getByTestId('import-calls')).toHaveText(String(total));
+      await waitForResults(page);
+
+      const cli = cliReportRows(HINTS, path);
+      const fromCli = Object.fromEntries(cli.map((row) => [row.name, row.calls]));
+      expect(fromCli, `${entry.path}: report --json calls per tool`).toEqual(entry.calls);
+      if (total === 0) {
+        await expect(savingsTable(page)).toContainText('No tool calls in this conversation.');
+        continue;
+      }
+      await expect
+        .poll(() => readToolRows(page), { message: `${entry.path}: the savings table` })
+        .toEqual(cli);
+      const shown = Object.fromEntries((await readToolRows(page)).map((r) => [r.name, r.calls]));
+      expect(shown, `${entry.path}: calls per tool in the page`).toEqual(entry.calls);
+    }
+  });
+}
+
+test("the gallery's real Codex rollout shows its credit, imports, and gives the CLI's figures for its config", async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'Examples' }).click();
+  const gallery = page.getByRole('dialog', { name: 'Examples' });
+  const item = gallery.getByRole('button', { name: /A real Codex CLI rollout/ });
+  await expect(item.locator('.cp-credit')).toHaveText(
+    'Credit: test fixtures of toolpath (github.com/empathic/toolpath), Apache-2.0, Copyright 2025 Empathic, Inc.',
+  );
+  await item.click();
+  await waitForResults(page);
+  await expect(page.getByTestId('import-format')).toHaveText('Codex CLI rollout (JSONL)');
+  // The example is the corpus file, whole; its config is the example's TOML.
+  const config = readFileSync(join(REPO, 'src/examples/codex-rollout.toml'), 'utf8');
+  const cli = cliReportRows(config, join(DIR, 'codex', 'toolpath__convo.jsonl'));
+  expect(cli.map((row) => [row.name, row.calls])).toEqual([['exec_command', 1]]);
+  await expect.poll(() => readToolRows(page)).toEqual(cli);
+});

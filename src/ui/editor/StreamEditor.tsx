@@ -64,7 +64,7 @@ export function StreamEditor() {
   // Capture-phase handlers run before Monaco's own drop handling, which would
   // insert the file's text at the cursor instead of replacing the stream.
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target only; the keyboard way in is the labelled "Open events.json" input.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target only; the keyboard way in is the labelled "Open events.json or transcript" input.
     <div
       className="drop-zone"
       data-dragging={dragging ? 'true' : undefined}
@@ -99,18 +99,22 @@ export function StreamEditor() {
       />
       {dragging ? (
         <div className="drop-hint" aria-hidden="true">
-          Drop events.json to open it
+          Drop a conversation (events.json or an agent transcript) to open it
         </div>
       ) : null}
     </div>
   );
 }
 
-/** The labelled file input that opens an `events.json`. */
+/**
+ * The labelled file input that opens an `events.json` or another agent's
+ * transcript. Its name starts with "Open events.json", which the browser
+ * tests find it by.
+ */
 export function OpenFileButton() {
   return (
     <FilePickerButton onPick={([file]) => file && void loadFile(file)}>
-      Open events.json
+      Open events.json or transcript
     </FilePickerButton>
   );
 }

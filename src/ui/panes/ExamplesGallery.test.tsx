@@ -25,6 +25,21 @@ describe('ExamplesGallery', () => {
     expect(within(dialog).getByText(/github\.com\/dcdpr\/jp/)).toBeInTheDocument();
   });
 
+  it("shows each real agent session's credit under it, as its source asks (corpus NOTICE.md)", () => {
+    const { dialog } = openGallery();
+    const credit = (id: string) =>
+      within(dialog)
+        .getAllByRole('button')
+        .find((button) => button.dataset.exampleId === id)
+        ?.querySelector('.cp-credit')?.textContent;
+    expect(credit('claude-code-session')).toBe(
+      'Credit: test data of claude-code-log (github.com/daaain/claude-code-log), MIT, Copyright (c) Daniel Demmel',
+    );
+    expect(credit('codex-rollout')).toBe(
+      'Credit: test fixtures of toolpath (github.com/empathic/toolpath), Apache-2.0, Copyright 2025 Empathic, Inc.',
+    );
+  });
+
   it('loads an example by click and closes', () => {
     const { onLoad, trigger } = openGallery();
     const example = EXAMPLES[3];
