@@ -56,6 +56,16 @@ test('Compact says what it appended, and a second click stacks nothing identical
   // The same rule over the same turns would add an identical compaction.
   await expect(compact).toBeDisabled();
   await expect(compact).toHaveAttribute('title', /Nothing new to compact/);
+  // The reason is visible text beside the button, and the button points to it.
+  const reason = page.getByText(/^Nothing new to compact: the previewed compaction is identical/);
+  await expect(reason).toBeVisible();
+  await expect(compact).toHaveAccessibleDescription(/Nothing new to compact/);
+  // The Timeline says the same of the preview it would append.
+  await expect(
+    page
+      .locator('#pane-timeline .cp-event-new')
+      .getByText('identical to a stored compaction; Compact adds nothing'),
+  ).toBeVisible();
   await expect(results(page)).toBeVisible();
 });
 
