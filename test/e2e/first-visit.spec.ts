@@ -4,6 +4,8 @@
  * not stack an identical compaction, and the page fits a phone's width.
  */
 import {
+  corpusFile,
+  editor,
   expect,
   openPlayground,
   results,
@@ -167,3 +169,27 @@ async function readConfig(): Promise<string> {
   const { readFileSync } = await import('node:fs');
   return readFileSync(new URL('../../src/examples/coding-session.toml', import.meta.url), 'utf8');
 }
+
+test("opening a conversation of one's own replaces the example's comments about its five turns", async ({
+  page,
+}) => {
+  await openPlayground(page);
+  const configLines = () =>
+    editor(page, 'Config (TOML)').evaluate(
+      (element) =>
+        element.closest('.monaco-editor')?.querySelector('.view-lines')?.textContent ?? '',
+    );
+  // The example's comments sit at the top, in view.
+  expect(await configLines()).toContain('five-turn');
+
+  await page
+    .getByLabel('Open events.json')
+    .setInputFiles(corpusFile('17738500500-jp-cli-cold-start-workflow-issues'));
+  await waitForResults(page);
+  await expect(page.locator('#editors').getByText('events.json', { exact: true })).toBeVisible();
+  await expect.poll(configLines).not.toContain('five-turn');
+  // The same rule stays, with comments about no particular conversation.
+  // Monaco renders spaces as no-break spaces, which \s matches.
+  expect(await configLines()).toMatch(/keep_first\s=\s1/);
+  expect(await configLines()).toMatch(/the\sTimeline\sshows\swhich\sturns\sthat\sis\shere/);
+});
