@@ -17,6 +17,7 @@ import {
   waitForDiff,
   waitForResults,
 } from './helpers.ts';
+import { openCorpusFolder, waitForWorkspace } from './workspace-helpers.ts';
 
 /** A conversation of one turn: obviously fake, and too short for any rule. */
 const ONE_TURN = JSON.stringify([
@@ -74,6 +75,8 @@ test('Compact says what it appended, and a second click stacks nothing identical
 test('at 390 px the page does not scroll sideways, and the table shows tool, saving and hint', async ({
   page,
 }) => {
+  // Counting the whole corpus folder for workspace mode takes minutes on a busy machine.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await openPlayground(page);
   await waitForDiff(page);
@@ -89,17 +92,32 @@ test('at 390 px the page does not scroll sideways, and the table shows tool, sav
   }
   // Inline: one editor, not two side by side.
   await expect(page.locator('#pane-diff .monaco-diff-editor.side-by-side')).toHaveCount(0);
+
+  // Workspace mode, with its tables of conversations, fits the width too.
+  await openCorpusFolder(page);
+  await waitForWorkspace(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('at 1024 px every column of the table is readable', async ({ page }) => {
+test('at 1024 px every column of the savings and totals tables is readable', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
   await openPlayground(page);
-  const scroller = savingsTable(page).locator('xpath=..');
-  const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [
-    el.scrollWidth,
-    el.clientWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  const totals = page.getByRole('table', { name: 'Totals by content type' });
+  for (const table of [savingsTable(page), totals]) {
+    // Nothing hidden behind the wrapper's inner scroll.
+    const [scrollWidth, clientWidth] = await table
+      .locator('xpath=..')
+      .evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // And no header cut short: each shows its whole text.
+    const clipped = await table
+      .locator('th')
+      .evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+      );
+    expect(clipped).toEqual([]);
+  }
+  await expect(totals.getByText('All counted text')).toBeVisible();
 });
 
 test('the theme toggle overrides the system, and it and the splitter sizes survive a reload', async ({
