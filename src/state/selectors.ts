@@ -203,23 +203,28 @@ export const selectWorkspaceStatusMessage = (s: AppState): string => {
 export interface CompactPlan {
   /** Previewed compactions that differ from every stored one. */
   fresh: readonly TimelineEntry[];
-  /** Previewed compactions identical to a stored one but for the timestamp. */
-  duplicates: number;
+  /** Previewed compactions identical to a stored one but for the timestamp: Compact would add nothing with them. */
+  duplicates: readonly TimelineEntry[];
   stored: number;
+}
+
+/** Splits a timeline's previewed compactions into fresh ones and those identical to a stored one. */
+export function getCompactPlan(timeline: readonly TimelineEntry[]): CompactPlan {
+  const stored = timeline.filter((entry) => !entry.isNew);
+  const fresh: TimelineEntry[] = [];
+  const duplicates: TimelineEntry[] = [];
+  for (const entry of timeline) {
+    if (!entry.isNew) continue;
+    const same = stored.some((old) => isSameCompaction(old.event, entry.event));
+    (same ? duplicates : fresh).push(entry);
+  }
+  return { fresh, duplicates, stored: stored.length };
 }
 
 /** What Compact would do with the last result, or null before any. */
 export const selectCompactPlan = memoOn(
   (s) => [s.result?.timeline] as const,
-  ([timeline]): CompactPlan | null => {
-    if (!timeline) return null;
-    const stored = timeline.filter((entry) => !entry.isNew);
-    const previewed = timeline.filter((entry) => entry.isNew);
-    const fresh = previewed.filter(
-      (entry) => !stored.some((old) => isSameCompaction(old.event, entry.event)),
-    );
-    return { fresh, duplicates: previewed.length - fresh.length, stored: stored.length };
-  },
+  ([timeline]): CompactPlan | null => (timeline ? getCompactPlan(timeline) : null),
 );
 
 /** The sentence that confirms a Compact: what was appended and what the stream now holds. */

@@ -122,15 +122,20 @@ function ViewToggle() {
   );
 }
 
+/** The id of the sentence that says why Compact is disabled, for aria-describedby. */
+const COMPACT_REASON_ID = 'compact-reason';
+
 function StreamActions() {
   const plan = useAppStore(selectCompactPlan);
   const canCompact = (plan?.fresh.length ?? 0) > 0;
   const canReset = (plan?.stored ?? 0) > 0;
-  const compactTitle = canCompact
-    ? 'Append the previewed compactions to the stream (their hints are then frozen)'
-    : plan && plan.duplicates > 0
-      ? 'Nothing new to compact: the previewed compaction is identical to one already stored'
-      : 'Nothing to compact: no rule covers any turn';
+  // Shown as text, not only as a tooltip: keyboard, touch and screen-reader users never see a title.
+  const reason =
+    plan === null || canCompact
+      ? null
+      : plan.duplicates.length > 0
+        ? 'Nothing new to compact: the previewed compaction is identical to one already stored.'
+        : 'Nothing to compact: no rule covers any turn.';
   return (
     <div className="actions">
       <button
@@ -138,7 +143,10 @@ function StreamActions() {
         className="primary"
         onClick={() => void compact()}
         disabled={!canCompact}
-        title={compactTitle}
+        aria-describedby={reason ? COMPACT_REASON_ID : undefined}
+        title={
+          reason ?? 'Append the previewed compactions to the stream (their hints are then frozen)'
+        }
       >
         Compact
       </button>
@@ -154,6 +162,11 @@ function StreamActions() {
       >
         Reset
       </button>
+      {reason ? (
+        <p id={COMPACT_REASON_ID} className="compact-reason">
+          {reason}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -22,6 +22,7 @@ import {
   setToolChoice,
   showReadingDiff,
 } from '../state/actions.ts';
+import { getCompactPlan } from '../state/selectors.ts';
 import { setDiffLayout } from '../state/share.ts';
 import { useAppStore } from '../state/store.ts';
 import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
@@ -199,6 +200,7 @@ export function TimelinePane() {
           plans={result.plans}
           usesBuiltinRule={result.usesBuiltinRule}
           jpDryRun={result.jpDryRun}
+          identical={getCompactPlan(result.timeline).duplicates}
           onReset={resetOne}
         />
       )}

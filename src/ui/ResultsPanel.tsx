@@ -18,14 +18,17 @@ import { StatusBar } from './StatusBar.tsx';
 
 /**
  * Why nothing is saved, when nothing is: the config's first warning on this
- * stream (a rule whose range is empty, an inert hint), else its first info.
+ * stream (a rule whose range is empty, an inert hint), else what the
+ * compacted turns hold (`guidance/nothing-removed`), else its first info.
  */
 function useZeroSavingReason(): string | null {
   const zero = useAppStore((s) => selectSaved(s)?.tokens === 0 && s.error === null);
   const guidance = useAppStore((s) => selectConfigGuidance(s).diagnostics);
   if (!zero) return null;
   const first =
-    guidance.find((d) => d.severity === 'warning') ?? guidance.find((d) => d.severity === 'info');
+    guidance.find((d) => d.severity === 'warning') ??
+    guidance.find((d) => d.code === 'guidance/nothing-removed') ??
+    guidance.find((d) => d.severity === 'info');
   return first ? first.message : null;
 }
 

@@ -4,6 +4,8 @@
  * not stack an identical compaction, and the page fits a phone's width.
  */
 import {
+  corpusFile,
+  editor,
   expect,
   openPlayground,
   results,
@@ -15,6 +17,7 @@ import {
   waitForDiff,
   waitForResults,
 } from './helpers.ts';
+import { openCorpusFolder, waitForWorkspace } from './workspace-helpers.ts';
 
 /** A conversation of one turn: obviously fake, and too short for any rule. */
 const ONE_TURN = JSON.stringify([
@@ -56,12 +59,24 @@ test('Compact says what it appended, and a second click stacks nothing identical
   // The same rule over the same turns would add an identical compaction.
   await expect(compact).toBeDisabled();
   await expect(compact).toHaveAttribute('title', /Nothing new to compact/);
+  // The reason is visible text beside the button, and the button points to it.
+  const reason = page.getByText(/^Nothing new to compact: the previewed compaction is identical/);
+  await expect(reason).toBeVisible();
+  await expect(compact).toHaveAccessibleDescription(/Nothing new to compact/);
+  // The Timeline says the same of the preview it would append.
+  await expect(
+    page
+      .locator('#pane-timeline .cp-event-new')
+      .getByText('identical to a stored compaction; Compact adds nothing'),
+  ).toBeVisible();
   await expect(results(page)).toBeVisible();
 });
 
 test('at 390 px the page does not scroll sideways, and the table shows tool, saving and hint', async ({
   page,
 }) => {
+  // Counting the whole corpus folder for workspace mode takes minutes on a busy machine.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await openPlayground(page);
   await waitForDiff(page);
@@ -77,17 +92,32 @@ test('at 390 px the page does not scroll sideways, and the table shows tool, sav
   }
   // Inline: one editor, not two side by side.
   await expect(page.locator('#pane-diff .monaco-diff-editor.side-by-side')).toHaveCount(0);
+
+  // Workspace mode, with its tables of conversations, fits the width too.
+  await openCorpusFolder(page);
+  await waitForWorkspace(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('at 1024 px every column of the table is readable', async ({ page }) => {
+test('at 1024 px every column of the savings and totals tables is readable', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
   await openPlayground(page);
-  const scroller = savingsTable(page).locator('xpath=..');
-  const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [
-    el.scrollWidth,
-    el.clientWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  const totals = page.getByRole('table', { name: 'Totals by content type' });
+  for (const table of [savingsTable(page), totals]) {
+    // Nothing hidden behind the wrapper's inner scroll.
+    const [scrollWidth, clientWidth] = await table
+      .locator('xpath=..')
+      .evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // And no header cut short: each shows its whole text.
+    const clipped = await table
+      .locator('th')
+      .evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+      );
+    expect(clipped).toEqual([]);
+  }
+  await expect(totals.getByText('All counted text')).toBeVisible();
 });
 
 test('the theme toggle overrides the system, and it and the splitter sizes survive a reload', async ({
@@ -157,3 +187,27 @@ async function readConfig(): Promise<string> {
   const { readFileSync } = await import('node:fs');
   return readFileSync(new URL('../../src/examples/coding-session.toml', import.meta.url), 'utf8');
 }
+
+test("opening a conversation of one's own replaces the example's comments about its five turns", async ({
+  page,
+}) => {
+  await openPlayground(page);
+  const configLines = () =>
+    editor(page, 'Config (TOML)').evaluate(
+      (element) =>
+        element.closest('.monaco-editor')?.querySelector('.view-lines')?.textContent ?? '',
+    );
+  // The example's comments sit at the top, in view.
+  expect(await configLines()).toContain('five-turn');
+
+  await page
+    .getByLabel('Open events.json')
+    .setInputFiles(corpusFile('17738500500-jp-cli-cold-start-workflow-issues'));
+  await waitForResults(page);
+  await expect(page.locator('#editors').getByText('events.json', { exact: true })).toBeVisible();
+  await expect.poll(configLines).not.toContain('five-turn');
+  // The same rule stays, with comments about no particular conversation.
+  // Monaco renders spaces as no-break spaces, which \s matches.
+  expect(await configLines()).toMatch(/keep_first\s=\s1/);
+  expect(await configLines()).toMatch(/the\sTimeline\sshows\swhich\sturns\sthat\sis\shere/);
+});

@@ -10,11 +10,19 @@ test.beforeEach(async ({ page }) => {
   await openPlayground(page);
 });
 
-/** The text a Monaco editor holds, read through its model (the page shows only part of it). */
-async function modelText(page: Page, label: string): Promise<string> {
+/**
+ * The lines a Monaco editor renders now, top to bottom, one per line. Monaco
+ * renders only the lines in view (and in any DOM order), so this is the part
+ * of the text on screen, not its model; an inserted line shows as a shift.
+ */
+async function renderedLines(page: Page, label: string): Promise<string> {
   return editor(page, label).evaluate((element) => {
     const host = element.closest('.monaco-editor');
-    return host?.querySelector('.view-lines')?.textContent ?? '';
+    const lines = [...(host?.querySelectorAll<HTMLElement>('.view-lines .view-line') ?? [])];
+    return lines
+      .sort((a, b) => Number.parseFloat(a.style.top) - Number.parseFloat(b.style.top))
+      .map((line) => line.textContent ?? '')
+      .join('\n');
   });
 }
 
@@ -23,7 +31,7 @@ for (const label of ['Config (TOML)', 'Event stream (JSON)']) {
     page,
   }) => {
     const surface = editor(page, label);
-    const before = await modelText(page, label);
+    const before = await renderedLines(page, label);
     await surface.focus();
     await expect(surface).toBeFocused();
     // Focus lands in the editor: the way to indent is shown next to it.
@@ -33,12 +41,12 @@ for (const label of ['Config (TOML)', 'Event stream (JSON)']) {
 
     await page.keyboard.press('Tab');
     await expect(surface).not.toBeFocused();
-    expect(await modelText(page, label)).toBe(before);
+    expect(await renderedLines(page, label)).toBe(before);
 
     await surface.focus();
     await page.keyboard.press('Shift+Tab');
     await expect(surface).not.toBeFocused();
-    expect(await modelText(page, label)).toBe(before);
+    expect(await renderedLines(page, label)).toBe(before);
   });
 }
 
@@ -81,16 +89,48 @@ test('? opens the shortcut list outside the editors, and types a ? inside them',
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.press('?');
   await expect(dialog).toBeHidden();
-  expect(await modelText(page, 'Config (TOML)')).toContain('?');
+  expect(await renderedLines(page, 'Config (TOML)')).toContain('?');
 });
 
 test('Ctrl+S in the config editor copies the link and leaves the text as it was', async ({
   page,
 }) => {
   const surface = editor(page, 'Config (TOML)');
-  const before = await modelText(page, 'Config (TOML)');
+  const before = await renderedLines(page, 'Config (TOML)');
   await surface.focus();
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.getByRole('dialog', { name: 'Link to this state' })).toBeVisible();
-  expect(await modelText(page, 'Config (TOML)')).toBe(before);
+  expect(await renderedLines(page, 'Config (TOML)')).toBe(before);
+});
+
+/** The toast that confirms a Compact (first-visit.spec.ts checks its wording). */
+function appended(page: Page) {
+  return page.getByRole('region', { name: 'Notifications' }).getByText(/^Appended 1 compaction/);
+}
+
+test('Ctrl+Enter compacts with the focus outside the editors', async ({ page }) => {
+  const compact = page.getByRole('button', { name: 'Compact', exact: true });
+  await expect(compact).toBeEnabled();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.locator('body').press('ControlOrMeta+Enter');
+  await expect(appended(page)).toBeVisible();
+  // The identical compaction is now stored: nothing new to compact.
+  await expect(compact).toBeDisabled();
+});
+
+test('Ctrl+Enter in the config editor compacts and adds no newline to the config', async ({
+  page,
+}) => {
+  const surface = editor(page, 'Config (TOML)');
+  await surface.focus();
+  // The caret at the end of line 1: a newline would push every line below it down.
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('End');
+  // The first lines only: Compact's reason line in the header can leave the editor one line shorter.
+  const top = async () => (await renderedLines(page, 'Config (TOML)')).split('\n').slice(0, 6);
+  const before = await top();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(appended(page)).toBeVisible();
+  expect(await top()).toEqual(before);
+  await expect(surface).toBeFocused();
 });

@@ -1,6 +1,8 @@
 /**
  * Writes the README's screenshot (docs/playground.png): the production build
- * at 1280x800, light, on the default example. Skipped unless asked for:
+ * at 1280x800, light, on the default example. Not a test: no project in
+ * playwright.config.ts includes this file unless UPDATE_SCREENSHOT is set,
+ * so a normal run neither runs it nor reports it as skipped. To write it:
  *
  *     npx vite build && UPDATE_SCREENSHOT=1 npx playwright test screenshot --no-deps
  */

@@ -344,6 +344,55 @@ describe('guidance/empty-range', () => {
   });
 });
 
+describe('guidance/nothing-removed', () => {
+  const RULE = `[[conversation.compaction.rules]]
+keep_first = 1
+keep_last = 1
+reasoning = "strip"
+tool_calls = "strip"
+`;
+  // Three turns of plain talk: the rule compacts turn 2, which holds no tool call and no reasoning.
+  const TALK = JSON.stringify([...turn('One.', []), ...turn('Two.', []), ...turn('Three.', [])]);
+
+  it('says, on the rule, that the compacted turns hold nothing the rules remove', async () => {
+    const result = await run(RULE, TALK);
+    expect(result.report.totals.saved.tokens).toBe(0);
+    const d = only(result.guidance, 'nothing-removed');
+    expect(d).toMatchObject({ line: 1, severity: 'info' });
+    expect(d.message).toBe(
+      'Nothing is saved: the compacted turns hold nothing these rules remove: no tool calls or reasoning in turn 2.',
+    );
+  });
+
+  it('says a rule without reasoning or tool_calls removes nothing from turns that hold some', async () => {
+    const withReasoning = JSON.stringify([
+      ...turn('One.', []),
+      ...turn('Two.', []),
+      { timestamp: at(), type: 'chat_response', reasoning: 'Think about three.' },
+      ...turn('Three.', []),
+      ...turn('Four.', []),
+    ]);
+    const result = await run(
+      '[[conversation.compaction.rules]]\nkeep_first = 1\nkeep_last = 1\n',
+      withReasoning,
+    );
+    expect(result.report.totals.saved.tokens).toBe(0);
+    expect(only(result.guidance, 'nothing-removed').message).toBe(
+      'Nothing is saved: the rules that compact turns 2..3 set neither reasoning = "strip" nor tool_calls, so they remove nothing.',
+    );
+  });
+
+  it('says nothing when something is saved, or when a warning already says why', async () => {
+    const saving = await run(RULE);
+    expect(saving.report.totals.saved.tokens).toBeGreaterThan(0);
+    expect(withCode(saving.guidance, 'nothing-removed')).toEqual([]);
+    // One turn: the range is empty, and guidance/empty-range is the reason.
+    const short = await run(RULE, JSON.stringify(turn('Only.', [])));
+    expect(withCode(short.guidance, 'empty-range')).toHaveLength(1);
+    expect(withCode(short.guidance, 'nothing-removed')).toEqual([]);
+  });
+});
+
 describe('guidance/summary-placeholder', () => {
   it('says that a summary rule writes a placeholder instead of calling a model', async () => {
     const config = `${STRIP_RULE}\n[conversation.compaction.rules.summary]\ninstructions = "Be brief."\n`;

@@ -13,9 +13,17 @@ import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { getOwn } from '../json/values.ts';
 import type { PlaygroundResult } from '../playground/types.ts';
-import type { GuidanceDiagnostic, GuidanceEdit, GuidanceFix, Severity } from '../types.ts';
+import { assignTurns } from '../stream/turns.ts';
+import type {
+  GuidanceDiagnostic,
+  GuidanceEdit,
+  GuidanceFix,
+  Severity,
+  StreamElement,
+  TurnRange,
+} from '../types.ts';
 import { type ParsedConfig, parseConfigToml } from './config.ts';
-import { describeEmptyRange, type EmptyRangeReason } from './range.ts';
+import { describeEmptyRange, type EmptyRangeReason, formatTurnRange } from './range.ts';
 import {
   mergeRuleLayers,
   type PartialCompactionRule,
@@ -227,15 +235,17 @@ function aliasDiagnostic(writer: GuidanceWriter, span: Span, what: string): void
  * each with a stable `guidance/…` code and, where one exists, a quick fix.
  * Empty when the result is not `ok` or the config does not parse. Never throws.
  * The pipeline passes the config it already parsed (`parsed`), so a run reads
- * the TOML once.
+ * the TOML once, and the stream's `elements`, so a zero saving that no other
+ * guidance explains can say what the compacted turns hold.
  */
 export function getConfigGuidance(
   configText: string,
   result: PlaygroundResult,
   parsed: ParsedConfig = parseConfigToml(configText),
+  elements?: readonly StreamElement[],
 ): GuidanceDiagnostic[] {
   try {
-    return collectGuidance(configText, result, parsed);
+    return collectGuidance(configText, result, parsed, elements);
   } catch {
     // Guidance is a help, never a failure: with something unexpected, it says nothing.
     return [];
@@ -251,12 +261,15 @@ interface GuidanceContext {
   rules: WrittenRule[] | undefined;
   /** Where the built-in rule is talked about: `rules = []` when written, else line 1. */
   builtinSpan: Span;
+  /** The stream the result was computed from, when the caller has it. */
+  elements: readonly StreamElement[] | undefined;
 }
 
 function collectGuidance(
   configText: string,
   result: PlaygroundResult,
   parsed: ParsedConfig,
+  elements: readonly StreamElement[] | undefined,
 ): GuidanceDiagnostic[] {
   if (result.status !== 'ok') return [];
   if (hasErrors(parsed.diagnostics)) return [];
@@ -267,14 +280,70 @@ function collectGuidance(
     parsed,
     rules: locateRules(writer, parsed, result),
     builtinSpan: writer.valueOf(RULES_PATH) ?? writer.firstLine(),
+    elements,
   };
   guideBuiltinRule(context);
   guideRules(context);
   guideHints(context);
   guideInheritingTools(context);
+  guideNothingRemoved(context);
   return writer.diagnostics.sort(
     (a, b) => a.line - b.line || a.column - b.column || (a.code ?? '').localeCompare(b.code ?? ''),
   );
+}
+
+/**
+ * A zero saving that no warning explains: some rule compacts turns, yet the
+ * figures do not move. Says what the compacted turns hold (or that stored
+ * compactions already removed it), so "Saved 0" never stands without a reason.
+ */
+function guideNothingRemoved({
+  writer,
+  result,
+  rules,
+  builtinSpan,
+  elements,
+}: GuidanceContext): void {
+  if (!elements || result.report.totals.saved.tokens !== 0) return;
+  if (writer.diagnostics.some((d) => d.severity === 'warning')) return;
+  const compacting = result.plans.filter((plan) => plan.range !== null);
+  const first = compacting[0];
+  if (!first) return;
+  const ranges = compacting.map((plan) => plan.range as TurnRange);
+  const span = result.usesBuiltinRule
+    ? builtinSpan
+    : (rules?.[first.ruleIndex]?.span ?? builtinSpan);
+  const where = ranges.map(formatTurnRange).join(' and ');
+
+  const turns = assignTurns(elements);
+  const inRange = (turn: number) => ranges.some((r) => turn >= r.from_turn && turn <= r.to_turn);
+  let toolCalls = 0;
+  let reasoning = 0;
+  elements.forEach((element, index) => {
+    if (!inRange(turns[index] as number)) return;
+    if (element.type === 'tool_call_request') toolCalls++;
+    if (element.type === 'chat_response' && typeof element.reasoning === 'string') reasoning++;
+  });
+
+  let message: string | undefined;
+  if (toolCalls === 0 && reasoning === 0) {
+    message = `Nothing is saved: the compacted turns hold nothing these rules remove: no tool calls or reasoning in ${where}.`;
+  } else if (
+    compacting.every((plan) => plan.rule.reasoning === null && plan.rule.tool_calls === null)
+  ) {
+    message = `Nothing is saved: the rules that compact ${where} set neither reasoning = "strip" nor tool_calls, so they remove nothing.`;
+  } else if (
+    result.timeline.some(
+      (entry) =>
+        !entry.isNew &&
+        ranges.some(
+          (r) => entry.event.from_turn <= r.to_turn && entry.event.to_turn >= r.from_turn,
+        ),
+    )
+  ) {
+    message = `Nothing is saved: the stream's stored compactions already remove what these rules would in ${where}.`;
+  }
+  if (message) writer.add(span, 'info', 'guidance/nothing-removed', message);
 }
 
 function guideBuiltinRule({ writer, result, builtinSpan }: GuidanceContext): void {

@@ -248,7 +248,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
         readingDiff,
       };
       // Guidance rides along with the result so the page shows it only for the text it was computed on.
-      result.guidance = getConfigGuidance(input.configText, result, config);
+      result.guidance = getConfigGuidance(input.configText, result, config, elements);
       return result;
     },
 

@@ -38,6 +38,16 @@ describe('Timeline', () => {
     expect(previewed).toHaveTextContent('Coversturns 2..4');
   });
 
+  it('labels a preview identical to a stored compaction, in words', () => {
+    const [, previewed] = FIXTURE_RESULT.timeline;
+    renderTimeline({ identical: previewed ? [previewed] : [] });
+    const [stored, preview] = cards();
+    expect(stored).toHaveTextContent('stored in the stream');
+    expect(preview).toHaveClass('cp-event-identical');
+    expect(preview).toHaveTextContent('identical to a stored compaction; Compact adds nothing');
+    expect(preview).not.toHaveTextContent('not in the stream yet');
+  });
+
   it('lists policies and tool_overrides', () => {
     renderTimeline();
     const [stored, previewed] = cards();

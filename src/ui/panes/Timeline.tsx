@@ -25,6 +25,8 @@ export interface TimelineProps {
   usesBuiltinRule: boolean;
   /** What `jp conversation compact --dry-run` prints for the previewed compactions, one line each. */
   jpDryRun: readonly string[];
+  /** Previewed entries identical to a stored compaction but for the timestamp: Compact adds nothing with them. */
+  identical?: readonly TimelineEntry[];
   /** Removes the stored compaction at this 1-based position, or every one with null. */
   onReset: (position: number | null) => void;
 }
@@ -35,9 +37,12 @@ const SUMMARY_PREVIEW = 240;
 function EventCard({
   entry,
   number,
+  identical,
   onReset,
 }: {
   entry: TimelineEntry;
+  /** True for a preview identical to a stored compaction. */
+  identical: boolean;
   /** 1-based place on the timeline, as the explanations name it ("compaction #2"). */
   number: number;
   onReset: (position: number) => void;
@@ -48,11 +53,21 @@ function EventCard({
   const summary = parseSummary(event.summary);
   const position = entry.position;
   return (
-    <li className={entry.isNew ? 'cp-event cp-event-new' : 'cp-event cp-event-stored'}>
+    <li
+      className={
+        entry.isNew
+          ? `cp-event cp-event-new${identical ? ' cp-event-identical' : ''}`
+          : 'cp-event cp-event-stored'
+      }
+    >
       <div className="cp-event-head">
         <span className="cp-event-title">#{number}</span>
         <span className="cp-badge">
-          {entry.isNew ? 'previewed from the rules, not in the stream yet' : 'stored in the stream'}
+          {!entry.isNew
+            ? 'stored in the stream'
+            : identical
+              ? 'identical to a stored compaction; Compact adds nothing'
+              : 'previewed from the rules, not in the stream yet'}
         </span>
         {!entry.isNew && position !== null ? (
           <button
@@ -148,7 +163,14 @@ function describeCounts(stored: number, previewed: number): string {
 }
 
 /** The compaction events and the rules' plans. */
-export function Timeline({ timeline, plans, usesBuiltinRule, jpDryRun, onReset }: TimelineProps) {
+export function Timeline({
+  timeline,
+  plans,
+  usesBuiltinRule,
+  jpDryRun,
+  identical = [],
+  onReset,
+}: TimelineProps) {
   const stored = timeline.filter((entry) => !entry.isNew).length;
   return (
     <div className="cp-pane cp-timeline">
@@ -169,6 +191,7 @@ export function Timeline({ timeline, plans, usesBuiltinRule, jpDryRun, onReset }
                 key={entry.position ?? `new-${index}`}
                 entry={entry}
                 number={index + 1}
+                identical={identical.includes(entry)}
                 onReset={(position) => onReset(position)}
               />
             ))}
