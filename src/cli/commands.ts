@@ -13,7 +13,7 @@ import { parseReadingAssignments, READINGS, type Readings } from '../core/compac
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
 import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
-import { formatDiagnostic } from '../core/diagnostics.ts';
+import { formatDiagnostic as formatCoreDiagnostic } from '../core/diagnostics.ts';
 import { exportPeerConfig, isPeerTargetId, PEER_TARGETS } from '../core/export/peer-export.ts';
 import {
   IMPORT_FORMATS,
@@ -36,12 +36,12 @@ import { getWhatIfGrid, whatIfToJson } from '../core/playground/what-if.ts';
 import { createHintTable, readConversationTitle } from '../core/playground/workspace.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
 import { writeEventsText } from '../core/stream/write.ts';
-import type { EncodingSetting, StreamElement } from '../core/types.ts';
+import type { Diagnostic, EncodingSetting, StreamElement } from '../core/types.ts';
 import { formatPeerNotes } from './format-export.ts';
 import { formatConversations, formatRecommendations, formatReport } from './format-report.ts';
 import { formatWhatIf } from './format-what-if.ts';
 import { readInputText } from './read-input.ts';
-import { escapeLines } from './terminal.ts';
+import { escapeForTerminal, escapeLines } from './terminal.ts';
 
 /** Where the CLI reads and writes. */
 export interface CliIo {
@@ -239,7 +239,7 @@ function formatNotes(path: string, notes: readonly ImportNote[]): string {
   return notes
     .map(
       (note) =>
-        `${path}:${note.line ?? 1}: note: ${note.message}${note.count > 1 ? ` (${note.count} items)` : ''}\n`,
+        `${escapeForTerminal(path)}:${note.line ?? 1}: note: ${escapeForTerminal(note.message)}${note.count > 1 ? ` (${note.count} items)` : ''}\n`,
     )
     .join('');
 }
@@ -266,11 +266,22 @@ function nowOption(value: unknown): string | null {
 }
 
 function checkNow(now: string | null, error: string | null): void {
-  if (now !== null && error !== null) throw new CliError(`--now: ${error}`);
+  if (now !== null && error !== null) throw new CliError(`--now: ${escapeForTerminal(error)}`);
 }
 
 function write(io: CliIo, elements: readonly StreamElement[], encoding: 'storage' | 'plain') {
   io.stdout(writeEventsText(elements, encoding));
+}
+
+/**
+ * `FILE:line:col: severity: message` on one line: a line break in the path
+ * or in a quoted value is escaped, so data cannot start a line of its own.
+ */
+function formatDiagnostic(file: string, diagnostic: Diagnostic): string {
+  return formatCoreDiagnostic(escapeForTerminal(file), {
+    ...diagnostic,
+    message: escapeForTerminal(diagnostic.message),
+  });
 }
 
 /** Runs one command; returns the exit code. Throws CliError for bad input. */
@@ -332,7 +343,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       }
       for (const rulePlan of plan.created.plans) {
         if (rulePlan.range === null) {
-          io.stderr(`rule ${rulePlan.ruleIndex + 1}: ${rulePlan.explanation}\n`);
+          io.stderr(`rule ${rulePlan.ruleIndex + 1}: ${escapeForTerminal(rulePlan.explanation)}\n`);
         }
       }
       write(io, [...elements, ...plan.created.events], encoding);
