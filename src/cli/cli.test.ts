@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -450,5 +450,40 @@ describe('numbers JavaScript cannot hold survive a round trip (issue 15, item 4)
     expect(result.stderr).toMatch(
       new RegExp(`^${big.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:67: error: .*1e400`),
     );
+  });
+});
+
+describe('what a folder walk leaves out, and reset --index, say where (issue 15, item 11)', () => {
+  const stream =
+    '[{"timestamp": "2025-07-01 00:00:00.0", "type": "turn_start"}, {"timestamp": "2025-07-01 00:00:00.0", "type": "chat_request", "content": "fake"}]';
+  const config = writeTemp('walk.toml', '[[conversation.compaction.rules]]\nkeep_last = 1\n');
+
+  it('names a symlinked conversation folder and a FIFO named events.json on stderr, one line each', () => {
+    const top = join(work, 'walk');
+    const real = join(work, 'walk-real');
+    mkdirSync(join(top, 'conv'), { recursive: true });
+    mkdirSync(join(top, 'piped'), { recursive: true });
+    mkdirSync(real, { recursive: true });
+    writeFileSync(join(top, 'conv', 'events.json'), stream);
+    writeFileSync(join(real, 'events.json'), stream);
+    symlinkSync(real, join(top, 'linked'));
+    execFileSync('mkfifo', [join(top, 'piped', 'events.json')]);
+    const result = cli(['report', '--config', config, '--tokenizer', 'chars', top]);
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n').filter(Boolean).sort()).toEqual([
+      `skipped: ${join(top, 'linked')}: a symbolic link; not followed`,
+      `skipped: ${join(top, 'piped', 'events.json')}: not a regular file (a FIFO, socket or device); not read`,
+    ]);
+  });
+
+  it('gives reset --index errors a FILE:line:col: position', () => {
+    const path = writeTemp('no-compactions.json', stream);
+    for (const index of ['0', '5']) {
+      const result = cli(['reset', '--index', index, path]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `${path}:1:1: error: There is no compaction #${index}: the stream has none.\n`,
+      );
+    }
   });
 });

@@ -365,7 +365,8 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       }
       const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       const result = resetCompactions(elements, position);
-      if (!result.ok) throw new CliError(`${path}: error: ${result.message}`);
+      // The whole stream is at fault (no such compaction), so the position is its start, as for other whole-file errors.
+      if (!result.ok) throw new CliError(`${path}:1:1: error: ${result.message}`);
       write(io, result.value, encoding);
       return 0;
     }
@@ -532,7 +533,7 @@ async function prepareCounting(
   return {
     config,
     configText: text,
-    files: positionals.flatMap(listConversations),
+    files: positionals.flatMap((path) => listConversations(path, io.stderr)),
     /**
      * A file's stream; read one at a time, so that only one is in memory. A
      * file named on the command line that does not read fails the command;
@@ -624,9 +625,15 @@ const MAX_WALK_DEPTH = 8;
  * its own `events.json` is that conversation; any other folder stands for
  * the conversations in it, at any depth: JP conversation folders
  * (`<conversation>/events.json`) and session files (`*.jsonl`, `*.json`,
- * subagents right after their session), by path.
+ * subagents right after their session), by path. What the walk leaves out
+ * that could have held a conversation (a symbolic link, a FIFO or other
+ * special file, a folder it may not read) is passed to `onSkip`, one line
+ * each, so nothing is left out without a word.
  */
-export function listConversations(path: string): ConversationFile[] {
+export function listConversations(
+  path: string,
+  onSkip: (line: string) => void = () => {},
+): ConversationFile[] {
   if (path === '-') return [{ path, found: false }];
   let isFolder = false;
   try {
@@ -642,16 +649,31 @@ export function listConversations(path: string): ConversationFile[] {
     // Not a conversation folder: walk it.
   }
   const found: string[] = [];
+  const skip = (child: string, why: string) => onSkip(`skipped: ${child}: ${why}\n`);
   const walk = (folder: string, depth: number) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const why =
+        code === 'EACCES' || code === 'EPERM'
+          ? 'cannot be read: permission denied'
+          : 'cannot be read';
+      if (folder === path) throw new CliError(`${path}:1:1: error: ${why}`);
+      skip(folder, `a folder that ${why}`);
+      return;
+    }
+    for (const entry of entries) {
       const child = join(folder, entry.name);
       if (entry.isDirectory()) {
         if (depth < MAX_WALK_DEPTH && !entry.name.startsWith('.')) walk(child, depth + 1);
-      } else if (
-        entry.isFile() &&
-        classifySessionPath(toSlashes(relative(path, child))) !== 'ignored'
-      ) {
-        found.push(child);
+      } else if (entry.isSymbolicLink()) {
+        // Not followed: a link can lead out of the folder, or back into it without end.
+        if (!entry.name.startsWith('.')) skip(child, 'a symbolic link; not followed');
+      } else if (classifySessionPath(toSlashes(relative(path, child))) !== 'ignored') {
+        if (entry.isFile()) found.push(child);
+        else skip(child, 'not a regular file (a FIFO, socket or device); not read');
       }
     }
   };
