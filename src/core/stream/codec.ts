@@ -28,6 +28,7 @@ import {
 } from '../json/limits.ts';
 import { recordNumberTexts } from '../json/number-text.ts';
 import { locateField, scanArrayElements, skipWhitespace } from '../json/scan.ts';
+import { findLoneSurrogate } from '../json/surrogates.ts';
 import { syntaxDiagnostic } from '../json/syntax-error.ts';
 import { describeValue, isJsonObject } from '../json/values.ts';
 import type { Diagnostic, Encoding, EncodingSetting, JsonValue, StreamElement } from '../types.ts';
@@ -130,6 +131,23 @@ export function parseEventsText(
         'error',
         describeTooDeepNesting(),
         'events/too-deep',
+      ),
+    );
+  }
+
+  const lone = findLoneSurrogate(text);
+  if (lone >= 0) {
+    const escaped = text.charCodeAt(lone) === 0x5c;
+    return refuse(
+      diagnosticAt(
+        getLineIndex(),
+        lone,
+        lone + (escaped ? 6 : 1),
+        'error',
+        `${escaped ? `The escape ${text.slice(lone, lone + 6)}` : 'This character'} is half of a UTF-16 surrogate pair ` +
+          'without its other half. JP refuses the file (serde_json: lone surrogate in hex escape): remove it, or ' +
+          'write the whole character.',
+        'events/lone-surrogate',
       ),
     );
   }
