@@ -135,6 +135,9 @@ export const TERMINAL_UNSAFE =
 /** A tool name that retitles the terminal, rings, overwrites its line and reverses text. */
 export const HOSTILE_TOOL_NAME = '\u001b]0;fake title\u0007\u001b[31mred\r\u202eexe.txt\nnext';
 
+const REFUSED_BY_NOTICE =
+  'not in this column: the page refuses the file with an error notice naming the byte offset (src/state/read-file.ts), and the editors keep their text; this column reads the problems list, so no browser check of the notice yet';
+
 const NOT_IN_PAGE_YET =
   'not yet: the page still reads files with the browser’s lenient decoder (issue 15, item 5, left open)';
 
@@ -461,6 +464,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     // `  {"timestamp": "` (17) + the timestamp (21) + `", "type": "chat_request", "content": "fake ` (44): column 83.
     position: { line: 3, column: 83 },
     via: 'file',
+    notIn: { ui: REFUSED_BY_NOTICE },
   },
   {
     id: 'utf16',
