@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -382,7 +382,10 @@ describe('gen', () => {
     const dir = join(work, 'workspace');
     const made = await collect(['--workspace', dir, '--conversations', '3', '--events', '60']);
     expect(made.code).toBe(0);
-    const config = writeTemp('gen.toml', '[[conversation.compaction.rules]]\nkeep_last = 1\n');
+    const config = writeTemp(
+      'gen.toml',
+      '[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = 1\n',
+    );
     const result = cli(['report', '--config', config, '--by-conversation', dir]);
     expect(result.code).toBe(0);
     const { generateWorkspace } = await import('../../tools/synthetic/synthetic.ts');
@@ -398,5 +401,89 @@ describe('gen', () => {
     });
     expect((await collect([])).stderr).toMatch(/--events N is required/);
     expect((await collect(['--bogus'])).code).toBe(2);
+  });
+});
+
+describe('numbers JavaScript cannot hold survive a round trip (issue 15, item 4)', () => {
+  const kept = ['18446744073709551615', '1751328000123456789', '-0', '1.50', '1E2', '1e-400'];
+  const args = kept.map((text, i) => `"n${i}": ${text}`).join(', ');
+  const stream = writeTemp(
+    'numbers.json',
+    `[
+{"timestamp": "2025-07-01 00:00:00.0", "type": "turn_start"},
+{"timestamp": "2025-07-01 00:00:00.0", "type": "chat_request", "content": "fake"},
+{"timestamp": "2025-07-01 00:00:00.0", "type": "tool_call_request", "id": "fake-1", "name": "fake_tool", "arguments": {${args}}},
+{"timestamp": "2025-07-01 00:00:00.0", "type": "tool_call_response", "id": "fake-1", "content": "ok", "is_error": false, "future": 18446744073709551615},
+{"timestamp": "2025-07-01 00:00:00.0", "type": "turn_start"},
+{"timestamp": "2025-07-01 00:00:00.0", "type": "chat_request", "content": "again"}
+]`,
+  );
+  const config = writeTemp(
+    'keep-last.toml',
+    '[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = 1\n',
+  );
+  const commands = [
+    ['project', '--view', 'stream', '--encoding', 'plain', stream],
+    ['compact', '--config', config, '--encoding', 'plain', stream],
+    ['reset', '--encoding', 'plain', stream],
+  ];
+  for (const command of commands) {
+    it(`${command[0]} writes the numbers as read`, () => {
+      const result = cli(command);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const written = [...result.stdout.matchAll(/"n\d+": ([-+.0-9eE]+)/g)].map((m) => m[1]);
+      expect(written).toEqual(kept);
+      expect(result.stdout).toContain('"future": 18446744073709551615');
+      if (command[0] === 'compact') expect(result.stdout).toContain('"type": "compaction"');
+    });
+  }
+
+  it('refuses 1e400 with its position, as JP refuses it', () => {
+    const big = writeTemp(
+      'out-of-range.json',
+      '[\n{"timestamp": "2025-07-01 00:00:00.0", "type": "turn_start", "x": 1e400}\n]',
+    );
+    const result = cli(['reset', big]);
+    expect(result.code).toBe(2);
+    // Column 67: the 1e400 after `"x": ` on line 2, counted by hand.
+    expect(result.stderr).toMatch(
+      new RegExp(`^${big.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:67: error: .*1e400`),
+    );
+  });
+});
+
+describe('what a folder walk leaves out, and reset --index, say where (issue 15, item 11)', () => {
+  const stream =
+    '[{"timestamp": "2025-07-01 00:00:00.0", "type": "turn_start"}, {"timestamp": "2025-07-01 00:00:00.0", "type": "chat_request", "content": "fake"}]';
+  const config = writeTemp('walk.toml', '[[conversation.compaction.rules]]\nkeep_last = 1\n');
+
+  it('names a symlinked conversation folder and a FIFO named events.json on stderr, one line each', () => {
+    const top = join(work, 'walk');
+    const real = join(work, 'walk-real');
+    mkdirSync(join(top, 'conv'), { recursive: true });
+    mkdirSync(join(top, 'piped'), { recursive: true });
+    mkdirSync(real, { recursive: true });
+    writeFileSync(join(top, 'conv', 'events.json'), stream);
+    writeFileSync(join(real, 'events.json'), stream);
+    symlinkSync(real, join(top, 'linked'));
+    execFileSync('mkfifo', [join(top, 'piped', 'events.json')]);
+    const result = cli(['report', '--config', config, '--tokenizer', 'chars', top]);
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n').filter(Boolean).sort()).toEqual([
+      `skipped: ${join(top, 'linked')}: a symbolic link; not followed`,
+      `skipped: ${join(top, 'piped', 'events.json')}: not a regular file (a FIFO, socket or device); not read`,
+    ]);
+  });
+
+  it('gives reset --index errors a FILE:line:col: position', () => {
+    const path = writeTemp('no-compactions.json', stream);
+    for (const index of ['0', '5']) {
+      const result = cli(['reset', '--index', index, path]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `${path}:1:1: error: There is no compaction #${index}: the stream has none.\n`,
+      );
+    }
   });
 });

@@ -13,7 +13,7 @@ import { parseReadingAssignments, READINGS, type Readings } from '../core/compac
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
 import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
-import { formatDiagnostic } from '../core/diagnostics.ts';
+import { formatDiagnostic as formatCoreDiagnostic } from '../core/diagnostics.ts';
 import { exportPeerConfig, isPeerTargetId, PEER_TARGETS } from '../core/export/peer-export.ts';
 import {
   IMPORT_FORMATS,
@@ -36,7 +36,7 @@ import { getWhatIfGrid, whatIfToJson } from '../core/playground/what-if.ts';
 import { createHintTable, readConversationTitle } from '../core/playground/workspace.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
 import { writeEventsText } from '../core/stream/write.ts';
-import type { EncodingSetting, StreamElement } from '../core/types.ts';
+import type { Diagnostic, EncodingSetting, StreamElement } from '../core/types.ts';
 import { formatPeerNotes } from './format-export.ts';
 import {
   type ConversationLine,
@@ -46,7 +46,7 @@ import {
 } from './format-report.ts';
 import { formatWhatIf } from './format-what-if.ts';
 import { readInputText } from './read-input.ts';
-import { escapeLines } from './terminal.ts';
+import { escapeForTerminal, escapeLines } from './terminal.ts';
 
 /** Where the CLI reads and writes. */
 export interface CliIo {
@@ -245,7 +245,7 @@ function formatNotes(path: string, notes: readonly ImportNote[]): string {
   return notes
     .map(
       (note) =>
-        `${path}:${note.line ?? 1}: note: ${note.message}${note.count > 1 ? ` (${note.count} items)` : ''}\n`,
+        `${escapeForTerminal(path)}:${note.line ?? 1}: note: ${escapeForTerminal(note.message)}${note.count > 1 ? ` (${note.count} items)` : ''}\n`,
     )
     .join('');
 }
@@ -272,11 +272,22 @@ function nowOption(value: unknown): string | null {
 }
 
 function checkNow(now: string | null, error: string | null): void {
-  if (now !== null && error !== null) throw new CliError(`--now: ${error}`);
+  if (now !== null && error !== null) throw new CliError(`--now: ${escapeForTerminal(error)}`);
 }
 
 function write(io: CliIo, elements: readonly StreamElement[], encoding: 'storage' | 'plain') {
   io.stdout(writeEventsText(elements, encoding));
+}
+
+/**
+ * `FILE:line:col: severity: message` on one line: a line break in the path
+ * or in a quoted value is escaped, so data cannot start a line of its own.
+ */
+function formatDiagnostic(file: string, diagnostic: Diagnostic): string {
+  return formatCoreDiagnostic(escapeForTerminal(file), {
+    ...diagnostic,
+    message: escapeForTerminal(diagnostic.message),
+  });
 }
 
 /** Runs one command; returns the exit code. Throws CliError for bad input. */
@@ -338,7 +349,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       }
       for (const rulePlan of plan.created.plans) {
         if (rulePlan.range === null) {
-          io.stderr(`rule ${rulePlan.ruleIndex + 1}: ${rulePlan.explanation}\n`);
+          io.stderr(`rule ${rulePlan.ruleIndex + 1}: ${escapeForTerminal(rulePlan.explanation)}\n`);
         }
       }
       write(io, [...elements, ...plan.created.events], encoding);
@@ -360,7 +371,8 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       }
       const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       const result = resetCompactions(elements, position);
-      if (!result.ok) throw new CliError(`${path}: error: ${result.message}`);
+      // The whole stream is at fault (no such compaction), so the position is its start, as for other whole-file errors.
+      if (!result.ok) throw new CliError(`${path}:1:1: error: ${result.message}`);
       write(io, result.value, encoding);
       return 0;
     }
@@ -536,7 +548,7 @@ async function prepareCounting(
   return {
     config,
     configText: text,
-    files: positionals.flatMap(listConversations),
+    files: positionals.flatMap((path) => listConversations(path, io.stderr)),
     /**
      * A file's stream; read one at a time, so that only one is in memory. A
      * file named on the command line that does not read fails the command;
@@ -634,9 +646,15 @@ const MAX_WALK_DEPTH = 8;
  * its own `events.json` is that conversation; any other folder stands for
  * the conversations in it, at any depth: JP conversation folders
  * (`<conversation>/events.json`) and session files (`*.jsonl`, `*.json`,
- * subagents right after their session), by path.
+ * subagents right after their session), by path. What the walk leaves out
+ * that could have held a conversation (a symbolic link, a FIFO or other
+ * special file, a folder it may not read) is passed to `onSkip`, one line
+ * each, so nothing is left out without a word.
  */
-export function listConversations(path: string): ConversationFile[] {
+export function listConversations(
+  path: string,
+  onSkip: (line: string) => void = () => {},
+): ConversationFile[] {
   if (path === '-') return [{ path, found: false }];
   let isFolder = false;
   try {
@@ -652,16 +670,31 @@ export function listConversations(path: string): ConversationFile[] {
     // Not a conversation folder: walk it.
   }
   const found: string[] = [];
+  const skip = (child: string, why: string) => onSkip(`skipped: ${child}: ${why}\n`);
   const walk = (folder: string, depth: number) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const why =
+        code === 'EACCES' || code === 'EPERM'
+          ? 'cannot be read: permission denied'
+          : 'cannot be read';
+      if (folder === path) throw new CliError(`${path}:1:1: error: ${why}`);
+      skip(folder, `a folder that ${why}`);
+      return;
+    }
+    for (const entry of entries) {
       const child = join(folder, entry.name);
       if (entry.isDirectory()) {
         if (depth < MAX_WALK_DEPTH && !entry.name.startsWith('.')) walk(child, depth + 1);
-      } else if (
-        entry.isFile() &&
-        classifySessionPath(toSlashes(relative(path, child))) !== 'ignored'
-      ) {
-        found.push(child);
+      } else if (entry.isSymbolicLink()) {
+        // Not followed: a link can lead out of the folder, or back into it without end.
+        if (!entry.name.startsWith('.')) skip(child, 'a symbolic link; not followed');
+      } else if (classifySessionPath(toSlashes(relative(path, child))) !== 'ignored') {
+        if (entry.isFile()) found.push(child);
+        else skip(child, 'not a regular file (a FIFO, socket or device); not read');
       }
     }
   };

@@ -4,6 +4,7 @@ import { formatCount } from '../core/counting/format.ts';
 import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import { getWhatIfHeadline, type WhatIfGrid } from '../core/playground/what-if.ts';
 import { HINT_CHOICES } from '../core/playground/workspace.ts';
+import { escapeForTerminal } from './terminal.ts';
 
 /** One line per tool: tokens after (saved) under each choice, `*` on the choice in force. */
 export function formatWhatIf(grid: WhatIfGrid, fileCount: number): string {
@@ -11,7 +12,7 @@ export function formatWhatIf(grid: WhatIfGrid, fileCount: number): string {
   const rows = grid.tools.map((row) => {
     const inForce = row.inForce ?? 'inherit';
     return [
-      row.name,
+      escapeForTerminal(row.name),
       formatCount(row.calls),
       ...HINT_CHOICES.map((choice) => {
         const cell = row.choices[choice];

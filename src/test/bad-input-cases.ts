@@ -135,6 +135,9 @@ export const TERMINAL_UNSAFE =
 /** A tool name that retitles the terminal, rings, overwrites its line and reverses text. */
 export const HOSTILE_TOOL_NAME = '\u001b]0;fake title\u0007\u001b[31mred\r\u202eexe.txt\nnext';
 
+const REFUSED_BY_NOTICE =
+  'not in this column: the page refuses the file with an error notice naming the byte offset (src/state/read-file.ts), and the editors keep their text; this column reads the problems list, so no browser check of the notice yet';
+
 const NOT_IN_PAGE_YET =
   'not yet: the page still reads files with the browser’s lenient decoder (issue 15, item 5, left open)';
 
@@ -461,7 +464,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     // `  {"timestamp": "` (17) + the timestamp (21) + `", "type": "chat_request", "content": "fake ` (44): column 83.
     position: { line: 3, column: 83 },
     via: 'file',
-    notIn: { ui: NOT_IN_PAGE_YET },
+    notIn: { ui: REFUSED_BY_NOTICE },
   },
   {
     id: 'utf16',
@@ -626,5 +629,103 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     accepted: false,
     position: { line: 1, column: 1 },
     via: 'editor',
+  },
+  {
+    id: 'numbers-out-of-range',
+    title: 'A number beyond the double range (`1e400` in a tool request’s arguments)',
+    target: 'stream',
+    // Line 3 is `  {"timestamp": "…", "type": "tool_call_request", … "arguments": {"a": 1e400}}`.
+    build: () =>
+      `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "tool_call_request", "id": "fake-1", "name": "fake_tool", "arguments": {"a": 1e400}}\n]\n`,
+    accepted: false,
+    // `  {"timestamp": "` (17) + the timestamp (21) + `", "type": "tool_call_request", "id": "fake-1", "name": "fake_tool", "arguments": {"a": ` (88): column 127.
+    position: { line: 3, column: 127 },
+    via: 'editor',
+  },
+  {
+    id: 'numbers-kept',
+    title:
+      'u64, i64, `-0`, `1.50` and `1e-400` in arguments and an event (`reset` writes them back)',
+    target: 'stream',
+    build: () =>
+      `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "chat_request", "content": "fake"},\n  {"timestamp": "${AT}", "type": "tool_call_request", "id": "fake-1", "name": "fake_tool", "arguments": {"u": 18446744073709551615, "i": -9223372036854775808, "z": -0, "f": 1.50, "t": 1e-400}},\n  {"timestamp": "${AT}", "type": "tool_call_response", "id": "fake-1", "content": "ok", "is_error": false, "future": 1751328000123456789}\n]\n`,
+    cliArgs: ['reset', '--encoding', 'plain', 'FILE'],
+    checkStdout: (stdout) => {
+      const expected = [
+        '"u": 18446744073709551615',
+        '"i": -9223372036854775808',
+        '"z": -0,',
+        '"f": 1.50',
+        '"t": 1e-400',
+        '"future": 1751328000123456789',
+      ];
+      const lost = expected.filter((text) => !stdout.includes(text));
+      return lost.length === 0 ? undefined : `changed: ${lost.join(', ')}`;
+    },
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'lone-surrogate-name',
+    title: 'A tool named `\\udc00(unknown)` (a lone surrogate, the orphan row’s key)',
+    target: 'stream',
+    build: () =>
+      `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "tool_call_request", "id": "fake-1", "name": "\\udc00(unknown)", "arguments": {}}\n]\n`,
+    accepted: false,
+    // `  {"timestamp": "` (17) + the timestamp (21) + `", "type": "tool_call_request", "id": "fake-1", "name": "` (57): column 96.
+    position: { line: 3, column: 96 },
+    via: 'editor',
+  },
+  {
+    id: 'config-dotted-key',
+    title: 'A 60 KB config with one 30,000-part dotted key',
+    target: 'config',
+    build: cached('config-dotted-key', () =>
+      [
+        '[[conversation.compaction.rules]]',
+        'keep_last = 1',
+        '[x]',
+        `${Array.from({ length: 30_000 }, () => 'k').join('.')} = 1`,
+        '',
+      ].join('\n'),
+    ),
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'config-rules-table',
+    title:
+      '`[conversation.compaction.rules]` with single brackets (a table, not an array of tables)',
+    target: 'config',
+    build: () => '[conversation.compaction.rules]\nkeep_last = 1\n',
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'editor',
+  },
+  {
+    id: 'recommend-many-tools',
+    title: '5,000 distinct tool names (`recommend`)',
+    target: 'stream',
+    build: cached('recommend-many-tools', () => streamWithTools(5_000)),
+    cliArgs: ['recommend', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    checkStdout: (stdout) =>
+      stdout.includes('fake_tool_4999') ? undefined : 'the last tool has no row',
+    accepted: true,
+    via: 'file',
+  },
+  {
+    id: 'reset-index',
+    title: '`reset --index 5` on a stream without compactions',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['reset', '--index', '5', 'FILE'],
+    // The stream is good; the CLI's option asks for a compaction it does not have.
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'editor',
+    notIn: {
+      core: 'not applicable: `--index` is a CLI option; the stream itself is good',
+      ui: 'not applicable: the page resets from the timeline, which lists only the compactions there are',
+    },
   },
 ];

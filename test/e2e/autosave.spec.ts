@@ -108,6 +108,31 @@ test('a shared link over edited work offers to restore it', async ({ page }) => 
   await expect(page.getByRole('button', { name: 'Restore previous work' })).toHaveCount(0);
 });
 
+test('a shared link opened in a fresh load over saved work offers to restore it', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  await openStream(page, 'mine.json', streamOf('saved-before-the-link ', 2_000));
+  const link = PINNED.links.find(
+    (item) => item.name === 'another example with every setting changed',
+  );
+  if (!link) throw new Error('the pinned links changed');
+  // The tab with the work is closed; the link opens in a new one, as from a chat message.
+  const context = page.context();
+  await page.close();
+  const fresh = await context.newPage();
+  const errors = recordConsoleErrors(fresh);
+  await fresh.goto(`${ORIGIN}/${link.hash}`);
+  await waitForEditors(fresh);
+  await waitForResults(fresh);
+  await expect(streamLines(fresh)).not.toContainText('saved-before-the-link');
+  await fresh.getByRole('button', { name: 'Restore previous work' }).click();
+  await waitForResults(fresh);
+  await expect(streamLines(fresh)).toContainText('saved-before-the-link');
+  await expect(fresh.getByRole('button', { name: 'Restore previous work' })).toHaveCount(0);
+  expect(errors, 'console errors in the fresh tab').toEqual([]);
+});
+
 test('a 5M-character stream is autosaved, survives a reload, and the save before it is kept', async ({
   page,
 }) => {

@@ -8,6 +8,7 @@
  * come through unchanged are the input objects themselves; only modified and
  * injected elements are new.
  */
+import { carryNumberTexts } from '../json/number-text.ts';
 import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
 import type { JsonValue, StreamElement, ToolCallPolicy } from '../types.ts';
@@ -371,6 +372,8 @@ export function project(
       const status = element.is_error === true ? 'error' : 'success';
       replacement = { ...element, content: `[compacted] ${toolName ?? 'unknown'}: ${status}` };
     }
+    // The placeholder keeps the element's other fields, numbers as read included.
+    if (replacement !== undefined) carryNumberTexts(element, replacement);
     sources[index] =
       replacement === undefined
         ? { turn, fate: 'kept', projectedIndex: emit(element, index, turn), tool }

@@ -17,7 +17,8 @@ export const UNKNOWN_TOOL_LABEL = '(unknown)';
 /**
  * The orphan row's key where a row is picked by a string (the page's
  * selection, which travels in share links): a lone surrogate, which JP never
- * reads in a name (serde_json refuses one), then the label.
+ * reads in a name (serde_json refuses one) and the stream codec refuses too
+ * (json/surrogates.ts), so no recorded name equals it; then the label.
  */
 export const ORPHAN_ROW_KEY = '\udc00(unknown)';
 

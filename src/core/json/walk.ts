@@ -4,6 +4,7 @@
  */
 
 import type { JsonObject, JsonValue } from '../types.ts';
+import { carryNumberTexts } from './number-text.ts';
 import { setOwn } from './values.ts';
 
 interface MapFrame {
@@ -35,7 +36,10 @@ export function mapStringLeaves(root: JsonValue, transform: (value: string) => s
     keyInParent,
   });
   const writable = (frame: MapFrame): JsonObject | JsonValue[] => {
-    frame.copy ??= Array.isArray(frame.source) ? frame.source.slice() : { ...frame.source };
+    if (frame.copy === undefined) {
+      frame.copy = Array.isArray(frame.source) ? frame.source.slice() : { ...frame.source };
+      carryNumberTexts(frame.source, frame.copy);
+    }
     return frame.copy;
   };
   const stack: MapFrame[] = [frameOf(root, undefined, 0)];

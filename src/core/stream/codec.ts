@@ -11,9 +11,9 @@
  * throws on user input: problems come back as diagnostics.
  *
  * Limits: objects with integer-like keys (`"1"`, `"42"`) come back with those
- * keys first, because that is how JavaScript orders object keys; numbers are
- * written in JavaScript's shortest form (`1.0` comes back as `1`). Neither
- * occurs in JP's files.
+ * keys first, because that is how JavaScript orders object keys, which does
+ * not occur in JP's files. Numbers keep their text (number-text.ts); one
+ * beyond the double range is refused, as JP refuses it.
  */
 
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
@@ -26,7 +26,9 @@ import {
   NO_STREAM_LIMITS,
   type StreamLimits,
 } from '../json/limits.ts';
+import { recordNumberTexts } from '../json/number-text.ts';
 import { locateField, scanArrayElements, skipWhitespace } from '../json/scan.ts';
+import { findLoneSurrogate } from '../json/surrogates.ts';
 import { syntaxDiagnostic } from '../json/syntax-error.ts';
 import { describeValue, isJsonObject } from '../json/values.ts';
 import type { Diagnostic, Encoding, EncodingSetting, JsonValue, StreamElement } from '../types.ts';
@@ -131,6 +133,48 @@ export function parseEventsText(
         'events/too-deep',
       ),
     );
+  }
+
+  const lone = findLoneSurrogate(text);
+  if (lone >= 0) {
+    const escaped = text.charCodeAt(lone) === 0x5c;
+    return refuse(
+      diagnosticAt(
+        getLineIndex(),
+        lone,
+        lone + (escaped ? 6 : 1),
+        'error',
+        `${escaped ? `The escape ${text.slice(lone, lone + 6)}` : 'This character'} is half of a UTF-16 surrogate pair ` +
+          'without its other half. JP refuses the file (serde_json: lone surrogate in hex escape): remove it, or ' +
+          'write the whole character.',
+        'events/lone-surrogate',
+      ),
+    );
+  }
+
+  const outOfRange = recordNumberTexts(text, parsed);
+  if (outOfRange.length > 0) {
+    return {
+      elements: undefined,
+      encoding: fallbackEncoding,
+      diagnostics: capDiagnostics(
+        outOfRange.map((start) => {
+          const token = /^[-+.0-9eE]+/.exec(text.slice(start, start + 40))?.[0] ?? '';
+          return diagnosticAt(
+            getLineIndex(),
+            start,
+            start + token.length,
+            'error',
+            `The number ${token.length > 30 ? `${token.slice(0, 30)}…` : token} is beyond the range of a ` +
+              '64-bit float (about ±1.8e308), so JP refuses the file (serde_json: number out of range). ' +
+              'Write it as a string, or as a smaller number.',
+            'events/number-out-of-range',
+          );
+        }),
+      ),
+      elementOffsets: [],
+      elementEnds: [],
+    };
   }
 
   const { starts, ends } = scanArrayElements(text);

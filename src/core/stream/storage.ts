@@ -4,6 +4,7 @@
  * back, and detecting which form a stream is in.
  */
 
+import { carryNumberTexts } from '../json/number-text.ts';
 import { isJsonObject, setOwn } from '../json/values.ts';
 import { forEachStringLeaf, mapStringLeaves } from '../json/walk.ts';
 import type { Encoding, JsonValue, StreamElement } from '../types.ts';
@@ -23,7 +24,10 @@ function transformStorageValues(
   let result = element;
   const replace = (field: string, next: JsonValue): void => {
     if (next === result[field]) return;
-    if (result === element) result = { ...element };
+    if (result === element) {
+      result = { ...element };
+      carryNumberTexts(element, result);
+    }
     setOwn(result, field, next);
   };
   if (element.metadata !== undefined) {

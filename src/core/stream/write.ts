@@ -3,6 +3,7 @@
  * a final newline, in storage form when asked, without recursion.
  */
 
+import { getNumberText, holdsNumberTexts } from '../json/number-text.ts';
 import type { Encoding, JsonObject, JsonValue, StreamElement } from '../types.ts';
 import { encodeStorage } from './storage.ts';
 
@@ -11,10 +12,14 @@ import { encodeStorage } from './storage.ts';
  * spaces, with a final newline, in storage form when `encoding` is `storage`.
  * Every element keeps its keys in the order it has. A stream read from a JP
  * file and written back unchanged is byte-identical, except for storage
- * values JP itself would re-encode (spec 1.4).
+ * values JP itself would re-encode (spec 1.4). Numbers keep the text they
+ * were read with where JavaScript would write them differently (u64 integers,
+ * `-0`, `1.50`; number-text.ts).
  */
 export function writeEventsText(elements: readonly StreamElement[], encoding: Encoding): string {
   const output = encoding === 'storage' ? encodeStorage(elements) : elements;
+  // The native serializer cannot print a number's original text.
+  if (output.some(holdsNumberTexts)) return `${stringifyPretty(output)}\n`;
   try {
     return `${JSON.stringify(output, null, 2)}\n`;
   } catch {
@@ -34,8 +39,9 @@ interface PrintFrame {
 }
 
 /**
- * Exactly `JSON.stringify(value, null, 2)`, without recursion: the fallback
- * for nesting too deep for the native serializer.
+ * Exactly `JSON.stringify(value, null, 2)`, without recursion (the fallback
+ * for nesting too deep for the native serializer), except that numbers with
+ * a kept text (number-text.ts) are printed as read.
  */
 export function stringifyPretty(root: JsonValue | readonly JsonValue[]): string {
   const parts: string[] = [];
@@ -72,14 +78,20 @@ export function stringifyPretty(root: JsonValue | readonly JsonValue[]): string 
     const inner = `${frame.indent}  `;
     parts.push(frame.next === 0 ? `\n${inner}` : `,\n${inner}`);
     let child: JsonValue | undefined;
+    let key: string | number = frame.next;
     if (frame.keys === undefined) {
       child = (frame.value as JsonValue[])[frame.next];
     } else {
-      const key = frame.keys[frame.next] as string;
+      key = frame.keys[frame.next] as string;
       parts.push(`${JSON.stringify(key)}: `);
       child = (frame.value as JsonObject)[key];
     }
     frame.next++;
+    const kept = typeof child === 'number' ? getNumberText(frame.value, key, child) : undefined;
+    if (kept !== undefined) {
+      parts.push(kept);
+      continue;
+    }
     const childFrame = open(child ?? null, inner);
     if (childFrame) stack.push(childFrame);
   }
