@@ -33,8 +33,8 @@ import {
   type ShareState,
 } from '../core/share/share-codec.ts';
 import { loadExample, notify, runAnalysis } from './actions.ts';
+import type { AppState, LinkProblem } from './app-state.ts';
 import { type Autosaver, createAutosaver, readAutosaves } from './autosave.ts';
-import type { LinkProblem } from './share-slice.ts';
 import {
   AUTOSAVE_KEY,
   AUTOSAVE_META_KEY,
@@ -49,7 +49,7 @@ import {
   type StorageLike,
   TAB_KEY,
 } from './share-start.ts';
-import { type AppState, store } from './store.ts';
+import { store } from './store.ts';
 
 /** What `initShare` needs. */
 export interface ShareDeps {

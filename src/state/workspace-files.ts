@@ -12,7 +12,7 @@ import {
   orderSessionPaths,
   type SessionFileKind,
 } from '../core/import/sessions.ts';
-import type { WorkspaceConversation } from './workspace-slice.ts';
+import type { WorkspaceConversation } from './app-state.ts';
 
 /** The most conversations opened at once. */
 export const MAX_WORKSPACE_CONVERSATIONS = 5_000;

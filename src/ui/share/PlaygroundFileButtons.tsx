@@ -4,9 +4,9 @@
  * default example. Long states go here when a link would be too long.
  */
 import { useState } from 'react';
+import type { AutosaveStatus } from '../../state/app-state.ts';
 import { readUserFile } from '../../state/read-file.ts';
 import { formatSize, openPlaygroundFile, startFresh } from '../../state/share.ts';
-import type { AutosaveStatus } from '../../state/share-slice.ts';
 import { useAppStore } from '../../state/store.ts';
 import { FilePickerButton } from '../FilePickerButton.tsx';
 import { Popover } from './Popover.tsx';
