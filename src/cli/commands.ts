@@ -30,6 +30,7 @@ import {
   orderSessionPaths,
   readSubagentDescription,
 } from '../core/import/sessions.ts';
+import { ENCODING_SETTINGS } from '../core/playground/input-options.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
 import { recommendForStreams, renderHintsToml } from '../core/playground/recommend.ts';
 import { getWhatIfGrid, whatIfToJson } from '../core/playground/what-if.ts';
@@ -138,8 +139,6 @@ ${READINGS.map((info) => `  ${info.key}=${info.values.map((v) => v.value).join('
 Exit codes: 0 success, 2 bad input or arguments, 1 internal error.
 `;
 
-const ENCODINGS = ['auto', 'storage', 'plain'] as const;
-
 function parse<T extends ParseArgsConfig['options']>(args: string[], options: T) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
@@ -166,10 +165,12 @@ function readInput(io: CliIo, path: string): string {
 
 function getEncoding(value: unknown): EncodingSetting {
   if (value === undefined) return 'auto';
-  if (typeof value === 'string' && (ENCODINGS as readonly string[]).includes(value)) {
+  if (typeof value === 'string' && (ENCODING_SETTINGS as readonly string[]).includes(value)) {
     return value as EncodingSetting;
   }
-  throw new CliError(`--encoding must be one of ${ENCODINGS.join(', ')}, not "${String(value)}"`);
+  throw new CliError(
+    `--encoding must be one of ${ENCODING_SETTINGS.join(', ')}, not "${String(value)}"`,
+  );
 }
 
 function singleFile(positionals: string[], command: string): string {

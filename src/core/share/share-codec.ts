@@ -17,6 +17,7 @@ import LZString from 'lz-string';
 import { fromReadingKeys, type Readings, toReadingKeys } from '../compaction/readings.ts';
 import { formatCount } from '../counting/format.ts';
 import { TOKENIZER_IDS, type TokenizerId } from '../counting/tokens.ts';
+import { ENCODING_SETTINGS, VIEW_MODES } from '../playground/input-options.ts';
 import type { ViewMode } from '../playground/types.ts';
 import type { EncodingSetting } from '../types.ts';
 
@@ -136,8 +137,6 @@ export const MAX_SHARE_PAYLOAD_LENGTH = 50 * 1024 * 1024;
 /** The `format` value of a playground file. */
 export const PLAYGROUND_FILE_FORMAT = 'compaction-playground';
 
-const ENCODINGS: readonly EncodingSetting[] = ['auto', 'storage', 'plain'];
-const VIEWS: readonly ViewMode[] = ['sanitized', 'bare'];
 const DIFF_LAYOUTS: readonly DiffLayout[] = ['side-by-side', 'inline'];
 
 /** The characters `compressToEncodedURIComponent` writes. */
@@ -265,7 +264,7 @@ export function readFields(
     });
   }
 
-  readEnum(reader, source.get('encoding'), FIELD_LABELS.encoding, ENCODINGS, (value) => {
+  readEnum(reader, source.get('encoding'), FIELD_LABELS.encoding, ENCODING_SETTINGS, (value) => {
     partial.encoding = value;
   });
   readEnum(reader, source.get('tokenizer'), FIELD_LABELS.tokenizer, TOKENIZER_IDS, (value) => {
@@ -277,7 +276,7 @@ export function readFields(
   readTextOrNull(reader, source.get('selectedTool'), FIELD_LABELS.selectedTool, (value) => {
     partial.selectedTool = value;
   });
-  readEnum(reader, source.get('view'), FIELD_LABELS.view, VIEWS, (value) => {
+  readEnum(reader, source.get('view'), FIELD_LABELS.view, VIEW_MODES, (value) => {
     partial.view = value;
   });
   readEnum(reader, source.get('diffLayout'), FIELD_LABELS.diffLayout, DIFF_LAYOUTS, (value) => {
