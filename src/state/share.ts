@@ -17,7 +17,7 @@ import {
   isDefaultReadings,
   withReadings,
 } from '../core/compaction/readings.ts';
-import { formatCount } from '../core/counting/format.ts';
+import { formatSize } from '../core/counting/format.ts';
 import {
   decodeAppLink,
   encodeAppLink,
@@ -390,7 +390,7 @@ function writeAddress(): void {
   } else if (address.kind !== 'too-large') {
     store.setState({ address: { kind: 'too-large', chars: tooLarge } });
     notify(
-      `This state is too large for a link (${formatSize(tooLarge)}), so the address bar no longer holds it. Autosave and playground files still keep it.`,
+      `This state is too large for a link (${formatSize(tooLarge, 'MB', 'characters')}), so the address bar no longer holds it. Autosave and playground files still keep it.`,
       'info',
     );
   } else if (address.chars !== tooLarge) {
@@ -461,7 +461,7 @@ function refuseAutosave(chars: number, tooLarge: boolean): void {
     store.setState({ autosave: { kind: 'too-large', chars } });
     if (previous.kind !== 'too-large') {
       notify(
-        `Autosave could not keep this state: at ${formatSize(chars)} it is more than this browser lets the page store. The previous save is kept; download a playground file to keep this one.`,
+        `Autosave could not keep this state: at ${formatSize(chars, 'MB', 'characters')} it is more than this browser lets the page store. The previous save is kept; download a playground file to keep this one.`,
         'info',
       );
     }
@@ -471,13 +471,6 @@ function refuseAutosave(chars: number, tooLarge: boolean): void {
       notify('Autosave is off: this browser does not let the page store anything.', 'info');
     }
   }
-}
-
-/** "1.8 MB", "312 KB", "900 characters": a text's size for people. */
-export function formatSize(chars: number): string {
-  if (chars >= 1_000_000) return `${(chars / 1_000_000).toFixed(1)} MB`;
-  if (chars >= 10_000) return `${Math.round(chars / 1000)} KB`;
-  return `${formatCount(chars)} characters`;
 }
 
 // ---------------------------------------------------------------- actions
@@ -504,7 +497,7 @@ export function getShareLink(): ShareLink | null {
     return {
       kind: 'too-large',
       chars: size,
-      message: `This state holds ${formatSize(size)} of text, far more than a link can carry (browsers accept about 32,000 characters). Download a playground file instead.`,
+      message: `This state holds ${formatSize(size, 'MB', 'characters')} of text, far more than a link can carry (browsers accept about 32,000 characters). Download a playground file instead.`,
     };
   }
   const url = `${baseUrl(deps.env)}${encodeAppLink(share, deps.examples)}`;
