@@ -27,14 +27,14 @@ import {
 import type { AutosaveEntry } from '../core/share/autosave-history.ts';
 import { decodePlaygroundFile, encodePlaygroundFile } from '../core/share/playground-file.ts';
 import {
-  type DiffLayout,
   describeLinkLength,
   type ShareLinkFit,
   type ShareState,
 } from '../core/share/share-codec.ts';
 import { loadExample, notify, runAnalysis } from './actions.ts';
-import type { AppState, LinkProblem } from './app-state.ts';
+import type { AppState } from './app-state.ts';
 import { type Autosaver, createAutosaver, readAutosaves } from './autosave.ts';
+import { showLinkProblem } from './share-actions.ts';
 import {
   AUTOSAVE_KEY,
   AUTOSAVE_META_KEY,
@@ -573,24 +573,4 @@ export function restorePreviousWork(): void {
   applying = false;
   // Restoring replaced the link's state, which is no work of the user's to offer back.
   store.setState({ restoreOffer: null });
-}
-
-/** Closes the restore offer. */
-export function dismissRestoreOffer(): void {
-  store.setState({ restoreOffer: null });
-}
-
-/** Chooses how the transcript diff lays out before and after. */
-export function setDiffLayout(diffLayout: DiffLayout): void {
-  store.setState({ diffLayout });
-}
-
-/** Opens the link dialog. */
-export function showLinkProblem(problem: LinkProblem): void {
-  store.setState({ linkProblem: problem });
-}
-
-/** Closes the link dialog. */
-export function dismissLinkProblem(): void {
-  store.setState({ linkProblem: null });
 }

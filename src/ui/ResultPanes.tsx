@@ -22,7 +22,7 @@ import {
   setToolChoice,
   showReadingDiff,
 } from '../state/actions.ts';
-import { setDiffLayout } from '../state/share.ts';
+import { setDiffLayout } from '../state/share-actions.ts';
 import { useAppStore } from '../state/store.ts';
 import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
 import { DesignQuestions } from './panes/DesignQuestions.tsx';

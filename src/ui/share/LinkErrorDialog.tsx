@@ -5,7 +5,7 @@
  */
 import { useId, useRef } from 'react';
 import type { LinkProblem } from '../../state/app-state.ts';
-import { dismissLinkProblem } from '../../state/share.ts';
+import { dismissLinkProblem } from '../../state/share-actions.ts';
 import { useAppStore } from '../../state/store.ts';
 import { ModalDialog } from '../feedback/ModalDialog.tsx';
 
