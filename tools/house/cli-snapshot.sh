@@ -16,7 +16,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=${CLI_REPO:-$(cd "$here/../.." && pwd)}
 out=${1:?usage: cli-snapshot.sh OUT [CORPUS]}
 corpus=${2:-$here/../../../shared/corpus/jp-conversations}
-config=$here/cli-snapshot.toml
+# recommend prints the config's path: one fixed path keeps two trees' outputs comparable.
+config=/tmp/cli-snapshot.toml
+cp "$here/cli-snapshot.toml" "$config"
 corpus=$(cd "$corpus" && pwd)
 rm -rf "$out"
 mkdir -p "$out"
