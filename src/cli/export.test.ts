@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PeerExport, PeerTargetId } from '../core/export/peer-export.ts';
-import { type CliIo, runCommand } from './commands.ts';
+import type { CliIo } from './cli-io.ts';
+import { runCommand } from './commands.ts';
 
 const EXAMPLES = resolve(import.meta.dirname, '../examples');
 const STREAM = readFileSync(resolve(EXAMPLES, 'coding-session.json'), 'utf8');

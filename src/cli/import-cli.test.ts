@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
 import { AGENT_TRANSCRIPTS } from '../test/fixtures/agent-transcripts.ts';
-import { type CliIo, runCommand } from './commands.ts';
+import type { CliIo } from './cli-io.ts';
+import { runCommand } from './commands.ts';
 
 const DIR = join(SHARED_DIR, 'corpus', 'agent-transcripts');
 const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');

@@ -4,7 +4,9 @@
  * public contract (README). Bad input exits with code 2 and one line naming
  * the file, line and column; never a stack trace.
  */
-import { CliError, type CliIo, createNodeIo, runCommand, USAGE } from './commands.ts';
+import { CliError, type CliIo, createNodeIo } from './cli-io.ts';
+import { runCommand } from './commands.ts';
+import { USAGE } from './usage.ts';
 
 async function main(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;

@@ -4,7 +4,8 @@ import { createReport } from '../core/counting/report.ts';
 import { loadTokenCounter } from '../core/counting/tokens.ts';
 import type { StreamElement } from '../core/types.ts';
 import { TERMINAL_UNSAFE } from '../test/bad-input-cases.ts';
-import { CliError, type CliIo, runCommand } from './commands.ts';
+import { CliError, type CliIo } from './cli-io.ts';
+import { runCommand } from './commands.ts';
 import { formatConversations, formatReport } from './format-report.ts';
 import { escapeForTerminal, escapeLines } from './terminal.ts';
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../test/conformance.ts';
-import { CliError, type CliIo, runCommand } from './commands.ts';
+import { CliError, type CliIo } from './cli-io.ts';
+import { runCommand } from './commands.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cli-what-if-'));
 

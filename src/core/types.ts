@@ -19,55 +19,8 @@ export interface JsonObject {
 /** One element of `events.json`, exactly as read (string leaves storage-decoded or not). */
 export type StreamElement = JsonObject;
 
-/** The `type` values of conversation events (spec 1.3). */
-export type ConversationEventType =
-  | 'turn_start'
-  | 'chat_request'
-  | 'chat_response'
-  | 'tool_call_request'
-  | 'tool_call_response'
-  | 'inquiry_request'
-  | 'inquiry_response';
-
 /** How an element is classified by its `type` (spec 1.3). */
 export type ElementClass = 'conversation' | 'config_delta' | 'compaction' | 'unknown';
-
-/** Fields every conversation event has. */
-export interface EventBase extends JsonObject {
-  timestamp: string;
-}
-
-/** `turn_start`: opens a turn. */
-export interface TurnStartEvent extends EventBase {
-  type: 'turn_start';
-}
-
-/** `chat_request`: the user's message. */
-export interface ChatRequestEvent extends EventBase {
-  type: 'chat_request';
-  content: string;
-}
-
-/** `chat_response`: a message, reasoning, or structured data (spec 1.3 variant order). */
-export interface ChatResponseEvent extends EventBase {
-  type: 'chat_response';
-}
-
-/** `tool_call_request`: the model calls a tool. */
-export interface ToolCallRequestEvent extends EventBase {
-  type: 'tool_call_request';
-  id: string;
-  name: string;
-  arguments: JsonObject;
-}
-
-/** `tool_call_response`: a tool's result; its name is found through the request's id. */
-export interface ToolCallResponseEvent extends EventBase {
-  type: 'tool_call_response';
-  id: string;
-  content: string;
-  is_error: boolean;
-}
 
 /** The stored policy for tool calls (spec 1.3, 5, 11). */
 export type ToolCallPolicy =

@@ -18,9 +18,10 @@ import { setToolChoiceInToml } from '../core/playground/what-if.ts';
 import type { HintChoice } from '../core/playground/workspace.ts';
 import type { Diagnostic, EncodingSetting, ToolHint } from '../core/types.ts';
 import { isAbortError } from '../worker/errors.ts';
+import type { AppState, ExampleSummary, Theme, Toast } from './app-state.ts';
 import { describeFailure, isWorkerFailure, logFailure } from './failures.ts';
 import { describeCompacted, selectCompactPlan, selectInput } from './selectors.ts';
-import { type AppState, type ExampleSummary, store, type Theme, type Toast } from './store.ts';
+import { store } from './store.ts';
 
 /** What computes results: the worker client's shape, so a fake can stand in. */
 export interface Engine {

@@ -15,6 +15,7 @@ import {
   type PartialCompactionRule,
 } from '../core/config/rule-config.ts';
 import { hasErrors } from '../core/diagnostics.ts';
+import { describeFirstProblem } from '../core/playground/pipeline.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { Diagnostic, Encoding, RuleBound } from '../core/types.ts';
@@ -56,9 +57,12 @@ export type ExportResult =
     }
   | { ok: false; message: string };
 
-function firstError(where: string, diagnostics: readonly Diagnostic[]): string | null {
-  const error = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-  return error ? `${where} line ${error.line}, column ${error.column}: ${error.message}` : null;
+/** The first error as the core words it ("Config line 3, column 1: …"), or null when there is none. */
+function firstError(where: 'config' | 'stream', diagnostics: readonly Diagnostic[]): string | null {
+  if (!hasErrors(diagnostics)) return null;
+  return where === 'config'
+    ? describeFirstProblem([], diagnostics)
+    : describeFirstProblem(diagnostics, []);
 }
 
 /**
@@ -71,12 +75,12 @@ function firstError(where: string, diagnostics: readonly Diagnostic[]): string |
 export async function exportCompactedEvents(encoding: Encoding): Promise<ExportResult> {
   if (!deps) return { ok: false, message: 'The playground is not ready yet.' };
   const input = selectInput(store.getState());
-  const configError = firstError('Config', parseConfigToml(input.configText).diagnostics);
+  const configError = firstError('config', parseConfigToml(input.configText).diagnostics);
   if (configError) return { ok: false, message: `Fix the config first. ${configError}` };
   const edit = await deps.engine.compact(input);
   const text = edit.ok ? edit.streamText : input.streamText;
   const parsed = parseEventsText(text, input.encoding);
-  const streamError = firstError('Event stream', parsed.diagnostics);
+  const streamError = firstError('stream', parsed.diagnostics);
   if (!parsed.elements || streamError) {
     return {
       ok: false,
@@ -179,7 +183,7 @@ export function addQuickRule(typed: string): QuickRuleResult {
   const next = `${trimmed}${separator}${quickRuleToToml(check.spec, check.rule)}`;
   const after = countRules(next);
   if (after === null || after !== before + 1) {
-    const problem = firstError('Config', parseConfigToml(next).diagnostics);
+    const problem = firstError('config', parseConfigToml(next).diagnostics);
     return {
       ok: false,
       message: `The rule cannot be appended to this config${problem ? ` (${problem})` : ''}: its rules are written as a list value. Add it there by hand.`,

@@ -6,7 +6,7 @@
  * computed from: guidance about an older text would point at the wrong places.
  */
 import type { GuidanceDiagnostic } from '../core/types.ts';
-import type { AppState } from './store.ts';
+import type { AppState } from './app-state.ts';
 
 /** Guidance and the config text it was computed for. */
 export interface ConfigGuidance {

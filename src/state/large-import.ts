@@ -5,12 +5,14 @@
  * then imported once and loaded as the `events.json` it became. Smaller
  * files keep the plain path (`openFile`), where the worker imports them.
  */
+
+import { formatSize } from '../core/counting/format.ts';
 import { summarizeImport } from '../core/import/import.ts';
 import { importJsonLinesChunks } from '../core/import/import-chunks.ts';
 import { PLAYGROUND_STREAM_LIMITS } from '../core/json/limits.ts';
 import { notify, openFile } from './actions.ts';
 import { store } from './store.ts';
-import { formatMegabytes, MAX_CONVERSATION_BYTES } from './workspace-files.ts';
+import { MAX_CONVERSATION_BYTES } from './workspace-files.ts';
 
 /** From this size on, a `.jsonl` file is read in chunks with progress. */
 export const CHUNKED_IMPORT_BYTES = 5_000_000;
@@ -46,7 +48,7 @@ async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
 export async function openChunkedFile(file: File): Promise<void> {
   if (file.size > MAX_CONVERSATION_BYTES) {
     notify(
-      `${file.name} is ${formatMegabytes(file.size)}, more than the ${formatMegabytes(MAX_CONVERSATION_BYTES)} ` +
+      `${file.name} is ${formatSize(file.size)}, more than the ${formatSize(MAX_CONVERSATION_BYTES)} ` +
         'the browser reads in one conversation; count it with the command line (compaction-playground report).',
       'error',
     );

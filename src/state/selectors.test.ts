@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeResult } from '../test/fake-engine.ts';
+import type { AppState } from './app-state.ts';
 import { selectInput, selectProblems, selectStatusMessage, selectToolNames } from './selectors.ts';
-import { type AppState, initialState } from './store.ts';
+import { initialState } from './store.ts';
 
 function state(patch: Partial<AppState>): AppState {
   return { ...initialState, ...patch };

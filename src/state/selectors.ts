@@ -14,7 +14,7 @@ import type { PlaygroundInput } from '../core/playground/playground.ts';
 import type { TimelineEntry } from '../core/playground/types.ts';
 import type { Diagnostic, Encoding } from '../core/types.ts';
 import type { WorkspaceSettings } from '../worker/pool-protocol.ts';
-import type { AppState } from './store.ts';
+import type { AppState } from './app-state.ts';
 
 /** Which editor a diagnostic belongs to. */
 export type EditorId = 'config' | 'stream';

@@ -28,11 +28,11 @@ import {
   initShare,
   openPlaygroundFile,
   restorePreviousWork,
-  setDiffLayout,
   startFresh,
   startPlayground,
   toShareState,
 } from './share.ts';
+import { setDiffLayout } from './share-actions.ts';
 import {
   AUTOSAVE_KEY,
   chooseStart,

@@ -17,7 +17,7 @@ import {
   isDefaultReadings,
   withReadings,
 } from '../core/compaction/readings.ts';
-import { formatCount } from '../core/counting/format.ts';
+import { formatSize } from '../core/counting/format.ts';
 import {
   decodeAppLink,
   encodeAppLink,
@@ -27,14 +27,14 @@ import {
 import type { AutosaveEntry } from '../core/share/autosave-history.ts';
 import { decodePlaygroundFile, encodePlaygroundFile } from '../core/share/playground-file.ts';
 import {
-  type DiffLayout,
   describeLinkLength,
   type ShareLinkFit,
   type ShareState,
 } from '../core/share/share-codec.ts';
 import { loadExample, notify, runAnalysis } from './actions.ts';
+import type { AppState } from './app-state.ts';
 import { type Autosaver, createAutosaver, readAutosaves } from './autosave.ts';
-import type { LinkProblem } from './share-slice.ts';
+import { showLinkProblem } from './share-actions.ts';
 import {
   AUTOSAVE_KEY,
   AUTOSAVE_META_KEY,
@@ -49,7 +49,7 @@ import {
   type StorageLike,
   TAB_KEY,
 } from './share-start.ts';
-import { type AppState, store } from './store.ts';
+import { store } from './store.ts';
 
 /** What `initShare` needs. */
 export interface ShareDeps {
@@ -390,7 +390,7 @@ function writeAddress(): void {
   } else if (address.kind !== 'too-large') {
     store.setState({ address: { kind: 'too-large', chars: tooLarge } });
     notify(
-      `This state is too large for a link (${formatSize(tooLarge)}), so the address bar no longer holds it. Autosave and playground files still keep it.`,
+      `This state is too large for a link (${formatSize(tooLarge, 'MB', 'characters')}), so the address bar no longer holds it. Autosave and playground files still keep it.`,
       'info',
     );
   } else if (address.chars !== tooLarge) {
@@ -461,7 +461,7 @@ function refuseAutosave(chars: number, tooLarge: boolean): void {
     store.setState({ autosave: { kind: 'too-large', chars } });
     if (previous.kind !== 'too-large') {
       notify(
-        `Autosave could not keep this state: at ${formatSize(chars)} it is more than this browser lets the page store. The previous save is kept; download a playground file to keep this one.`,
+        `Autosave could not keep this state: at ${formatSize(chars, 'MB', 'characters')} it is more than this browser lets the page store. The previous save is kept; download a playground file to keep this one.`,
         'info',
       );
     }
@@ -471,13 +471,6 @@ function refuseAutosave(chars: number, tooLarge: boolean): void {
       notify('Autosave is off: this browser does not let the page store anything.', 'info');
     }
   }
-}
-
-/** "1.8 MB", "312 KB", "900 characters": a text's size for people. */
-export function formatSize(chars: number): string {
-  if (chars >= 1_000_000) return `${(chars / 1_000_000).toFixed(1)} MB`;
-  if (chars >= 10_000) return `${Math.round(chars / 1000)} KB`;
-  return `${formatCount(chars)} characters`;
 }
 
 // ---------------------------------------------------------------- actions
@@ -504,7 +497,7 @@ export function getShareLink(): ShareLink | null {
     return {
       kind: 'too-large',
       chars: size,
-      message: `This state holds ${formatSize(size)} of text, far more than a link can carry (browsers accept about 32,000 characters). Download a playground file instead.`,
+      message: `This state holds ${formatSize(size, 'MB', 'characters')} of text, far more than a link can carry (browsers accept about 32,000 characters). Download a playground file instead.`,
     };
   }
   const url = `${baseUrl(deps.env)}${encodeAppLink(share, deps.examples)}`;
@@ -580,24 +573,4 @@ export function restorePreviousWork(): void {
   applying = false;
   // Restoring replaced the link's state, which is no work of the user's to offer back.
   store.setState({ restoreOffer: null });
-}
-
-/** Closes the restore offer. */
-export function dismissRestoreOffer(): void {
-  store.setState({ restoreOffer: null });
-}
-
-/** Chooses how the transcript diff lays out before and after. */
-export function setDiffLayout(diffLayout: DiffLayout): void {
-  store.setState({ diffLayout });
-}
-
-/** Opens the link dialog. */
-export function showLinkProblem(problem: LinkProblem): void {
-  store.setState({ linkProblem: problem });
-}
-
-/** Closes the link dialog. */
-export function dismissLinkProblem(): void {
-  store.setState({ linkProblem: null });
 }

@@ -3,7 +3,7 @@
  * conversations among picked files, and the browser's size limits on them.
  */
 
-import { formatCount } from '../core/counting/format.ts';
+import { formatCount, formatSize } from '../core/counting/format.ts';
 import {
   classifySessionPath,
   getSubagentMetaPath,
@@ -12,7 +12,7 @@ import {
   orderSessionPaths,
   type SessionFileKind,
 } from '../core/import/sessions.ts';
-import type { WorkspaceConversation } from './workspace-slice.ts';
+import type { WorkspaceConversation } from './app-state.ts';
 
 /** The most conversations opened at once. */
 export const MAX_WORKSPACE_CONVERSATIONS = 5_000;
@@ -145,30 +145,24 @@ export async function collectConversations(
   return { conversations, folder, bytes };
 }
 
-/** "12.3 MB": sizes as the limits name them (1 MB = 1,000,000 bytes). */
-export function formatMegabytes(bytes: number): string {
-  const mb = bytes / 1_000_000;
-  return `${mb < 10 ? mb.toFixed(1) : formatCount(Math.round(mb))} MB`;
-}
-
 /** Why a workspace is too large for the browser, or null when it is not. */
 export function checkWorkspaceLimits(collected: CollectedConversations): string | null {
   const count = collected.conversations.length;
   const tooMany = count > MAX_WORKSPACE_CONVERSATIONS;
   const tooLarge = collected.bytes > MAX_WORKSPACE_BYTES;
   if (!tooMany && !tooLarge) return null;
-  const what = `${formatCount(count)} conversations (${formatMegabytes(collected.bytes)} of events.json)`;
+  const what = `${formatCount(count)} conversations (${formatSize(collected.bytes)} of events.json)`;
   return (
     `This holds ${what}: more than the playground counts in a browser tab ` +
     `(${formatCount(MAX_WORKSPACE_CONVERSATIONS)} conversations or ` +
-    `${formatMegabytes(MAX_WORKSPACE_BYTES)} at a time). Open a part of it, or count it all with the ` +
+    `${formatSize(MAX_WORKSPACE_BYTES)} at a time). Open a part of it, or count it all with the ` +
     'command line: compaction-playground report --config FILE.toml FOLDER.'
   );
 }
 
 function tooLargeMessage(bytes: number): string {
   return (
-    `events.json is ${formatMegabytes(bytes)}, more than the ${formatMegabytes(MAX_CONVERSATION_BYTES)} ` +
+    `events.json is ${formatSize(bytes)}, more than the ${formatSize(MAX_CONVERSATION_BYTES)} ` +
     'the browser counts in one conversation; count it with the command line.'
   );
 }

@@ -21,10 +21,11 @@ import { isAbortError } from '../worker/errors.ts';
 import type { WorkspacePool } from '../worker/pool.ts';
 import type { AnalyzedConversation, ConversationFiles } from '../worker/pool-protocol.ts';
 import { notify, openFile, setConfigText } from './actions.ts';
+import type { AppState, RecommendationState, ResultsView, WorkspaceSlice } from './app-state.ts';
 import { describeFailure, logFailure } from './failures.ts';
 import { readUserFile } from './read-file.ts';
 import { selectConversationSettings, selectWorkspaceSettings } from './selectors.ts';
-import { type AppState, store } from './store.ts';
+import { store } from './store.ts';
 import {
   type ConversationSource,
   checkWorkspaceLimits,
@@ -33,12 +34,7 @@ import {
   type PickedFile,
   pendingConversations,
 } from './workspace-files.ts';
-import {
-  initialWorkspaceState,
-  type RecommendationState,
-  type ResultsView,
-  type WorkspaceSlice,
-} from './workspace-slice.ts';
+import { initialWorkspaceState } from './workspace-slice.ts';
 
 /** What the workspace needs from outside the store. */
 export interface WorkspaceDeps {

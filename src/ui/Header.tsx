@@ -3,8 +3,8 @@
  * (encoding, "now", view) and Compact and Reset. The tokenizer sits with the
  * figures it counts, in the results' status bar.
  */
+import { ENCODING_SETTINGS, VIEW_MODES } from '../core/playground/input-options.ts';
 import type { ViewMode } from '../core/playground/playground.ts';
-import type { EncodingSetting } from '../core/types.ts';
 import {
   compact,
   loadExample,
@@ -25,26 +25,24 @@ import { ShortcutsButton } from './ShortcutsDialog.tsx';
 import { ShareTools } from './share/ShareTools.tsx';
 import { toggleTheme } from './theme-choice.ts';
 
-const ENCODINGS: readonly EncodingSetting[] = ['auto', 'storage', 'plain'];
-
-const VIEWS: readonly { value: ViewMode; label: string; title: string }[] = [
-  {
-    value: 'sanitized',
+/** Each view's words in the header's switch (the core lists the views and their order). */
+const VIEW_WORDS: Record<ViewMode, { label: string; title: string }> = {
+  sanitized: {
     label: 'Sanitized',
     title: 'What the provider receives: the stream repaired by sanitize, then projected',
   },
-  {
-    value: 'bare',
+  bare: {
     label: 'Bare',
     title: 'The bare projection, without the repair sanitize does before sending',
   },
-];
+};
+const VIEWS = VIEW_MODES.map((value) => ({ value, ...VIEW_WORDS[value] }));
 
 function EncodingSelect() {
   const encoding = useAppStore((s) => s.encoding);
   const inUse = useAppStore(selectEncodingInUse);
   // The encoding in use shows in the "auto" option itself: "auto (storage)".
-  const options = ENCODINGS.map((value) => ({
+  const options = ENCODING_SETTINGS.map((value) => ({
     value,
     label: value === 'auto' && encoding === 'auto' && inUse ? `auto (${inUse})` : value,
   }));

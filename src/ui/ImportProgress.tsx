@@ -3,10 +3,9 @@
  * size, as a labelled `<progress>` so assistive technology announces it.
  */
 import { useEffect } from 'react';
-import { formatCount } from '../core/counting/format.ts';
+import { formatCount, formatSize } from '../core/counting/format.ts';
 import { markImportProgressSeen } from '../state/large-import.ts';
 import { useAppStore } from '../state/store.ts';
-import { formatMegabytes } from '../state/workspace-files.ts';
 
 /** The progress bar, or nothing when no file is being read. */
 export function ImportProgress() {
@@ -20,8 +19,8 @@ export function ImportProgress() {
   return (
     <section className="import-progress" aria-label="Import progress" data-testid="import-progress">
       <label>
-        Reading <code>{progress.name}</code>: {formatMegabytes(progress.bytesRead)} of{' '}
-        {formatMegabytes(progress.total)} ({formatCount(percent)} %)
+        Reading <code>{progress.name}</code>: {formatSize(progress.bytesRead)} of{' '}
+        {formatSize(progress.total)} ({formatCount(percent)} %)
         <progress
           aria-label={`Reading ${progress.name}`}
           max={progress.total}

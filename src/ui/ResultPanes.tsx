@@ -23,7 +23,7 @@ import {
   showReadingDiff,
 } from '../state/actions.ts';
 import { getCompactPlan } from '../state/selectors.ts';
-import { setDiffLayout } from '../state/share.ts';
+import { setDiffLayout } from '../state/share-actions.ts';
 import { useAppStore } from '../state/store.ts';
 import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
 import { DesignQuestions } from './panes/DesignQuestions.tsx';

@@ -3,7 +3,8 @@
  * header's toggle; the pick is kept in localStorage across reloads.
  */
 import { setTheme } from '../state/actions.ts';
-import { store, type Theme } from '../state/store.ts';
+import type { Theme } from '../state/app-state.ts';
+import { store } from '../state/store.ts';
 
 const STORAGE_KEY = 'compaction-playground.theme';
 

@@ -20,13 +20,7 @@ describe('imports in src/', () => {
     const loops = findLoops(importGraph(sourceFiles(src))).map((loop) =>
       loop.map((file) => relative(repo, file)),
     );
-    // Known, to go when the slices become real units (issue 10, item 7): the store and its slices.
-    const known = [
-      'src/state/share-slice.ts',
-      'src/state/store.ts',
-      'src/state/workspace-slice.ts',
-    ];
-    expect(loops.filter((loop) => loop.join() !== known.join())).toEqual([]);
+    expect(loops).toEqual([]);
   });
 
   it('the loop finder sees a loop of two and a loop of three', () => {

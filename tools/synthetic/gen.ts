@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CliError, listConversationFiles } from '../../src/cli/commands.ts';
+import { CliError } from '../../src/cli/cli-io.ts';
+import { listConversationFiles } from '../../src/cli/conversations.ts';
 import { parseEventsText } from '../../src/core/stream/codec.ts';
 import { generateEventsText, generateWorkspace, measureCorpusProfile } from './synthetic.ts';
 

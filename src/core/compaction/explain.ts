@@ -4,6 +4,7 @@
  */
 
 import { formatTurnRange } from '../config/range.ts';
+import { policyToHintName } from '../config/tool-hints.ts';
 import type { EventExplanation, SlotDecision, TimelineEntry } from '../playground/types.ts';
 import type { StreamElement, ToolCallPolicy } from '../types.ts';
 import type { CompactionRef, SourceTrace, TurnDecision } from './projection.ts';
@@ -12,15 +13,6 @@ import type { CompactionRef, SourceTrace, TurnDecision } from './projection.ts';
 export interface Slots {
   timeline: readonly TimelineEntry[];
   turns: readonly TurnDecision[];
-}
-
-/** A tool policy in the words of the hint vocabulary (spec 11). */
-export function describePolicy(policy: ToolCallPolicy): string {
-  if (policy.policy === 'omit') return 'omit';
-  if (policy.request && policy.response) return 'strip';
-  if (policy.request) return 'strip-requests';
-  if (policy.response) return 'strip-responses';
-  return 'keep';
 }
 
 function decision(ref: CompactionRef | null, slots: Slots): SlotDecision | undefined {
@@ -48,7 +40,7 @@ function toolSentence(
   from: 'tool_overrides' | 'tool_calls',
   toolName: string | null,
 ): { outcome: EventExplanation['outcome']; sentence: string } {
-  const hint = describePolicy(policy);
+  const hint = policyToHintName(policy);
   const who = toolName ?? 'this response (no request has its id)';
   const origin =
     from === 'tool_overrides'

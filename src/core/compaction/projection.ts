@@ -8,6 +8,7 @@
  * come through unchanged are the input objects themselves; only modified and
  * injected elements are new.
  */
+import { parseToolCallPolicy } from '../config/rule-config.ts';
 import { carryNumberTexts } from '../json/number-text.ts';
 import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
@@ -510,17 +511,10 @@ function isTurnIndex(value: JsonValue | undefined): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
+/** A stored policy, or undefined when the value is not one (the config's rule, spec 1.3). */
 function readPolicy(value: JsonValue | undefined): ToolCallPolicy | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  if (value.policy === 'omit') return { policy: 'omit' };
-  if (
-    value.policy === 'strip' &&
-    typeof value.request === 'boolean' &&
-    typeof value.response === 'boolean'
-  ) {
-    return { policy: 'strip', request: value.request, response: value.response };
-  }
-  return undefined;
+  const parsed = parseToolCallPolicy(value);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 /** Every compaction element, in stream order, with its stored policies (overrides only when read). */

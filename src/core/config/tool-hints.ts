@@ -36,6 +36,21 @@ export const TOOL_HINTS: readonly ToolHint[] = [
   'omit',
 ];
 
+/**
+ * Each hint's effect in one line, lower case so it reads after "strip: " in a
+ * pane and as a sentence once capitalised in the editor's completions and
+ * hovers (the only place a hint is put into words).
+ */
+export const HINT_WORDS: Readonly<Record<ToolHint, string>> = {
+  keep: 'request and response are left as they are',
+  strip:
+    'the arguments become {} and the response becomes a “[compacted] <tool>: success|error” line',
+  'strip-requests': 'the arguments become {}; the response is kept',
+  'strip-responses':
+    'the arguments are kept; the response becomes a “[compacted] <tool>: success|error” line',
+  omit: 'the call and its response are removed',
+};
+
 /** Every accepted spelling: `keep` plus the rule-level vocabulary and its aliases (ruling 6). */
 const HINT_SPELLINGS: ReadonlyMap<string, ToolHint> = new Map<string, ToolHint>([
   ['keep', 'keep'],
@@ -73,6 +88,15 @@ export function parseToolHintName(value: unknown): ParseResult<ToolHint> {
 export function toolHintToPolicy(hint: ToolHint): ToolCallPolicy {
   if (hint === 'keep') return { policy: 'strip', request: false, response: false };
   return toolCallsModeToPolicy(hint);
+}
+
+/** The hint a stored policy corresponds to (the D17 table read backwards). */
+export function policyToHintName(policy: ToolCallPolicy): ToolHint {
+  if (policy.policy === 'omit') return 'omit';
+  if (policy.request && policy.response) return 'strip';
+  if (policy.request) return 'strip-requests';
+  if (policy.response) return 'strip-responses';
+  return 'keep';
 }
 
 /** Reads a tool's `compaction` value as the stored policy it maps to (spec 11). */

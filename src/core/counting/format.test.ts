@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatCount, formatPercent } from './format.ts';
+import { formatChange, formatCount, formatPercent, formatSize } from './format.ts';
 
 describe('number formatting for people', () => {
   it('groups digits the same way for the page, the CLI and messages', () => {
@@ -19,5 +19,22 @@ describe('number formatting for people', () => {
 
   it('writes a before/after pair with an arrow', () => {
     expect(formatChange(3198, 6)).toBe('3,198 → 6');
+  });
+
+  it('writes sizes with one decimal under ten of the unit, whole and grouped from ten', () => {
+    expect(formatSize(2_345_678)).toBe('2.3 MB');
+    expect(formatSize(50_000_000)).toBe('50 MB');
+    expect(formatSize(1_234_000_000)).toBe('1,234 MB');
+    expect(formatSize(100_000)).toBe('0.1 MB');
+    // MiB for the limits defined in MiB: 10,485,760 is exactly 10 MiB, 2,127,938 about 2.03.
+    expect(formatSize(10_485_760, 'MiB')).toBe('10 MiB');
+    expect(formatSize(2_127_938, 'MiB')).toBe('2.0 MiB');
+  });
+
+  it('names small sizes in KB or in the unit when asked to', () => {
+    expect(formatSize(900, 'MB', 'characters')).toBe('900 characters');
+    expect(formatSize(9_999, 'MB', 'characters')).toBe('9,999 characters');
+    expect(formatSize(45_400, 'MB', 'characters')).toBe('45 KB');
+    expect(formatSize(2_300_000, 'MB', 'characters')).toBe('2.3 MB');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Number formatting for people, shared by the page (status line, panes), the
- * CLI's tables and the core's messages. One fixed locale: the labels are
+ * Number formatting for people (counts, percentages, sizes), shared by the
+ * page (status line, panes, messages), the CLI's tables and the core's
+ * messages. One fixed locale: the labels are
  * English, and figures compared side by side (the page against the CLI) must
  * group digits the same way.
  */
@@ -26,4 +27,27 @@ export function formatPercent(value: number): string {
 /** "before → after", the way every before/after pair is shown. */
 export function formatChange(before: number, after: number): string {
   return `${formatCount(before)} → ${formatCount(after)}`;
+}
+
+/**
+ * What a megabyte is in a size: 1,000,000 (MB) or 1,048,576 (MiB), the same
+ * unit the limit being described is defined in, so "10 MiB" names the limit
+ * exactly.
+ */
+export type SizeUnit = 'MB' | 'MiB';
+
+/**
+ * A size for people, of whatever is measured (a file's bytes, a text's
+ * characters): "2.3 MB" under ten, "12 MB" and "1,234 MB" from ten. With
+ * `small` (the word for one unit, e.g. "characters"), sizes under a million
+ * read "45 KB" from 10,000 and "1,234 characters" below.
+ */
+export function formatSize(amount: number, unit: SizeUnit = 'MB', small?: string): string {
+  if (small !== undefined && amount < 1_000_000) {
+    return amount >= 10_000
+      ? `${formatCount(Math.round(amount / 1000))} KB`
+      : `${formatCount(amount)} ${small}`;
+  }
+  const size = amount / (unit === 'MiB' ? 1024 * 1024 : 1_000_000);
+  return `${size < 10 ? size.toFixed(1) : formatCount(Math.round(size))} ${unit}`;
 }

@@ -15,7 +15,7 @@
  * Each check returns a diagnostic that says the size, the limit and what to
  * do; none throws.
  */
-import { formatCount } from '../counting/format.ts';
+import { formatCount, formatSize } from '../counting/format.ts';
 import type { Diagnostic } from '../types.ts';
 import { QUOTE, skipJsonString } from './scan.ts';
 
@@ -71,7 +71,7 @@ export const MAX_CLI_INPUT_BYTES = 500 * 1024 * 1024;
 /** The message for an input longer than {@link MAX_CLI_INPUT_BYTES}. */
 export function describeInputTooLarge(): string {
   return (
-    `larger than ${formatMiB(MAX_CLI_INPUT_BYTES)} (${formatCount(MAX_CLI_INPUT_BYTES)} bytes), ` +
+    `larger than ${formatSize(MAX_CLI_INPUT_BYTES, 'MiB')} (${formatCount(MAX_CLI_INPUT_BYTES)} bytes), ` +
     'the most the command line reads from one input; split the stream into smaller files'
   );
 }
@@ -85,17 +85,12 @@ function atStart(message: string, code: string): Diagnostic {
   return { line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', message, code };
 }
 
-function formatMiB(length: number): string {
-  const mib = length / (1024 * 1024);
-  return `${mib < 10 ? mib.toFixed(1) : Math.round(mib)} MiB`;
-}
-
 /** An error at line 1, column 1 when the stream text is longer than `limits` allow. */
 export function checkStreamTextLength(text: string, limits: StreamLimits): Diagnostic | undefined {
   if (text.length <= limits.maxTextLength) return undefined;
   return atStart(
-    `The stream is ${formatCount(text.length)} characters (${formatMiB(text.length)}); the playground ` +
-      `opens at most ${formatCount(limits.maxTextLength)} (${formatMiB(limits.maxTextLength)}) so that ` +
+    `The stream is ${formatCount(text.length)} characters (${formatSize(text.length, 'MiB')}); the playground ` +
+      `opens at most ${formatCount(limits.maxTextLength)} (${formatSize(limits.maxTextLength, 'MiB')}) so that ` +
       `the page stays responsive. ${USE_THE_CLI}`,
     'events/too-large',
   );
@@ -116,7 +111,7 @@ export function checkElementCount(count: number, limits: StreamLimits): Diagnost
 export function checkConfigTextLength(text: string): Diagnostic | undefined {
   if (text.length <= MAX_CONFIG_TEXT_LENGTH) return undefined;
   return atStart(
-    `The config is ${formatCount(text.length)} characters (${formatMiB(text.length)}); at most ` +
+    `The config is ${formatCount(text.length)} characters (${formatSize(text.length, 'MiB')}); at most ` +
       `${formatCount(MAX_CONFIG_TEXT_LENGTH)} (1 MiB) are read. A JP config layer is a few ` +
       'kilobytes: keep only conversation.compaction.rules and conversation.tools, the parts the ' +
       'playground uses.',

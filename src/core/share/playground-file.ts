@@ -4,18 +4,17 @@
  * without throwing and with a sentence for every way a file can be wrong.
  */
 
+import { getOwn, isJsonObject } from '../json/values.ts';
 import {
   describeJson,
   type FieldReader,
   fail,
   invalidFields,
   isCutOffJson,
-  isRecord,
   joinSentence,
   MAX_SHARE_PAYLOAD_LENGTH,
   PLAYGROUND_FILE_FORMAT,
   readFields,
-  readOwn,
   SHARE_FORMAT_VERSION,
   type ShareDecodeResult,
   type ShareState,
@@ -79,13 +78,13 @@ function decodePlaygroundFileUnsafe(text: string): ShareDecodeResult {
         )
       : fail('corrupt', 'This file is not a playground file: it is not valid JSON.');
   }
-  if (!isRecord(parsed) || readOwn(parsed, 'format') !== PLAYGROUND_FILE_FORMAT) {
+  if (!isJsonObject(parsed) || getOwn(parsed, 'format') !== PLAYGROUND_FILE_FORMAT) {
     return fail(
       'corrupt',
       `This file is not a playground file: it has no "format": "${PLAYGROUND_FILE_FORMAT}".`,
     );
   }
-  const version = readOwn(parsed, 'version');
+  const version = getOwn(parsed, 'version');
   if (version !== SHARE_FORMAT_VERSION) {
     const newer = typeof version === 'number' && version > SHARE_FORMAT_VERSION;
     return fail(
@@ -95,33 +94,33 @@ function decodePlaygroundFileUnsafe(text: string): ShareDecodeResult {
         : `This file has file format ${describeJson(version ?? null)}, which this playground does not read (it reads ${SHARE_FORMAT_VERSION}).`,
     );
   }
-  const state = readOwn(parsed, 'state');
-  if (!isRecord(state)) {
+  const state = getOwn(parsed, 'state');
+  if (!isJsonObject(state)) {
     return fail('corrupt', 'This file is damaged: it has no "state" object.');
   }
   const reader: FieldReader = { partial: {}, problems: [] };
-  const stream = readOwn(state, 'stream');
-  const streamRecord = isRecord(stream) ? stream : undefined;
+  const stream = getOwn(state, 'stream');
+  const streamRecord = isJsonObject(stream) ? stream : undefined;
   if (stream !== undefined && streamRecord === undefined) {
     reader.problems.push(`its event stream is ${describeJson(stream)}, not an object`);
   } else if (
     streamRecord !== undefined &&
-    readOwn(streamRecord, 'exampleId') === undefined &&
-    readOwn(streamRecord, 'text') === undefined
+    getOwn(streamRecord, 'exampleId') === undefined &&
+    getOwn(streamRecord, 'text') === undefined
   ) {
     reader.problems.push('its event stream has neither an example id nor a text');
   }
   readFields(
     {
       get(field) {
-        if (field === 'exampleId') return streamRecord && readOwn(streamRecord, 'exampleId');
-        if (field === 'streamText') return streamRecord && readOwn(streamRecord, 'text');
-        return readOwn(state, field);
+        if (field === 'exampleId') return streamRecord && getOwn(streamRecord, 'exampleId');
+        if (field === 'streamText') return streamRecord && getOwn(streamRecord, 'text');
+        return getOwn(state, field);
       },
     },
     reader,
   );
-  const missing = STATE_FIELDS.filter((field) => readOwn(state, field) === undefined);
+  const missing = STATE_FIELDS.filter((field) => getOwn(state, field) === undefined);
   if (missing.length > 0) reader.problems.push(`it lacks ${joinSentence(missing)}`);
   if (reader.problems.length > 0 || !isCompleteState(reader.partial)) {
     return invalidFields('file', reader);

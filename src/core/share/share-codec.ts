@@ -17,8 +17,10 @@ import LZString from 'lz-string';
 import { fromReadingKeys, type Readings, toReadingKeys } from '../compaction/readings.ts';
 import { formatCount } from '../counting/format.ts';
 import { TOKENIZER_IDS, type TokenizerId } from '../counting/tokens.ts';
+import { getOwn, isJsonObject } from '../json/values.ts';
+import { ENCODING_SETTINGS, VIEW_MODES } from '../playground/input-options.ts';
 import type { ViewMode } from '../playground/types.ts';
-import type { EncodingSetting } from '../types.ts';
+import type { EncodingSetting, JsonObject, JsonValue } from '../types.ts';
 
 /** How the transcript diff lays out the before and after views. */
 export type DiffLayout = 'side-by-side' | 'inline';
@@ -136,21 +138,10 @@ export const MAX_SHARE_PAYLOAD_LENGTH = 50 * 1024 * 1024;
 /** The `format` value of a playground file. */
 export const PLAYGROUND_FILE_FORMAT = 'compaction-playground';
 
-const ENCODINGS: readonly EncodingSetting[] = ['auto', 'storage', 'plain'];
-const VIEWS: readonly ViewMode[] = ['sanitized', 'bare'];
 const DIFF_LAYOUTS: readonly DiffLayout[] = ['side-by-side', 'inline'];
 
 /** The characters `compressToEncodedURIComponent` writes. */
 const LZ_URI_ALPHABET = /^[A-Za-z0-9+\-$]*$/;
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonRecord = { [key: string]: Json };
-
-export const isRecord = (value: unknown): value is JsonRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export const readOwn = (record: JsonRecord, key: string): Json | undefined =>
-  Object.hasOwn(record, key) ? record[key] : undefined;
 
 const sameStream = (a: ShareStream, b: ShareStream): boolean =>
   'exampleId' in a
@@ -184,7 +175,7 @@ const FIELD_LABELS: Record<FieldName, string> = {
   checksum: 'checksum',
 };
 
-export const describeJson = (value: Json): string => {
+export const describeJson = (value: JsonValue): string => {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
@@ -202,7 +193,7 @@ export interface FieldReader {
 
 function readEnum<T extends string>(
   reader: FieldReader,
-  value: Json | undefined,
+  value: JsonValue | undefined,
   label: string,
   allowed: readonly T[],
   assign: (value: T) => void,
@@ -217,7 +208,7 @@ function readEnum<T extends string>(
 
 function readText(
   reader: FieldReader,
-  value: Json | undefined,
+  value: JsonValue | undefined,
   label: string,
   assign: (value: string) => void,
 ): void {
@@ -228,7 +219,7 @@ function readText(
 
 function readTextOrNull(
   reader: FieldReader,
-  value: Json | undefined,
+  value: JsonValue | undefined,
   label: string,
   assign: (value: string | null) => void,
 ): void {
@@ -242,7 +233,7 @@ function readTextOrNull(
  * type and value; absent fields stay absent.
  */
 export function readFields(
-  source: { get(field: FieldName): Json | undefined },
+  source: { get(field: FieldName): JsonValue | undefined },
   reader: FieldReader,
 ): void {
   const { partial } = reader;
@@ -265,7 +256,7 @@ export function readFields(
     });
   }
 
-  readEnum(reader, source.get('encoding'), FIELD_LABELS.encoding, ENCODINGS, (value) => {
+  readEnum(reader, source.get('encoding'), FIELD_LABELS.encoding, ENCODING_SETTINGS, (value) => {
     partial.encoding = value;
   });
   readEnum(reader, source.get('tokenizer'), FIELD_LABELS.tokenizer, TOKENIZER_IDS, (value) => {
@@ -277,7 +268,7 @@ export function readFields(
   readTextOrNull(reader, source.get('selectedTool'), FIELD_LABELS.selectedTool, (value) => {
     partial.selectedTool = value;
   });
-  readEnum(reader, source.get('view'), FIELD_LABELS.view, VIEWS, (value) => {
+  readEnum(reader, source.get('view'), FIELD_LABELS.view, VIEW_MODES, (value) => {
     partial.view = value;
   });
   readEnum(reader, source.get('diffLayout'), FIELD_LABELS.diffLayout, DIFF_LAYOUTS, (value) => {
@@ -286,9 +277,9 @@ export function readFields(
   readReadings(reader, source.get('readings'));
 }
 
-function readReadings(reader: FieldReader, value: Json | undefined): void {
+function readReadings(reader: FieldReader, value: JsonValue | undefined): void {
   if (value === undefined) return;
-  if (!isRecord(value)) {
+  if (!isJsonObject(value)) {
     reader.problems.push(`its ${FIELD_LABELS.readings} are ${describeJson(value)}, not an object`);
     return;
   }
@@ -329,7 +320,7 @@ export function invalidFields(what: string, reader: FieldReader): ShareDecodeRes
  */
 export function encodeShareState(state: ShareState, defaults: ShareState): string {
   const keys = SHARE_PAYLOAD_KEYS;
-  const payload: JsonRecord = {};
+  const payload: JsonObject = {};
   // A fixed key order keeps the same state's link the same, byte for byte.
   if (state.configText !== defaults.configText) payload[keys.configText] = state.configText;
   if (!sameStream(state.stream, defaults.stream)) {
@@ -454,12 +445,12 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
     if (isCutOffJson(json)) return cutOff;
     return fail('corrupt', 'This link is damaged: its content does not read as playground state.');
   }
-  if (!isRecord(parsed)) {
+  if (!isJsonObject(parsed)) {
     return fail('corrupt', 'This link is damaged: its content does not read as playground state.');
   }
   const record = parsed;
   // Every v1 link carries a checksum of its other fields.
-  const checksum = readOwn(record, SHARE_PAYLOAD_KEYS.checksum);
+  const checksum = getOwn(record, SHARE_PAYLOAD_KEYS.checksum);
   {
     const { [SHARE_PAYLOAD_KEYS.checksum]: _, ...fields } = record;
     if (checksum !== checksumOf(JSON.stringify(fields))) {
@@ -470,7 +461,7 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
     }
   }
   const reader: FieldReader = { partial: {}, problems: [] };
-  readFields({ get: (field) => readOwn(record, SHARE_PAYLOAD_KEYS[field]) }, reader);
+  readFields({ get: (field) => getOwn(record, SHARE_PAYLOAD_KEYS[field]) }, reader);
   if (reader.problems.length > 0) return invalidFields('link', reader);
   // Readings come from the link alone (see encodeShareState), never from the defaults.
   const { readings: _, ...base } = defaults;

@@ -138,7 +138,7 @@ describe('getTomlHover', () => {
 
   it('explains a hint value', () => {
     expect(hover('[conversation.tools.x]\ncompaction = "strip-re|quests"')?.contents).toBe(
-      '**strip-requests**: Arguments become {}; the response stays as it is.',
+      '**strip-requests**: The arguments become {}; the response is kept.',
     );
   });
 

@@ -2,8 +2,11 @@
  * What the config editor offers while typing: completions and hover docs for
  * the keys and values the playground reads (spec sections 5, 11 and 14.1).
  * Plain data and string matching, no Monaco types, so it is unit-tested as
- * is; `toml-language.ts` turns it into Monaco providers.
+ * is; `toml-language.ts` turns it into Monaco providers. The hints and their
+ * words come from the core's table, so the panes and the editor agree.
  */
+
+import { HINT_WORDS, TOOL_HINTS } from '../../core/config/tool-hints.ts';
 
 /** Where in a TOML document the cursor sits, as far as assistance cares. */
 export type TomlTableKind = 'root' | 'tool' | 'rules' | 'summary' | 'other';
@@ -37,19 +40,10 @@ export interface HintValue {
 }
 
 /** The canonical hint values, in the order a person weighs them. */
-export const HINT_VALUES: readonly HintValue[] = [
-  { value: 'keep', summary: "Leave this tool's calls as they are in compacted turns." },
-  {
-    value: 'strip',
-    summary: 'Arguments become {} and the response becomes “[compacted] <tool>: success|error”.',
-  },
-  { value: 'strip-requests', summary: 'Arguments become {}; the response stays as it is.' },
-  {
-    value: 'strip-responses',
-    summary: 'The request stays; the response becomes “[compacted] <tool>: success|error”.',
-  },
-  { value: 'omit', summary: "Drop this tool's requests and responses from compacted turns." },
-];
+export const HINT_VALUES: readonly HintValue[] = TOOL_HINTS.map((hint) => ({
+  value: hint,
+  summary: `${HINT_WORDS[hint].charAt(0).toUpperCase()}${HINT_WORDS[hint].slice(1)}.`,
+}));
 
 /** The rule-level `tool_calls` values (spec 5): the hints without `keep`. */
 export const TOOL_CALLS_VALUES: readonly HintValue[] = HINT_VALUES.filter(

@@ -5,7 +5,8 @@
  */
 import { useEffect } from 'react';
 import { dismissToast } from '../../state/actions.ts';
-import { type Toast, useAppStore } from '../../state/store.ts';
+import type { Toast } from '../../state/app-state.ts';
+import { useAppStore } from '../../state/store.ts';
 
 const TOAST_MS = 10_000;
 

@@ -5,7 +5,7 @@
  * Escape closes and returns focus to the button.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ExampleSummary } from '../../state/store.ts';
+import type { ExampleSummary } from '../../state/app-state.ts';
 import './panes.css';
 
 /** Props of {@link ExamplesGallery}. */

@@ -51,7 +51,7 @@ describe('ExplainPanel', () => {
       "that compaction's tool_overrides: the fs_read_file hint, frozen when it was created",
     );
     expect(fact('Effective policy')).toBe(
-      'strip-responses: the arguments are kept; the response becomes a “[compacted] <tool>: success” line',
+      'strip-responses: the arguments are kept; the response becomes a “[compacted] <tool>: success|error” line',
     );
   });
 

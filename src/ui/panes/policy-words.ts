@@ -4,21 +4,13 @@
  * them) and rules as TOML. The naming itself comes from the core, so the
  * panes and the core's sentences say the same thing.
  */
-import { describePolicy as getHintName } from '../../core/compaction/explain.ts';
 import { formatTurnRange } from '../../core/config/range.ts';
 import { formatRuleBound, parseToolCallPolicy } from '../../core/config/rule-config.ts';
-import type {
-  CompactionRule,
-  JsonValue,
-  RuleBound,
-  ToolCallPolicy,
-  ToolHint,
-} from '../../core/types.ts';
+import { HINT_WORDS, policyToHintName } from '../../core/config/tool-hints.ts';
+import type { CompactionRule, JsonValue, RuleBound, ToolCallPolicy } from '../../core/types.ts';
 
 /** The hint a stored policy corresponds to (D17's mapping table, read backwards). */
-export function policyToHint(policy: ToolCallPolicy): ToolHint {
-  return getHintName(policy) as ToolHint;
-}
+export const policyToHint = policyToHintName;
 
 /** A 0-based stored range as JP shows it to people: "turns 2..8", or "turn 3". */
 export const formatTurns = formatTurnRange;
@@ -27,15 +19,6 @@ export const formatTurns = formatTurnRange;
 export function formatTurn(turn: number): string {
   return `turn ${turn + 1}`;
 }
-
-const HINT_WORDS: Record<ToolHint, string> = {
-  keep: 'request and response are left as they are',
-  strip: 'the arguments become {} and the response becomes a “[compacted] <tool>: success” line',
-  'strip-requests': 'the arguments become {}; the response is kept',
-  'strip-responses':
-    'the arguments are kept; the response becomes a “[compacted] <tool>: success” line',
-  omit: 'the call and its response are removed',
-};
 
 /** A policy in words, led by its hint name: "strip-requests: the arguments become {}; …". */
 export function describePolicy(policy: ToolCallPolicy): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { showLinkProblem } from '../../state/share.ts';
+import { showLinkProblem } from '../../state/share-actions.ts';
 import { store } from '../../state/store.ts';
 import { act, fireEvent, render, screen } from '../../test/render.tsx';
 import { LinkErrorDialog, LinkProblemDialog } from './LinkErrorDialog.tsx';

@@ -4,8 +4,8 @@
  * working; closing the dialog is all there is to do.
  */
 import { useId, useRef } from 'react';
-import { dismissLinkProblem } from '../../state/share.ts';
-import type { LinkProblem } from '../../state/share-slice.ts';
+import type { LinkProblem } from '../../state/app-state.ts';
+import { dismissLinkProblem } from '../../state/share-actions.ts';
 import { useAppStore } from '../../state/store.ts';
 import { ModalDialog } from '../feedback/ModalDialog.tsx';
 

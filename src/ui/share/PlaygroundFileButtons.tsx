@@ -4,9 +4,10 @@
  * default example. Long states go here when a link would be too long.
  */
 import { useState } from 'react';
+import { formatSize } from '../../core/counting/format.ts';
+import type { AutosaveStatus } from '../../state/app-state.ts';
 import { readUserFile } from '../../state/read-file.ts';
-import { formatSize, openPlaygroundFile, startFresh } from '../../state/share.ts';
-import type { AutosaveStatus } from '../../state/share-slice.ts';
+import { openPlaygroundFile, startFresh } from '../../state/share.ts';
 import { useAppStore } from '../../state/store.ts';
 import { FilePickerButton } from '../FilePickerButton.tsx';
 import { Popover } from './Popover.tsx';
@@ -17,7 +18,7 @@ function describeAutosave(status: AutosaveStatus): string {
     case 'on':
       return 'Autosave is on: this browser keeps the last states of this tab, and they come back after a reload.';
     case 'too-large':
-      return `Autosave could not keep this state: at ${formatSize(status.chars)} it is more than this browser lets the page store. The previous save is kept; download a playground file to keep this one.`;
+      return `Autosave could not keep this state: at ${formatSize(status.chars, 'MB', 'characters')} it is more than this browser lets the page store. The previous save is kept; download a playground file to keep this one.`;
     case 'unavailable':
       return 'Autosave is off: this browser does not let the page store anything. Download a playground file to keep your work.';
   }

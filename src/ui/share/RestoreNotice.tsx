@@ -4,7 +4,8 @@
  * autosave stands (`data-autosave`, `data-autosaved-at`), for tests and
  * tools to wait on.
  */
-import { dismissRestoreOffer, restorePreviousWork } from '../../state/share.ts';
+import { restorePreviousWork } from '../../state/share.ts';
+import { dismissRestoreOffer } from '../../state/share-actions.ts';
 import '../feedback/update-notice.css';
 import './share.css';
 import { useAppStore } from '../../state/store.ts';

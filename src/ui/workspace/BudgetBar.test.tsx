@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { WorkspaceConversation } from '../../state/workspace-slice.ts';
+import type { WorkspaceConversation } from '../../state/app-state.ts';
 import { fireEvent, render, screen, within } from '../../test/render.tsx';
 import { BudgetBar } from './BudgetBar.tsx';
 import { ContextBudgetField } from './ContextBudgetField.tsx';

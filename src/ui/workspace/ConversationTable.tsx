@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { formatCount } from '../../core/counting/format.ts';
-import type { WorkspaceConversation } from '../../state/workspace-slice.ts';
+import type { WorkspaceConversation } from '../../state/app-state.ts';
 import { BudgetBar } from './BudgetBar.tsx';
 
 /** Props of {@link ConversationTable}. */

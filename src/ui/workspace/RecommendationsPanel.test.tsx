@@ -9,9 +9,9 @@ import {
 } from '../../core/playground/recommend.ts';
 import { parseEventsText } from '../../core/stream/codec.ts';
 import codingSession from '../../examples/coding-session.json?raw';
+import type { RecommendationState } from '../../state/app-state.ts';
 import { store } from '../../state/store.ts';
 import { disposeWorkspace, initWorkspace } from '../../state/workspace.ts';
-import type { RecommendationState } from '../../state/workspace-slice.ts';
 import { makeResult } from '../../test/fake-engine.ts';
 import { createInThreadPool } from '../../test/in-thread-pool.ts';
 import { act, fireEvent, render, screen, waitFor, within } from '../../test/render.tsx';

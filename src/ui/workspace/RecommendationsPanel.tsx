@@ -15,7 +15,7 @@ import {
   isPreTicked,
   type Recommendation,
 } from '../../core/playground/recommend.ts';
-import type { RecommendationState } from '../../state/workspace-slice.ts';
+import type { RecommendationState } from '../../state/app-state.ts';
 
 /** Props of {@link RecommendationsPanel}. */
 export interface RecommendationsPanelProps {

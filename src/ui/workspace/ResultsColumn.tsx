@@ -4,9 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import { formatCount } from '../../core/counting/format.ts';
+import type { ResultsView } from '../../state/app-state.ts';
 import { useAppStore } from '../../state/store.ts';
 import { setResultsView } from '../../state/workspace.ts';
-import type { ResultsView } from '../../state/workspace-slice.ts';
 import { WorkspacePanel } from './WorkspacePanel.tsx';
 import './workspace.css';
 

@@ -8,7 +8,7 @@
  * figures as complete.
  */
 import { memo } from 'react';
-import { formatCount } from '../../core/counting/format.ts';
+import { formatCount, formatSize } from '../../core/counting/format.ts';
 import { selectWorkspaceStatusMessage } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import {
@@ -20,7 +20,6 @@ import {
   selectWorkspaceTool,
   setContextBudget,
 } from '../../state/workspace.ts';
-import { formatMegabytes } from '../../state/workspace-files.ts';
 import { ErrorBoundary } from '../feedback/ErrorBoundary.tsx';
 import { SavingsTable } from '../panes/SavingsTable.tsx';
 import { StatusBar } from '../StatusBar.tsx';
@@ -58,8 +57,7 @@ function Summary() {
       </span>
       {count > 0 ? (
         <span className="cp-secondary-inline">
-          {formatCount(count)} {count === 1 ? 'conversation' : 'conversations'},{' '}
-          {formatMegabytes(bytes)}
+          {formatCount(count)} {count === 1 ? 'conversation' : 'conversations'}, {formatSize(bytes)}
         </span>
       ) : null}
       <button type="button" className="small" onClick={closeWorkspace}>

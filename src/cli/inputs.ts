@@ -1,0 +1,155 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { parseReadingAssignments, type Readings } from '../core/compaction/readings.ts';
+import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
+import {
+  IMPORT_FORMATS,
+  type ImportFormat,
+  type ImportNote,
+  isImportFormat,
+} from '../core/import/import.ts';
+import { readAnyStream } from '../core/import/read-stream.ts';
+import { ENCODING_SETTINGS } from '../core/playground/input-options.ts';
+import { writeEventsText } from '../core/stream/write.ts';
+import type { EncodingSetting, StreamElement } from '../core/types.ts';
+import { CliError, type CliIo, formatDiagnostic } from './cli-io.ts';
+import { escapeForTerminal } from './terminal.ts';
+import { USAGE } from './usage.ts';
+
+export function parse<T extends ParseArgsConfig['options']>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  }
+}
+
+export function readInput(io: CliIo, path: string): string {
+  try {
+    return io.readText(path);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    const code = (error as { code?: string }).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder, not a file'
+          : 'cannot be read';
+    throw new CliError(`${path}:1:1: error: ${reason}`);
+  }
+}
+
+export function getEncoding(value: unknown): EncodingSetting {
+  if (value === undefined) return 'auto';
+  if (typeof value === 'string' && (ENCODING_SETTINGS as readonly string[]).includes(value)) {
+    return value as EncodingSetting;
+  }
+  throw new CliError(
+    `--encoding must be one of ${ENCODING_SETTINGS.join(', ')}, not "${String(value)}"`,
+  );
+}
+
+export function singleFile(positionals: string[], command: string): string {
+  if (positionals.length !== 1) {
+    throw new CliError(`${command} takes exactly one FILE (or - for standard input)\n\n${USAGE}`);
+  }
+  return positionals[0] as string;
+}
+
+export function getFrom(value: unknown): ImportFormat | undefined {
+  if (value === undefined) return undefined;
+  if (isImportFormat(value)) return value;
+  throw new CliError(`--from must be one of ${IMPORT_FORMATS.join(', ')}, not "${String(value)}"`);
+}
+
+/** What every command reads a stream with: the encoding and the format. */
+export interface StreamOptions {
+  encoding: EncodingSetting;
+  from: ImportFormat | undefined;
+}
+
+export function getStreamOptions(values: Record<string, unknown>): StreamOptions {
+  return { encoding: getEncoding(values.encoding), from: getFrom(values.from) };
+}
+
+/** A stream read from a file in any format. */
+export interface ReadStream {
+  elements: StreamElement[];
+  /** The input's encoding; an imported transcript is written in JP's storage form. */
+  encoding: 'storage' | 'plain';
+  /** What the import skipped or changed (none for JP's own files). */
+  notes: ImportNote[];
+  /** The first user message of an imported transcript. */
+  title: string | undefined;
+}
+
+/**
+ * Reads a stream in any format, or fails with the first error's position.
+ * Malformed lines of a transcript that otherwise imports are printed as
+ * warnings, and the rest is used.
+ */
+export function readStream(io: CliIo, path: string, options: StreamOptions): ReadStream {
+  const read = readAnyStream(readInput(io, path), {
+    encoding: options.encoding,
+    ...(options.from ? { from: options.from } : {}),
+  });
+  const { parsed } = read;
+  const error = parsed.diagnostics.find((d) => d.severity === 'error');
+  if (error || !parsed.elements) {
+    throw new CliError(
+      error ? formatDiagnostic(path, error) : `${path}:1:1: error: not an events.json`,
+    );
+  }
+  for (const warning of parsed.diagnostics.filter((d) => d.severity === 'warning')) {
+    io.stderr(`${formatDiagnostic(path, warning)}\n`);
+  }
+  return {
+    elements: parsed.elements,
+    encoding: read.imported ? 'storage' : parsed.encoding,
+    notes: read.imported?.notes ?? [],
+    title: read.imported?.title,
+  };
+}
+
+/** One line per import note: `file:line: note: message (N items)`. */
+export function formatNotes(path: string, notes: readonly ImportNote[]): string {
+  return notes
+    .map(
+      (note) =>
+        `${escapeForTerminal(path)}:${note.line ?? 1}: note: ${escapeForTerminal(note.message)}${note.count > 1 ? ` (${note.count} items)` : ''}\n`,
+    )
+    .join('');
+}
+
+export function readConfig(io: CliIo, path: unknown): { config: ParsedConfig; text: string } {
+  if (typeof path !== 'string') throw new CliError(`--config FILE.toml is required\n\n${USAGE}`);
+  const text = readInput(io, path);
+  const config = parseConfigToml(text);
+  const error = config.diagnostics.find((d) => d.severity === 'error');
+  if (error) throw new CliError(formatDiagnostic(path, error));
+  return { config, text };
+}
+
+/** The `--reading KEY=VALUE` options, the rulings where none is given. */
+export function readingsOption(value: unknown): Readings {
+  const texts = Array.isArray(value) ? value.map(String) : [];
+  const parsed = parseReadingAssignments(texts);
+  if (!parsed.ok) throw new CliError(parsed.message);
+  return parsed.value;
+}
+
+export function nowOption(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+export function checkNow(now: string | null, error: string | null): void {
+  if (now !== null && error !== null) throw new CliError(`--now: ${escapeForTerminal(error)}`);
+}
+
+export function write(
+  io: CliIo,
+  elements: readonly StreamElement[],
+  encoding: 'storage' | 'plain',
+) {
+  io.stdout(writeEventsText(elements, encoding));
+}

@@ -1,0 +1,65 @@
+import { READINGS } from '../core/compaction/readings.ts';
+import { IMPORT_FORMATS } from '../core/import/import.ts';
+
+export const USAGE = `Usage: compaction-playground <command> [options]
+
+Every FILE may be a JP events.json or any transcript the playground imports
+(Claude Code, Codex CLI, Gemini CLI, OpenCode, OpenAI Chat Completions or
+Responses, Anthropic Messages), detected from its content; every command
+takes --from FORMAT to force one (${IMPORT_FORMATS.join(', ')}).
+
+Commands:
+  import [--from FORMAT] [--encoding storage|plain] FILE|-
+      The transcript as JP's events.json (storage form, as JP saves it,
+      unless --encoding plain); what could not be mapped is listed on
+      standard error.
+  project [--encoding auto|storage|plain] [--view provider|stream] [--sanitize]
+          [--reading KEY=VALUE]... FILE|-
+      The projected elements as a JSON array, in the input's encoding.
+      provider (default): what the model is sent; stream: the whole projected
+      stream before the visibility filter. --sanitize repairs the stream first.
+  sanitize [--encoding auto|storage|plain] FILE|-
+      The stream after JP's repair before sending.
+  compact --config FILE.toml [--now TIMESTAMP] [--encoding ...] [--dry-run]
+          [--reading KEY=VALUE]... FILE|-
+      The whole events.json with the new compaction events appended.
+      --dry-run prints JP's dry-run lines instead ("Would compact turns
+      A..=B", stored 0-based turns, one per new compaction) and writes nothing.
+  reset [--index K] [--encoding ...] FILE|-
+      The stream without its compaction events (or without the K-th, 1-based).
+  report --config FILE.toml [--now TIMESTAMP] [--tokenizer o200k|cl100k|chars]
+         [--no-sanitize] [--json | --by-conversation] [--what-if]
+         [--reading KEY=VALUE]... FILE|FOLDER...
+      Per tool: calls, request and response tokens before and after, savings.
+      --by-conversation adds a line per conversation, titled from its
+      metadata.json or its first user message (readable output only); a
+      file in a folder that does not read is a line with its error.
+      --what-if prints instead, per tool, the figures under each of the six
+      hint choices (inherit, keep, strip, strip-requests, strip-responses,
+      omit), the one in force marked.
+      A FOLDER stands for the conversations in it: JP conversation folders
+      and session files (*.jsonl, *.json) at any depth, such as a Claude
+      Code projects folder (subagents listed under their session) or a
+      Codex sessions tree; a file there that does not read is reported on
+      standard error and left out.
+  recommend --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]
+            [--json] FILE|FOLDER...
+      A hint per tool with the reason and the saving measured with it applied,
+      the total with all applied, and the config with the hints set.
+
+  export --target anthropic|langchain-py|langchain-js|vercel|openai-agents
+         --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]
+         [--json] [FILE|-]
+      The config's hints as the framework's own configuration, on standard
+      output; on standard error, per tool "exported as ..." or "not
+      expressible in ...: nearest is ...", and, with FILE, the saving with
+      the playground's hints and with the nearest ones. --json prints all of
+      it as one JSON object instead.
+
+Every command that projects or creates compactions takes --reading KEY=VALUE
+(repeatable) to switch one of D17's open points from the spec's ruling (the
+first value) to its alternative:
+${READINGS.map((info) => `  ${info.key}=${info.values.map((v) => v.value).join('|')}  (${info.section}) ${info.question}`).join('\n')}
+
+Exit codes: 0 success, 2 bad input or arguments, 1 internal error.
+`;

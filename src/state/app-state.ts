@@ -1,0 +1,212 @@
+/**
+ * The store's shape, types only: the five slices (editor inputs, the run,
+ * the UI, sharing, the workspace) and the types they share. Slice files,
+ * actions and selectors import their types from here rather than from
+ * `store.ts`, so no slice depends on the store that includes it (no import
+ * loop, type-only ones included).
+ */
+import type { Readings } from '../core/compaction/readings.ts';
+import type { Report } from '../core/counting/report.ts';
+import type { ImportSummary } from '../core/import/types.ts';
+import type { PlaygroundInput, PlaygroundResult } from '../core/playground/playground.ts';
+import type { HintRecommendations } from '../core/playground/recommend.ts';
+import type { ReadingChoice, ToolHintInfo } from '../core/playground/types.ts';
+import type { DiffLayout, ShareState } from '../core/share/share-codec.ts';
+import type { Diagnostic } from '../core/types.ts';
+import type { ConversationFigures } from '../worker/pool-protocol.ts';
+
+/** Where the run stands: nothing yet, computing, finished, or failed unexpectedly. */
+export type RunStatus = 'idle' | 'running' | 'done' | 'error';
+
+/** The colour scheme in use (follows `prefers-color-scheme`). */
+export type Theme = 'light' | 'dark';
+
+/** The user's inputs: exactly the fields of `PlaygroundInput`, plus where the stream came from. */
+export interface EditorSlice extends PlaygroundInput {
+  /** The name of the opened `events.json`, or null when typed or from an example. */
+  streamFileName: string | null;
+  /** The example last loaded, or null. */
+  exampleId: string | null;
+  /** D17's readings, every one of them (the rulings unless the user switched one). */
+  readings: Readings;
+}
+
+/** The run's state. */
+export interface RunSlice {
+  status: RunStatus;
+  /** The last result computed from valid input; kept while the input is invalid or a run fails. */
+  result: PlaygroundResult | null;
+  /** True when `result` does not describe the current input (pending, invalid, or failed). */
+  isStale: boolean;
+  /** What went wrong in the last failed run, as the start of a sentence (see `describeFailure`): an unexpected failure, not an input error. */
+  error: string | null;
+  /** Diagnostics of the most recent finished run, valid or not. */
+  configDiagnostics: Diagnostic[];
+  /** The config text `configDiagnostics` were computed from: their quick fixes apply to it only. */
+  configDiagnosticsText: string;
+  streamDiagnostics: Diagnostic[];
+  /** What the last imported transcript brought in (format, turns, calls, skipped), or null. */
+  importSummary: ImportSummary | null;
+  /** A long JSON Lines file being read in chunks (bytes so far of its size), or null. */
+  importProgress: { name: string; bytesRead: number; total: number } | null;
+  /** Whether a progress bar was shown since the page loaded (tests read it: a fast read may show it briefly). */
+  importProgressSeen: boolean;
+}
+
+/** A queued message for the `aria-live` toast region. */
+export interface Toast {
+  id: number;
+  message: string;
+  tone: 'error' | 'info';
+}
+
+/** An example as the gallery lists it. */
+export interface ExampleSummary {
+  id: string;
+  title: string;
+  /** One sentence: what to look at and what it shows. */
+  summary: string;
+  /** Attribution, for examples built from someone else's data. */
+  credit?: string;
+}
+
+/** Purely visual state. */
+export interface UiSlice {
+  /** The tool picked in a pane (a row of the savings table), or null. */
+  selectedTool: string | null;
+  /** The transcript entry picked in a pane (`TranscriptEntry.key`), or null. */
+  selectedEventKey: string | null;
+  theme: Theme;
+  toasts: Toast[];
+  /** The examples the gallery offers, provided at start-up. */
+  examples: ExampleSummary[];
+  /** Whether the editor component can mount (its code is loaded lazily). */
+  editorsReady: boolean;
+  /** Whether the Design questions panel measures the alternative readings (a pipeline pass each). */
+  compareReadings: boolean;
+  /** The reading the diff pane compares the current "after" view with, or null for before/after. */
+  diffReading: ReadingChoice | null;
+}
+
+/** What the link dialog says: what went wrong with a link or file, and what is shown instead. */
+export interface LinkProblem {
+  /** The dialog's title, e.g. "This link could not be opened". */
+  title: string;
+  /** One or two sentences: what happened. */
+  what: string;
+  /** One sentence: what the playground shows instead. */
+  loadedInstead: string;
+}
+
+/** Work a link, file or example replaced, which one click brings back. */
+export interface RestoreOffer {
+  state: ShareState;
+  /** True when a link replaced it: Back to an address without a link restores it too. */
+  byLink: boolean;
+}
+
+/** Whether the last state was saved in this browser, and why not. */
+export type AutosaveStatus =
+  | { kind: 'on' }
+  /** The browser refused to store it (its quota); `chars` is the size that failed. The previous save is kept. */
+  | { kind: 'too-large'; chars: number }
+  /** The page cannot use IndexedDB at all (a privacy setting, an embedded frame). */
+  | { kind: 'unavailable' };
+
+/** Whether the address bar's `#v1/…` follows the state. */
+export type AddressStatus =
+  | { kind: 'follows' }
+  /** The state is too large for a link: the address holds no state. `chars` is its size. */
+  | { kind: 'too-large'; chars: number };
+
+/** The share slice. */
+export interface ShareSlice {
+  /** How the transcript diff lays out before and after; links carry it. */
+  diffLayout: DiffLayout;
+  /** The link or file problem the dialog shows, or null when it is closed. */
+  linkProblem: LinkProblem | null;
+  autosave: AutosaveStatus;
+  /** When the autosave last finished writing this tab's state (ms), or null before the first. */
+  autosavedAt: number | null;
+  /** The work a replacement can give back, or null. */
+  restoreOffer: RestoreOffer | null;
+  address: AddressStatus;
+}
+
+/**
+ * Where the workspace stands: none open, counting, counted, waiting for a
+ * config without errors before counting, cancelled by the user, refused
+ * before counting (too large), or stopped by an unexpected failure.
+ */
+export type WorkspaceStatus =
+  | 'empty'
+  | 'loading'
+  | 'done'
+  | 'invalid'
+  | 'cancelled'
+  | 'refused'
+  | 'failed';
+
+/** Which figures the results column shows: the editor's conversation or the workspace. */
+export type ResultsView = 'conversation' | 'workspace';
+
+/** One conversation of the workspace. */
+export interface WorkspaceConversation {
+  /** Its position in the workspace (sorted by path). */
+  index: number;
+  /** Its folder (relative to what was opened), or the file's name. */
+  path: string;
+  /**
+   * The title in its `metadata.json`, or a session's first user message (a
+   * subagent's: its parent's, then its own name), else its folder's or file's name.
+   */
+  title: string;
+  /** The size of its `events.json`. */
+  bytes: number;
+  status: 'pending' | 'done' | 'failed';
+  /** Why it could not be counted, when failed. */
+  message: string | null;
+  /** Its figures under the current config, once counted. */
+  figures: ConversationFigures | null;
+}
+
+/** Hint recommendations for one scope (the editor's conversation, or the workspace). */
+export interface RecommendationState {
+  /** idle: not asked for yet; invalid: the input has errors (see `message`). */
+  status: 'idle' | 'running' | 'done' | 'invalid' | 'error';
+  /** The last recommendations computed; kept while newer ones are computed. */
+  result: HintRecommendations | null;
+  /** Why there are none (an input error or a failure), or null. */
+  message: string | null;
+}
+
+/** The workspace's state. */
+export interface WorkspaceSlice {
+  resultsView: ResultsView;
+  workspaceStatus: WorkspaceStatus;
+  /** What was opened: the folder's name or "3 files"; null when none. */
+  workspaceName: string | null;
+  /** Every conversation, in workspace order. */
+  workspaceConversations: WorkspaceConversation[];
+  /** Conversations counted (or failed) so far, of all. */
+  workspaceProgress: { done: number; total: number };
+  /** The figures added up over the counted conversations; null before any. */
+  workspaceReport: Report | null;
+  /** The hint in force for each tool. */
+  workspaceTools: ToolHintInfo[];
+  /** True while figures for the current input are being computed (a load or a hint edit). */
+  workspaceBusy: boolean;
+  /** True when the figures shown do not describe the current input. */
+  workspaceStale: boolean;
+  /** A message for the workspace view (a refusal, a cancel, a config error), or null. */
+  workspaceMessage: { text: string; tone: 'error' | 'info' } | null;
+  /** The tool picked in the workspace's savings table, or null. */
+  workspaceSelectedTool: string | null;
+  /** The context window to compare each conversation with, in tokens; null for none. */
+  contextBudget: number | null;
+  workspaceRecommendations: RecommendationState;
+  conversationRecommendations: RecommendationState;
+}
+
+/** The whole state. */
+export type AppState = EditorSlice & RunSlice & UiSlice & ShareSlice & WorkspaceSlice;
