@@ -8,7 +8,7 @@
 import type { StateCreator } from 'zustand';
 import type { Report } from '../core/counting/report.ts';
 import type { HintRecommendations } from '../core/playground/recommend.ts';
-import type { ToolHintInfo } from '../core/playground/types.ts';
+import type { ToolHintInfo, WhatIfGrid } from '../core/playground/types.ts';
 import type { ConversationFigures } from '../worker/pool-protocol.ts';
 import type { AppState } from './store.ts';
 
@@ -85,6 +85,8 @@ export interface WorkspaceSlice {
   contextBudget: number | null;
   workspaceRecommendations: RecommendationState;
   conversationRecommendations: RecommendationState;
+  /** The what-if grid summed over every conversation, for the current input; null before any. */
+  workspaceWhatIf: WhatIfGrid | null;
 }
 
 const idleRecommendations: RecommendationState = { status: 'idle', result: null, message: null };
@@ -105,6 +107,7 @@ export const initialWorkspaceState: WorkspaceSlice = {
   contextBudget: null,
   workspaceRecommendations: idleRecommendations,
   conversationRecommendations: idleRecommendations,
+  workspaceWhatIf: null,
 };
 
 /** Creates the slice (see `store.ts`). */

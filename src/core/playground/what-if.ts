@@ -19,7 +19,12 @@ import type { TokenizerId } from '../counting/tokens.ts';
 import { getOwn } from '../json/values.ts';
 import type { StreamElement, ToolHint } from '../types.ts';
 import { buildViews, reportStream } from './pipeline.ts';
-import { formatTomlKey, recommendHints, renderHintsToml } from './recommend.ts';
+import {
+  formatTomlKey,
+  type HintRecommendations,
+  recommendHints,
+  renderHintsToml,
+} from './recommend.ts';
 import type { WhatIfCell, WhatIfGrid, WhatIfRow } from './types.ts';
 import {
   areHintsSeparable,
@@ -73,6 +78,8 @@ export function prepareWhatIf(
   tables: readonly HintTable[],
   config: ParsedConfig,
   settings: HintTableSettings,
+  /** `recommendHints` of the same tables, when the caller has computed it already. */
+  recommended?: HintRecommendations,
 ): WhatIfBase {
   const byChoice = {} as Record<HintChoice, Report>;
   for (const choice of HINT_CHOICES) {
@@ -81,7 +88,11 @@ export function prepareWhatIf(
       settings.tokenizer,
     );
   }
-  return { byChoice, suggestions: prepareSuggestions(tables, config, settings) };
+  const picks = recommended ?? recommendHints(tables, config, settings);
+  return {
+    byChoice,
+    suggestions: new Map(picks.recommendations.map((rec) => [rec.tool, rec.hint])),
+  };
 }
 
 /**
@@ -178,7 +189,7 @@ function getWhatIfGridByPasses(
       }
     }
   }
-  const suggestions = prepareSuggestions(tables, config, settings);
+  const { suggestions } = prepareWhatIf(tables, config, settings);
   const total = addReports(applied, settings.tokenizer);
   const ruleSaves = addReports(
     tables.map((table) => table.reports.inherit),
@@ -210,17 +221,6 @@ function getWhatIfGridByPasses(
     ruleSaves: { ...ruleSaves },
     hintsSaveMore: minus(total.totals.saved, ruleSaves),
   };
-}
-
-/** The recommender's pick per tool, from the tables' measured sizes. */
-function prepareSuggestions(
-  tables: readonly HintTable[],
-  config: ParsedConfig,
-  settings: HintTableSettings,
-): ReadonlyMap<string, ToolHint> {
-  return new Map(
-    recommendHints(tables, config, settings).recommendations.map((rec) => [rec.tool, rec.hint]),
-  );
 }
 
 /**
