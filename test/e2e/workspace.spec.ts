@@ -288,7 +288,8 @@ const CHOICES = ['inherit', 'keep', 'strip', 'strip-requests', 'strip-responses'
 test("the workspace's what-if grid: six choices per tool as the CLI counts them, a ★, a click edits the TOML", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Two cold counts of the corpus and two CLI runs; slow on a loaded machine.
+  test.setTimeout(300_000);
   await openPlayground(page);
   await setEditorText(page, 'Config (TOML)', RULE_ONLY);
   await openCorpusFolder(page);
