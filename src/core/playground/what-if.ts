@@ -63,6 +63,24 @@ function cellOf(report: Report, tool: string): WhatIfCell {
   };
 }
 
+/** One tool's row: its cells, the choice in force, the pick, and what that choice saves beyond the rule. */
+function toRow(
+  name: string,
+  calls: number,
+  choices: Record<HintChoice, WhatIfCell>,
+  inForce: HintChoice = 'inherit',
+  suggested: ToolHint | undefined = undefined,
+): WhatIfRow {
+  return {
+    name,
+    calls,
+    inForce: inForce === 'inherit' ? null : inForce,
+    suggested: suggested ?? null,
+    choices,
+    beyondRule: minus(choices.inherit.after, choices[inForce].after),
+  };
+}
+
 /** What a grid needs that no hint changes: each choice's sums and the recommender's picks. */
 export interface WhatIfBase {
   byChoice: Record<HintChoice, Report>;
@@ -129,15 +147,7 @@ export function getWhatIfGrid(
     const name = row.name;
     const choices = {} as Record<HintChoice, WhatIfCell>;
     for (const choice of HINT_CHOICES) choices[choice] = cellOf(byChoice[choice], name);
-    const choice = inForce.get(name) ?? 'inherit';
-    tools.push({
-      name,
-      calls: row.calls,
-      inForce: choice === 'inherit' ? null : choice,
-      suggested: suggestions.get(name) ?? null,
-      choices,
-      beyondRule: minus(choices.inherit.after, choices[choice].after),
-    });
+    tools.push(toRow(name, row.calls, choices, inForce.get(name), suggestions.get(name)));
   }
   const ruleSaves = { ...byChoice.inherit.totals.saved };
   return {
@@ -205,15 +215,7 @@ function getWhatIfGridByPasses(
     for (const choice of HINT_CHOICES) {
       choices[choice] = cellOf(addReports(perChoice[choice], settings.tokenizer), name);
     }
-    const choice = inForce.get(name) ?? 'inherit';
-    tools.push({
-      name,
-      calls: row.calls,
-      inForce: choice === 'inherit' ? null : choice,
-      suggested: suggestions.get(name) ?? null,
-      choices,
-      beyondRule: minus(choices.inherit.after, choices[choice].after),
-    });
+    tools.push(toRow(name, row.calls, choices, inForce.get(name), suggestions.get(name)));
   }
   return {
     tokenizer: settings.tokenizer,
