@@ -6,8 +6,7 @@ import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
 import { exportPeerConfig, isPeerTargetId, PEER_TARGETS } from '../core/export/peer-export.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
 import { recommendForStreams, renderHintsToml } from '../core/playground/recommend.ts';
-import { getWhatIfGrid, whatIfToJson } from '../core/playground/what-if.ts';
-import { createHintTable } from '../core/playground/workspace.ts';
+import { getWhatIfGridOfStreams, whatIfToJson } from '../core/playground/what-if.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
 import { CliError, type CliIo } from './cli-io.ts';
 import { type ConversationFile, getConversationName, listConversations } from './conversations.ts';
@@ -144,20 +143,15 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       );
       if (values['what-if']) {
         checkNow(options.now, planCompactions([], config, options.now).nowError);
-        const tables = files.flatMap((file) => {
+        const streams = files.flatMap((file) => {
           const stream = read(file);
-          return stream ? [createHintTable(stream.elements, config, options)] : [];
+          return stream ? [stream.elements] : [];
         });
-        const grid = getWhatIfGrid(tables, config, {
-          now: options.now,
-          view: options.view,
-          tokenizer: options.counter.id,
-          readings: options.readings,
-        });
+        const grid = getWhatIfGridOfStreams(streams, config, options);
         io.stdout(
           values.json
             ? `${JSON.stringify(whatIfToJson(grid), null, 2)}\n`
-            : formatWhatIf(grid, tables.length),
+            : formatWhatIf(grid, streams.length),
         );
         return 0;
       }

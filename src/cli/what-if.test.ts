@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createPlaygroundSession } from '../core/playground/playground.ts';
 import { CORPUS_DIR } from '../test/conformance.ts';
 import { CliError, type CliIo } from './cli-io.ts';
 import { runCommand } from './commands.ts';
@@ -95,6 +96,55 @@ describe('--reading', () => {
       /unknown reading "stack"; the readings are no-tool-calls, stacking, star, summary-over-keep, jp/,
     );
     await expect(run(['project', '--reading', 'jp=tomorrow', stream])).rejects.toThrow(CliError);
+  });
+});
+
+describe('Compact in the playground under a reading', () => {
+  it('writes what the CLI compact writes with the same reading: under jp=today no tool_overrides', async () => {
+    const configText = `[[conversation.compaction.rules]]
+keep_last = 2
+tool_calls = "strip-responses"
+
+[conversation.tools.grep]
+compaction = "omit"
+`;
+    const stream = writeTemp('compact-reading.json', NINE_TURNS);
+    const config = writeTemp('compact-reading.toml', configText);
+    const session = createPlaygroundSession();
+    const input = {
+      configText,
+      streamText: NINE_TURNS,
+      encoding: 'plain' as const,
+      tokenizer: 'chars' as const,
+      now: null,
+      view: 'sanitized' as const,
+    };
+    const compactions = (text: string) =>
+      (JSON.parse(text) as { type: string; tool_overrides?: unknown }[]).filter(
+        (e) => e.type === 'compaction',
+      );
+    for (const [reading, hinted] of [
+      [null, true],
+      ['jp=today', false],
+    ] as const) {
+      const cli = await run([
+        'compact',
+        '--encoding',
+        'plain',
+        '--config',
+        config,
+        ...(reading ? ['--reading', reading] : []),
+        stream,
+      ]);
+      const page = await session.compact(reading ? { ...input, readings: { jp: 'today' } } : input);
+      expect(page.ok, String(reading)).toBe(true);
+      if (!page.ok) continue;
+      expect(page.streamText, String(reading)).toBe(cli.stdout);
+      const created = compactions(page.streamText);
+      expect(created.length).toBe(1);
+      // The default reading bakes the omit hint in (D17); JP today knows no hints.
+      expect(created[0]?.tool_overrides !== undefined, String(reading)).toBe(hinted);
+    }
   });
 });
 

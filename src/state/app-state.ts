@@ -10,7 +10,7 @@ import type { Report } from '../core/counting/report.ts';
 import type { ImportSummary } from '../core/import/types.ts';
 import type { PlaygroundInput, PlaygroundResult } from '../core/playground/playground.ts';
 import type { HintRecommendations } from '../core/playground/recommend.ts';
-import type { ReadingChoice, ToolHintInfo } from '../core/playground/types.ts';
+import type { ReadingChoice, ToolHintInfo, WhatIfGrid } from '../core/playground/types.ts';
 import type { DiffLayout, ShareState } from '../core/share/share-codec.ts';
 import type { Diagnostic } from '../core/types.ts';
 import type { ConversationFigures } from '../worker/pool-protocol.ts';
@@ -206,6 +206,8 @@ export interface WorkspaceSlice {
   contextBudget: number | null;
   workspaceRecommendations: RecommendationState;
   conversationRecommendations: RecommendationState;
+  /** The what-if grid summed over every conversation, for the current input; null before any. */
+  workspaceWhatIf: WhatIfGrid | null;
 }
 
 /** The whole state. */

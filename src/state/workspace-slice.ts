@@ -25,6 +25,7 @@ export const initialWorkspaceState: WorkspaceSlice = {
   contextBudget: null,
   workspaceRecommendations: idleRecommendations,
   conversationRecommendations: idleRecommendations,
+  workspaceWhatIf: null,
 };
 
 /** Creates the slice (see `store.ts`). */

@@ -216,6 +216,7 @@ async function countWorkspace(): Promise<void> {
     workspaceConversations: conversations,
     workspaceProgress: { done: conversations.length - toCount.length, total: conversations.length },
     workspaceReport: null,
+    workspaceWhatIf: null,
     workspaceTools: [],
   });
 
@@ -234,6 +235,7 @@ async function countWorkspace(): Promise<void> {
           workspaceConversations: pendingConversations(sources),
           workspaceProgress: { done: 0, total: sources.length },
           workspaceReport: null,
+          workspaceWhatIf: null,
           workspaceTools: [],
           workspaceMessage: {
             text: `${check.message}. The workspace is counted once the config has no errors.`,
@@ -319,6 +321,7 @@ async function countWorkspace(): Promise<void> {
       workspaceBusy: false,
       workspaceStale: true,
       workspaceReport: null,
+      workspaceWhatIf: null,
       workspaceMessage: {
         text: `${describeFailure(error, 'Counting')}. Count again, or reload the page.`,
         tone: 'error',
@@ -347,6 +350,7 @@ export function cancelWorkspaceLoad(): void {
     workspaceBusy: false,
     workspaceStale: true,
     workspaceReport: null,
+    workspaceWhatIf: null,
     workspaceTools: [],
     workspaceSelectedTool: null,
     workspaceConversations: pendingConversations(sources),
@@ -428,6 +432,7 @@ export async function refreshWorkspace(): Promise<void> {
     store.setState({
       workspaceConversations: list,
       workspaceReport: result.report,
+      workspaceWhatIf: result.whatIf,
       workspaceTools: result.tools,
       workspaceBusy: false,
       workspaceStale: false,

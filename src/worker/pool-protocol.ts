@@ -14,7 +14,7 @@
 import type { Report } from '../core/counting/report.ts';
 import type { TokenizerId } from '../core/counting/tokens.ts';
 import type { HintRecommendations, Recommendation } from '../core/playground/recommend.ts';
-import type { ToolHintInfo, ViewMode } from '../core/playground/types.ts';
+import type { ToolHintInfo, ViewMode, WhatIfGrid } from '../core/playground/types.ts';
 import type { HintTable } from '../core/playground/workspace.ts';
 import type { EncodingSetting } from '../core/types.ts';
 
@@ -84,6 +84,8 @@ export type WorkspaceEvaluation =
       tools: ToolHintInfo[];
       conversations: { index: number; figures: ConversationFigures }[];
       recommendations: HintRecommendations | null;
+      /** Every tool under each hint choice, summed over the conversations; null with none. */
+      whatIf: WhatIfGrid | null;
     }
   /** The tables were computed for other rules, "now", view or tokenizer: a cold run is needed. */
   | { status: 'stale' }

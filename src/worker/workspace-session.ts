@@ -15,6 +15,7 @@ import { readSubagentDescription } from '../core/import/sessions.ts';
 import { recommendHints, renderHintsToml } from '../core/playground/recommend.ts';
 import { compareToolInfo, getToolHintInfo } from '../core/playground/tool-info.ts';
 import type { ToolHintInfo } from '../core/playground/types.ts';
+import { getWhatIfGrid, prepareWhatIf } from '../core/playground/what-if.ts';
 import {
   analyzeConversation,
   getReportFromHintTable,
@@ -165,12 +166,21 @@ export function createWorkspaceSession(): WorkspaceAnswer {
     }
     const report = addReports(reports, settings.tokenizer);
     const ordered = held.map(([, table]) => table);
+    const recommendations = ordered.length > 0 ? recommendHints(ordered, config, hints) : null;
     return {
       status: 'ok',
       report,
       tools: toolInfoOf(ordered, config, report),
       conversations,
-      recommendations: ordered.length > 0 ? recommendHints(ordered, config, hints) : null,
+      recommendations,
+      whatIf: recommendations
+        ? getWhatIfGrid(
+            ordered,
+            config,
+            hints,
+            prepareWhatIf(ordered, config, hints, recommendations),
+          )
+        : null,
     };
   }
 

@@ -7,15 +7,53 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const EXAMPLE_CONFIG = 'src/examples/coding-session.toml';
 const EXAMPLE_STREAM = 'src/examples/coding-session.json';
 
-/** Tokens after compaction from the CLI's `report --json`, under the given `--reading`s. */
-function cliAfterTokens(readings: string[]): number {
-  const args = ['bin/compaction-playground.mjs', 'report', '--config', EXAMPLE_CONFIG, '--json'];
-  for (const reading of readings) args.push('--reading', reading);
-  const output = execFileSync(process.execPath, [...args, EXAMPLE_STREAM], {
+const CORPUS_CONFIG = 'src/examples/corpus-missing-date.toml';
+const CORPUS_STREAM = 'src/examples/corpus-missing-date.json';
+
+function cli(args: string[], input?: string): string {
+  return execFileSync(process.execPath, ['bin/compaction-playground.mjs', ...args], {
     cwd: REPO,
     encoding: 'utf8',
+    ...(input !== undefined ? { input } : {}),
   });
+}
+
+/** Tokens after compaction from the CLI's `report --json`, under the given `--reading`s. */
+function cliAfterTokens(
+  readings: string[],
+  config = EXAMPLE_CONFIG,
+  stream = EXAMPLE_STREAM,
+): number {
+  const args = ['report', '--config', config, '--json'];
+  for (const reading of readings) args.push('--reading', reading);
+  const output = cli([...args, stream]);
   return (JSON.parse(output) as { totals: { after: { tokens: number } } }).totals.after.tokens;
+}
+
+/**
+ * The CLI's projected tool events (compact, then project the sanitized
+ * stream) under a reading, by type and id: an independent count of the tool
+ * events two readings project differently.
+ */
+function cliProjectedToolEvents(reading: string): Map<string, string> {
+  const compacted = cli([
+    'compact',
+    '--config',
+    CORPUS_CONFIG,
+    '--reading',
+    reading,
+    CORPUS_STREAM,
+  ]);
+  const projected = cli(
+    ['project', '--sanitize', '--view', 'stream', '--encoding', 'plain', '--reading', reading, '-'],
+    compacted,
+  );
+  const events = JSON.parse(projected) as { type: string; id?: string }[];
+  return new Map(
+    events
+      .filter((event) => event.type.startsWith('tool_call'))
+      .map((event) => [`${event.type}:${event.id}`, JSON.stringify(event)]),
+  );
 }
 
 async function copyLink(page: Page): Promise<string> {
@@ -86,4 +124,54 @@ test('the Design questions panel shows what each alternative changes, as the CLI
   await page.getByRole('button', { name: 'Back to before and after' }).click();
   await waitForResults(page);
   await expect(page.locator('[data-reading-diff]')).toHaveCount(0);
+});
+
+test('on the corpus example, the Design questions panel shows what JP today changes, as the CLI counts it', async ({
+  page,
+}) => {
+  // Eight CLI runs beside the page; slow on a loaded machine.
+  test.setTimeout(180_000);
+  await openPlayground(page);
+  await page.getByRole('button', { name: 'Examples' }).click();
+  const gallery = page.getByRole('dialog', { name: 'Examples' });
+  await gallery.getByRole('button', { name: /A real JP conversation: the missing date/ }).click();
+  await expect(gallery).toBeHidden();
+  await waitForResults(page);
+
+  const pane = page.locator('#pane-design');
+  await pane.getByRole('button', { name: 'Measure every alternative here' }).click();
+  await waitForResults(page);
+  const ruling = cliAfterTokens([], CORPUS_CONFIG, CORPUS_STREAM);
+  const today = cliAfterTokens(['jp=today'], CORPUS_CONFIG, CORPUS_STREAM);
+  // JP today ignores the example's hints, so it keeps tokens they would save.
+  expect(today - ruling).not.toBe(0);
+  const jp = pane.locator('tr[data-reading="jp"]');
+  await expect(jp.locator('[data-tokens-delta]')).toHaveAttribute(
+    'data-tokens-delta',
+    String(today - ruling),
+  );
+  const d17 = cliProjectedToolEvents('jp=d17');
+  const ignored = cliProjectedToolEvents('jp=today');
+  const differing = [...new Set([...d17.keys(), ...ignored.keys()])].filter(
+    (key) => d17.get(key) !== ignored.get(key),
+  ).length;
+  expect(differing).toBeGreaterThan(0);
+  await expect(jp.locator('[data-events-affected]')).toHaveAttribute(
+    'data-events-affected',
+    String(differing),
+  );
+  for (const [key, value] of [
+    ['no-tool-calls', 'apply'],
+    ['stacking', 'per-tool'],
+    ['star', 'configured-only'],
+    ['summary-over-keep', 'keep-survives'],
+  ] as const) {
+    await expect(
+      pane.locator(`tr[data-reading="${key}"] [data-tokens-delta]`),
+      key,
+    ).toHaveAttribute(
+      'data-tokens-delta',
+      String(cliAfterTokens([`${key}=${value}`], CORPUS_CONFIG, CORPUS_STREAM) - ruling),
+    );
+  }
 });

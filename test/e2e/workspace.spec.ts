@@ -7,8 +7,9 @@
  * asserted (it depends on the machine and its load); the pool's speed-up is
  * measured in `workspace-perf.spec.ts`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { CORPUS_DIR } from '../../src/test/conformance.ts';
@@ -249,4 +250,108 @@ test('on the default example, Recommend never lowers the saving without saying s
   await expect(statusLine(page)).toContainText('1,542');
   // (The comment that described omit goes too: hint-comments.test.ts.)
   await expect(toolRow(page, 'build_watch').locator('td').last()).toHaveText('keep own hint');
+});
+
+/** `report --what-if --json` over the corpus folder: per tool, tokens after under each choice. */
+function cliWhatIf(config: string): Map<string, Record<string, number>> {
+  const dir = mkdtempSync(join(tmpdir(), 'playground-e2e-'));
+  const configPath = join(dir, 'what-if.toml');
+  writeFileSync(configPath, config);
+  const output = execFileSync(
+    process.execPath,
+    [
+      'bin/compaction-playground.mjs',
+      'report',
+      '--what-if',
+      '--json',
+      '--config',
+      configPath,
+      CORPUS_DIR,
+    ],
+    { encoding: 'utf8' },
+  );
+  const json = JSON.parse(output) as {
+    tools: { name: string; choices: Record<string, { after: { tokens: number } }> }[];
+  };
+  return new Map(
+    json.tools.map((tool) => [
+      tool.name,
+      Object.fromEntries(
+        Object.entries(tool.choices).map(([choice, cell]) => [choice, cell.after.tokens]),
+      ),
+    ]),
+  );
+}
+
+const CHOICES = ['inherit', 'keep', 'strip', 'strip-requests', 'strip-responses', 'omit'];
+
+test("the workspace's what-if grid: six choices per tool as the CLI counts them, a ★, a click edits the TOML", async ({
+  page,
+}) => {
+  // Two cold counts of the corpus and two CLI runs; slow on a loaded machine.
+  test.setTimeout(300_000);
+  await openPlayground(page);
+  await setEditorText(page, 'Config (TOML)', RULE_ONLY);
+  await openCorpusFolder(page);
+  await waitForWorkspace(page);
+
+  const grid = workspace(page)
+    .locator('#ws-what-if')
+    .getByRole('table', { name: 'What if: every tool under each hint choice' });
+  await grid.scrollIntoViewIfNeeded();
+  const read = () =>
+    grid.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        tool: tr.getAttribute('data-tool') ?? '',
+        cells: [...tr.querySelectorAll('td[data-choice]')].map((td) => ({
+          choice: td.getAttribute('data-choice') ?? '',
+          after: Number(
+            (
+              /, ([\d,]+) tokens after/.exec(
+                td.querySelector('button')?.getAttribute('aria-label') ?? '',
+              )?.[1] ?? 'NaN'
+            ).replaceAll(',', ''),
+          ),
+          inForce: td.getAttribute('data-in-force') === 'true',
+        })),
+      })),
+    );
+
+  const rows = await read();
+  const cli = cliWhatIf(RULE_ONLY);
+  expect(rows.map((row) => row.tool)).toEqual([...cli.keys()]);
+  for (const row of rows) {
+    expect(
+      row.cells.map((cell) => cell.choice),
+      row.tool,
+    ).toEqual(CHOICES);
+    const expected = cli.get(row.tool);
+    for (const cell of row.cells)
+      expect(cell.after, `${row.tool} ${cell.choice}`).toBe(expected?.[cell.choice]);
+  }
+  await expect(grid.getByText('★').first()).toBeVisible();
+
+  // fs_read_file inherits the rule's strip; omit saves more there, and the savings table follows.
+  const tool = 'fs_read_file';
+  const omit = grid.locator(`tr[data-tool="${tool}"] td[data-choice="omit"] button`);
+  await omit.click();
+  const config = page.locator('#config-panel .view-lines');
+  await expect(config).toContainText(`[conversation.tools.${tool}]`);
+  await expect(config).toContainText('compaction = "omit"');
+  await expect(toolRow(page, tool).locator('td').last()).toHaveText('omit own hint');
+  await waitForWorkspace(page);
+  await expect(omit).toHaveAttribute('aria-pressed', 'true');
+  const omitAfter = cli.get(tool)?.omit;
+  const shown = (await readToolRows(page)).find((row) => row.name === tool);
+  expect(shown && shown.requestAfter + shown.responseAfter).toBe(omitAfter);
+  // After the edit the grid is still the CLI's for the edited config.
+  const after = await read();
+  const cliEdited = cliWhatIf(`${RULE_ONLY}\n[conversation.tools.${tool}]\ncompaction = "omit"\n`);
+  for (const row of after) {
+    for (const cell of row.cells)
+      expect(cell.after, `${row.tool} ${cell.choice}`).toBe(cliEdited.get(row.tool)?.[cell.choice]);
+  }
+  expect(after.find((row) => row.tool === tool)?.cells.find((cell) => cell.inForce)?.choice).toBe(
+    'omit',
+  );
 });

@@ -25,12 +25,14 @@ import {
   getStreamConfigDeltaTools,
   resolveConfigInForce,
 } from '../config/in-force.ts';
+import { toolHintToPolicy } from '../config/tool-hints.ts';
 import { createReport, type Report } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
+import { compareCodePoints, setOwn } from '../json/values.ts';
 import { sanitize } from '../stream/sanitize.ts';
 import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';
-import type { CompactionEvent, Diagnostic, StreamElement } from '../types.ts';
-import type { ViewMode as ViewModeValue } from './types.ts';
+import type { CompactionEvent, Diagnostic, StreamElement, ToolCallPolicy } from '../types.ts';
+import type { HintChoice, ViewMode as ViewModeValue } from './types.ts';
 
 /** What the compaction run over one stream decided: the config in force, now, and new events. */
 export interface CompactionPlan {
@@ -59,14 +61,39 @@ const streamToolFacts = new WeakMap<
 >();
 
 /**
+ * One tool's hint replaced in the `tool_overrides` new compactions get:
+ * `inherit` removes the tool's override (the rule's `tool_calls` decides it),
+ * whatever gave it (its own hint, `'*'` or a config_delta).
+ */
+export interface ToolChoice {
+  tool: string;
+  choice: HintChoice;
+}
+
+/** The overrides with `change.tool`'s replaced, kept sorted by name as resolution sorts them. */
+function withToolChoice(
+  overrides: Readonly<Record<string, ToolCallPolicy>>,
+  change: ToolChoice,
+): Record<string, ToolCallPolicy> {
+  const entries = Object.entries(overrides).filter(([name]) => name !== change.tool);
+  if (change.choice !== 'inherit') entries.push([change.tool, toolHintToPolicy(change.choice)]);
+  entries.sort(([a], [b]) => compareCodePoints(a, b));
+  const result: Record<string, ToolCallPolicy> = {};
+  for (const [name, policy] of entries) setOwn(result, name, policy);
+  return result;
+}
+
+/**
  * Resolves the config in force and creates the new compaction events for one
  * stream (spec 10, 11, 14.1, 14.2). `nowText` null means the default now.
+ * `toolChoice` replaces one tool's hint, as the what-if grid asks.
  */
 export function planCompactions(
   elements: readonly StreamElement[],
   config: ParsedConfig,
   nowText: string | null,
   readings: Readonly<Readings> = DEFAULT_READINGS,
+  toolChoice?: ToolChoice,
 ): CompactionPlan {
   let facts = streamToolFacts.get(elements);
   if (!facts) {
@@ -91,7 +118,9 @@ export function planCompactions(
   const created = createCompactionEvents({
     elements,
     rules: configInForce.rules,
-    toolOverrides: configInForce.toolOverrides,
+    toolOverrides: toolChoice
+      ? withToolChoice(configInForce.toolOverrides, toolChoice)
+      : configInForce.toolOverrides,
     now,
     readings,
   });
@@ -139,11 +168,15 @@ export function reportStream(
     view: ViewModeValue;
     counter: TokenCounter;
     readings?: Readonly<Readings>;
+    /** One tool's hint replaced (the what-if grid's cells). */
+    toolChoice?: ToolChoice;
+    /** The "before" view of `elements` when the caller has it (it depends on no config). */
+    before?: StreamElement[];
   },
 ): { report: Report; plan: CompactionPlan } {
   const readings = options.readings ?? DEFAULT_READINGS;
-  const plan = planCompactions(elements, config, options.now, readings);
-  const views = buildViews(elements, plan.created.events, options.view, undefined, readings);
+  const plan = planCompactions(elements, config, options.now, readings, options.toolChoice);
+  const views = buildViews(elements, plan.created.events, options.view, options.before, readings);
   const report = createReport(
     views.before,
     views.after,

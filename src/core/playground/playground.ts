@@ -255,7 +255,8 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
     async compact(input) {
       const { stream, config, elements } = prepare(input);
       if (!elements) return { ok: false, message: firstProblem(input) };
-      const plan = planCompactions(elements, config, input.now);
+      // Compact writes what the preview shows, so it reads D17 the same way (jp=today bakes no hints).
+      const plan = planCompactions(elements, config, input.now, withReadings(input.readings));
       if (plan.created.events.length === 0) {
         return {
           ok: false,

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { listCorpus } from '../../test/conformance.ts';
 import { readCorpusStream } from '../../test/corpus.ts';
+import { READINGS, type Readings, withReadings } from '../compaction/readings.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
 import type { StreamElement } from '../types.ts';
 import { reportStream } from './playground.ts';
-import { getWhatIfGrid, whatIfToJson } from './what-if.ts';
+import { getWhatIfGrid, getWhatIfGridOfStreams, whatIfToJson } from './what-if.ts';
 import { createHintTable, HINT_CHOICES, type HintChoice } from './workspace.ts';
 
 const RULES = `[[conversation.compaction.rules]]
@@ -13,6 +14,29 @@ keep_last = 2
 reasoning = "strip"
 tool_calls = "strip-responses"
 `;
+
+/**
+ * Two rules as in the stacking example: the reasoning-only one is created
+ * after the tool_calls one, so under reading 13.1 "apply" its overrides win
+ * the turn and one tool's hint changes who decides the others.
+ */
+const TWO_RULES = `[[conversation.compaction.rules]]
+keep_last = 2
+tool_calls = "strip-responses"
+
+[[conversation.compaction.rules]]
+keep_last = 1
+reasoning = "strip"
+`;
+
+/** The spec's rulings, then each alternative reading on its own ("JP today" among them). */
+const EVERY_READING: readonly { label: string; readings: Partial<Readings> }[] = [
+  { label: 'rulings', readings: {} },
+  ...READINGS.map((info) => ({
+    label: `${info.key}=${info.values[1].value}`,
+    readings: { [info.name]: info.values[1].value },
+  })),
+];
 
 /** The hints the user's config sets on top of the rule. */
 const USER_HINTS: ReadonlyMap<string, string> = new Map([
@@ -22,13 +46,13 @@ const USER_HINTS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** The config as TOML text, with `tool`'s hint replaced by `choice` (none for inherit). */
-function tomlWith(tool: string | null, choice: HintChoice | null): string {
+function tomlWith(tool: string | null, choice: HintChoice | null, rules = RULES): string {
   const hints = new Map(USER_HINTS);
   if (tool !== null) {
     hints.delete(tool);
     if (choice !== null && choice !== 'inherit') hints.set(tool, choice);
   }
-  let text = RULES;
+  let text = rules;
   for (const [name, hint] of hints) {
     text += `\n[conversation.tools.${name}]\ncompaction = "${hint}"\n`;
   }
@@ -41,6 +65,33 @@ const CONVERSATIONS = [
   '17800836875-jp-init-xdg-directory-issue-on-linux',
 ];
 
+/** Five turns, each calling xtool then ytool with a long response. */
+function twoToolStream(): StreamElement[] {
+  const t = '2025-07-01 00:00:00.0';
+  const long = (tool: string) => `${tool} response content that is fairly long `.repeat(5);
+  return Array.from({ length: 5 }, (_, turn) => [
+    { timestamp: t, type: 'turn_start' },
+    { timestamp: t, type: 'chat_request', content: `question ${turn}` },
+    ...['xtool', 'ytool'].flatMap((tool) => [
+      {
+        timestamp: t,
+        type: 'tool_call_request',
+        id: `${tool}${turn}`,
+        name: tool,
+        arguments: { q: `query ${turn}` },
+      },
+      {
+        timestamp: t,
+        type: 'tool_call_response',
+        id: `${tool}${turn}`,
+        content: long(tool),
+        is_error: false,
+      },
+    ]),
+    { timestamp: t, type: 'chat_response', message: `answer ${turn}` },
+  ]).flat() as unknown as StreamElement[];
+}
+
 function corpus(id: string): StreamElement[] {
   const entry = listCorpus().find((candidate) => candidate.id === id);
   if (!entry) throw new Error(`no corpus conversation ${id}`);
@@ -48,48 +99,79 @@ function corpus(id: string): StreamElement[] {
 }
 
 describe('what-if grid', () => {
-  it('every cell equals report run with that hint set for that tool alone', async () => {
-    const counter = await loadTokenCounter('o200k');
-    const options = { now: null, view: 'sanitized' as const, counter };
-    const settings = { now: null, view: 'sanitized' as const, tokenizer: counter.id };
-    const config = parseConfigToml(tomlWith(null, null));
-    let checked = 0;
-    for (const id of CONVERSATIONS) {
-      const elements = corpus(id);
-      const grid = getWhatIfGrid([createHintTable(elements, config, options)], config, settings);
-      const called = new Set(
-        elements.flatMap((e) =>
-          e.type === 'tool_call_request' && typeof e.name === 'string' ? [e.name] : [],
-        ),
-      );
-      expect(
-        grid.tools.map((row) => row.name),
-        id,
-      ).toEqual([...called].sort());
-      for (const row of grid.tools) {
-        expect(row.inForce, `${id} ${row.name}`).toBe(USER_HINTS.get(row.name) ?? null);
-        for (const choice of HINT_CHOICES) {
-          const { report } = reportStream(
-            elements,
-            parseConfigToml(tomlWith(row.name, choice)),
-            options,
+  for (const [rules, name] of [
+    [RULES, 'one rule'],
+    [TWO_RULES, 'two rules'],
+  ] as const) {
+    for (const { label, readings: partial } of EVERY_READING) {
+      it(`every cell equals report run with that hint set for that tool alone (${name}, ${label})`, async () => {
+        const counter = await loadTokenCounter('o200k');
+        const readings = withReadings(partial);
+        const options = { now: null, view: 'sanitized' as const, counter, readings };
+        const config = parseConfigToml(tomlWith(null, null, rules));
+        let checked = 0;
+        for (const id of CONVERSATIONS) {
+          const elements = corpus(id);
+          const grid = getWhatIfGridOfStreams([elements], config, options);
+          const called = new Set(
+            elements.flatMap((e) =>
+              e.type === 'tool_call_request' && typeof e.name === 'string' ? [e.name] : [],
+            ),
           );
-          const reportRow = report.tools.find((r) => r.name === row.name);
-          expect(reportRow, `${id} ${row.name}`).toBeDefined();
-          if (!reportRow) continue;
-          expect(row.choices[choice], `${id} ${row.name} ${choice}`).toEqual({
-            after: {
-              tokens: reportRow.request.after.tokens + reportRow.response.after.tokens,
-              chars: reportRow.request.after.chars + reportRow.response.after.chars,
-            },
-            saved: reportRow.saved,
-          });
-          checked++;
+          expect(
+            grid.tools.map((row) => row.name),
+            id,
+          ).toEqual([...called].sort());
+          for (const row of grid.tools) {
+            expect(row.inForce, `${id} ${row.name}`).toBe(USER_HINTS.get(row.name) ?? null);
+            for (const choice of HINT_CHOICES) {
+              // Expected: the TOML edited by hand and counted as `report` counts it.
+              const { report } = reportStream(
+                elements,
+                parseConfigToml(tomlWith(row.name, choice, rules)),
+                options,
+              );
+              const reportRow = report.tools.find((r) => r.name === row.name);
+              expect(reportRow, `${id} ${row.name}`).toBeDefined();
+              if (!reportRow) continue;
+              expect(row.choices[choice], `${id} ${row.name} ${choice}`).toEqual({
+                after: {
+                  tokens: reportRow.request.after.tokens + reportRow.response.after.tokens,
+                  chars: reportRow.request.after.chars + reportRow.response.after.chars,
+                },
+                saved: reportRow.saved,
+              });
+              checked++;
+            }
+          }
         }
-      }
+        // 5 + 5 + 9 tools, six choices each.
+        expect(checked).toBe(19 * 6);
+      });
     }
-    // 5 + 5 + 9 tools, six choices each.
-    expect(checked).toBe(19 * 6);
+  }
+
+  it('gives the figures report gives where one tool\'s hint moves another (13.1 "apply")', async () => {
+    // Hand count: under "apply" the reasoning-only compaction carries xtool's override,
+    // so it wins the turn and leaves ytool as it is; with xtool inheriting, no
+    // compaction but the tool_calls one decides, and ytool's responses are stripped.
+    const counter = await loadTokenCounter('chars');
+    const readings = withReadings({ noToolCalls: 'apply' });
+    const options = { now: null, view: 'sanitized' as const, counter, readings };
+    const elements = twoToolStream();
+    const hinted = parseConfigToml(
+      `${TWO_RULES}\n[conversation.tools.xtool]\ncompaction = "omit"\n`,
+    );
+    const grid = getWhatIfGridOfStreams([elements], hinted, options);
+    const ytool = grid.tools.find((row) => row.name === 'ytool');
+    const asIs = reportStream(elements, hinted, options).report.tools.find(
+      (r) => r.name === 'ytool',
+    );
+    expect(ytool?.choices.inherit.after.chars).toBe(
+      (asIs?.request.after.chars ?? -1) + (asIs?.response.after.chars ?? -1),
+    );
+    // Nothing of ytool's is compacted while xtool's hint holds the turn.
+    expect(ytool?.choices.inherit.saved.chars).toBe(0);
   });
 
   it('states what the rule alone saves and what the hints add, as report counts them', async () => {

@@ -3,20 +3,31 @@
  * side by side, the choice in force, what the hints save beyond the rule's
  * uniform `tool_calls`, and the recommender's suggestion.
  *
- * A tool's figures depend only on its own hint (workspace.ts explains why),
- * so the grid is read from hint tables: six pipeline passes per rule or
- * stream change, then a hint change is a lookup. Nothing here recomputes
- * a policy. Boundary: pure TypeScript, no DOM; plain data throughout.
+ * Under the spec's rulings a tool's figures depend only on its own hint
+ * (workspace.ts explains why), so the grid is read from hint tables: six
+ * pipeline passes per rule or stream change, then a hint change is a lookup.
+ * A reading that breaks that (`areHintsSeparable`) gets each cell from its
+ * own report pass instead: six per tool, on every change. Nothing here
+ * recomputes a policy. Boundary: pure TypeScript, no DOM; plain data throughout.
  */
 
+import { DEFAULT_READINGS } from '../compaction/readings.ts';
 import type { ParsedConfig } from '../config/config.ts';
 import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports, type Report } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
+import { getOwn } from '../json/values.ts';
 import type { StreamElement, ToolHint } from '../types.ts';
-import { formatTomlKey, recommendHints, renderHintsToml } from './recommend.ts';
+import { buildViews, reportStream } from './pipeline.ts';
+import {
+  formatTomlKey,
+  type HintRecommendations,
+  recommendHints,
+  renderHintsToml,
+} from './recommend.ts';
 import type { WhatIfCell, WhatIfGrid, WhatIfRow } from './types.ts';
 import {
+  areHintsSeparable,
   createHintTable,
   getHintChoices,
   getReportFromHintTable,
@@ -52,6 +63,24 @@ function cellOf(report: Report, tool: string): WhatIfCell {
   };
 }
 
+/** One tool's row: its cells, the choice in force, the pick, and what that choice saves beyond the rule. */
+function toRow(
+  name: string,
+  calls: number,
+  choices: Record<HintChoice, WhatIfCell>,
+  inForce: HintChoice = 'inherit',
+  suggested: ToolHint | undefined = undefined,
+): WhatIfRow {
+  return {
+    name,
+    calls,
+    inForce: inForce === 'inherit' ? null : inForce,
+    suggested: suggested ?? null,
+    choices,
+    beyondRule: minus(choices.inherit.after, choices[inForce].after),
+  };
+}
+
 /** What a grid needs that no hint changes: each choice's sums and the recommender's picks. */
 export interface WhatIfBase {
   byChoice: Record<HintChoice, Report>;
@@ -67,6 +96,8 @@ export function prepareWhatIf(
   tables: readonly HintTable[],
   config: ParsedConfig,
   settings: HintTableSettings,
+  /** `recommendHints` of the same tables, when the caller has computed it already. */
+  recommended?: HintRecommendations,
 ): WhatIfBase {
   const byChoice = {} as Record<HintChoice, Report>;
   for (const choice of HINT_CHOICES) {
@@ -75,10 +106,11 @@ export function prepareWhatIf(
       settings.tokenizer,
     );
   }
-  const suggestions = new Map(
-    recommendHints(tables, config, settings).recommendations.map((rec) => [rec.tool, rec.hint]),
-  );
-  return { byChoice, suggestions };
+  const picks = recommended ?? recommendHints(tables, config, settings);
+  return {
+    byChoice,
+    suggestions: new Map(picks.recommendations.map((rec) => [rec.tool, rec.hint])),
+  };
 }
 
 /**
@@ -93,6 +125,9 @@ export function getWhatIfGrid(
   settings: HintTableSettings,
   base: WhatIfBase = prepareWhatIf(tables, config, settings),
 ): WhatIfGrid {
+  if (!areHintsSeparable(settings.readings)) {
+    throw new Error('hint tables cannot answer under this reading: use getWhatIfGridOfStreams');
+  }
   const { byChoice, suggestions } = base;
   const inForce = new Map<string, HintChoice>();
   const current = tables.map((table) => {
@@ -112,15 +147,7 @@ export function getWhatIfGrid(
     const name = row.name;
     const choices = {} as Record<HintChoice, WhatIfCell>;
     for (const choice of HINT_CHOICES) choices[choice] = cellOf(byChoice[choice], name);
-    const choice = inForce.get(name) ?? 'inherit';
-    tools.push({
-      name,
-      calls: row.calls,
-      inForce: choice === 'inherit' ? null : choice,
-      suggested: suggestions.get(name) ?? null,
-      choices,
-      beyondRule: minus(choices.inherit.after, choices[choice].after),
-    });
+    tools.push(toRow(name, row.calls, choices, inForce.get(name), suggestions.get(name)));
   }
   const ruleSaves = { ...byChoice.inherit.totals.saved };
   return {
@@ -129,6 +156,98 @@ export function getWhatIfGrid(
     ruleSaves,
     hintsSaveMore: minus(applied.totals.saved, ruleSaves),
   };
+}
+
+/**
+ * The grid of one or more streams, each cell from `reportStream` with that
+ * one tool's hint replaced (the cell's definition in issue 12). Used when a
+ * reading makes a tool's figures depend on other tools' hints, so that no
+ * table lookup can give them. `inherit` here removes the tool's override
+ * whatever set it, as the table's `inherit` pass does: the rule alone for
+ * that tool, the other tools' hints kept.
+ */
+function getWhatIfGridByPasses(
+  streams: readonly (readonly StreamElement[])[],
+  config: ParsedConfig,
+  options: HintTableOptions,
+  tables: readonly HintTable[],
+  settings: HintTableSettings,
+): WhatIfGrid {
+  const cells = new Map<string, Record<HintChoice, Report[]>>();
+  const inForce = new Map<string, HintChoice>();
+  const applied: Report[] = [];
+  for (const elements of streams) {
+    const before = buildViews(elements, [], options.view).before;
+    const pass = { ...options, before };
+    const current = reportStream(elements, config, pass);
+    applied.push(current.report);
+    const sources = current.plan.configInForce.hintSources;
+    for (const row of current.report.tools) {
+      if (row.name === null) continue;
+      const tool = row.name;
+      if (!inForce.has(tool)) inForce.set(tool, getOwn(sources, tool)?.hint ?? 'inherit');
+      let perChoice = cells.get(tool);
+      if (!perChoice) {
+        perChoice = {} as Record<HintChoice, Report[]>;
+        for (const choice of HINT_CHOICES) perChoice[choice] = [];
+        cells.set(tool, perChoice);
+      }
+      for (const choice of HINT_CHOICES) {
+        perChoice[choice].push(
+          reportStream(elements, config, { ...pass, toolChoice: { tool, choice } }).report,
+        );
+      }
+    }
+  }
+  const { suggestions } = prepareWhatIf(tables, config, settings);
+  const total = addReports(applied, settings.tokenizer);
+  const ruleSaves = addReports(
+    tables.map((table) => table.reports.inherit),
+    settings.tokenizer,
+  ).totals.saved;
+  const tools: WhatIfRow[] = [];
+  for (const row of total.tools) {
+    if (row.name === null) continue;
+    const name = row.name;
+    const perChoice = cells.get(name);
+    if (!perChoice) continue;
+    const choices = {} as Record<HintChoice, WhatIfCell>;
+    for (const choice of HINT_CHOICES) {
+      choices[choice] = cellOf(addReports(perChoice[choice], settings.tokenizer), name);
+    }
+    tools.push(toRow(name, row.calls, choices, inForce.get(name), suggestions.get(name)));
+  }
+  return {
+    tokenizer: settings.tokenizer,
+    tools,
+    ruleSaves: { ...ruleSaves },
+    hintsSaveMore: minus(total.totals.saved, ruleSaves),
+  };
+}
+
+/**
+ * The grid of one or more streams under `config`: from hint tables when the
+ * readings keep each tool's figures its own, else from a report pass per cell.
+ */
+export function getWhatIfGridOfStreams(
+  streams: readonly (readonly StreamElement[])[],
+  config: ParsedConfig,
+  options: HintTableOptions,
+): WhatIfGrid {
+  const settings = toSettings(options);
+  const tables = streams.map((elements) => createHintTable(elements, config, options));
+  if (areHintsSeparable(settings.readings)) return getWhatIfGrid(tables, config, settings);
+  return getWhatIfGridByPasses(streams, config, options, tables, settings);
+}
+
+function toSettings(options: HintTableOptions): HintTableSettings {
+  const settings: HintTableSettings = {
+    now: options.now,
+    view: options.view,
+    tokenizer: options.counter.id,
+  };
+  if (options.readings !== undefined) settings.readings = options.readings;
+  return settings;
 }
 
 /** The grid in the CLI's JSON shape. */
@@ -146,7 +265,8 @@ export function whatIfToJson(grid: WhatIfGrid): WhatIfJson {
 /**
  * A cache of one stream's hint table for a long-lived session: the table is
  * rebuilt only when the stream, the rules or the settings change, so a hint
- * edit costs a lookup (the warm budget of issue 12).
+ * edit costs a lookup (the warm budget of issue 12). Under a reading that
+ * breaks the lookup, every run recomputes the grid pass by pass.
  */
 export function createWhatIfCache() {
   let cached:
@@ -159,12 +279,10 @@ export function createWhatIfCache() {
       config: ParsedConfig,
       options: HintTableOptions,
     ): WhatIfGrid {
-      const settings: HintTableSettings = {
-        now: options.now,
-        view: options.view,
-        tokenizer: options.counter.id,
-      };
-      if (options.readings !== undefined) settings.readings = options.readings;
+      const settings = toSettings(options);
+      if (!areHintsSeparable(settings.readings ?? DEFAULT_READINGS)) {
+        return getWhatIfGridOfStreams([elements], config, options);
+      }
       const fresh =
         cached !== undefined &&
         cached.elements === elements &&

@@ -114,6 +114,17 @@ export interface HintTableOptions {
   readings?: Readonly<Readings>;
 }
 
+/**
+ * True when every tool's figures depend on its own hint alone, the premise
+ * of the hint tables. Reading 13.1 "apply" breaks it: a compaction that
+ * carries any `tool_overrides` then enters the turn's tool-call contest, so
+ * a hint on one tool can change which compaction decides another tool.
+ * JP today reads no hints, so every choice is the rule's.
+ */
+export function areHintsSeparable(readings: Readonly<Readings> = DEFAULT_READINGS): boolean {
+  return readings.noToolCalls !== 'apply' || readings.jp === 'today';
+}
+
 function getTableKey(rules: readonly CompactionRule[], settings: HintTableSettings): string {
   const readings = getChangedReadings(settings.readings ?? DEFAULT_READINGS);
   // TOML integers inside a summary table are bigints, which JSON cannot hold.

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseConfigToml } from '../../core/config/config.ts';
+import { formatCount } from '../../core/counting/format.ts';
 import { loadTokenCounter } from '../../core/counting/tokens.ts';
+import { reportStream } from '../../core/playground/playground.ts';
+import { recommendHints } from '../../core/playground/recommend.ts';
 import { createWhatIfCache } from '../../core/playground/what-if.ts';
+import { createHintTable } from '../../core/playground/workspace.ts';
 import { parseEventsText } from '../../core/stream/codec.ts';
 import { setToolChoice } from '../../state/actions.ts';
 import { store } from '../../state/store.ts';
@@ -20,10 +24,13 @@ tool_calls = "strip"
 compaction = "strip-responses"
 `;
 
-async function largestGrid() {
+function largestElements() {
   const largest = listCorpus().at(-1);
-  const elements =
-    parseEventsText(readFileSync(largest?.eventsPath ?? '', 'utf8'), 'auto').elements ?? [];
+  return parseEventsText(readFileSync(largest?.eventsPath ?? '', 'utf8'), 'auto').elements ?? [];
+}
+
+async function largestGrid() {
+  const elements = largestElements();
   const counter = await loadTokenCounter('chars');
   return createWhatIfCache().getGrid(elements, parseConfigToml(CONFIG), {
     now: null,
@@ -60,5 +67,44 @@ describe('WhatIfGridView', () => {
     expect(text).toContain('# reads are big\n[conversation.tools.fs_read_file]\n');
     expect(text).not.toContain('strip-responses');
     expect(text).toContain('# my rules');
+  });
+
+  it("stars the recommender's pick and shows what the hint in force saves beyond the rule", async () => {
+    const grid = await largestGrid();
+    render(<WhatIfGridView grid={grid} onChoose={() => {}} />);
+    const elements = largestElements();
+    const counter = await loadTokenCounter('chars');
+    const options = { now: null, view: 'sanitized' as const, counter };
+    const config = parseConfigToml(CONFIG);
+    // The recommender run on its own, on this conversation's table.
+    const picks = new Map(
+      recommendHints([createHintTable(elements, config, options)], config, {
+        ...options,
+        tokenizer: counter.id,
+      }).recommendations.map((rec) => [rec.tool, rec.hint]),
+    );
+    expect(picks.size).toBeGreaterThan(0);
+    // Each tool's request plus response after, counted by report with and without the config's hints.
+    const afterOf = (text: string) =>
+      new Map(
+        reportStream(elements, parseConfigToml(text), options).report.tools.map((row) => [
+          row.name,
+          row.request.after.tokens + row.response.after.tokens,
+        ]),
+      );
+    const hinted = afterOf(CONFIG);
+    const ruleAlone = afterOf(CONFIG.slice(0, CONFIG.indexOf('# reads are big')));
+    const table = screen.getByRole('table', { name: /every tool under each hint choice/ });
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      const tool = row.getAttribute('data-tool') ?? '';
+      const starred = [...row.querySelectorAll('td[data-choice]')]
+        .filter((cell) => cell.textContent?.includes('★'))
+        .map((cell) => cell.getAttribute('data-choice'));
+      expect(starred, tool).toEqual(picks.has(tool) ? [picks.get(tool)] : []);
+      const beyond = (ruleAlone.get(tool) ?? 0) - (hinted.get(tool) ?? 0);
+      expect(row.querySelector('[data-beyond-rule]')?.textContent, tool).toBe(formatCount(beyond));
+    }
+    // fs_read_file's strip-responses hint keeps requests the rule's strip would cut.
+    expect((ruleAlone.get('fs_read_file') ?? 0) - (hinted.get('fs_read_file') ?? 0)).not.toBe(0);
   });
 });

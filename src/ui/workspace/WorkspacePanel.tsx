@@ -9,6 +9,7 @@
  */
 import { memo } from 'react';
 import { formatCount, formatSize } from '../../core/counting/format.ts';
+import { setToolChoice } from '../../state/actions.ts';
 import { selectWorkspaceStatusMessage } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';
 import {
@@ -22,6 +23,7 @@ import {
 } from '../../state/workspace.ts';
 import { ErrorBoundary } from '../feedback/ErrorBoundary.tsx';
 import { SavingsTable } from '../panes/SavingsTable.tsx';
+import { WhatIfGridView } from '../panes/WhatIfGrid.tsx';
 import { StatusBar } from '../StatusBar.tsx';
 import { ContextBudgetField } from './ContextBudgetField.tsx';
 import { ConversationTable } from './ConversationTable.tsx';
@@ -158,6 +160,30 @@ function Conversations() {
   );
 }
 
+/** Every tool under each hint choice, summed over the conversations; a cell sets that hint. */
+function WorkspaceWhatIf() {
+  const grid = useAppStore((s) => s.workspaceWhatIf);
+  const status = useAppStore((s) => s.workspaceStatus);
+  if (!grid) {
+    return (
+      <p className="empty">
+        {status === 'loading'
+          ? 'The grid appears once every conversation is counted.'
+          : 'No figures.'}
+      </p>
+    );
+  }
+  return (
+    <>
+      <WhatIfGridView grid={grid} onChoose={setToolChoice} />
+      <p className="cp-note">
+        The workspace counts with the spec's rulings for D17; the D17 readings control changes the
+        editor's conversation only.
+      </p>
+    </>
+  );
+}
+
 function apply(recommendations: Parameters<typeof applyRecommendedHints>[0]): void {
   void applyRecommendedHints(recommendations);
 }
@@ -179,6 +205,7 @@ function Recommendations() {
 const SECTIONS = [
   { id: 'ws-savings', title: 'Savings per tool, all conversations', Component: WorkspaceSavings },
   { id: 'ws-conversations', title: 'Conversations', Component: Conversations },
+  { id: 'ws-what-if', title: 'What if', Component: WorkspaceWhatIf },
   { id: 'ws-recommend', title: 'Recommend hints', Component: Recommendations },
 ] as const;
 
