@@ -9,7 +9,7 @@ import type { StateCreator } from 'zustand';
 import type { Report } from '../core/counting/report.ts';
 import type { HintRecommendations } from '../core/playground/recommend.ts';
 import type { ToolHintInfo } from '../core/playground/types.ts';
-import type { ConversationFigures } from '../worker/pool-protocol.ts';
+import type { ConversationFigures } from '../worker/shared/workspace-protocol.ts';
 import type { AppState } from './store.ts';
 
 /**

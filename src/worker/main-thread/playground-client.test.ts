@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEmptyResult, type PlaygroundInput } from '../core/playground/playground.ts';
-import { createWorkerClient, type WorkerLike } from './client.ts';
-import { isAbortError, WorkerError } from './errors.ts';
-import type { Request, Response } from './protocol.ts';
+import { createEmptyResult, type PlaygroundInput } from '../../core/playground/playground.ts';
+import { isAbortError, WorkerError } from '../shared/errors.ts';
+import type {
+  PlaygroundRequest as Request,
+  PlaygroundResponse as Response,
+} from '../shared/playground-protocol.ts';
+import { createWorkerClient, type WorkerLike } from './playground-client.ts';
 
 /** A worker that answers only when the test says so. */
 class FakeWorker implements WorkerLike {
