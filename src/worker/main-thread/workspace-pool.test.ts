@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { RECOMMENDATION_NOTE, renderHintsToml } from '../../core/playground/recommend.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  RECOMMENDATION_NOTE,
+  type Recommendation,
+  renderHintsToml,
+} from '../../core/playground/recommend.ts';
 import { createInThreadPool, reportInOneThread } from '../../test/in-thread-pool.ts';
+import { WorkerError } from '../shared/errors.ts';
 import type {
   AnalyzedConversation,
   ConversationFiles,
@@ -162,5 +167,31 @@ describe('the workspace pool', () => {
 
     const broken = await pool.recommendStream('[', SETTINGS);
     expect(broken.status).toBe('invalid');
+  });
+
+  it("stops the load on a bug in a worker, with the error's own name and code", async () => {
+    const { pool } = createInThreadPool({ size: 1 });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Not a Blob: the worker's handler throws reading it, as a bug in it would.
+    const broken = { index: 0, events: { size: 10 } as Blob, metadata: null };
+    const results: AnalyzedConversation[] = [];
+    const error = await pool
+      .analyze([broken], SETTINGS, { onConversation: (r) => results.push(r) })
+      .then(
+        () => null,
+        (reason: unknown) => reason,
+      );
+    expect(error).toBeInstanceOf(WorkerError);
+    expect(error).toMatchObject({ name: 'TypeError', code: 'internal' });
+    // A bug is not the conversation's fault: no failed row, no retry.
+    expect(results).toEqual([]);
+
+    // The session worker's handlers fail the same way.
+    const session = await pool.renderHints(null as unknown as Recommendation[], CONFIG).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(session).toMatchObject({ name: 'TypeError', code: 'internal' });
+    vi.restoreAllMocks();
   });
 });
