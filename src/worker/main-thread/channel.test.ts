@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rejection } from '../../test/rejection.ts';
 import { WorkerError } from '../shared/errors.ts';
 import type { BridgeApi, BridgeResponse, BridgeWorker } from '../shared/protocol.ts';
 import { createMessageHandler } from '../worker-thread/serve.ts';
@@ -75,16 +76,6 @@ function createTestChannel(timeoutMs = 1000) {
       return worker;
     },
   });
-}
-
-/** Reads the error a promise rejects with. */
-async function rejection(promise: Promise<unknown>): Promise<WorkerError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as WorkerError;
-  }
-  throw new Error('expected a rejection');
 }
 
 /** Lets the fake worker's pending microtasks (its handlers) run. */

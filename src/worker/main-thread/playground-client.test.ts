@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmptyResult, type PlaygroundInput } from '../../core/playground/playground.ts';
+import { rejection } from '../../test/rejection.ts';
 import { isAbortError, WorkerError } from '../shared/errors.ts';
 import type {
   PlaygroundRequest as Request,
@@ -62,16 +63,6 @@ function createClient(timeoutMs = 1000) {
       return worker;
     },
   });
-}
-
-/** Reads the error a promise rejects with. */
-async function rejection(promise: Promise<unknown>): Promise<WorkerError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as WorkerError;
-  }
-  throw new Error('expected a rejection');
 }
 
 beforeEach(() => {

@@ -6,6 +6,7 @@ import {
   renderHintsToml,
 } from '../../core/playground/recommend.ts';
 import { createInThreadPool, reportInOneThread } from '../../test/in-thread-pool.ts';
+import { rejection } from '../../test/rejection.ts';
 import { WorkerError } from '../shared/errors.ts';
 import type {
   AnalyzedConversation,
@@ -175,22 +176,16 @@ describe('the workspace pool', () => {
     // Not a Blob: the worker's handler throws reading it, as a bug in it would.
     const broken = { index: 0, events: { size: 10 } as Blob, metadata: null };
     const results: AnalyzedConversation[] = [];
-    const error = await pool
-      .analyze([broken], SETTINGS, { onConversation: (r) => results.push(r) })
-      .then(
-        () => null,
-        (reason: unknown) => reason,
-      );
+    const error = await rejection(
+      pool.analyze([broken], SETTINGS, { onConversation: (r) => results.push(r) }),
+    );
     expect(error).toBeInstanceOf(WorkerError);
     expect(error).toMatchObject({ name: 'TypeError', code: 'internal' });
     // A bug is not the conversation's fault: no failed row, no retry.
     expect(results).toEqual([]);
 
     // The session worker's handlers fail the same way.
-    const session = await pool.renderHints(null as unknown as Recommendation[], CONFIG).then(
-      () => null,
-      (reason: unknown) => reason,
-    );
+    const session = await rejection(pool.renderHints(null as unknown as Recommendation[], CONFIG));
     expect(session).toMatchObject({ name: 'TypeError', code: 'internal' });
     vi.restoreAllMocks();
   });

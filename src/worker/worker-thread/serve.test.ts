@@ -1,15 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WorkerError } from '../shared/errors.ts';
-import type {
-  PlaygroundRequest as Request,
-  PlaygroundResponse as Response,
-} from '../shared/playground-protocol.ts';
-import type { BridgeRequest, BridgeResponse } from '../shared/protocol.ts';
-import { createMessageHandler } from './serve.ts';
+import type { PlaygroundRequest as Request } from '../shared/playground-protocol.ts';
+import type { BridgeApi, BridgeRequest, BridgeResponse } from '../shared/protocol.ts';
+import { createMessageHandler, type MessageHandler } from './serve.ts';
 import type { WorkspaceApi } from './workspace-session.ts';
 
 type WorkspaceRequest = BridgeRequest<WorkspaceApi>;
-type WorkspaceResponse = BridgeResponse<WorkspaceApi>;
 
 /** A worker global scope: records replies, and can refuse one as `postMessage` does. */
 function createFakeSelf<R>(refuseFirst: boolean) {
@@ -29,20 +25,27 @@ function createFakeSelf<R>(refuseFirst: boolean) {
   };
 }
 
+/** Runs a worker entry as the browser would, on a fake `self`; returns its handler. */
+async function loadEntry<A extends BridgeApi<A>>(
+  entry: () => Promise<{ handleMessage: MessageHandler<A> }>,
+  refuseFirst: boolean,
+) {
+  const fake = createFakeSelf<BridgeResponse<A>>(refuseFirst);
+  vi.stubGlobal('self', fake);
+  vi.resetModules();
+  const { handleMessage } = await entry();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  return { fake, handleMessage };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('the playground worker always answers', () => {
-  async function load(refuseFirst: boolean) {
-    const fake = createFakeSelf<Response>(refuseFirst);
-    vi.stubGlobal('self', fake);
-    vi.resetModules();
-    const module = await import('./playground-worker.ts');
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    return { fake, handleMessage: module.handleMessage };
-  }
+  const load = (refuseFirst: boolean) =>
+    loadEntry(() => import('./playground-worker.ts'), refuseFirst);
 
   it('answers an exception in a handler with a typed error reply', async () => {
     const { fake, handleMessage } = await load(false);
@@ -74,14 +77,8 @@ describe('the playground worker always answers', () => {
 });
 
 describe('the workspace worker always answers', () => {
-  async function load(refuseFirst: boolean) {
-    const fake = createFakeSelf<WorkspaceResponse>(refuseFirst);
-    vi.stubGlobal('self', fake);
-    vi.resetModules();
-    const module = await import('./workspace-worker.ts');
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    return { fake, handleMessage: module.handleMessage };
-  }
+  const load = (refuseFirst: boolean) =>
+    loadEntry(() => import('./workspace-worker.ts'), refuseFirst);
 
   it('answers an exception in a handler with a typed error reply', async () => {
     const { fake, handleMessage } = await load(false);
