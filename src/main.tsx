@@ -16,11 +16,11 @@ import { store } from './state/store.ts';
 import { initWorkspace } from './state/workspace.ts';
 import { App } from './ui/App.tsx';
 import { startThemeFollowing } from './ui/theme-choice.ts';
-import { createWorkerClient } from './worker/client.ts';
-import { isAbortError } from './worker/errors.ts';
-import { createWorkspacePool, getPoolSize } from './worker/pool.ts';
-import PoolWorker from './worker/pool-worker.ts?worker';
-import PlaygroundWorker from './worker/worker.ts?worker';
+import { createWorkerClient } from './worker/main-thread/playground-client.ts';
+import { createWorkspacePool, getPoolSize } from './worker/main-thread/workspace-pool.ts';
+import { isAbortError } from './worker/shared/errors.ts';
+import PlaygroundWorker from './worker/worker-thread/playground-worker.ts?worker';
+import WorkspaceWorker from './worker/worker-thread/workspace-worker.ts?worker';
 
 const client = createWorkerClient({
   createWorker: () => new PlaygroundWorker({ name: 'compaction-playground' }),
@@ -51,7 +51,7 @@ initShare({
 // Workspaces count over a pool sized to the machine; `?workers=N` sets it (the browser test compares 1 with the pool).
 initWorkspace({
   pool: createWorkspacePool({
-    createWorker: () => new PoolWorker({ name: 'compaction-playground-workspace' }),
+    createWorker: () => new WorkspaceWorker({ name: 'compaction-playground-workspace' }),
     size: getPoolSize(
       navigator.hardwareConcurrency,
       new URLSearchParams(location.search).get('workers'),

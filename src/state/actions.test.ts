@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Diagnostic } from '../core/types.ts';
 import { createFakeEngine, type FakeEngine, makeResult } from '../test/fake-engine.ts';
-import { createCrashError, createTimeoutError, WorkerError } from '../worker/errors.ts';
+import { createCrashError, createTimeoutError, WorkerError } from '../worker/shared/errors.ts';
 import {
   compact,
   disposeActions,

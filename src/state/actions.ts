@@ -17,7 +17,7 @@ import type { ReadingChoice } from '../core/playground/types.ts';
 import { setToolChoiceInToml } from '../core/playground/what-if.ts';
 import type { HintChoice } from '../core/playground/workspace.ts';
 import type { Diagnostic, EncodingSetting, ToolHint } from '../core/types.ts';
-import { isAbortError } from '../worker/errors.ts';
+import { isAbortError } from '../worker/shared/errors.ts';
 import type { AppState, ExampleSummary, Theme, Toast } from './app-state.ts';
 import { describeFailure, isWorkerFailure, logFailure } from './failures.ts';
 import { describeCompacted, selectCompactPlan, selectInput } from './selectors.ts';

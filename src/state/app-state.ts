@@ -13,7 +13,7 @@ import type { HintRecommendations } from '../core/playground/recommend.ts';
 import type { ReadingChoice, ToolHintInfo, WhatIfGrid } from '../core/playground/types.ts';
 import type { DiffLayout, ShareState } from '../core/share/share-codec.ts';
 import type { Diagnostic } from '../core/types.ts';
-import type { ConversationFigures } from '../worker/pool-protocol.ts';
+import type { ConversationFigures } from '../worker/shared/workspace-protocol.ts';
 
 /** Where the run stands: nothing yet, computing, finished, or failed unexpectedly. */
 export type RunStatus = 'idle' | 'running' | 'done' | 'error';

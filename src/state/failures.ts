@@ -3,7 +3,7 @@
  * the same words wherever the page reports one (the status line, toasts, the
  * workspace's messages).
  */
-import { WorkerError } from '../worker/errors.ts';
+import { WorkerError } from '../worker/shared/errors.ts';
 
 /**
  * The failure as the start of a sentence, without its final period: "The

@@ -13,7 +13,7 @@ import { savedPercent } from '../core/counting/report.ts';
 import type { PlaygroundInput } from '../core/playground/playground.ts';
 import type { TimelineEntry } from '../core/playground/types.ts';
 import type { Diagnostic, Encoding } from '../core/types.ts';
-import type { WorkspaceSettings } from '../worker/pool-protocol.ts';
+import type { WorkspaceSettings } from '../worker/shared/workspace-protocol.ts';
 import type { AppState } from './app-state.ts';
 
 /** Which editor a diagnostic belongs to. */

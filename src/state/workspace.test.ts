@@ -9,7 +9,7 @@ import {
   pickedFile,
   reportInOneThread,
 } from '../test/in-thread-pool.ts';
-import type { PoolRequest } from '../worker/pool-protocol.ts';
+import type { WorkspaceRequest } from '../worker/main-thread/workspace-pool.ts';
 import { selectWorkspaceStatusMessage } from './selectors.ts';
 import { resetStore, store } from './store.ts';
 import {
@@ -51,7 +51,7 @@ function folder(): PickedFile[] {
 }
 
 function analyses(workers: InThreadPool['workers']): number {
-  return workers.flatMap((w) => w.requests).filter((r) => r.type === 'analyze').length;
+  return workers.flatMap((w) => w.requests).filter((r) => r.method === 'analyze').length;
 }
 
 /** Waits until the store satisfies `done` (the pool answers on later ticks). */
@@ -195,7 +195,7 @@ describe('a workspace', () => {
     store.setState({ configText: '[[conversation' });
     await openWorkspace(folder());
     expect(store.getState().workspaceStatus).toBe('invalid');
-    expect(store.getState().workspaceMessage?.text).toMatch(/^The config has an error at line 1/);
+    expect(store.getState().workspaceMessage?.text).toMatch(/^Config line 1, column \d+: /);
     expect(store.getState().workspaceReport).toBeNull();
     store.setState({ configText: CONFIG });
     await until(
@@ -210,8 +210,8 @@ describe('a workspace', () => {
       release = resolve;
     });
     // The first conversation answers; the others wait.
-    const gate = (request: PoolRequest) =>
-      request.type === 'analyze' && request.files.index > 0 ? held : Promise.resolve();
+    const gate = (request: WorkspaceRequest) =>
+      request.method === 'analyze' && request.args[0].index > 0 ? held : Promise.resolve();
     const { workers } = setup({ size: 1, gate });
     const opening = openWorkspace(folder());
     await until(() => store.getState().workspaceProgress.done === 1);
@@ -287,7 +287,7 @@ describe('recommendations', () => {
     store.setState({ streamText: '[' });
     await until(() => store.getState().conversationRecommendations.status === 'invalid');
     expect(store.getState().conversationRecommendations.message).toMatch(
-      /^The event stream has an error/,
+      /^Event stream line 1, column 2: /,
     );
     // The last good recommendations stay, marked not current.
     expect(store.getState().conversationRecommendations.result).toBe(first.result);

@@ -17,9 +17,12 @@ import { formatCount } from '../core/counting/format.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
 import type { Recommendation } from '../core/playground/recommend.ts';
 import type { ToolHintInfo } from '../core/playground/types.ts';
-import { isAbortError } from '../worker/errors.ts';
-import type { WorkspacePool } from '../worker/pool.ts';
-import type { AnalyzedConversation, ConversationFiles } from '../worker/pool-protocol.ts';
+import type { WorkspacePool } from '../worker/main-thread/workspace-pool.ts';
+import { isAbortError } from '../worker/shared/errors.ts';
+import type {
+  AnalyzedConversation,
+  ConversationFiles,
+} from '../worker/shared/workspace-protocol.ts';
 import { notify, openFile, setConfigText } from './actions.ts';
 import type { AppState, RecommendationState, ResultsView, WorkspaceSlice } from './app-state.ts';
 import { describeFailure, logFailure } from './failures.ts';

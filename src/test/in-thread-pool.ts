@@ -1,7 +1,9 @@
 /**
  * The workspace pool with its workers run in-thread: each fake worker answers
- * with a real `createWorkspaceSession()`, so tests see real figures through
- * the real pool and protocol, without Web Workers (jsdom and Node have none).
+ * through the real bridge (`createMessageHandler` over a real
+ * `createWorkspaceHandlers()`), and clones requests and replies as
+ * `postMessage` does, so tests see real figures through the real pool and
+ * protocol, without Web Workers (jsdom and Node have none).
  * `gate` holds answers back until the test lets them through; `crashOn`
  * makes a worker die on a conversation, as an out-of-memory worker would.
  */
@@ -9,23 +11,30 @@
 import { parseConfigToml } from '../core/config/config.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
 import { loadTokenCounter } from '../core/counting/tokens.ts';
+import { setOwn } from '../core/json/values.ts';
 import { reportStream } from '../core/playground/playground.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
-import { createWorkspacePool, type PoolWorkerLike, type WorkspacePool } from '../worker/pool.ts';
-import type { PoolRequest, PoolResponse } from '../worker/pool-protocol.ts';
-import { createWorkspaceSession } from '../worker/workspace-session.ts';
+import {
+  createWorkspacePool,
+  type PoolWorkerLike,
+  type WorkspacePool,
+  type WorkspaceRequest,
+  type WorkspaceResponse,
+} from '../worker/main-thread/workspace-pool.ts';
+import { createMessageHandler } from '../worker/worker-thread/serve.ts';
+import { createWorkspaceHandlers } from '../worker/worker-thread/workspace-session.ts';
 
 /** A fake worker and what it was asked. */
 export interface InThreadWorker extends PoolWorkerLike {
   terminated: boolean;
-  requests: PoolRequest[];
+  requests: WorkspaceRequest[];
 }
 
 /** Options of {@link createInThreadPool}. */
 export interface InThreadPoolOptions {
   size?: number;
   /** Awaited before each request is answered. */
-  gate?: (request: PoolRequest) => Promise<void>;
+  gate?: (request: WorkspaceRequest) => Promise<void>;
   /** The index of a conversation whose worker crashes instead of answering. */
   crashOn?: number;
 }
@@ -38,8 +47,28 @@ export interface InThreadPool {
 
 type Listener = (event: never) => void;
 
+/**
+ * `structuredClone`, except that Blobs pass as they are: jsdom's Blob is not
+ * one Node's `structuredClone` knows, and a Blob is immutable, so sharing it
+ * gives what a clone would.
+ */
+function cloneRequest<T>(value: T): T {
+  if (value instanceof Blob) return value;
+  if (Array.isArray(value)) return value.map(cloneRequest) as T;
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) setOwn(copy, key, cloneRequest(field));
+    return copy as T;
+  }
+  return structuredClone(value);
+}
+
 function createWorker(options: InThreadPoolOptions): InThreadWorker {
-  const answer = createWorkspaceSession();
+  const handle = createMessageHandler(createWorkspaceHandlers());
   const listeners: Record<'message' | 'error' | 'messageerror', Listener[]> = {
     message: [],
     error: [],
@@ -53,21 +82,25 @@ function createWorker(options: InThreadPoolOptions): InThreadWorker {
     requests: [],
     postMessage(request) {
       worker.requests.push(request);
+      // Cloned both ways, as postMessage does: the worker and the page share no
+      // objects, and a value that does not clone fails as it would in the browser.
+      const received = cloneRequest(request);
       void (async () => {
         await options.gate?.(request);
         if (worker.terminated) return;
-        if (request.type === 'analyze' && request.files.index === options.crashOn) {
+        if (request.method === 'analyze' && request.args[0].index === options.crashOn) {
           emit('error', { message: 'out of memory', preventDefault() {} });
           return;
         }
-        let response: PoolResponse;
-        try {
-          // Cloned, as postMessage would: the page must not share the worker's objects.
-          response = { id: request.id, ok: true, value: structuredClone(await answer(request)) };
-        } catch (error) {
-          response = { id: request.id, ok: false, message: String(error) };
-        }
-        if (!worker.terminated) emit('message', { data: response });
+        await handle(
+          {
+            postMessage(response: WorkspaceResponse) {
+              const data = structuredClone(response);
+              if (!worker.terminated) emit('message', { data });
+            },
+          },
+          received,
+        );
       })();
     },
     terminate() {

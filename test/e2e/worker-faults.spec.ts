@@ -20,7 +20,7 @@ import {
 function trackPlaygroundWorkers(page: Page): Worker[] {
   const workers: Worker[] = [];
   page.on('worker', (worker) => {
-    if (/\/assets\/worker-[^/]+\.js$/.test(worker.url())) workers.push(worker);
+    if (/\/assets\/playground-worker-[^/]+\.js$/.test(worker.url())) workers.push(worker);
   });
   return workers;
 }

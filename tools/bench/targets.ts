@@ -92,7 +92,9 @@ export function measureFirstLoad(
     (m) => m[1] as string,
   );
   const assets = readdirSync(join(dist, 'assets'));
-  const worker = assets.filter((name) => /^(worker|o200k_base|GptEncoding)-.*\.js$/.test(name));
+  const worker = assets.filter((name) =>
+    /^(playground-worker|o200k_base|GptEncoding)-.*\.js$/.test(name),
+  );
   const critical = new Set(['index.html', ...linked, ...worker.map((name) => `assets/${name}`)]);
   const gzip = (path: string) => gzipSync(readFileSync(join(dist, path))).length;
   let criticalBytes = 0;

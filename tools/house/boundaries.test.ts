@@ -33,7 +33,7 @@ describe('biome rejects imports against the layer arrows (ui → state → worke
   it.each([
     ['src/core/config/planted-ui.ts', '../../ui/App.tsx'],
     ['src/core/config/planted-state.ts', '../../state/store.ts'],
-    ['src/core/config/planted-worker.ts', '../../worker/client.ts'],
+    ['src/core/config/planted-worker.ts', '../../worker/main-thread/playground-client.ts'],
     ['src/core/config/planted-cli.ts', '../../cli/main.ts'],
     ['src/core/planted-top.ts', '../ui/App.tsx'],
     ['src/core/config/planted-react.ts', 'react'],
@@ -41,6 +41,8 @@ describe('biome rejects imports against the layer arrows (ui → state → worke
     ['src/state/planted-ui-deep.ts', '../ui/panes/Pane.tsx'],
     ['src/worker/planted-ui.ts', '../ui/App.tsx'],
     ['src/worker/planted-state.ts', '../state/store.ts'],
+    ['src/worker/worker-thread/planted-state.ts', '../../state/store.ts'],
+    ['src/worker/worker-thread/planted-page.ts', '../main-thread/channel.ts'],
   ])('%s importing %s fails the lint', (file, specifier) => {
     const verdict = lintPlanted(file, specifier);
     expect(verdict.ok).toBe(false);
@@ -51,8 +53,10 @@ describe('biome rejects imports against the layer arrows (ui → state → worke
     ['src/core/config/planted-ok.ts', '../json/values.ts'],
     ['src/core/planted-ok.ts', './types.ts'],
     ['src/state/planted-ok.ts', '../core/config/config.ts'],
-    ['src/state/planted-worker-ok.ts', '../worker/client.ts'],
+    ['src/state/planted-worker-ok.ts', '../worker/main-thread/playground-client.ts'],
     ['src/worker/planted-ok.ts', '../core/playground/playground.ts'],
+    ['src/worker/worker-thread/planted-ok.ts', '../shared/protocol.ts'],
+    ['src/worker/main-thread/planted-ok.ts', '../../core/playground/playground.ts'],
     ['src/ui/planted-ok.ts', '../state/store.ts'],
   ])('%s importing %s passes the lint', (file, specifier) => {
     const verdict = lintPlanted(file, specifier);

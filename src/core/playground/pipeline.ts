@@ -186,13 +186,18 @@ export function reportStream(
   return { report, plan };
 }
 
-/** The first error of the inputs, with where it is, for a message that says why nothing was computed. */
+/**
+ * The first error of the inputs, with where it is, for a message that says
+ * why nothing was computed. `streamName` names the stream (a workspace
+ * names each file, e.g. `broken.jsonl`).
+ */
 export function describeFirstProblem(
   streamDiagnostics: readonly Diagnostic[],
   configDiagnostics: readonly Diagnostic[],
+  streamName = 'Event stream',
 ): string {
   for (const [where, diagnostics] of [
-    ['Event stream', streamDiagnostics],
+    [streamName, streamDiagnostics],
     ['Config', configDiagnostics],
   ] as const) {
     const problem = diagnostics.find((d) => d.severity === 'error');

@@ -9,7 +9,7 @@ import type { PickedFile } from '../../state/workspace-files.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createInThreadPool } from '../../test/in-thread-pool.ts';
 import { act, fireEvent, render, screen, waitFor, within } from '../../test/render.tsx';
-import type { PoolRequest } from '../../worker/pool-protocol.ts';
+import type { WorkspaceRequest } from '../../worker/main-thread/workspace-pool.ts';
 import { App } from '../App.tsx';
 
 const TEXTS: Record<string, string> = {
@@ -35,7 +35,7 @@ function folder(): PickedFile[] {
 }
 
 /** The app with the workspace on an in-thread pool; the conversation's engine never answers. */
-function setup(gate?: (request: PoolRequest) => Promise<void>) {
+function setup(gate?: (request: WorkspaceRequest) => Promise<void>) {
   initActions({ engine: createFakeEngine(), debounceMs: 0 });
   const pooled = createInThreadPool({ size: 2, ...(gate ? { gate } : {}) });
   initWorkspace({ pool: pooled.pool, debounceMs: 0, progressMs: 0 });
@@ -84,7 +84,7 @@ describe('the workspace panel', () => {
       release = resolve;
     });
     setup((request) =>
-      request.type === 'analyze' && request.files.index > 0 ? held : Promise.resolve(),
+      request.method === 'analyze' && request.args[0].index > 0 ? held : Promise.resolve(),
     );
     pickFolder();
 
@@ -139,7 +139,7 @@ describe('the workspace panel', () => {
 
   it('cancels counting: no partial figures, and the count can start again', async () => {
     setup((request) =>
-      request.type === 'analyze' && request.files.index > 0
+      request.method === 'analyze' && request.args[0].index > 0
         ? new Promise(() => {})
         : Promise.resolve(),
     );

@@ -1,17 +1,23 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { RECOMMENDATION_NOTE, renderHintsToml } from '../core/playground/recommend.ts';
-import { createInThreadPool, reportInOneThread } from '../test/in-thread-pool.ts';
-import { getPoolSize, MAX_POOL_SIZE } from './pool.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  RECOMMENDATION_NOTE,
+  type Recommendation,
+  renderHintsToml,
+} from '../../core/playground/recommend.ts';
+import { createInThreadPool, reportInOneThread } from '../../test/in-thread-pool.ts';
+import { rejection } from '../../test/rejection.ts';
+import { WorkerError } from '../shared/errors.ts';
 import type {
   AnalyzedConversation,
   ConversationFiles,
   WorkspaceSettings,
-} from './pool-protocol.ts';
+} from '../shared/workspace-protocol.ts';
+import { getPoolSize, MAX_POOL_SIZE } from './workspace-pool.ts';
 
 const EXAMPLES = ['coding-session', 'hint-strip', 'hint-omit', 'hint-strip-requests'];
 const TEXTS = EXAMPLES.map((id) =>
-  readFileSync(new URL(`../examples/${id}.json`, import.meta.url), 'utf8'),
+  readFileSync(new URL(`../../examples/${id}.json`, import.meta.url), 'utf8'),
 );
 const CONFIG = `[[conversation.compaction.rules]]
 keep_last = 1
@@ -65,7 +71,7 @@ describe('the workspace pool', () => {
     expect(results.map((r) => [r.index, r.ok, r.title])).toEqual(
       EXAMPLES.map((_, index) => [index, true, `Conversation ${index}`]),
     );
-    const analyzed = workers.map((w) => w.requests.filter((r) => r.type === 'analyze').length);
+    const analyzed = workers.map((w) => w.requests.filter((r) => r.method === 'analyze').length);
     expect(analyzed).toHaveLength(2);
     expect(analyzed.every((count) => count > 0)).toBe(true);
     expect(analyzed.reduce((a, b) => a + b)).toBe(EXAMPLES.length);
@@ -136,7 +142,7 @@ describe('the workspace pool', () => {
     const { pool, workers } = createInThreadPool({
       size: 2,
       // Analyses never answer: only the cancel can end the load.
-      gate: (request) => (request.type === 'analyze' ? new Promise(() => {}) : Promise.resolve()),
+      gate: (request) => (request.method === 'analyze' ? new Promise(() => {}) : Promise.resolve()),
     });
     const controller = new AbortController();
     const results: AnalyzedConversation[] = [];
@@ -162,5 +168,25 @@ describe('the workspace pool', () => {
 
     const broken = await pool.recommendStream('[', SETTINGS);
     expect(broken.status).toBe('invalid');
+  });
+
+  it("stops the load on a bug in a worker, with the error's own name and code", async () => {
+    const { pool } = createInThreadPool({ size: 1 });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Not a Blob: the worker's handler throws reading it, as a bug in it would.
+    const broken = { index: 0, events: { size: 10 } as Blob, metadata: null };
+    const results: AnalyzedConversation[] = [];
+    const error = await rejection(
+      pool.analyze([broken], SETTINGS, { onConversation: (r) => results.push(r) }),
+    );
+    expect(error).toBeInstanceOf(WorkerError);
+    expect(error).toMatchObject({ name: 'TypeError', code: 'internal' });
+    // A bug is not the conversation's fault: no failed row, no retry.
+    expect(results).toEqual([]);
+
+    // The session worker's handlers fail the same way.
+    const session = await rejection(pool.renderHints(null as unknown as Recommendation[], CONFIG));
+    expect(session).toMatchObject({ name: 'TypeError', code: 'internal' });
+    vi.restoreAllMocks();
   });
 });

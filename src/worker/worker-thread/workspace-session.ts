@@ -1,50 +1,49 @@
 /**
- * What a workspace worker computes, as plain functions over the core: the
+ * What a workspace worker computes, as a handlers object over the core: the
  * pool role (`analyze`: one conversation's report and hint table, counted
  * with a fresh token cache and forgotten afterwards) and the session role
  * (the hint tables held, hint edits and recommendations answered from them).
- * `pool-worker.ts` dispatches messages to it; tests run it in-thread.
+ * `workspace-worker.ts` serves it; tests run it in-thread. Its type,
+ * `WorkspaceApi`, is what the page's pool may call.
  *
- * Boundary: no DOM and no app state here; only the core and the protocol.
+ * Boundary: runs in a worker; no DOM and no app state here, only the core.
  */
-import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
-import { resolveConfigInForce } from '../core/config/in-force.ts';
-import { addReports, getToolRowKey, type Report } from '../core/counting/report.ts';
-import { loadTokenCounter, type TokenCounter } from '../core/counting/tokens.ts';
-import { readSubagentDescription } from '../core/import/sessions.ts';
-import { recommendHints, renderHintsToml } from '../core/playground/recommend.ts';
-import { compareToolInfo, getToolHintInfo } from '../core/playground/tool-info.ts';
-import type { ToolHintInfo } from '../core/playground/types.ts';
-import { getWhatIfGrid, prepareWhatIf } from '../core/playground/what-if.ts';
+import { type ParsedConfig, parseConfigToml } from '../../core/config/config.ts';
+import { resolveConfigInForce } from '../../core/config/in-force.ts';
+import { addReports, getToolRowKey, type Report } from '../../core/counting/report.ts';
+import { loadTokenCounter, type TokenCounter } from '../../core/counting/tokens.ts';
+import { readSubagentDescription } from '../../core/import/sessions.ts';
+import { setOwn } from '../../core/json/values.ts';
+import { describeFirstProblem } from '../../core/playground/pipeline.ts';
+import {
+  type Recommendation,
+  recommendHints,
+  renderHintsToml,
+} from '../../core/playground/recommend.ts';
+import { compareToolInfo, getToolHintInfo } from '../../core/playground/tool-info.ts';
+import type { ToolHintInfo } from '../../core/playground/types.ts';
+import { getWhatIfGrid, prepareWhatIf } from '../../core/playground/what-if.ts';
 import {
   analyzeConversation,
   getReportFromHintTable,
   type HintTable,
   type HintTableSettings,
   readConversationTitle,
-} from '../core/playground/workspace.ts';
-import type { Diagnostic } from '../core/types.ts';
+} from '../../core/playground/workspace.ts';
 import type {
   AnalyzedConversation,
   ConversationFigures,
   ConversationFiles,
-  PoolAnswers,
-  PoolRequest,
   StreamRecommendation,
   WorkspaceEvaluation,
   WorkspaceSettings,
-} from './pool-protocol.ts';
+} from '../shared/workspace-protocol.ts';
 
-function describeDiagnostic(diagnostic: Diagnostic | undefined): string {
-  return diagnostic
-    ? `line ${diagnostic.line}, column ${diagnostic.column}: ${diagnostic.message}`
-    : 'it could not be read';
-}
-
-/** The config's first error, or undefined when it has none. */
+/** The config's first error as a sentence, or undefined when it has none. */
 function configError(config: ParsedConfig): string | undefined {
-  const error = config.diagnostics.find((d) => d.severity === 'error');
-  return error ? `The config has an error at ${describeDiagnostic(error)}` : undefined;
+  return config.diagnostics.some((d) => d.severity === 'error')
+    ? describeFirstProblem([], config.diagnostics)
+    : undefined;
 }
 
 function hintSettings(settings: WorkspaceSettings): HintTableSettings {
@@ -54,12 +53,7 @@ function hintSettings(settings: WorkspaceSettings): HintTableSettings {
 function figuresOf(report: Report): ConversationFigures {
   const tools: ConversationFigures['tools'] = {};
   for (const row of report.tools) {
-    Object.defineProperty(tools, getToolRowKey(row.name), {
-      value: { calls: row.calls, saved: row.saved.tokens },
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(tools, getToolRowKey(row.name), { calls: row.calls, saved: row.saved.tokens });
   }
   return { before: report.totals.before.tokens, after: report.totals.after.tokens, tools };
 }
@@ -82,14 +76,11 @@ function toolInfoOf(tables: readonly HintTable[], config: ParsedConfig, report: 
   return [...seen.values()].sort(compareToolInfo);
 }
 
-/** Answers one request; what a worker computes for a message. */
-export type WorkspaceAnswer = (request: PoolRequest) => Promise<PoolAnswers[keyof PoolAnswers]>;
-
 /**
  * A worker's state and its answers: the parsed config (cached by text), the
  * tables held, and the editor's conversation while its text is the same.
  */
-export function createWorkspaceSession(): WorkspaceAnswer {
+export function createWorkspaceHandlers() {
   let configCache: { text: string; parsed: ParsedConfig } | undefined;
 
   function parseConfig(text: string): ParsedConfig {
@@ -126,12 +117,11 @@ export function createWorkspaceSession(): WorkspaceAnswer {
       encoding: settings.encoding,
     });
     if (!analysis.ok) {
-      const error = analysis.diagnostics.find((d) => d.severity === 'error');
       return {
         index: files.index,
         ok: false,
         title,
-        message: `${files.name ?? 'events.json'} ${describeDiagnostic(error)}`,
+        message: describeFirstProblem(analysis.diagnostics, [], files.name ?? 'events.json'),
       };
     }
     return {
@@ -218,35 +208,35 @@ export function createWorkspaceSession(): WorkspaceAnswer {
         encoding: settings.encoding,
       });
       if (!analysis.ok) {
-        const error = analysis.diagnostics.find((d) => d.severity === 'error');
-        return {
-          status: 'invalid',
-          message: `The event stream has an error at ${describeDiagnostic(error)}`,
-        };
+        return { status: 'invalid', message: describeFirstProblem(analysis.diagnostics, []) };
       }
       single.table = analysis.table;
     }
     return { status: 'ok', recommendations: recommendHints([single.table], config, hints) };
   }
 
-  // ---------------------------------------------------------------- dispatch
+  // ---------------------------------------------------------------- handlers
 
-  return async function answer(request: PoolRequest): Promise<PoolAnswers[keyof PoolAnswers]> {
-    switch (request.type) {
-      case 'analyze':
-        return analyze(request.files, request.settings);
-      case 'hold':
-        tables.set(request.index, request.table);
-        return null;
-      case 'clear':
-        tables.clear();
-        return null;
-      case 'evaluate':
-        return evaluate(request.settings);
-      case 'recommend-stream':
-        return recommendStream(request.text, request.settings);
-      case 'render-hints':
-        return renderHintsToml(request.recommendations, request.configText);
-    }
+  return {
+    analyze,
+    /** Holds a conversation's hint table for the hint edits to come. */
+    hold(index: number, table: HintTable): null {
+      tables.set(index, table);
+      return null;
+    },
+    /** Forgets every table held. */
+    clear(): null {
+      tables.clear();
+      return null;
+    },
+    evaluate,
+    recommendStream,
+    /** The config text with these hints set, as TOML. */
+    renderHints(recommendations: Recommendation[], configText: string): string {
+      return renderHintsToml(recommendations, configText);
+    },
   };
 }
+
+/** What the page may ask a workspace worker: its handlers, method by method. */
+export type WorkspaceApi = ReturnType<typeof createWorkspaceHandlers>;

@@ -1,11 +1,20 @@
 /**
- * How a worker job fails, on the page's side: one error class with a stable
- * code, and the two failures the page itself detects (a crash and the time
- * limit). Shared by the playground client and the workspace pool.
+ * How a worker job fails, on both threads: the worker turns an exception into
+ * a `SerializedError` (`serializeError`), and the page rebuilds it as one
+ * error class with a stable code (`WorkerError`). The page itself detects the
+ * two other failures: a crash and the time limit.
  */
 import type { SerializedError, WorkerErrorCode } from './protocol.ts';
 
-/** A failed worker job, rebuilt on the main thread from its serialised form. */
+const CODES: ReadonlySet<string> = new Set<WorkerErrorCode>([
+  'aborted',
+  'timeout',
+  'crashed',
+  'internal',
+  'unknown-method',
+]);
+
+/** A failed worker job; thrown in a worker, its code survives the trip to the page. */
 export class WorkerError extends Error {
   readonly code: WorkerErrorCode;
   /**
@@ -31,6 +40,28 @@ export class WorkerError extends Error {
   static fromSerialized(error: SerializedError): WorkerError {
     return new WorkerError(error.code, error.message, { name: error.name });
   }
+}
+
+/** Whether a value is one of the error codes (a thrown error's `code` may be anything). */
+function isWorkerErrorCode(value: unknown): value is WorkerErrorCode {
+  return typeof value === 'string' && CODES.has(value);
+}
+
+/**
+ * An exception as it crosses `postMessage`: its name and message, and its
+ * code when it carries one of ours (a `WorkerError` thrown in the worker);
+ * anything else is a bug, `internal`.
+ */
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return {
+      name: error.name,
+      code: isWorkerErrorCode(code) ? code : 'internal',
+      message: error.message,
+    };
+  }
+  return { name: 'Error', code: 'internal', message: String(error) };
 }
 
 /** Whether an error means "cancelled": callers stay silent about these. */

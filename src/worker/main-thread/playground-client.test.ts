@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEmptyResult, type PlaygroundInput } from '../core/playground/playground.ts';
-import { createWorkerClient, type WorkerLike } from './client.ts';
-import { isAbortError, WorkerError } from './errors.ts';
-import type { Request, Response } from './protocol.ts';
+import { createEmptyResult, type PlaygroundInput } from '../../core/playground/playground.ts';
+import { rejection } from '../../test/rejection.ts';
+import { isAbortError, WorkerError } from '../shared/errors.ts';
+import type {
+  PlaygroundRequest as Request,
+  PlaygroundResponse as Response,
+} from '../shared/playground-protocol.ts';
+import { createWorkerClient, type WorkerLike } from './playground-client.ts';
 
 /** A worker that answers only when the test says so. */
 class FakeWorker implements WorkerLike {
@@ -59,16 +63,6 @@ function createClient(timeoutMs = 1000) {
       return worker;
     },
   });
-}
-
-/** Reads the error a promise rejects with. */
-async function rejection(promise: Promise<unknown>): Promise<WorkerError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as WorkerError;
-  }
-  throw new Error('expected a rejection');
 }
 
 beforeEach(() => {

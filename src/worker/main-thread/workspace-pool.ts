@@ -1,5 +1,5 @@
 /**
- * The main-thread side of the workspace workers (`pool-worker.ts`): a pool
+ * The main-thread side of the workspace workers (`workspace-worker.ts`): a pool
  * that analyses conversations in parallel, and one session worker that holds
  * their hint tables and answers hint edits and recommendations.
  *
@@ -12,29 +12,32 @@
  * - A worker that crashes or runs past the timeout is replaced; the
  *   conversations it held are tried again one at a time, and one that fails
  *   again is reported as failed while the rest go on.
- * - Errors arrive as messages and are rebuilt as `WorkerError`s.
+ * - Each worker is a bridge channel (`channel.ts`): error replies keep their
+ *   typed code, so a bug in a worker (`internal`) stops the load while a
+ *   crash or a timeout only fails its conversations.
  */
-import type { Recommendation } from '../core/playground/recommend.ts';
-import { partitionBySize } from '../core/playground/workspace.ts';
-import { createCrashError, createTimeoutError, WorkerError } from './errors.ts';
+import type { Recommendation } from '../../core/playground/recommend.ts';
+import { partitionBySize } from '../../core/playground/workspace.ts';
+import { WorkerError } from '../shared/errors.ts';
+import type { BridgeRequest, BridgeResponse, BridgeWorker } from '../shared/protocol.ts';
 import type {
   AnalyzedConversation,
   ConversationFiles,
-  PoolAnswers,
-  PoolRequest,
-  PoolResponse,
   StreamRecommendation,
   WorkspaceEvaluation,
   WorkspaceSettings,
-} from './pool-protocol.ts';
+} from '../shared/workspace-protocol.ts';
+import type { WorkspaceApi } from '../worker-thread/workspace-session.ts';
+import { createChannel } from './channel.ts';
+
+/** A call from the page to a workspace worker. */
+export type WorkspaceRequest = BridgeRequest<WorkspaceApi>;
+
+/** A workspace worker's answer to one request. */
+export type WorkspaceResponse = BridgeResponse<WorkspaceApi>;
 
 /** What the pool needs of a Worker: lets tests pass a fake. */
-export interface PoolWorkerLike {
-  postMessage(message: PoolRequest): void;
-  terminate(): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<PoolResponse>) => void): void;
-  addEventListener(type: 'error' | 'messageerror', listener: (event: Event) => void): void;
-}
+export type PoolWorkerLike = BridgeWorker<WorkspaceApi>;
 
 /** The most pool workers: beyond four, memory grows faster than the speed-up on typical laptops. */
 export const MAX_POOL_SIZE = 4;
@@ -101,92 +104,13 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 /** Conversations in a pool worker at once: one counting, the next waiting (and its memory with it). */
 const LANES = 2;
 
-type RequestBody = PoolRequest extends infer R
-  ? R extends PoolRequest
-    ? Omit<R, 'id'>
-    : never
-  : never;
-
-interface Pending {
-  resolve: (value: PoolAnswers[keyof PoolAnswers]) => void;
-  reject: (error: Error) => void;
-  timer: ReturnType<typeof setTimeout>;
-}
-
-/** One worker with typed request/answer pairs; respawned after a crash, a timeout or `stop`. */
-function createChannel(createWorker: () => PoolWorkerLike, timeoutMs: number) {
-  let worker: PoolWorkerLike | null = null;
-  let nextId = 1;
-  const pending = new Map<number, Pending>();
-
-  function failAll(error: WorkerError): void {
-    worker?.terminate();
-    worker = null;
-    const calls = [...pending.values()];
-    pending.clear();
-    for (const call of calls) {
-      clearTimeout(call.timer);
-      call.reject(error);
-    }
-  }
-
-  function spawn(): PoolWorkerLike {
-    const created = createWorker();
-    created.addEventListener('message', (event: MessageEvent<PoolResponse>) => {
-      if (created !== worker) return;
-      const response = event.data;
-      const call = pending.get(response.id);
-      if (!call) return;
-      pending.delete(response.id);
-      clearTimeout(call.timer);
-      if (response.ok) call.resolve(response.value);
-      else call.reject(new WorkerError('internal', response.message));
-    });
-    const onCrash = (event: Event) => {
-      if (created !== worker) return;
-      const error = createCrashError(event);
-      // With calls pending, each caller reports it; otherwise only the console can.
-      if (pending.size === 0) console.warn(error, error.detail);
-      failAll(error);
-    };
-    created.addEventListener('error', onCrash);
-    created.addEventListener('messageerror', onCrash);
-    return created;
-  }
-
-  return {
-    call<K extends RequestBody['type']>(
-      body: Extract<RequestBody, { type: K }>,
-    ): Promise<PoolAnswers[K]> {
-      return new Promise((resolve, reject) => {
-        worker ??= spawn();
-        const id = nextId++;
-        const timer = setTimeout(() => {
-          failAll(createTimeoutError(timeoutMs));
-        }, timeoutMs);
-        pending.set(id, {
-          resolve: resolve as (value: PoolAnswers[keyof PoolAnswers]) => void,
-          reject,
-          timer,
-        });
-        worker.postMessage({ ...body, id } as PoolRequest);
-      });
-    },
-    /** Terminates the worker; pending calls reject with `error`. */
-    stop(error: WorkerError): void {
-      failAll(error);
-    },
-  };
-}
-
 /** Creates the pool; no worker starts until it is needed. */
 export function createWorkspacePool(options: WorkspacePoolOptions): WorkspacePool {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const size = Math.max(1, Math.floor(options.size));
-  const workers = Array.from({ length: size }, () =>
-    createChannel(options.createWorker, timeoutMs),
-  );
-  const session = createChannel(options.createWorker, timeoutMs);
+  const channelOptions = { createWorker: options.createWorker, timeoutMs };
+  const workers = Array.from({ length: size }, () => createChannel(channelOptions));
+  const session = createChannel(channelOptions);
   const aborted = () => new WorkerError('aborted', 'The workspace load was cancelled');
 
   return {
@@ -207,10 +131,15 @@ export function createWorkspacePool(options: WorkspacePoolOptions): WorkspacePoo
         files: ConversationFiles,
       ): Promise<AnalyzedConversation | WorkerError> => {
         try {
-          return await worker.call({ type: 'analyze', files, settings });
+          return await worker.call('analyze', [files, settings]);
         } catch (error) {
           if (signal?.aborted) throw aborted();
-          if (!(error instanceof WorkerError) || error.code === 'internal') throw error;
+          // Only a crash or a timeout may be the conversation's size; anything else stops the load.
+          if (
+            !(error instanceof WorkerError) ||
+            (error.code !== 'crashed' && error.code !== 'timeout')
+          )
+            throw error;
           // The conversation's row says what failed; the console keeps what the browser said.
           console.warn(error, error.detail);
           return error;
@@ -257,25 +186,25 @@ export function createWorkspacePool(options: WorkspacePoolOptions): WorkspacePoo
     },
 
     hold(index, analyzed) {
-      void session.call({ type: 'hold', index, table: analyzed.table }).catch(() => {
+      void session.call('hold', [index, analyzed.table]).catch(() => {
         // A failed hold shows up as a stale or failed evaluation.
       });
     },
 
     async clear() {
-      await session.call({ type: 'clear' });
+      await session.call('clear', []);
     },
 
     evaluate(settings) {
-      return session.call({ type: 'evaluate', settings });
+      return session.call('evaluate', [settings]);
     },
 
     recommendStream(text, settings) {
-      return session.call({ type: 'recommend-stream', text, settings });
+      return session.call('recommendStream', [text, settings]);
     },
 
     renderHints(recommendations, configText) {
-      return session.call({ type: 'render-hints', recommendations, configText });
+      return session.call('renderHints', [recommendations, configText]);
     },
 
     dispose() {

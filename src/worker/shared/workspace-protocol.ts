@@ -1,5 +1,7 @@
 /**
- * The messages between the page and the workspace workers. Types only.
+ * The data between the page and the workspace workers. Types only, used on
+ * both threads; the messages are the bridge's (`protocol.ts`) over the
+ * workers' handlers (`WorkspaceApi` in `worker-thread/workspace-session.ts`).
  *
  * One script, two roles. A *pool* worker analyses conversations: it is sent
  * a conversation's files (File handles: it reads them itself, so the page
@@ -11,12 +13,12 @@
  * editor.
  */
 
-import type { Report } from '../core/counting/report.ts';
-import type { TokenizerId } from '../core/counting/tokens.ts';
-import type { HintRecommendations, Recommendation } from '../core/playground/recommend.ts';
-import type { ToolHintInfo, ViewMode, WhatIfGrid } from '../core/playground/types.ts';
-import type { HintTable } from '../core/playground/workspace.ts';
-import type { EncodingSetting } from '../core/types.ts';
+import type { Report } from '../../core/counting/report.ts';
+import type { TokenizerId } from '../../core/counting/tokens.ts';
+import type { HintRecommendations, Recommendation } from '../../core/playground/recommend.ts';
+import type { ToolHintInfo, ViewMode, WhatIfGrid } from '../../core/playground/types.ts';
+import type { HintTable } from '../../core/playground/workspace.ts';
+import type { EncodingSetting } from '../../core/types.ts';
 
 /** What the figures are computed for: the config and the run's settings. */
 export interface WorkspaceSettings {
@@ -96,33 +98,3 @@ export type WorkspaceEvaluation =
 export type StreamRecommendation =
   | { status: 'ok'; recommendations: HintRecommendations }
   | { status: 'invalid'; message: string };
-
-/** A call from the page to a workspace worker. */
-export type PoolRequest =
-  | { id: number; type: 'analyze'; files: ConversationFiles; settings: WorkspaceSettings }
-  | { id: number; type: 'hold'; index: number; table: HintTable }
-  | { id: number; type: 'clear' }
-  | { id: number; type: 'evaluate'; settings: WorkspaceSettings }
-  | { id: number; type: 'recommend-stream'; text: string; settings: WorkspaceSettings }
-  | {
-      id: number;
-      type: 'render-hints';
-      recommendations: Recommendation[];
-      configText: string;
-    };
-
-/** What each request type resolves to. */
-export interface PoolAnswers {
-  analyze: AnalyzedConversation;
-  hold: null;
-  clear: null;
-  evaluate: WorkspaceEvaluation;
-  'recommend-stream': StreamRecommendation;
-  /** The config text with the hints set (`renderHintsToml`). */
-  'render-hints': string;
-}
-
-/** The worker's answer to one request. */
-export type PoolResponse =
-  | { id: number; ok: true; value: PoolAnswers[keyof PoolAnswers] }
-  | { id: number; ok: false; message: string };

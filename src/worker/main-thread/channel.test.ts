@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rejection } from '../../test/rejection.ts';
+import { WorkerError } from '../shared/errors.ts';
+import type { BridgeApi, BridgeResponse, BridgeWorker } from '../shared/protocol.ts';
+import { createMessageHandler } from '../worker-thread/serve.ts';
+import { createChannel } from './channel.ts';
+
+/** A small API with the failures a real worker can have. */
+type TestApi = {
+  echo: (text: string) => Promise<string>;
+  /** Waits until the test releases it, then answers. */
+  later: (label: string) => Promise<string>;
+  fail: () => never;
+  /** Returns a value `postMessage` cannot clone. */
+  uncloneable: () => { callback: () => void };
+};
+
+type Listener = (event: never) => void;
+
+interface FakeWorker<A extends BridgeApi<A>> extends BridgeWorker<A> {
+  terminated: boolean;
+}
+
+/**
+ * A worker run in-thread through the real worker-side dispatch, cloning
+ * requests and replies as `postMessage` does (and throwing `DataCloneError`
+ * where it would).
+ */
+function createFakeWorker<A extends BridgeApi<A>>(handlers: A): FakeWorker<A> {
+  const handle = createMessageHandler(handlers);
+  const listeners = new Map<string, Listener[]>();
+  const fake: FakeWorker<A> = {
+    terminated: false,
+    postMessage(request) {
+      const received = structuredClone(request);
+      void handle(
+        {
+          postMessage(response: BridgeResponse<A>) {
+            const data = structuredClone(response);
+            if (fake.terminated) return;
+            for (const listener of listeners.get('message') ?? []) listener({ data } as never);
+          },
+        },
+        received,
+      );
+    },
+    terminate() {
+      fake.terminated = true;
+    },
+    addEventListener(type: string, listener: Listener) {
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+    },
+  };
+  return fake;
+}
+
+let workers: FakeWorker<TestApi>[];
+let release: Map<string, () => void>;
+
+function createTestChannel(timeoutMs = 1000) {
+  return createChannel<TestApi>({
+    timeoutMs,
+    createWorker: () => {
+      const worker = createFakeWorker<TestApi>({
+        echo: async (text) => text,
+        later: (label) =>
+          new Promise((resolve) => {
+            release.set(label, () => resolve(label));
+          }),
+        fail: () => {
+          throw new RangeError('index 7 is out of range');
+        },
+        uncloneable: () => ({ callback: () => {} }),
+      });
+      workers.push(worker);
+      return worker;
+    },
+  });
+}
+
+/** Lets the fake worker's pending microtasks (its handlers) run. */
+async function settleWorker(): Promise<void> {
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+beforeEach(() => {
+  workers = [];
+  release = new Map();
+  vi.useFakeTimers();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('createChannel', () => {
+  it('pairs each answer with its call when several are in the worker and finish out of order', async () => {
+    const channel = createTestChannel();
+    const first = channel.call('later', ['first']);
+    const second = channel.call('later', ['second']);
+    await settleWorker();
+    release.get('second')?.();
+    await expect(second).resolves.toBe('second');
+    release.get('first')?.();
+    await expect(first).resolves.toBe('first');
+    expect(workers).toHaveLength(1);
+  });
+
+  it('rebuilds an exception in a handler with its name, message and code', async () => {
+    const channel = createTestChannel();
+    const error = await rejection(channel.call('fail', []));
+    expect(error).toBeInstanceOf(WorkerError);
+    expect(error).toMatchObject({
+      name: 'RangeError',
+      code: 'internal',
+      message: 'index 7 is out of range',
+    });
+  });
+
+  it('says unknown-method when the worker lacks the method (page and worker out of step)', async () => {
+    const channel = createChannel<TestApi & { forget: () => null }>({
+      timeoutMs: 1000,
+      createWorker: () =>
+        createFakeWorker<TestApi>({
+          echo: async (text) => text,
+          later: async (label) => label,
+          fail: () => {
+            throw new Error('unused');
+          },
+          uncloneable: () => ({ callback: () => {} }),
+        }) as BridgeWorker<TestApi & { forget: () => null }>,
+    });
+    const error = await rejection(channel.call('forget', []));
+    expect(error).toMatchObject({ code: 'unknown-method', message: 'Unknown method: forget' });
+  });
+
+  it('answers a result that does not clone with an error, and the worker keeps serving', async () => {
+    const channel = createTestChannel();
+    const error = await rejection(channel.call('uncloneable', []));
+    expect(error).toMatchObject({ name: 'DataCloneError', code: 'internal' });
+    await expect(channel.call('echo', ['still here'])).resolves.toBe('still here');
+    expect(workers).toHaveLength(1);
+    expect(workers[0]?.terminated).toBe(false);
+  });
+
+  it('fails a call whose arguments do not clone, without touching the worker', async () => {
+    const channel = createTestChannel();
+    const error = await rejection(channel.call('echo', [(() => 'not text') as unknown as string]));
+    expect(error).toMatchObject({ name: 'DataCloneError', code: 'internal' });
+    await expect(channel.call('echo', ['next'])).resolves.toBe('next');
+    expect(workers[0]?.terminated).toBe(false);
+  });
+
+  it('on a timeout fails every call in the worker and answers the next on a new one', async () => {
+    const channel = createTestChannel(1000);
+    const first = rejection(channel.call('later', ['a']));
+    const second = rejection(channel.call('later', ['b']));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await first).code).toBe('timeout');
+    expect((await second).code).toBe('timeout');
+    expect(workers[0]?.terminated).toBe(true);
+    await expect(channel.call('echo', ['again'])).resolves.toBe('again');
+    expect(workers).toHaveLength(2);
+  });
+
+  it('lets the latest call win only when it asks to', async () => {
+    const channel = createTestChannel();
+    const kept = channel.call('later', ['kept']);
+    const replaced = rejection(channel.call('later', ['replaced'], { latestWins: true }));
+    const latest = channel.call('later', ['latest'], { latestWins: true });
+    expect((await replaced).name).toBe('AbortError');
+    await settleWorker();
+    release.get('kept')?.();
+    release.get('latest')?.();
+    await expect(kept).resolves.toBe('kept');
+    await expect(latest).resolves.toBe('latest');
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * The main-thread end of the bridge, for any worker: typed calls in, typed
+ * promises out. Both the playground client and the workspace pool are built
+ * on it. It owns one worker's lifecycle:
+ *
+ * - requests carry ids, and a reply settles the call with the same id;
+ * - at most `concurrency` calls are in the worker at once, the rest queue;
+ * - latest wins, for the calls that ask for it: a new call of a method
+ *   cancels the earlier calls of that method not answered yet (they reject
+ *   with an `AbortError`);
+ * - a call past the timeout, or a worker that dies, fails every call in the
+ *   worker and terminates it; the next call spawns a new one;
+ * - error replies arrive as `{ name, code, message }` and are rebuilt as
+ *   `WorkerError`s with the same code.
+ *
+ * A cancelled call that is already in the worker is left to finish and its
+ * answer is dropped, rather than terminating the worker: the playground
+ * worker's session holds the tokenizer and every token count, and rebuilding
+ * those costs more than waiting for one superseded run.
+ */
+import {
+  createCrashError,
+  createTimeoutError,
+  serializeError,
+  WorkerError,
+} from '../shared/errors.ts';
+import type {
+  BridgeApi,
+  BridgeRequest,
+  BridgeResponse,
+  BridgeWorker,
+  Method,
+  MethodArgs,
+  MethodResult,
+} from '../shared/protocol.ts';
+
+/** How a channel is set up. */
+export interface ChannelOptions<A extends BridgeApi<A>> {
+  /** Makes a new worker; called lazily, and again after a timeout, a crash or `stop`. */
+  createWorker: () => BridgeWorker<A>;
+  /** How long one call may be in the worker before the worker is replaced. */
+  timeoutMs: number;
+  /** How many calls may be in the worker at once; the rest wait their turn. Default: no limit. */
+  concurrency?: number;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Cancels the call: it rejects with an `AbortError`. */
+  signal?: AbortSignal;
+  /** A new call of the same method cancels this one if it has not been answered yet. */
+  latestWins?: boolean;
+}
+
+/** Typed calls into one worker. */
+export interface Channel<A extends BridgeApi<A>> {
+  /** Calls `method` in the worker; resolves with its value or rejects with a `WorkerError`. */
+  call<K extends Method<A>>(
+    method: K,
+    args: MethodArgs<A, K>,
+    options?: CallOptions,
+  ): Promise<MethodResult<A, K>>;
+  /** Terminates the worker; every pending call rejects with `error`. The channel can be used again after. */
+  stop(error: WorkerError): void;
+}
+
+interface Job<A extends BridgeApi<A>> {
+  request: BridgeRequest<A>;
+  latestWins: boolean;
+  resolve: (value: MethodResult<A, Method<A>>) => void;
+  reject: (error: Error) => void;
+  /** Set once the caller's promise has settled; a late answer is then dropped. */
+  settled: boolean;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+/** Creates a channel; no worker starts until the first call. */
+export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>): Channel<A> {
+  const { timeoutMs } = options;
+  const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
+  let worker: BridgeWorker<A> | null = null;
+  let nextId = 1;
+  const queue: Job<A>[] = [];
+  const inFlight = new Map<number, { job: Job<A>; timer: ReturnType<typeof setTimeout> }>();
+
+  function settle(
+    job: Job<A>,
+    outcome: { value: MethodResult<A, Method<A>> } | { error: Error },
+  ): void {
+    if (job.settled) return;
+    job.settled = true;
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    if ('error' in outcome) job.reject(outcome.error);
+    else job.resolve(outcome.value);
+  }
+
+  function spawn(): BridgeWorker<A> {
+    const created = options.createWorker();
+    // Events from a worker already replaced must not touch the new one's calls.
+    created.addEventListener('message', (event: MessageEvent<BridgeResponse<A>>) => {
+      if (created === worker) onResponse(event.data);
+    });
+    const onCrash = (event: Event) => {
+      if (created !== worker) return;
+      const error = createCrashError(event);
+      // With calls in it, each caller reports it; otherwise only the console can.
+      if (inFlight.size === 0) console.warn(error, error.detail);
+      // Even with no call in it, a worker that failed is not trusted with the next one.
+      failWorker(error);
+    };
+    created.addEventListener('error', onCrash);
+    created.addEventListener('messageerror', onCrash);
+    return created;
+  }
+
+  /** Terminates the worker and fails every call in it; queued calls go to a new worker. */
+  function failWorker(error: WorkerError): void {
+    worker?.terminate();
+    worker = null;
+    const failed = [...inFlight.values()];
+    inFlight.clear();
+    for (const { job, timer } of failed) {
+      clearTimeout(timer);
+      settle(job, { error });
+    }
+    pump();
+  }
+
+  function onResponse(response: BridgeResponse<A>): void {
+    const entry = inFlight.get(response.id);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    inFlight.delete(response.id);
+    if (response.ok) settle(entry.job, { value: response.value });
+    else settle(entry.job, { error: WorkerError.fromSerialized(response.error) });
+    pump();
+  }
+
+  function pump(): void {
+    while (inFlight.size < concurrency) {
+      const job = queue.shift();
+      if (!job) return;
+      worker ??= spawn();
+      const current = worker;
+      const timer = setTimeout(() => {
+        failWorker(createTimeoutError(timeoutMs));
+      }, timeoutMs);
+      inFlight.set(job.request.id, { job, timer });
+      try {
+        current.postMessage(job.request);
+      } catch (error) {
+        // The arguments did not clone (a DataCloneError): this call fails, the worker is fine.
+        clearTimeout(timer);
+        inFlight.delete(job.request.id);
+        settle(job, { error: WorkerError.fromSerialized(serializeError(error)) });
+      }
+    }
+  }
+
+  function cancelEarlier(method: Method<A>): void {
+    const reason = () => new WorkerError('aborted', `${method} was superseded`);
+    for (let i = queue.length - 1; i >= 0; i--) {
+      const queued = queue[i] as Job<A>;
+      if (queued.latestWins && queued.request.method === method) {
+        queue.splice(i, 1);
+        settle(queued, { error: reason() });
+      }
+    }
+    // Still in the worker: its answer will be dropped, and its slot freed when it comes.
+    for (const { job } of inFlight.values()) {
+      if (job.latestWins && job.request.method === method) settle(job, { error: reason() });
+    }
+  }
+
+  return {
+    call(method, args, callOptions = {}) {
+      return new Promise((resolve, reject) => {
+        const { signal } = callOptions;
+        const latestWins = callOptions.latestWins ?? false;
+        if (signal?.aborted) {
+          reject(new WorkerError('aborted', `${method} was cancelled`));
+          return;
+        }
+        if (latestWins) cancelEarlier(method);
+        const job: Job<A> = {
+          request: { id: nextId++, method, args } as BridgeRequest<A>,
+          latestWins,
+          resolve: resolve as (value: MethodResult<A, Method<A>>) => void,
+          reject,
+          settled: false,
+          signal,
+          onAbort: undefined,
+        };
+        if (signal) {
+          job.onAbort = () => {
+            const index = queue.indexOf(job);
+            if (index >= 0) queue.splice(index, 1);
+            settle(job, { error: new WorkerError('aborted', `${method} was cancelled`) });
+          };
+          signal.addEventListener('abort', job.onAbort, { once: true });
+        }
+        queue.push(job);
+        pump();
+      });
+    },
+
+    stop(error) {
+      const pending = [...queue.splice(0), ...[...inFlight.values()].map(({ job }) => job)];
+      for (const { timer } of inFlight.values()) clearTimeout(timer);
+      inFlight.clear();
+      worker?.terminate();
+      worker = null;
+      for (const job of pending) settle(job, { error });
+    },
+  };
+}

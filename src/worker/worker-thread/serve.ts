@@ -1,0 +1,78 @@
+/**
+ * How every worker answers: one generic dispatch from `{ id, method, args }`
+ * to the worker's handlers. Every request gets exactly one reply, even when
+ * the method is unknown, the handler throws, or `postMessage` refuses the
+ * value (a `DataCloneError` for a result that cannot be cloned). A page that
+ * never hears back waits for its timeout with the status stuck on
+ * "running", so silence is the worst failure.
+ *
+ * Boundary: runs in a worker; no DOM and no app state here.
+ */
+import { serializeError } from '../shared/errors.ts';
+import type {
+  BridgeApi,
+  BridgeRequest,
+  BridgeResponse,
+  SerializedError,
+} from '../shared/protocol.ts';
+
+/** The part of a worker's global scope a reply needs (a fake `self` in tests). */
+export interface ReplyScope<R> {
+  postMessage(message: R): void;
+}
+
+/** The part of a worker's global scope `serve` needs. */
+export interface ServeScope<R, Q> extends ReplyScope<R> {
+  addEventListener(type: 'message', listener: (event: MessageEvent<Q>) => void): void;
+}
+
+/** Answers one request in `scope`; resolves once the reply is posted. */
+export type MessageHandler<A extends BridgeApi<A>> = (
+  scope: ReplyScope<BridgeResponse<A>>,
+  request: BridgeRequest<A>,
+) => Promise<void>;
+
+/** Calls the handler a request names, or throws `unknown-method`. */
+async function dispatch<A extends BridgeApi<A>>(
+  handlers: A,
+  request: BridgeRequest<A>,
+): Promise<BridgeResponse<A>> {
+  const { id, method } = request;
+  // Own methods only: a page out of step must not reach `toString` or `constructor`.
+  if (typeof method !== 'string' || !Object.hasOwn(handlers, method)) {
+    return { id, ok: false, error: unknownMethod(String(method)) };
+  }
+  // The request's type pairs `args` with `method`; the call itself cannot see that.
+  const value: unknown = await Reflect.apply(handlers[method], handlers, request.args);
+  return { id, ok: true, value } as BridgeResponse<A>;
+}
+
+function unknownMethod(method: string): SerializedError {
+  return { name: 'Error', code: 'unknown-method', message: `Unknown method: ${method}` };
+}
+
+/** The message handler of a worker exposing `handlers`. */
+export function createMessageHandler<A extends BridgeApi<A>>(handlers: A): MessageHandler<A> {
+  return async (scope, request) => {
+    try {
+      scope.postMessage(await dispatch(handlers, request));
+    } catch (error) {
+      // Nothing a user types makes a handler throw, so this is a bug: keep its trace here.
+      console.error(error);
+      // A plain object of strings always clones; if even this fails, the page's timeout answers.
+      scope.postMessage({ id: request.id, ok: false, error: serializeError(error) });
+    }
+  };
+}
+
+/** Serves `handlers` on the worker's global scope; returns the handler, for tests. */
+export function serve<A extends BridgeApi<A>>(
+  scope: ServeScope<BridgeResponse<A>, BridgeRequest<A>>,
+  handlers: A,
+): MessageHandler<A> {
+  const handle = createMessageHandler(handlers);
+  scope.addEventListener('message', (event) => {
+    void handle(scope, event.data);
+  });
+  return handle;
+}
