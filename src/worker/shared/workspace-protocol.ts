@@ -15,7 +15,7 @@
 
 import type { Report } from '../../core/counting/report.ts';
 import type { TokenizerId } from '../../core/counting/tokens.ts';
-import type { HintRecommendations, Recommendation } from '../../core/playground/recommend.ts';
+import type { HintRecommendations } from '../../core/playground/recommend.ts';
 import type { ToolHintInfo, ViewMode, WhatIfGrid } from '../../core/playground/types.ts';
 import type { HintTable } from '../../core/playground/workspace.ts';
 import type { EncodingSetting } from '../../core/types.ts';
