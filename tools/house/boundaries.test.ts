@@ -43,6 +43,10 @@ describe('biome rejects imports against the layer arrows (ui → state → worke
     ['src/worker/planted-state.ts', '../state/store.ts'],
     ['src/worker/worker-thread/planted-state.ts', '../../state/store.ts'],
     ['src/worker/worker-thread/planted-page.ts', '../main-thread/channel.ts'],
+    ['src/ui/planted-tools.ts', '../../tools/synthetic/synthetic.ts'],
+    ['src/cli/planted-tools.ts', '../../tools/bench/growth.ts'],
+    ['src/state/planted-tools.ts', '../../tools/synthetic/synthetic.ts'],
+    ['src/worker/planted-tools.ts', '../../tools/synthetic/synthetic.ts'],
   ])('%s importing %s fails the lint', (file, specifier) => {
     const verdict = lintPlanted(file, specifier);
     expect(verdict.ok).toBe(false);

@@ -3,10 +3,9 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findLoops, importGraph } from './import-graph.ts';
 
-// Every relative import in src/ (type-only ones too: a loop of types still
-// ties two files into one unit), and the loops they form.
+// Every relative import in src/ and tools/ (type-only ones too: a loop of
+// types still ties two files into one unit), and the loops they form.
 const repo = resolve(import.meta.dirname, '../..');
-const src = join(repo, 'src');
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -15,9 +14,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('imports in src/', () => {
-  it('form no loop', () => {
-    const loops = findLoops(importGraph(sourceFiles(src))).map((loop) =>
+describe('imports in src/ and tools/', () => {
+  it.each(['src', 'tools'])('form no loop in %s/', (folder) => {
+    const loops = findLoops(importGraph(sourceFiles(join(repo, folder)))).map((loop) =>
       loop.map((file) => relative(repo, file)),
     );
     expect(loops).toEqual([]);
