@@ -1,4 +1,12 @@
 /**
+ * The compaction folder owns what compaction does to a stream (spec 4–13):
+ * creating compaction events from the config's rules with their frozen
+ * `tool_overrides` (creation.ts), projecting a stream with its compactions
+ * into what the model is sent (this file, the folder's entry point), the
+ * decisions behind each projected element (explain.ts), JP's dry-run lines
+ * (jp-timeline.ts) and the switchable readings of D17's open points
+ * (readings.ts).
+ *
  * JP's projection (spec 4) with the D17 per-tool overrides (spec 11, 13):
  * what a stream with compaction overlays looks like once they are applied,
  * plus the provider filter (spec 3) and, for the UI's "Explain" panel, a

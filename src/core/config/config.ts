@@ -1,4 +1,12 @@
 /**
+ * The config folder owns everything read from the user's TOML: the rules and
+ * their ranges, durations and `--compact` DSL (rule-config.ts, range.ts,
+ * duration.ts, dsl.ts), the per-tool hints and their words (tool-hints.ts),
+ * the layer merged into the config in force (in-force.ts), exact positions
+ * for every value (toml-locator.ts), misplaced tables (misplaced-rules.ts)
+ * and the guidance shown beside a valid config (guidance.ts). This file is
+ * its entry point.
+ *
  * The user's TOML config layer (spec 14.1) and the config in force.
  *
  * `parseConfigToml` reads the keys the playground uses

@@ -1,4 +1,9 @@
 /**
+ * The counting folder owns turning text into figures: the tokenizers behind
+ * one counter interface with its per-string cache (tokens.ts), the report
+ * built from a stream before and after compaction (this file, the folder's
+ * entry point) and how figures and sizes are written for people (format.ts).
+ *
  * The per-tool savings report (spec 14.4): what each tool's requests and
  * responses cost before and after compaction, and the totals split into tool
  * requests, tool responses, reasoning and messages.

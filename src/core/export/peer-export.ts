@@ -1,4 +1,10 @@
 /**
+ * The export folder owns writing a config's hints as another framework's
+ * configuration: one module per target (anthropic.ts, langchain.ts,
+ * vercel.ts, openai-agents.ts), the shape they share with the per-tool
+ * notes (peer-target.ts), the hints in force per tool they start from
+ * (hints-in-force.ts), and this entry point.
+ *
  * The peer exports: a config's hints written as each framework's own
  * configuration, and the saving that configuration would give, measured by
  * the same pipeline as the playground's figure with every tool's hint

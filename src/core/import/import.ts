@@ -1,4 +1,11 @@
 /**
+ * The import folder owns reading other agents' transcripts: one module per
+ * format (claude-code.ts, codex.ts, gemini-cli.ts, opencode.ts,
+ * openai-chat.ts, openai-responses.ts, anthropic-messages.ts), detection
+ * from the content (detect.ts), the JP event builder they share
+ * (builder.ts), session folders and subagents (sessions.ts) and the chunked
+ * reading of long JSON Lines files (chunked-lines.ts).
+ *
  * The importers' entry: a transcript's text in, a JP event stream out, in
  * the format detected from the content or the one the caller forces. The
  * result flows through sanitize, compaction, projection and counting as

@@ -1,4 +1,12 @@
 /**
+ * The playground folder owns what the page and the CLI ask of the core as a
+ * whole: this pipeline and its steps (pipeline.ts), the transcripts and
+ * timeline shown (transcripts.ts), workspaces of many conversations and
+ * their hint tables (workspace.ts), hint recommendations (recommend.ts), the
+ * what-if grid (what-if.ts), D17's design questions (design-questions.ts),
+ * the hint in force per tool (tool-info.ts) and the input options
+ * (input-options.ts).
+ *
  * The playground pipeline: one call turns the user's config and stream into
  * everything the page shows (PlaygroundResult). A session caches the parsed
  * stream, the parsed config and token counts, so that a hint edit re-parses

@@ -1,4 +1,9 @@
 /**
+ * The share folder owns the playground's state outside the page: share links
+ * (this file), playground files (playground-file.ts), links into the app
+ * with their v1 defaults (app-link.ts) and the autosave history
+ * (autosave-history.ts).
+ *
  * Share links and playground files: the whole playground state as a URL hash
  * (`#v1/<lz-string>`) or as a human-readable `.json` file.
  *
