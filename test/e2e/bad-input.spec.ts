@@ -301,6 +301,20 @@ The cases are in \`src/test/bad-input-cases.ts\`; the limits in
 | case | Core | CLI | UI |
 | --- | --- | --- | --- |
 ${rows.join('\n')}
+
+## Paths that are not one bad input
+
+Losing work is a sequence of steps, not an input, so these have browser
+tests of their own rather than rows above (UI only; the CLI never holds work):
+
+| path | browser test |
+| --- | --- |
+| Two tabs with large streams: reloading tab A shows tab A's work (per-tab autosave slots) | \`autosave.spec.ts\`: two tabs with large streams |
+| A shared link over edited work, pasted into an open tab, offers Restore previous work | \`autosave.spec.ts\`: a shared link over edited work offers to restore it |
+| A shared link opened in a fresh load over saved work offers Restore previous work | \`autosave.spec.ts\`: a shared link opened in a fresh load over saved work |
+| A 5M-character stream is autosaved, survives a reload, and the save before it is kept | \`autosave.spec.ts\`: a 5M-character stream is autosaved |
+| A reload in the middle of typing keeps the text being typed | \`share.spec.ts\`: autosave survives a reload in the middle of typing |
+| A 60 KB config with a 30,000-part dotted key settles with results | \`hostile-config.spec.ts\` |
 `;
   writeFileSync(MATRIX, text);
 }
