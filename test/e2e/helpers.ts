@@ -32,9 +32,10 @@ export function results(page: Page): Locator {
 /**
  * Waits until the results describe the current input: a run has happened
  * (`data-status` is no longer `idle`) and none is pending (`aria-busy="false"`).
+ * `timeout` for inputs whose run is known to be long (the expect default otherwise).
  */
-export async function waitForResults(page: Page): Promise<void> {
-  await expect(results(page)).toHaveAttribute('aria-busy', 'false');
+export async function waitForResults(page: Page, timeout?: number): Promise<void> {
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false', { timeout });
   await expect(results(page)).not.toHaveAttribute('data-status', 'idle');
 }
 
