@@ -214,6 +214,8 @@ test.describe('share links', () => {
   });
 
   test('the pinned app links keep opening to the same figures', async ({ browser }) => {
+    // One fresh page per pinned link, each loading the editors: room on a loaded machine.
+    test.setTimeout(180_000);
     const pinned = JSON.parse(readFileSync(join(FIXTURES, 'app-v1.json'), 'utf8')) as {
       links: { name: string; hash: string; status: string; rows: string[] }[];
     };

@@ -63,6 +63,9 @@ function corpusTitle(folder: string): string {
 }
 
 test("the corpus folder adds up per tool to the CLI's report on it", async ({ page }) => {
+  // Counting 20 conversations and two CLI runs over them: on a loaded machine
+  // the whole passed the default 60 s. Room, not a speed claim.
+  test.setTimeout(180_000);
   await openPlayground(page);
   await setEditorText(page, 'Config (TOML)', README_CONFIG_TOML);
   await waitForResults(page);
@@ -109,6 +112,7 @@ test("the corpus folder adds up per tool to the CLI's report on it", async ({ pa
 test('the breakdown names the conversations a hint saves most in, and opens one', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await openPlayground(page);
   await setEditorText(page, 'Config (TOML)', README_CONFIG_TOML);
   await openCorpusFolder(page);
