@@ -712,6 +712,9 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       stdout.includes('fake_tool_4999') ? undefined : 'the last tool has no row',
     accepted: true,
     via: 'file',
+    notIn: {
+      ui: 'not yet: the page draws a table row and six what-if cells per tool, and with 5,000 tools it stayed busy past 4 minutes on a loaded machine (docs/limits.md); the CLI column is what item 9 asks for',
+    },
   },
   {
     id: 'reset-index',
