@@ -32,6 +32,7 @@ import {
   singleFile,
   write,
 } from './inputs.ts';
+import { runReplayCommand } from './replay.ts';
 import { escapeForTerminal } from './terminal.ts';
 import { USAGE } from './usage.ts';
 
@@ -253,6 +254,8 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       io.stderr(formatNotes(path, stream.notes));
       return 0;
     }
+    case 'replay':
+      return runReplayCommand(args, io);
     default:
       throw new CliError(`unknown command "${command}"\n\n${USAGE}`);
   }

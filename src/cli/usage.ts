@@ -46,6 +46,16 @@ Commands:
             [--json] FILE|FOLDER...
       A hint per tool with the reason and the saving measured with it applied,
       the total with all applied, and the config with the hints set.
+  replay --config FILE.toml [--model NAME | --price input=…,output=…,write=…,read=…,ttl=…,min=…]
+         [--schedule none|stored|every-turn|auto|idle] [--tokenizer ...] [--no-sanitize]
+         [--scale-to-recorded] [--json] [--reading KEY=VALUE]... FILE|FOLDER...
+      What the conversation cost, request by request, under a schedule of
+      compactions (stored by default) with prompt caching: per request the
+      prompt, cache read and write, output and cost beside the baseline (no
+      compaction), then the totals, every schedule's total and, per tool, the
+      cost under each hint. A FOLDER sums its conversations, a row each.
+      First-order: the model's answers are taken as unchanged. Models and
+      the cache model: docs/replay.md.
 
   export --target anthropic|langchain-py|langchain-js|vercel|openai-agents
          --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]

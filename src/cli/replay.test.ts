@@ -1,0 +1,186 @@
+/**
+ * `replay` through the real binary: every corpus conversation and agent
+ * transcript under every schedule, the `--json` shape of issue 21, the
+ * model and price options with their errors, and a transcript without
+ * timestamps.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR, SHARED_DIR } from '../test/conformance.ts';
+
+const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
+const work = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+const CONFIG = join(work, 'hints.toml');
+writeFileSync(
+  CONFIG,
+  '[[conversation.compaction.rules]]\nkeep_last = 2\nreasoning = "strip"\ntool_calls = "strip"\n\n[conversation.tools.fs_read_file]\ncompaction = "strip-responses"\n',
+);
+const AGENTS = join(SHARED_DIR, 'corpus', 'agent-transcripts');
+
+function cli(args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('replay on the whole corpus', () => {
+  it.each(['none', 'stored', 'every-turn', 'auto', 'idle'])(
+    'runs under %s on every conversation and transcript, exit 0',
+    (schedule) => {
+      const result = cli([
+        'replay',
+        '--config',
+        CONFIG,
+        '--schedule',
+        schedule,
+        '--json',
+        CORPUS_DIR,
+        AGENTS,
+      ]);
+      expect(result.code, result.stderr).toBe(0);
+      // The one malformed Codex line is a warning; nothing is skipped.
+      expect(result.stderr).not.toContain('skipped');
+      const replay = JSON.parse(result.stdout);
+      expect(replay.schedule).toBe(schedule);
+      expect(replay.conversations.length).toBe(20 + 16);
+      expect(replay.requests.length).toBeGreaterThan(1000);
+    },
+    120_000,
+  );
+});
+
+const STREAM = join(work, 'untimed.json');
+// OpenAI Chat Completions messages carry no timestamps: the import invents them, one second apart.
+writeFileSync(
+  STREAM,
+  JSON.stringify({
+    messages: [
+      { role: 'user', content: 'hello there' },
+      { role: 'assistant', content: 'hi' },
+      { role: 'user', content: 'again' },
+      { role: 'assistant', content: 'yes' },
+    ],
+  }),
+);
+
+describe('replay --json', () => {
+  it('has exactly the documented keys', () => {
+    const result = cli(['replay', '--config', CONFIG, '--schedule', 'idle', '--json', STREAM]);
+    expect(result.code, result.stderr).toBe(0);
+    const replay = JSON.parse(result.stdout);
+    expect(Object.keys(replay.model)).toEqual(
+      expect.arrayContaining([
+        'name',
+        'input',
+        'output',
+        'write',
+        'read',
+        'ttl_seconds',
+        'min_prefix_tokens',
+        'as_of',
+      ]),
+    );
+    expect(replay.schedule).toBe('idle');
+    expect(replay.tokenizer).toBe('o200k');
+    expect(Object.keys(replay.requests[0])).toEqual(
+      expect.arrayContaining([
+        'index',
+        'time',
+        'gap_seconds',
+        'turn',
+        'prompt_tokens',
+        'cache_read',
+        'cache_write',
+        'output_tokens',
+        'cost',
+        'baseline',
+        'compactions_created',
+        'prefix_broken',
+        'cold',
+        'recorded',
+      ]),
+    );
+    expect(Object.keys(replay.requests[0].baseline).sort()).toEqual([
+      'cache_read',
+      'cache_write',
+      'cost',
+      'prompt_tokens',
+    ]);
+    expect(Object.keys(replay.totals).sort()).toEqual(['baseline', 'saved', 'schedule']);
+    expect(Object.keys(replay.totals.saved).sort()).toEqual(['cost', 'percent', 'prompt_tokens']);
+    expect(Object.keys(replay.schedules)).toEqual(['none', 'stored', 'every-turn', 'auto', 'idle']);
+    expect(replay.recorded).toBeNull();
+  });
+
+  it('runs a transcript without timestamps: gaps unknown, the cache warm, and says so', () => {
+    const result = cli(['replay', '--config', CONFIG, '--json', STREAM]);
+    const replay = JSON.parse(result.stdout);
+    expect(replay.requests.map((r: { gap_seconds: number | null }) => r.gap_seconds)).toEqual([
+      null,
+      null,
+    ]);
+    expect(replay.requests.map((r: { cold: boolean }) => r.cold)).toEqual([true, false]);
+    expect(replay.requests.map((r: { time: string | null }) => r.time)).toEqual([null, null]);
+    expect(replay.notes.join(' ')).toContain('2 of 2 requests have no readable timestamp');
+    const readable = cli(['replay', '--config', CONFIG, STREAM]);
+    expect(readable.stdout).toContain('the cache is assumed warm');
+  });
+});
+
+describe('replay --model and --price', () => {
+  it('takes a model from the table and custom prices', () => {
+    const named = JSON.parse(
+      cli(['replay', '--config', CONFIG, '--model', 'gpt-5.6-terra', '--json', STREAM]).stdout,
+    );
+    expect(named.model).toMatchObject({
+      name: 'gpt-5.6-terra',
+      input: 2.5,
+      output: 15,
+      write: 1.25,
+      read: 0.1,
+    });
+    const custom = JSON.parse(
+      cli([
+        'replay',
+        '--config',
+        CONFIG,
+        '--price',
+        'input=2,output=8,write=1,read=0.5,ttl=5m,min=0',
+        '--json',
+        STREAM,
+      ]).stdout,
+    );
+    expect(custom.model).toMatchObject({
+      name: 'custom',
+      input: 2,
+      output: 8,
+      write: 1,
+      read: 0.5,
+      ttl_seconds: 300,
+    });
+  });
+
+  it.each([
+    ['input=2,output=x', '--price: column 16: output must be'],
+    ['input=2,outptu=8', '--price: column 9: unknown price key "outptu"'],
+    ['input=2', '--price: column 8: output=… is required'],
+    ['input=2,output=8,ttl', '--price: column 18: "ttl" is not KEY=VALUE'],
+  ])('refuses --price %s with the position', (price, message) => {
+    const result = cli(['replay', '--config', CONFIG, '--price', price, STREAM]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('refuses an unknown model, listing the table', () => {
+    const result = cli(['replay', '--config', CONFIG, '--model', 'gpt-9', STREAM]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      '--model: column 1: unknown model "gpt-9"; the table has claude-sonnet-4.6',
+    );
+  });
+});

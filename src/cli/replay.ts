@@ -1,0 +1,258 @@
+/**
+ * `replay`: what the conversation cost, request by request, under a
+ * schedule of compactions and a model's prices (issue 21; the model in
+ * docs/replay.md). A readable table by default; `--json` prints the
+ * documented shape. A FOLDER sums its conversations, with a row each.
+ */
+import { formatCount, formatPercent } from '../core/counting/format.ts';
+import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
+import { HINT_CHOICES } from '../core/playground/workspace.ts';
+import { readAutoCompaction } from '../core/replay/auto-config.ts';
+import {
+  hasInventedTimes,
+  isScheduleId,
+  type Replay,
+  type ReplaySettings,
+  replayStream,
+  resolveModel,
+  SCHEDULES,
+  sumReplays,
+} from '../core/replay/replay.ts';
+import { CliError, type CliIo, formatDiagnostic } from './cli-io.ts';
+import { getConversationName, listConversations } from './conversations.ts';
+import {
+  getStreamOptions,
+  parse,
+  type ReadStream,
+  readConfig,
+  readingsOption,
+  readStream,
+} from './inputs.ts';
+import { escapeForTerminal } from './terminal.ts';
+import { USAGE } from './usage.ts';
+
+/** Runs `replay`; returns the exit code. Throws CliError for bad input. */
+export async function runReplayCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(args, {
+    config: { type: 'string' },
+    model: { type: 'string' },
+    price: { type: 'string' },
+    schedule: { type: 'string' },
+    tokenizer: { type: 'string' },
+    'no-sanitize': { type: 'boolean' },
+    'scale-to-recorded': { type: 'boolean' },
+    json: { type: 'boolean' },
+    encoding: { type: 'string' },
+    reading: { type: 'string', multiple: true },
+    from: { type: 'string' },
+  });
+  if (positionals.length === 0) throw new CliError(`replay needs at least one FILE\n\n${USAGE}`);
+  if (values.model !== undefined && values.price !== undefined) {
+    throw new CliError('--model and --price exclude each other: --price sets custom prices');
+  }
+  const model = resolveModel(values.model ?? null, values.price ?? null);
+  if (!model.ok) {
+    const flag = values.price !== undefined ? '--price' : '--model';
+    throw new CliError(`${flag}: column ${model.column}: ${escapeForTerminal(model.message)}`);
+  }
+  const schedule = values.schedule ?? 'stored';
+  if (!isScheduleId(schedule)) {
+    throw new CliError(
+      `--schedule must be one of ${SCHEDULES.join(', ')}, not "${escapeForTerminal(String(schedule))}"`,
+    );
+  }
+  const tokenizer = values.tokenizer ?? 'o200k';
+  if (!isTokenizerId(tokenizer)) {
+    throw new CliError(
+      `--tokenizer must be o200k, cl100k or chars, not "${escapeForTerminal(String(tokenizer))}"`,
+    );
+  }
+  const { config, text } = readConfig(io, values.config);
+  const auto = readAutoCompaction(text);
+  const autoError = auto.diagnostics[0];
+  if (autoError) throw new CliError(formatDiagnostic(values.config as string, autoError));
+  const settings: ReplaySettings = {
+    config,
+    auto: auto.auto,
+    model: model.value,
+    schedule,
+    view: values['no-sanitize'] ? 'bare' : 'sanitized',
+    readings: readingsOption(values.reading),
+    counter: await loadTokenCounter(tokenizer),
+    scaleToRecorded: values['scale-to-recorded'] ?? false,
+  };
+  const streamOptions = getStreamOptions(values);
+  const files = positionals.flatMap((path) => listConversations(path, io.stderr));
+  const read: { file: (typeof files)[number]; stream: ReadStream; replay: Replay }[] = [];
+  for (const file of files) {
+    let stream: ReadStream;
+    try {
+      stream = readStream(io, file.path, streamOptions);
+    } catch (error) {
+      // A file named on the command line fails the command; one found in a folder is skipped.
+      if (!(error instanceof CliError) || !file.found) throw error;
+      io.stderr(`skipped: ${error.message}\n`);
+      continue;
+    }
+    const untimed = hasInventedTimes(stream.notes);
+    read.push({ file, stream, replay: replayStream(stream.elements, { ...settings, untimed }) });
+  }
+  const single = files.length === 1 && read.length === 1;
+  const replay = single
+    ? (read[0] as (typeof read)[number]).replay
+    : sumReplays(
+        read.map((entry) => ({
+          name: getConversationName(io, entry.file, entry.stream, read),
+          replay: entry.replay,
+        })),
+        settings,
+      );
+  io.stdout(values.json ? `${JSON.stringify(replay, null, 2)}\n` : formatReplay(replay));
+  return 0;
+}
+
+/** Dollars with four decimals: a request often costs fractions of a cent. */
+export function formatDollars(value: number): string {
+  const rounded = Math.round(value * 10_000) / 10_000;
+  return `${rounded < 0 ? '-' : ''}$${Math.abs(rounded).toFixed(4)}`;
+}
+
+function table(header: string[], rows: string[][], leftColumns = 1): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((r) => (r[column] ?? '').length)));
+  return all.map((row) =>
+    row
+      .map((cell, column) =>
+        column < leftColumns
+          ? cell.padEnd(widths[column] ?? 0)
+          : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** The readable replay: requests (or conversations), totals, schedules, tools, recorded, notes. */
+export function formatReplay(replay: Replay): string {
+  const { model } = replay;
+  const lines: string[] = [
+    `Replay under ${replay.schedule}, model ${model.name} (input $${model.input}, output $${model.output} per million tokens; cache write ×${model.write}, read ×${model.read}, time to live ${formatCount(model.ttl_seconds)} s, minimum prefix ${formatCount(model.min_prefix_tokens)}; prices as of ${model.as_of}). Tokens: ${TOKENIZER_LABELS[replay.tokenizer]}.`,
+    '',
+  ];
+  if (replay.conversations) {
+    lines.push(
+      ...table(
+        ['conversation', 'requests', 'baseline', replay.schedule, 'saved', 'saved %'],
+        replay.conversations.map((row) => [
+          escapeForTerminal(row.name),
+          formatCount(row.requests),
+          formatDollars(row.totals.baseline.cost),
+          formatDollars(row.totals.schedule.cost),
+          formatDollars(row.totals.saved.cost),
+          formatPercent(row.totals.saved.percent),
+        ]),
+      ),
+      '',
+    );
+  } else {
+    lines.push(
+      ...table(
+        [
+          '#',
+          'time',
+          'gap s',
+          'turn',
+          'prompt',
+          'read',
+          'write',
+          'output',
+          'cost',
+          'baseline',
+          'created',
+          'note',
+        ],
+        replay.requests.map((request) => [
+          String(request.index),
+          request.time ?? '-',
+          request.gap_seconds === null ? '-' : formatCount(Math.round(request.gap_seconds)),
+          String(request.turn + 1),
+          formatCount(request.prompt_tokens),
+          formatCount(request.cache_read),
+          formatCount(request.cache_write),
+          formatCount(request.output_tokens),
+          formatDollars(request.cost),
+          formatDollars(request.baseline.cost),
+          request.compactions_created === 0 ? '' : String(request.compactions_created),
+          [request.cold ? 'cold' : '', request.prefix_broken ? 'prefix broken' : '']
+            .filter(Boolean)
+            .join(', '),
+        ]),
+        2,
+      ),
+      '',
+    );
+  }
+  const { totals } = replay;
+  lines.push(
+    ...table(
+      ['total', 'prompt tokens', 'cost'],
+      [
+        [
+          'baseline (none)',
+          formatCount(totals.baseline.prompt_tokens),
+          formatDollars(totals.baseline.cost),
+        ],
+        [
+          replay.schedule,
+          formatCount(totals.schedule.prompt_tokens),
+          formatDollars(totals.schedule.cost),
+        ],
+        [
+          'saved',
+          formatCount(totals.saved.prompt_tokens),
+          `${formatDollars(totals.saved.cost)} (${formatPercent(totals.saved.percent)})`,
+        ],
+      ],
+    ),
+    '',
+  );
+  const cheapest = SCHEDULES.reduce((best, s) =>
+    replay.schedules[s] < replay.schedules[best] ? s : best,
+  );
+  lines.push(
+    ...table(
+      ['schedule', 'cost', ''],
+      SCHEDULES.map((s) => [
+        s,
+        formatDollars(replay.schedules[s]),
+        s === cheapest ? 'cheapest' : '',
+      ]),
+    ),
+    '',
+  );
+  if (replay.tools.length > 0) {
+    lines.push(
+      `Per tool, the cost under ${replay.schedule} with each hint (others as configured); * the hint in force, < the cheapest:`,
+      ...table(
+        ['tool', ...HINT_CHOICES],
+        replay.tools.map((tool) => [
+          escapeForTerminal(tool.name),
+          ...HINT_CHOICES.map(
+            (choice) =>
+              `${formatDollars(tool.what_if_cost[choice])}${choice === tool.hint ? '*' : ' '}${choice === tool.cheapest ? '<' : ' '}`,
+          ),
+        ]),
+      ),
+      '',
+    );
+  }
+  if (replay.recorded) {
+    const r = replay.recorded;
+    lines.push(
+      `Recorded usage on ${formatCount(r.requests)} requests: input ${formatCount(r.prompt_tokens)} (cache read ${formatCount(r.cache_read_tokens)}, write ${formatCount(r.cache_write_tokens)}), output ${formatCount(r.output_tokens)}; stored models ${formatCount(r.modelled_prompt_tokens)} input tokens on them${r.ratio === null ? '' : `, recorded/modelled ${r.ratio.toFixed(2)}`}.`,
+      '',
+    );
+  }
+  lines.push(...replay.notes.map(escapeForTerminal), '');
+  return lines.join('\n');
+}

@@ -1,0 +1,302 @@
+/**
+ * The prompt of each request, incrementally. A request's prompt is what the
+ * report counts (spec 14.4): the provider view of the stream cut just before
+ * it, sanitized when the view asks, projected with the compactions in
+ * force. Computing that on every cut would be quadratic in the requests, so
+ * a prompt is taken as a prefix of one view per set of compactions in force
+ * (an "epoch"): the view of the whole stream with those compactions, each
+ * element tagged with the stream index it comes from. The cut's prompt is
+ * the elements from before the cut.
+ *
+ * That holds unless sanitize or the tool-name map would decide differently
+ * on the cut than on the whole stream; those cuts are found up front
+ * (`findUnsettledCuts`) and computed on their own, through the same
+ * pipeline. Nothing here restates a rule: sanitize, project, the provider
+ * filter and the payloads are imported.
+ */
+import { isProviderVisible, project } from '../compaction/projection.ts';
+import type { Readings } from '../compaction/readings.ts';
+import { getPayload } from '../counting/report.ts';
+import type { TokenCounter } from '../counting/tokens.ts';
+import type { ViewMode } from '../playground/types.ts';
+import { sanitize } from '../stream/sanitize.ts';
+import { classifyElement } from '../stream/turns.ts';
+import type { JsonValue, StreamElement } from '../types.ts';
+
+/** One element of a prompt. */
+export interface PromptItem {
+  element: StreamElement;
+  /** The stream index it comes from (a sanitize-added response: its request's). */
+  origin: number;
+  tokens: number;
+}
+
+/** The view of the whole stream under one set of compactions. */
+export interface EpochView {
+  items: PromptItem[];
+  /** `cumulative[i]` is the tokens of the first i items. */
+  cumulative: number[];
+}
+
+/** A request's prompt: a prefix of an epoch's view, or a list of its own. */
+export interface Prompt {
+  /** The view it is a prefix of; null when computed on its own. */
+  view: EpochView | null;
+  items: readonly PromptItem[];
+  count: number;
+  tokens: number;
+}
+
+/** What is computed once per stream. */
+export interface PromptContext {
+  elements: readonly StreamElement[];
+  /** The stream without compactions, each element a distinct object. */
+  base: StreamElement[];
+  /** `baseBefore[c]`: how many base elements come before stream index c. */
+  baseBefore: number[];
+  originOf: Map<StreamElement, number>;
+  /** `unsettled[c]`: the cut before index c must be computed on its own. */
+  unsettled: boolean[];
+  view: ViewMode;
+  readings: Readonly<Readings>;
+  counter: TokenCounter;
+}
+
+/** Prepares a stream for prompts under one view, readings and counter. */
+export function createPromptContext(
+  elements: readonly StreamElement[],
+  view: ViewMode,
+  readings: Readonly<Readings>,
+  counter: TokenCounter,
+): PromptContext {
+  const base: StreamElement[] = [];
+  const originOf = new Map<StreamElement, number>();
+  const baseBefore: number[] = [0];
+  for (let index = 0; index < elements.length; index++) {
+    const element = elements[index] as StreamElement;
+    if (classifyElement(element) !== 'compaction') {
+      // The same object twice would confuse the origin map: the second is a copy.
+      const own = originOf.has(element) ? { ...element } : element;
+      originOf.set(own, index);
+      base.push(own);
+    }
+    baseBefore.push(base.length);
+  }
+  return {
+    elements,
+    base,
+    baseBefore,
+    originOf,
+    unsettled: findUnsettledCuts(elements, view),
+    view,
+    readings,
+    counter,
+  };
+}
+
+function idKey(id: JsonValue | undefined): string {
+  return typeof id === 'string' ? id : JSON.stringify(id ?? null);
+}
+
+/**
+ * The cuts whose view is not the whole stream's view restricted to them:
+ * - sanitized, a cut without the stream's first `chat_request` (steps 1 and 7
+ *   decide differently); every cut when there is none;
+ * - sanitized, a cut holding a tool response whose request comes later
+ *   (step 2 removes it from the cut only), or a request whose response comes
+ *   later (step 3 answers it in the cut only);
+ * - a cut holding the first of several requests with one id and different
+ *   names, but not the last (the id → name map is the last request's).
+ */
+function findUnsettledCuts(elements: readonly StreamElement[], view: ViewMode): boolean[] {
+  const length = elements.length;
+  // marks[c] += 1 opens an unsettled range of cuts at c, marks[c] -= 1 closes it.
+  const marks = new Array<number>(length + 2).fill(0);
+  const markCuts = (from: number, through: number) => {
+    if (from > through) return;
+    (marks[from] as number)++;
+    (marks[through + 1] as number)--;
+  };
+  const isEvent = (element: StreamElement, type: string) =>
+    element.type === type && classifyElement(element) === 'conversation';
+
+  if (view === 'sanitized') {
+    const firstChat = elements.findIndex((e) => isEvent(e, 'chat_request'));
+    markCuts(0, firstChat < 0 ? length : firstChat);
+    const firstRequest = new Map<string, number>();
+    const firstResponse = new Map<string, number>();
+    for (let index = 0; index < length; index++) {
+      const element = elements[index] as StreamElement;
+      if (isEvent(element, 'tool_call_request') && !firstRequest.has(idKey(element.id))) {
+        firstRequest.set(idKey(element.id), index);
+      }
+      // Responses before the first chat_request are dropped by step 1 whatever the cut.
+      if (
+        isEvent(element, 'tool_call_response') &&
+        index > firstChat &&
+        !firstResponse.has(idKey(element.id))
+      ) {
+        firstResponse.set(idKey(element.id), index);
+      }
+    }
+    for (let index = 0; index < length; index++) {
+      const element = elements[index] as StreamElement;
+      if (isEvent(element, 'tool_call_response')) {
+        const request = firstRequest.get(idKey(element.id));
+        if (request !== undefined && request > index) markCuts(index + 1, request);
+      } else if (isEvent(element, 'tool_call_request')) {
+        const response = firstResponse.get(idKey(element.id));
+        if (response !== undefined && response > index) markCuts(index + 1, response);
+      }
+    }
+  }
+  const requestsById = new Map<string, { first: number; last: number; names: Set<string> }>();
+  for (let index = 0; index < length; index++) {
+    const element = elements[index] as StreamElement;
+    if (!isEvent(element, 'tool_call_request') || typeof element.id !== 'string') continue;
+    const entry = requestsById.get(element.id) ?? { first: index, last: index, names: new Set() };
+    entry.last = index;
+    entry.names.add(typeof element.name === 'string' ? element.name : '');
+    requestsById.set(element.id, entry);
+  }
+  for (const entry of requestsById.values()) {
+    if (entry.names.size > 1) markCuts(entry.first + 1, entry.last);
+  }
+
+  const unsettled: boolean[] = [];
+  let open = 0;
+  for (let cut = 0; cut <= length; cut++) {
+    open += marks[cut] as number;
+    unsettled.push(open > 0);
+  }
+  return unsettled;
+}
+
+/** The provider view of `input` (base elements and compactions), as prompt items. */
+function viewItems(
+  context: PromptContext,
+  input: StreamElement[],
+  hasCompactions: boolean,
+): PromptItem[] {
+  const repaired = context.view === 'sanitized' ? sanitize(input) : input;
+  // Each repaired element's origin; a sanitize-added one takes the element before it (its request).
+  const origins: number[] = [];
+  let previous = -1;
+  for (const element of repaired) {
+    const origin = context.originOf.get(element) ?? previous;
+    origins.push(origin);
+    previous = origin;
+  }
+  const items: PromptItem[] = [];
+  const add = (element: StreamElement, origin: number) => {
+    if (!isProviderVisible(element)) return;
+    const payload = getPayload(element);
+    items.push({ element, origin, tokens: payload ? context.counter.tokens(payload.text) : 0 });
+  };
+  if (!hasCompactions) {
+    // Projection without compactions is the identity (spec 4 step 0).
+    repaired.forEach((element, index) => {
+      add(element, origins[index] as number);
+    });
+    return items;
+  }
+  const projection = project(repaired, context.readings);
+  // An injected summary stands where its turn's first conversation event stood.
+  const turnOrigin = new Map<number, number>();
+  repaired.forEach((element, index) => {
+    const turn = projection.sources[index]?.turn as number;
+    if (classifyElement(element) === 'conversation' && !turnOrigin.has(turn)) {
+      turnOrigin.set(turn, origins[index] as number);
+    }
+  });
+  projection.elements.forEach((element, index) => {
+    const trace = projection.projected[index];
+    const origin =
+      trace?.sourceIndex === null || trace === undefined
+        ? (turnOrigin.get(trace?.rawTurn ?? -1) ?? -1)
+        : (origins[trace.sourceIndex] as number);
+    add(element, origin);
+  });
+  return items;
+}
+
+function withCumulative(items: PromptItem[]): EpochView {
+  const cumulative = [0];
+  let total = 0;
+  for (const item of items) {
+    total += item.tokens;
+    cumulative.push(total);
+  }
+  return { items, cumulative };
+}
+
+/** The view of the whole stream under `compactions` (in the order they stand). */
+export function buildEpochView(
+  context: PromptContext,
+  compactions: readonly StreamElement[],
+): EpochView {
+  const input = compactions.length === 0 ? context.base : [...context.base, ...compactions];
+  return withCumulative(viewItems(context, input, compactions.length > 0));
+}
+
+/** The prompt of the request whose run starts at stream index `cut`. */
+export function getPrompt(
+  context: PromptContext,
+  epoch: EpochView,
+  compactions: readonly StreamElement[],
+  cut: number,
+): Prompt {
+  if (context.unsettled[cut]) {
+    const input = [...context.base.slice(0, context.baseBefore[cut]), ...compactions];
+    const own = withCumulative(viewItems(context, input, compactions.length > 0));
+    return {
+      view: null,
+      items: own.items,
+      count: own.items.length,
+      tokens: own.cumulative[own.items.length] as number,
+    };
+  }
+  // Origins only grow along the view: find the first item from the cut on.
+  let low = 0;
+  let high = epoch.items.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((epoch.items[mid] as PromptItem).origin < cut) low = mid + 1;
+    else high = mid;
+  }
+  return { view: epoch, items: epoch.items, count: low, tokens: epoch.cumulative[low] as number };
+}
+
+const keys = new WeakMap<StreamElement, string>();
+
+/** An element as the provider's cache compares it: stored JSON without `timestamp` and `author`. */
+export function getCacheKey(element: StreamElement): string {
+  let key = keys.get(element);
+  if (key === undefined) {
+    const { timestamp: _timestamp, author: _author, ...rest } = element;
+    key = JSON.stringify(rest);
+    keys.set(element, key);
+  }
+  return key;
+}
+
+/** How many leading elements two prompts share, and their tokens. */
+export function getCommonPrefix(
+  previous: Prompt,
+  current: Prompt,
+): { count: number; tokens: number } {
+  const limit = Math.min(previous.count, current.count);
+  if (previous.view !== null && previous.view === current.view) {
+    return { count: limit, tokens: previous.view.cumulative[limit] as number };
+  }
+  let count = 0;
+  let tokens = 0;
+  while (count < limit) {
+    const a = previous.items[count] as PromptItem;
+    const b = current.items[count] as PromptItem;
+    if (a.element !== b.element && getCacheKey(a.element) !== getCacheKey(b.element)) break;
+    tokens += b.tokens;
+    count++;
+  }
+  return { count, tokens };
+}

@@ -1,0 +1,682 @@
+/**
+ * The replay folder owns what the conversation cost, request by request
+ * (issue 21): the requests (requests.ts), their prompts computed
+ * incrementally (prompts.ts), the models and prices (prices.ts), the
+ * recorded usage importers keep (recorded-usage.ts), the `auto` schedule's
+ * settings (auto-config.ts), and this file, its entry point: the schedules,
+ * the cache model, the per-tool what-if in money and the sum over a folder.
+ *
+ * The model is first-order: it assumes the model would have answered the
+ * same with less context. For request k with prompt tokens P and the cached
+ * part C (the tokens of the longest run of leading prompt elements equal to
+ * request k−1's, when the gap is within the time to live and the run
+ * reaches the minimum prefix), the cost in dollars is
+ * `(input × (read·C + write·(P − C)) + output × output_k) / 1,000,000`.
+ *
+ * Boundary: pure TypeScript, no DOM; the worker can call `runReplay`.
+ */
+import type { Readings } from '../compaction/readings.ts';
+import { DEFAULT_READINGS, withReadings } from '../compaction/readings.ts';
+import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
+import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
+import { hasErrors } from '../diagnostics.ts';
+import { readAnyStream } from '../import/read-stream.ts';
+import { PLAYGROUND_STREAM_LIMITS } from '../json/limits.ts';
+import { compareCodePoints } from '../json/values.ts';
+import type { ToolChoice } from '../playground/pipeline.ts';
+import { buildToolInfo, describeFirstProblem, planCompactions } from '../playground/playground.ts';
+import type { HintChoice, PlaygroundInput, ViewMode } from '../playground/types.ts';
+import { HINT_CHOICES } from '../playground/workspace.ts';
+import { classifyElement } from '../stream/turns.ts';
+import type { Diagnostic, StreamElement } from '../types.ts';
+import { type AutoCompaction, DEFAULT_AUTO_COMPACTION, readAutoCompaction } from './auto-config.ts';
+import { DEFAULT_MODEL, findModel, type ModelPrices, parsePriceSpec } from './prices.ts';
+import {
+  buildEpochView,
+  createPromptContext,
+  type EpochView,
+  getCommonPrefix,
+  getPrompt,
+  type Prompt,
+  type PromptContext,
+} from './prompts.ts';
+import { addRecordedUsage, type RecordedUsage } from './recorded-usage.ts';
+import { findRequests, type ReplayRequestSite, type RequestScan } from './requests.ts';
+
+export type { ModelPrices } from './prices.ts';
+export { DEFAULT_MODEL, findModel, MODELS, parsePriceSpec } from './prices.ts';
+export type { RecordedUsage } from './recorded-usage.ts';
+
+/** When compactions are in force (issue 21's table). */
+export type ScheduleId = 'none' | 'stored' | 'every-turn' | 'auto' | 'idle';
+
+/** Every schedule, baseline first. */
+export const SCHEDULES: readonly ScheduleId[] = ['none', 'stored', 'every-turn', 'auto', 'idle'];
+
+/** Whether a value names a schedule. */
+export function isScheduleId(value: unknown): value is ScheduleId {
+  return typeof value === 'string' && (SCHEDULES as readonly string[]).includes(value);
+}
+
+/** Schedules whose compactions are created by the config's rules, so hints change them. */
+function createsCompactions(schedule: ScheduleId): boolean {
+  return schedule === 'every-turn' || schedule === 'auto' || schedule === 'idle';
+}
+
+/** What a replay is computed with, besides the stream. */
+export interface ReplaySettings {
+  config: ParsedConfig;
+  auto: AutoCompaction;
+  model: ModelPrices;
+  schedule: ScheduleId;
+  view: ViewMode;
+  readings: Readonly<Readings>;
+  counter: TokenCounter;
+  /** Scale modelled tokens by the recorded/modelled ratio of input tokens. */
+  scaleToRecorded: boolean;
+  /**
+   * The stream's timestamps were invented by the import (the source has
+   * none): every time is unknown, and the cache is taken as warm.
+   */
+  untimed?: boolean;
+}
+
+/** Token figures of a request's prompt under one schedule. */
+export interface PromptFigures {
+  prompt_tokens: number;
+  cache_read: number;
+  cache_write: number;
+  cost: number;
+}
+
+/** One request in the `replay --json` shape. */
+export interface ReplayRequest extends PromptFigures {
+  /** 1-based. */
+  index: number;
+  /** The run's first event's timestamp (canonical), null when it has none that reads. */
+  time: string | null;
+  /** Seconds since the previous request; null for the first, or when a time is unknown. */
+  gap_seconds: number | null;
+  /** The raw 0-based turn of the run (spec 2), as stored compactions number turns. */
+  turn: number;
+  output_tokens: number;
+  baseline: PromptFigures;
+  compactions_created: number;
+  /** Some element of the previous request's prompt is not at the head of this one. */
+  prefix_broken: boolean;
+  /** Nothing is cached: the first request, or the gap passed the time to live. */
+  cold: boolean;
+  recorded: RecordedUsage | null;
+  /** The conversation it belongs to, when a folder is replayed. */
+  conversation?: string;
+}
+
+/** Recorded usage beside what `stored` models, over the requests that carry it. */
+export interface RecordedTotals extends RecordedUsage {
+  /** Requests with recorded usage. */
+  requests: number;
+  /** `stored`'s modelled prompt tokens over the same requests (unscaled). */
+  modelled_prompt_tokens: number;
+  /** recorded prompt tokens / modelled prompt tokens; null when nothing was modelled. */
+  ratio: number | null;
+}
+
+/** A tool's cost under each of the six hint choices, the others as configured. */
+export interface ToolWhatIf {
+  name: string;
+  /** The hint in force (`inherit` when the tool follows the rule's `tool_calls`). */
+  hint: HintChoice;
+  what_if_cost: Record<HintChoice, number>;
+  /** The cheapest choice (the first in the order of the six on a tie). */
+  cheapest: HintChoice;
+}
+
+/** The totals of a replay. */
+export interface ReplayTotals {
+  baseline: { prompt_tokens: number; cost: number };
+  schedule: { prompt_tokens: number; cost: number };
+  saved: { prompt_tokens: number; cost: number; percent: number };
+}
+
+/** One conversation's replay, or a folder's sum. */
+export interface Replay {
+  model: ModelPrices;
+  schedule: ScheduleId;
+  tokenizer: TokenizerId;
+  requests: ReplayRequest[];
+  totals: ReplayTotals;
+  schedules: Record<ScheduleId, number>;
+  tools: ToolWhatIf[];
+  recorded: RecordedTotals | null;
+  /** The scale applied to modelled tokens (1 unless `scaleToRecorded` found a ratio). */
+  scale: number;
+  /** Sentences to show beside the figures: the first-order caveat and what was assumed. */
+  notes: string[];
+  /** A folder's conversations, one row each (absent for one conversation). */
+  conversations?: ConversationRow[];
+}
+
+/** One conversation's row in a folder's sum. */
+export interface ConversationRow {
+  name: string;
+  requests: number;
+  totals: ReplayTotals;
+  schedules: Record<ScheduleId, number>;
+  recorded: RecordedTotals | null;
+}
+
+/** The caveat shown wherever the figures are. */
+export const FIRST_ORDER_NOTE =
+  'First-order: every schedule is priced as if the model had answered the same with less context.';
+
+/** What a schedule decided per request, before pricing. */
+interface RawRequest {
+  promptTokens: number;
+  commonTokens: number;
+  commonCount: number;
+  previousCount: number;
+  created: number;
+}
+
+/** Everything computed once per stream, shared by every schedule and what-if. */
+interface StreamState {
+  elements: readonly StreamElement[];
+  scan: RequestScan;
+  context: PromptContext;
+  stored: { index: number; element: StreamElement }[];
+  gaps: (number | null)[];
+  settings: ReplaySettings;
+  views: Map<string, EpochView>;
+}
+
+function createStreamState(
+  elements: readonly StreamElement[],
+  settings: ReplaySettings,
+): StreamState {
+  const scan = findRequests(elements, settings.counter);
+  if (settings.untimed) {
+    for (const site of scan.requests) {
+      site.instant = undefined;
+      site.time = null;
+    }
+  }
+  const stored: StreamState['stored'] = [];
+  elements.forEach((element, index) => {
+    if (classifyElement(element) === 'compaction') stored.push({ index, element });
+  });
+  const gaps = scan.requests.map((site, k) => {
+    const previous = scan.requests[k - 1];
+    if (!previous || previous.instant === undefined || site.instant === undefined) return null;
+    return Number(site.instant - previous.instant) / 1e9;
+  });
+  return {
+    elements,
+    scan,
+    context: createPromptContext(elements, settings.view, settings.readings, settings.counter),
+    stored,
+    gaps,
+    settings,
+    views: new Map(),
+  };
+}
+
+function getView(state: StreamState, compactions: readonly StreamElement[]): EpochView {
+  const key = JSON.stringify(compactions);
+  let view = state.views.get(key);
+  if (!view) {
+    view = buildEpochView(state.context, compactions);
+    state.views.set(key, view);
+  }
+  return view;
+}
+
+/** The config with its rules replaced by the auto rule. */
+function withAutoRule(config: ParsedConfig, auto: AutoCompaction): ParsedConfig {
+  return {
+    config: { ...config.config, rules: { rules: [auto.rule], strategy: 'replace', dedup: false } },
+    diagnostics: [],
+  };
+}
+
+/** Runs one schedule over the requests: the prompt of each and what was created. */
+function runSchedule(
+  state: StreamState,
+  schedule: ScheduleId,
+  toolChoice?: ToolChoice,
+): RawRequest[] {
+  const { elements, settings } = state;
+  const created: StreamElement[] = [];
+  const raw: RawRequest[] = [];
+  let storedInForce = 0;
+  let previous: Prompt | null = null;
+  const autoConfig = withAutoRule(settings.config, settings.auto);
+  const compactionsNow = () => [
+    ...state.stored.slice(0, storedInForce).map((entry) => entry.element),
+    ...created,
+  ];
+  const create = (site: ReplayRequestSite, config: ParsedConfig): number => {
+    // Rules run on the stream as it stands at that request: stored compactions in place, then created ones.
+    const stream = [...elements.slice(0, site.cut), ...created];
+    const plan = planCompactions(stream, config, site.time, settings.readings, toolChoice);
+    created.push(...plan.created.events);
+    return plan.created.events.length;
+  };
+  state.scan.requests.forEach((site, k) => {
+    if (schedule !== 'none') {
+      while (
+        storedInForce < state.stored.length &&
+        (state.stored[storedInForce]?.index as number) < site.cut
+      ) {
+        storedInForce++;
+      }
+    }
+    let createdHere = 0;
+    const gap = state.gaps[k] ?? null;
+    if (schedule === 'every-turn' && site.firstOfTurn) createdHere += create(site, settings.config);
+    if (schedule === 'idle' && gap !== null && gap > settings.model.ttl_seconds) {
+      createdHere += create(site, settings.config);
+    }
+    if (
+      schedule === 'auto' &&
+      site.firstOfTurn &&
+      k > 0 &&
+      site.turn + 1 >= settings.auto.minTurns
+    ) {
+      const compactions = compactionsNow();
+      const before = getPrompt(state.context, getView(state, compactions), compactions, site.cut);
+      const limit = settings.auto.triggerRatio * settings.model.context_window_tokens;
+      if (before.tokens > limit) createdHere += create(site, autoConfig);
+    }
+    const compactions = compactionsNow();
+    const prompt = getPrompt(state.context, getView(state, compactions), compactions, site.cut);
+    const common = previous ? getCommonPrefix(previous, prompt) : { count: 0, tokens: 0 };
+    raw.push({
+      promptTokens: prompt.tokens,
+      commonTokens: common.tokens,
+      commonCount: common.count,
+      previousCount: previous?.count ?? 0,
+      created: createdHere,
+    });
+    previous = prompt;
+  });
+  return raw;
+}
+
+/** The cost in dollars of one request from its own fields (issue 21's formula). */
+export function getRequestCost(
+  model: ModelPrices,
+  figures: { cache_read: number; cache_write: number; output_tokens: number },
+): number {
+  return (
+    (model.input * (model.read * figures.cache_read + model.write * figures.cache_write) +
+      model.output * figures.output_tokens) /
+    1_000_000
+  );
+}
+
+/** Prices one schedule's requests: cache read, write and cost per request. */
+function price(
+  state: StreamState,
+  raw: readonly RawRequest[],
+  scale: number,
+): (PromptFigures & { output_tokens: number; cold: boolean; prefix_broken: boolean })[] {
+  const { model } = state.settings;
+  const scaled = (tokens: number) => (scale === 1 ? tokens : Math.round(tokens * scale));
+  return raw.map((request, k) => {
+    const site = state.scan.requests[k] as ReplayRequestSite;
+    const gap = state.gaps[k] ?? null;
+    // An unknown gap is taken as warm (said in the notes).
+    const cold = k === 0 || (gap !== null && gap > model.ttl_seconds);
+    const prompt = scaled(request.promptTokens);
+    const common = scaled(request.commonTokens);
+    const cacheRead = !cold && common >= model.min_prefix_tokens ? common : 0;
+    const figures = {
+      prompt_tokens: prompt,
+      cache_read: cacheRead,
+      cache_write: prompt - cacheRead,
+      output_tokens: scaled(site.outputTokens),
+    };
+    return {
+      ...figures,
+      cost: getRequestCost(model, figures),
+      cold,
+      prefix_broken: k > 0 && request.commonCount < request.previousCount,
+    };
+  });
+}
+
+function sumCost(figures: readonly { cost: number }[]): number {
+  let total = 0;
+  for (const figure of figures) total += figure.cost;
+  return total;
+}
+
+function sumTokens(figures: readonly { prompt_tokens: number }[]): number {
+  let total = 0;
+  for (const figure of figures) total += figure.prompt_tokens;
+  return total;
+}
+
+function getRecordedTotals(
+  state: StreamState,
+  stored: readonly RawRequest[],
+): RecordedTotals | null {
+  let usage: RecordedUsage | null = null;
+  let requests = 0;
+  let modelled = 0;
+  state.scan.requests.forEach((site, k) => {
+    if (site.recorded === null) return;
+    usage = usage === null ? { ...site.recorded } : addRecordedUsage(usage, site.recorded);
+    requests++;
+    modelled += stored[k]?.promptTokens ?? 0;
+  });
+  if (usage === null) return null;
+  const total = usage as RecordedUsage;
+  return {
+    ...total,
+    requests,
+    modelled_prompt_tokens: modelled,
+    ratio: modelled === 0 ? null : total.prompt_tokens / modelled,
+  };
+}
+
+function makeTotals(
+  baseline: readonly PromptFigures[],
+  chosen: readonly PromptFigures[],
+): ReplayTotals {
+  const base = { prompt_tokens: sumTokens(baseline), cost: sumCost(baseline) };
+  const schedule = { prompt_tokens: sumTokens(chosen), cost: sumCost(chosen) };
+  const savedCost = base.cost - schedule.cost;
+  return {
+    baseline: base,
+    schedule,
+    saved: {
+      prompt_tokens: base.prompt_tokens - schedule.prompt_tokens,
+      cost: savedCost,
+      percent: base.cost === 0 ? 0 : (savedCost / base.cost) * 100,
+    },
+  };
+}
+
+function cheapestOf(costs: Record<HintChoice, number>): HintChoice {
+  let best: HintChoice = HINT_CHOICES[0] as HintChoice;
+  for (const choice of HINT_CHOICES) if (costs[choice] < costs[best]) best = choice;
+  return best;
+}
+
+/** Replays one conversation (already read and decoded) under the settings. */
+export function replayStream(elements: readonly StreamElement[], settings: ReplaySettings): Replay {
+  const state = createStreamState(elements, settings);
+  const rawBySchedule = new Map<ScheduleId, RawRequest[]>();
+  for (const schedule of SCHEDULES) rawBySchedule.set(schedule, runSchedule(state, schedule));
+  const recorded = getRecordedTotals(state, rawBySchedule.get('stored') ?? []);
+  const scale = settings.scaleToRecorded && recorded?.ratio ? recorded.ratio : 1;
+  const priced = new Map(
+    SCHEDULES.map((schedule) => [schedule, price(state, rawBySchedule.get(schedule) ?? [], scale)]),
+  );
+  const baseline = priced.get('none') ?? [];
+  const chosen = priced.get(settings.schedule) ?? [];
+  const chosenRaw = rawBySchedule.get(settings.schedule) ?? [];
+  const requests = state.scan.requests.map((site, k): ReplayRequest => {
+    const figures = chosen[k] as (typeof chosen)[number];
+    const base = baseline[k] as (typeof baseline)[number];
+    return {
+      index: k + 1,
+      time: site.time,
+      gap_seconds: state.gaps[k] ?? null,
+      turn: site.turn,
+      prompt_tokens: figures.prompt_tokens,
+      cache_read: figures.cache_read,
+      cache_write: figures.cache_write,
+      output_tokens: figures.output_tokens,
+      cost: figures.cost,
+      baseline: {
+        prompt_tokens: base.prompt_tokens,
+        cache_read: base.cache_read,
+        cache_write: base.cache_write,
+        cost: base.cost,
+      },
+      compactions_created: chosenRaw[k]?.created ?? 0,
+      prefix_broken: figures.prefix_broken,
+      cold: figures.cold,
+      recorded: site.recorded,
+    };
+  });
+  const schedules = Object.fromEntries(
+    SCHEDULES.map((schedule) => [schedule, sumCost(priced.get(schedule) ?? [])]),
+  ) as Record<ScheduleId, number>;
+
+  const plan = planCompactions(elements, settings.config, null, settings.readings);
+  const tools = buildToolInfo(elements, plan.configInForce).map((info): ToolWhatIf => {
+    const costs = {} as Record<HintChoice, number>;
+    const inForce = info.hint ?? 'inherit';
+    for (const choice of HINT_CHOICES) {
+      // The hint in force is the schedule itself; a tool the stream never calls changes no prompt.
+      const same = !createsCompactions(settings.schedule) || choice === inForce || info.calls === 0;
+      costs[choice] = same
+        ? schedules[settings.schedule]
+        : sumCost(
+            price(state, runSchedule(state, settings.schedule, { tool: info.name, choice }), scale),
+          );
+    }
+    return {
+      name: info.name,
+      hint: info.hint ?? 'inherit',
+      what_if_cost: costs,
+      cheapest: cheapestOf(costs),
+    };
+  });
+
+  return {
+    model: settings.model,
+    schedule: settings.schedule,
+    tokenizer: settings.counter.id,
+    requests,
+    totals: makeTotals(baseline, chosen),
+    schedules,
+    tools,
+    recorded,
+    scale,
+    notes: getNotes(state, settings, scale),
+  };
+}
+
+function getNotes(state: StreamState, settings: ReplaySettings, scale: number): string[] {
+  const notes = [FIRST_ORDER_NOTE];
+  const untimed = state.scan.requests.filter((site) => site.instant === undefined).length;
+  if (untimed > 0) {
+    notes.push(
+      `${untimed} of ${state.scan.requests.length} requests have no readable timestamp: their gaps are unknown and the cache is assumed warm between requests.`,
+    );
+  }
+  if (!createsCompactions(settings.schedule)) {
+    notes.push(
+      `Hints change nothing under ${settings.schedule}: they are frozen into the stored compaction events (D17's first open question).`,
+    );
+  }
+  for (const invalid of state.scan.invalidRecorded.slice(0, 3)) {
+    notes.push(`Element ${invalid.index + 1}: ${invalid.message}; its recorded usage is left out.`);
+  }
+  if (scale !== 1) {
+    notes.push(
+      `Modelled tokens are scaled by ${scale.toFixed(3)}, the recorded/modelled ratio of input tokens.`,
+    );
+  } else if (settings.scaleToRecorded) {
+    notes.push('No recorded usage to scale by: the modelled tokens are shown as counted.');
+  }
+  return notes;
+}
+
+function addRecordedTotals(sum: RecordedTotals | null, more: RecordedTotals): RecordedTotals {
+  if (sum === null) return { ...more };
+  const usage = addRecordedUsage(sum, more);
+  const modelled = sum.modelled_prompt_tokens + more.modelled_prompt_tokens;
+  return {
+    ...usage,
+    requests: sum.requests + more.requests,
+    modelled_prompt_tokens: modelled,
+    ratio: modelled === 0 ? null : usage.prompt_tokens / modelled,
+  };
+}
+
+/** Sums several conversations' replays (same model, schedule and tokenizer), a row each. */
+export function sumReplays(
+  named: readonly { name: string; replay: Replay }[],
+  template: ReplaySettings,
+): Replay {
+  const requests: ReplayRequest[] = [];
+  const schedules = Object.fromEntries(SCHEDULES.map((s) => [s, 0])) as Record<ScheduleId, number>;
+  let recorded: RecordedTotals | null = null;
+  const notes = new Set<string>();
+  for (const { name, replay } of named) {
+    for (const request of replay.requests) requests.push({ ...request, conversation: name });
+    for (const schedule of SCHEDULES) schedules[schedule] += replay.schedules[schedule];
+    if (replay.recorded) recorded = addRecordedTotals(recorded, replay.recorded);
+    for (const note of replay.notes) notes.add(note);
+  }
+  // A tool a conversation never calls costs that conversation's schedule under every hint.
+  const toolNames = new Map<string, HintChoice>();
+  for (const { replay } of named)
+    for (const tool of replay.tools) toolNames.set(tool.name, tool.hint);
+  const tools = [...toolNames].map(([name, hint]): ToolWhatIf => {
+    const costs = Object.fromEntries(HINT_CHOICES.map((c) => [c, 0])) as Record<HintChoice, number>;
+    for (const { replay } of named) {
+      const tool = replay.tools.find((t) => t.name === name);
+      for (const choice of HINT_CHOICES) {
+        costs[choice] += tool ? tool.what_if_cost[choice] : replay.schedules[replay.schedule];
+      }
+    }
+    return { name, hint, what_if_cost: costs, cheapest: cheapestOf(costs) };
+  });
+  const baselineTokens = named.reduce(
+    (t, { replay }) => t + replay.totals.baseline.prompt_tokens,
+    0,
+  );
+  const scheduleTokens = named.reduce(
+    (t, { replay }) => t + replay.totals.schedule.prompt_tokens,
+    0,
+  );
+  const baselineCost = named.reduce((t, { replay }) => t + replay.totals.baseline.cost, 0);
+  const scheduleCost = named.reduce((t, { replay }) => t + replay.totals.schedule.cost, 0);
+  return {
+    model: template.model,
+    schedule: template.schedule,
+    tokenizer: template.counter.id,
+    requests,
+    totals: {
+      baseline: { prompt_tokens: baselineTokens, cost: baselineCost },
+      schedule: { prompt_tokens: scheduleTokens, cost: scheduleCost },
+      saved: {
+        prompt_tokens: baselineTokens - scheduleTokens,
+        cost: baselineCost - scheduleCost,
+        percent: baselineCost === 0 ? 0 : ((baselineCost - scheduleCost) / baselineCost) * 100,
+      },
+    },
+    schedules,
+    tools: tools.sort((a, b) => compareCodePoints(a.name, b.name)),
+    recorded,
+    scale: 1,
+    notes: [...notes],
+    conversations: named.map(({ name, replay }) => ({
+      name,
+      requests: replay.requests.length,
+      totals: replay.totals,
+      schedules: replay.schedules,
+      recorded: replay.recorded,
+    })),
+  };
+}
+
+/** What the page (through the worker) gives the replay: the session's inputs and the model. */
+export interface ReplayInput extends PlaygroundInput {
+  /** A model of the table, or null for the default (ignored when `price` is set). */
+  model: string | null;
+  /** Custom prices (`input=…,output=…,…`), or null. */
+  price: string | null;
+  schedule: ScheduleId;
+  scaleToRecorded?: boolean;
+}
+
+/** The replay, or why it could not be computed (with the position). */
+export type ReplayResult =
+  | { status: 'ok'; replay: Replay }
+  | { status: 'invalid'; message: string; diagnostics: Diagnostic[] };
+
+/** Reads the model or custom prices; an error names its column in the text. */
+export function resolveModel(model: string | null, priceText: string | null) {
+  if (priceText !== null) return parsePriceSpec(priceText);
+  if (model !== null) return findModel(model);
+  return { ok: true as const, value: DEFAULT_MODEL };
+}
+
+/**
+ * The one call the worker makes: the session's inputs in, the replay out.
+ * Never throws on user input.
+ */
+export async function runReplay(input: ReplayInput): Promise<ReplayResult> {
+  const model = resolveModel(input.model, input.price);
+  if (!model.ok) {
+    const what = input.price !== null ? 'Price' : 'Model';
+    return {
+      status: 'invalid',
+      message: `${what}, column ${model.column}: ${model.message}`,
+      diagnostics: [{ line: 1, column: model.column, severity: 'error', message: model.message }],
+    };
+  }
+  const read = readAnyStream(input.streamText, {
+    encoding: input.encoding,
+    limits: PLAYGROUND_STREAM_LIMITS,
+  });
+  const config = parseConfigToml(input.configText);
+  const auto = readAutoCompaction(input.configText);
+  const streamDiagnostics = read.parsed.diagnostics;
+  const configDiagnostics = [...config.diagnostics, ...auto.diagnostics];
+  if (!read.parsed.elements || hasErrors(streamDiagnostics) || hasErrors(configDiagnostics)) {
+    return {
+      status: 'invalid',
+      message: describeFirstProblem(streamDiagnostics, configDiagnostics),
+      diagnostics: [...streamDiagnostics, ...configDiagnostics],
+    };
+  }
+  const counter = await loadTokenCounter(input.tokenizer);
+  return {
+    status: 'ok',
+    replay: replayStream(read.parsed.elements, {
+      config,
+      auto: auto.auto,
+      model: model.value,
+      schedule: input.schedule,
+      view: input.view,
+      readings: withReadings(input.readings),
+      counter,
+      scaleToRecorded: input.scaleToRecorded ?? false,
+      untimed: hasInventedTimes(read.imported?.notes),
+    }),
+  };
+}
+
+/** The note an import gives when its source has no timestamps (import/builder.ts). */
+const NO_TIMESTAMP_NOTE = 'import/no-timestamp';
+
+/** Whether an import invented the timestamps (its source has none). */
+export function hasInventedTimes(notes: readonly { code: string }[] | undefined): boolean {
+  return notes?.some((note) => note.code === NO_TIMESTAMP_NOTE) ?? false;
+}
+
+/** Settings with the defaults filled in, for tests and tools. */
+export function createReplaySettings(
+  counter: TokenCounter,
+  overrides: Partial<ReplaySettings> = {},
+): ReplaySettings {
+  return {
+    config: parseConfigToml(''),
+    auto: DEFAULT_AUTO_COMPACTION,
+    model: DEFAULT_MODEL,
+    schedule: 'stored',
+    view: 'sanitized',
+    readings: DEFAULT_READINGS,
+    counter,
+    scaleToRecorded: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The requests of a conversation (issue 21): one before each run of
+ * assistant output, that is, of consecutive provider-visible
+ * `chat_response` and `tool_call_request` events, split only by another
+ * provider-visible event (a `chat_request` or a `tool_call_response`), not
+ * by turn starts, config deltas or compactions. A request's prompt is the
+ * stream cut just before its run; its output is the run.
+ */
+import { isProviderVisible } from '../compaction/projection.ts';
+import { getPayload } from '../counting/report.ts';
+import type { TokenCounter } from '../counting/tokens.ts';
+import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
+import { assignTurns } from '../stream/turns.ts';
+import type { StreamElement } from '../types.ts';
+import { addRecordedUsage, getRecordedUsage, type RecordedUsage } from './recorded-usage.ts';
+
+/** One request, found in the stream as given. */
+export interface ReplayRequestSite {
+  /** The index of the run's first event: the prompt is the stream before it. */
+  cut: number;
+  /** The index of the run's last event. */
+  last: number;
+  /** The run's first event's timestamp (canonical), or null when it does not read. */
+  time: string | null;
+  instant: Instant | undefined;
+  /** The raw 0-based turn (spec 2) of the run's first event. */
+  turn: number;
+  /** Whether it is the first request of its turn. */
+  firstOfTurn: boolean;
+  /** Payload tokens of the run (spec 14.4's counter). */
+  outputTokens: number;
+  /** The sum of the run's events' recorded usage, or null when none carries any. */
+  recorded: RecordedUsage | null;
+}
+
+/** What reading the requests found beside them. */
+export interface RequestScan {
+  requests: ReplayRequestSite[];
+  /** Turn of every element of the stream (spec 2). */
+  turns: number[];
+  /** Events whose `metadata.recorded_usage` is not valid: index and reason. */
+  invalidRecorded: { index: number; message: string }[];
+}
+
+function isAssistantOutput(element: StreamElement): boolean {
+  return element.type === 'chat_response' || element.type === 'tool_call_request';
+}
+
+/** Finds every request of the stream, in order. */
+export function findRequests(
+  elements: readonly StreamElement[],
+  counter: TokenCounter,
+): RequestScan {
+  const turns = assignTurns(elements);
+  const requests: ReplayRequestSite[] = [];
+  const invalidRecorded: { index: number; message: string }[] = [];
+  let open: ReplayRequestSite | undefined;
+  for (let index = 0; index < elements.length; index++) {
+    const element = elements[index] as StreamElement;
+    const usage = getRecordedUsage(element);
+    if (usage && !usage.ok) invalidRecorded.push({ index, message: usage.message });
+    if (!isProviderVisible(element)) {
+      // Recorded usage on an event inside a run (between its output events) still belongs to it.
+      if (open && usage?.ok) open.recorded = sum(open.recorded, usage.value);
+      continue;
+    }
+    if (!isAssistantOutput(element)) {
+      open = undefined;
+      continue;
+    }
+    if (!open) {
+      const text = typeof element.timestamp === 'string' ? element.timestamp : undefined;
+      const instant = text === undefined ? undefined : parseTimestamp(text);
+      const turn = turns[index] as number;
+      open = {
+        cut: index,
+        last: index,
+        time: instant === undefined ? null : formatTimestamp(instant),
+        instant,
+        turn,
+        firstOfTurn: requests.length === 0 || requests[requests.length - 1]?.turn !== turn,
+        outputTokens: 0,
+        recorded: null,
+      };
+      requests.push(open);
+    }
+    open.last = index;
+    const payload = getPayload(element);
+    if (payload) open.outputTokens += counter.tokens(payload.text);
+    if (usage?.ok) open.recorded = sum(open.recorded, usage.value);
+  }
+  return { requests, turns, invalidRecorded };
+}
+
+function sum(total: RecordedUsage | null, usage: RecordedUsage): RecordedUsage {
+  return total === null ? { ...usage } : addRecordedUsage(total, usage);
+}
