@@ -105,8 +105,8 @@ function idKey(id: JsonValue | undefined): string {
  * - sanitized, a cut holding a tool response whose request comes later
  *   (step 2 removes it from the cut only), or a request whose response comes
  *   later (step 3 answers it in the cut only);
- * - a cut holding the first of several requests with one id and different
- *   names, but not the last (the id → name map is the last request's).
+ * - a cut holding a tool response whose name (the last request with its id)
+ *   a later request changes.
  */
 function findUnsettledCuts(elements: readonly StreamElement[], view: ViewMode): boolean[] {
   const length = elements.length;
@@ -127,10 +127,14 @@ function findUnsettledCuts(elements: readonly StreamElement[], view: ViewMode): 
     const firstResponse = new Map<string, number>();
     for (let index = 0; index < length; index++) {
       const element = elements[index] as StreamElement;
-      if (isEvent(element, 'tool_call_request') && !firstRequest.has(idKey(element.id))) {
+      // Tool events before the first chat_request are dropped by step 1 whatever the cut.
+      if (
+        isEvent(element, 'tool_call_request') &&
+        index > firstChat &&
+        !firstRequest.has(idKey(element.id))
+      ) {
         firstRequest.set(idKey(element.id), index);
       }
-      // Responses before the first chat_request are dropped by step 1 whatever the cut.
       if (
         isEvent(element, 'tool_call_response') &&
         index > firstChat &&
@@ -149,18 +153,59 @@ function findUnsettledCuts(elements: readonly StreamElement[], view: ViewMode): 
         if (response !== undefined && response > index) markCuts(index + 1, response);
       }
     }
+    // Steps 4 and 5 likewise pair inquiries: one whose partner comes later is removed from the cut only.
+    const firstInquiry = new Map<string, number>();
+    const firstAnswer = new Map<string, number>();
+    for (let index = 0; index < length; index++) {
+      const element = elements[index] as StreamElement;
+      const own = isEvent(element, 'inquiry_request')
+        ? firstInquiry
+        : isEvent(element, 'inquiry_response')
+          ? firstAnswer
+          : undefined;
+      if (own && index > firstChat && !own.has(idKey(element.id)))
+        own.set(idKey(element.id), index);
+    }
+    for (let index = 0; index < length; index++) {
+      const element = elements[index] as StreamElement;
+      const partner = isEvent(element, 'inquiry_request')
+        ? firstAnswer.get(idKey(element.id))
+        : isEvent(element, 'inquiry_response')
+          ? firstInquiry.get(idKey(element.id))
+          : undefined;
+      if (partner !== undefined && partner > index) markCuts(index + 1, partner);
+    }
   }
-  const requestsById = new Map<string, { first: number; last: number; names: Set<string> }>();
+  // A response's tool name is the last request with its id (spec 4 step 3): it changes when a
+  // request with that id comes after the response, under another name or as the first one.
+  const toolIds = new Map<
+    string,
+    { firstResponse?: number; first?: number; last?: number; names: Set<string> }
+  >();
   for (let index = 0; index < length; index++) {
     const element = elements[index] as StreamElement;
-    if (!isEvent(element, 'tool_call_request') || typeof element.id !== 'string') continue;
-    const entry = requestsById.get(element.id) ?? { first: index, last: index, names: new Set() };
+    const isRequest = isEvent(element, 'tool_call_request');
+    if ((!isRequest && !isEvent(element, 'tool_call_response')) || typeof element.id !== 'string') {
+      continue;
+    }
+    let entry = toolIds.get(element.id);
+    if (!entry) {
+      entry = { names: new Set() };
+      toolIds.set(element.id, entry);
+    }
+    if (!isRequest) {
+      entry.firstResponse ??= index;
+      continue;
+    }
+    entry.first ??= index;
     entry.last = index;
     entry.names.add(typeof element.name === 'string' ? element.name : '');
-    requestsById.set(element.id, entry);
   }
-  for (const entry of requestsById.values()) {
-    if (entry.names.size > 1) markCuts(entry.first + 1, entry.last);
+  for (const entry of toolIds.values()) {
+    if (entry.first === undefined || entry.last === undefined) continue;
+    const response = entry.firstResponse ?? Number.POSITIVE_INFINITY;
+    if (entry.names.size > 1) markCuts(Math.min(entry.first, response) + 1, entry.last);
+    else if (response < entry.first) markCuts(response + 1, entry.first);
   }
 
   const unsettled: boolean[] = [];
@@ -201,13 +246,22 @@ function viewItems(
     return items;
   }
   const projection = project(repaired, context.readings);
-  // An injected summary stands where its turn's first conversation event stood.
+  // An injected summary is emitted at its turn's first conversation event. When that is a
+  // turn_start, a cut that ends right after it has no such turn (sanitize step 6 trims a
+  // trailing turn_start), so the summary belongs to cuts past the next conversation event.
   const turnOrigin = new Map<number, number>();
+  let waiting: number[] = [];
   repaired.forEach((element, index) => {
+    if (classifyElement(element) !== 'conversation') return;
+    const origin = origins[index] as number;
+    for (const turn of waiting) turnOrigin.set(turn, origin);
+    waiting = [];
     const turn = projection.sources[index]?.turn as number;
-    if (classifyElement(element) === 'conversation' && !turnOrigin.has(turn)) {
-      turnOrigin.set(turn, origins[index] as number);
-    }
+    if (turnOrigin.has(turn)) return;
+    if (element.type === 'turn_start' && context.view === 'sanitized') {
+      turnOrigin.set(turn, Number.POSITIVE_INFINITY);
+      waiting.push(turn);
+    } else turnOrigin.set(turn, origin);
   });
   projection.elements.forEach((element, index) => {
     const trace = projection.projected[index];

@@ -1,0 +1,142 @@
+/**
+ * Properties of the replay over generated streams (every element kind,
+ * duplicate and orphaned tool ids, compactions anywhere) and generated
+ * prices: each request's cost is the formula of issue 21 on its own fields,
+ * and under `none` and `stored` its prompt and cached part are what an
+ * independent computation gives: the cut stream through the pipeline's
+ * sanitize, projection and provider filter on every request, with the
+ * common prefix of consecutive prompts compared element by element.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SECOND_OF, streamArb } from '../../test/arbitraries.ts';
+import { project, providerView, removeCompactions } from '../compaction/projection.ts';
+import { getPayload } from '../counting/report.ts';
+import { loadTokenCounter } from '../counting/tokens.ts';
+import { sanitize } from '../stream/sanitize.ts';
+import type { StreamElement } from '../types.ts';
+import type { ModelPrices } from './prices.ts';
+import { createReplaySettings, replayStream, SCHEDULES } from './replay.ts';
+
+const CASES = Number(process.env.REPLAY_CASES ?? 2_000);
+const counter = await loadTokenCounter('chars');
+
+const pricesArb: fc.Arbitrary<ModelPrices> = fc.record({
+  name: fc.constant('custom'),
+  input: fc.double({ min: 0, max: 20, noNaN: true }),
+  output: fc.double({ min: 0, max: 80, noNaN: true }),
+  write: fc.constantFrom(1, 1.25, 2),
+  read: fc.constantFrom(0.025, 0.1, 0.5, 1),
+  ttl_seconds: fc.integer({ min: 0, max: 3 }),
+  min_prefix_tokens: fc.integer({ min: 0, max: 8 }),
+  context_window_tokens: fc.integer({ min: 1, max: 200 }),
+  as_of: fc.constant('custom'),
+});
+
+const VISIBLE = new Set([
+  'chat_request',
+  'chat_response',
+  'tool_call_request',
+  'tool_call_response',
+]);
+
+/** Where each run of assistant output starts (written here, not taken from the replay). */
+function findCuts(elements: readonly StreamElement[]): number[] {
+  const cuts: number[] = [];
+  let inRun = false;
+  elements.forEach((element, index) => {
+    if (typeof element.type !== 'string' || !VISIBLE.has(element.type)) return;
+    const output = element.type === 'chat_response' || element.type === 'tool_call_request';
+    if (output && !inRun) cuts.push(index);
+    inRun = output;
+  });
+  return cuts;
+}
+
+function tokensOf(element: StreamElement): number {
+  const payload = getPayload(element);
+  return payload ? counter.tokens(payload.text) : 0;
+}
+
+/** Stored JSON without `timestamp` and `author`, which providers never receive. */
+function sentForm(element: StreamElement): string {
+  const { timestamp: _t, author: _a, ...rest } = element;
+  return JSON.stringify(rest);
+}
+
+function independentPrompts(
+  elements: readonly StreamElement[],
+  schedule: 'none' | 'stored',
+  view: 'sanitized' | 'bare',
+) {
+  const repair = view === 'sanitized' ? sanitize : (list: StreamElement[]) => list;
+  return findCuts(elements).map((cut) => {
+    const stream = elements.slice(0, cut);
+    return schedule === 'none'
+      ? providerView(repair(removeCompactions(stream)))
+      : providerView(project(repair(stream)).elements);
+  });
+}
+
+describe('replay properties', () => {
+  it('prices every request by its own fields, and caches the common prefix', () => {
+    const start = performance.now();
+    const details = fc.check(
+      fc.property(
+        streamArb({ maxCompactions: 3, maxChunks: 14 }),
+        pricesArb,
+        fc.constantFrom(...SCHEDULES),
+        fc.constantFrom('sanitized' as const, 'bare' as const),
+        (elements, model, schedule, view) => {
+          const replay = replayStream(
+            elements,
+            createReplaySettings(counter, { model, schedule, view }),
+          );
+          for (const request of replay.requests) {
+            expect(request.cache_write).toBe(request.prompt_tokens - request.cache_read);
+            const formula =
+              (model.input * (model.read * request.cache_read + model.write * request.cache_write) +
+                model.output * request.output_tokens) /
+              1_000_000;
+            expect(request.cost).toBeCloseTo(formula, 12);
+          }
+          if (schedule !== 'none' && schedule !== 'stored') return;
+          const cuts = findCuts(elements);
+          const prompts = independentPrompts(elements, schedule, view);
+          expect(replay.requests.length).toBe(prompts.length);
+          prompts.forEach((prompt, k) => {
+            const request = replay.requests[k];
+            const total = prompt.reduce((sum, element) => sum + tokensOf(element), 0);
+            expect(request?.prompt_tokens).toBe(total);
+            let common = 0;
+            let commonTokens = 0;
+            const previous = prompts[k - 1] ?? [];
+            while (
+              common < previous.length &&
+              common < prompt.length &&
+              sentForm(previous[common] as StreamElement) ===
+                sentForm(prompt[common] as StreamElement)
+            ) {
+              commonTokens += tokensOf(prompt[common] as StreamElement);
+              common++;
+            }
+            const second = (index: number) => SECOND_OF.get(String(elements[index]?.timestamp));
+            const gap =
+              k === 0
+                ? null
+                : (second(cuts[k] as number) ?? 0) - (second(cuts[k - 1] as number) ?? 0);
+            const cold = gap === null || gap > model.ttl_seconds;
+            const expected = !cold && commonTokens >= model.min_prefix_tokens ? commonTokens : 0;
+            expect(request?.cache_read, `request ${k + 1}`).toBe(expected);
+            expect(request?.prefix_broken).toBe(k > 0 && common < previous.length);
+          });
+        },
+      ),
+      { numRuns: CASES },
+    );
+    if (details.failed) throw new Error(fc.defaultReportMessage(details) ?? 'failed');
+    console.log(
+      `property: replay prices and prefixes — ${details.numRuns} cases, ${Math.round(performance.now() - start)} ms`,
+    );
+  }, 300_000);
+});
