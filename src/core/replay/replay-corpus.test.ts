@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listCorpus, SHARED_DIR } from '../../test/conformance.ts';
 import { README_CONFIG_TOML, readCorpusStream } from '../../test/corpus.ts';
+import { findRequestCuts } from '../../test/request-cuts.ts';
 import { project, providerView } from '../compaction/projection.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { createReport } from '../counting/report.ts';
@@ -21,25 +22,6 @@ import type { StreamElement } from '../types.ts';
 import { createReplaySettings, replayStream } from './replay.ts';
 
 const counter = await loadTokenCounter('o200k');
-
-/** Stream indices where a run of assistant output starts, found without the replay's code. */
-function findCuts(elements: readonly StreamElement[]): number[] {
-  const visible = new Set([
-    'chat_request',
-    'chat_response',
-    'tool_call_request',
-    'tool_call_response',
-  ]);
-  const cuts: number[] = [];
-  let inRun = false;
-  elements.forEach((element, index) => {
-    if (typeof element.type !== 'string' || !visible.has(element.type)) return;
-    const output = element.type === 'chat_response' || element.type === 'tool_call_request';
-    if (output && !inRun) cuts.push(index);
-    inRun = output;
-  });
-  return cuts;
-}
 
 /** The report's "before" on a cut stream (spec 14.4: sanitized, no compaction). */
 function reportBefore(cut: StreamElement[]): number {
@@ -89,7 +71,7 @@ describe('replay under none equals the report before each request', () => {
   });
   it.each(sources)('$name', ({ elements: load }) => {
     const elements = load();
-    const cuts = findCuts(elements);
+    const cuts = findRequestCuts(elements);
     const replay = replayStream(elements, createReplaySettings(counter, { schedule: 'none' }));
     expect(replay.requests.length).toBe(cuts.length);
     const expected = cuts.map((cut) => reportBefore(elements.slice(0, cut)));
@@ -104,7 +86,7 @@ describe('replay under stored, with compactions appended part-way', () => {
     const original = readCorpusStream(largest.eventsPath);
     const config = parseConfigToml(README_CONFIG_TOML);
     // Compactions created and appended at a third and at two thirds of the requests, as JP appends them.
-    const originalCuts = findCuts(original);
+    const originalCuts = findRequestCuts(original);
     const at = [Math.floor(originalCuts.length / 3), Math.floor((2 * originalCuts.length) / 3)].map(
       (k) => originalCuts[k] as number,
     );
@@ -116,7 +98,7 @@ describe('replay under stored, with compactions appended part-way', () => {
       stream = [...stream.slice(0, cut), ...events, ...stream.slice(cut)];
     }
     const firstCompaction = stream.findIndex((element) => element.type === 'compaction');
-    const cuts = findCuts(stream);
+    const cuts = findRequestCuts(stream);
     const stored = replayStream(stream, createReplaySettings(counter, { schedule: 'stored' }));
     const none = replayStream(stream, createReplaySettings(counter, { schedule: 'none' }));
     expect(stored.requests.length).toBe(cuts.length);

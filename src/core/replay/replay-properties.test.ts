@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SECOND_OF, streamArb } from '../../test/arbitraries.ts';
+import { findRequestCuts } from '../../test/request-cuts.ts';
 import { project, providerView, removeCompactions } from '../compaction/projection.ts';
 import { getPayload } from '../counting/report.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
@@ -33,26 +34,6 @@ const pricesArb: fc.Arbitrary<ModelPrices> = fc.record({
   as_of: fc.constant('custom'),
 });
 
-const VISIBLE = new Set([
-  'chat_request',
-  'chat_response',
-  'tool_call_request',
-  'tool_call_response',
-]);
-
-/** Where each run of assistant output starts (written here, not taken from the replay). */
-function findCuts(elements: readonly StreamElement[]): number[] {
-  const cuts: number[] = [];
-  let inRun = false;
-  elements.forEach((element, index) => {
-    if (typeof element.type !== 'string' || !VISIBLE.has(element.type)) return;
-    const output = element.type === 'chat_response' || element.type === 'tool_call_request';
-    if (output && !inRun) cuts.push(index);
-    inRun = output;
-  });
-  return cuts;
-}
-
 function tokensOf(element: StreamElement): number {
   const payload = getPayload(element);
   return payload ? counter.tokens(payload.text) : 0;
@@ -70,7 +51,7 @@ function independentPrompts(
   view: 'sanitized' | 'bare',
 ) {
   const repair = view === 'sanitized' ? sanitize : (list: StreamElement[]) => list;
-  return findCuts(elements).map((cut) => {
+  return findRequestCuts(elements).map((cut) => {
     const stream = elements.slice(0, cut);
     return schedule === 'none'
       ? providerView(repair(removeCompactions(stream)))
@@ -101,7 +82,7 @@ describe('replay properties', () => {
             expect(request.cost).toBeCloseTo(formula, 12);
           }
           if (schedule !== 'none' && schedule !== 'stored') return;
-          const cuts = findCuts(elements);
+          const cuts = findRequestCuts(elements);
           const prompts = independentPrompts(elements, schedule, view);
           expect(replay.requests.length).toBe(prompts.length);
           prompts.forEach((prompt, k) => {
