@@ -11,7 +11,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder } from './builder.ts';
-import { createRecordedUsage, ResponseUsageTracker, readCount } from './recorded-usage.ts';
+import { createSplitUsage, ResponseUsageTracker } from './recorded-usage.ts';
 import type { JsonDocument } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import type { ImportResult } from './types.ts';
@@ -206,20 +206,13 @@ function keepStepUsage(
   const tokens = isJsonObject(part.tokens) ? part.tokens : undefined;
   if (tokens === undefined) return;
   const cache = isJsonObject(tokens.cache) ? tokens.cache : {};
-  const input = readCount(tokens.input);
-  const read = readCount(cache.read ?? 0);
-  const write = readCount(cache.write ?? 0);
-  const output = readCount(tokens.output);
-  const reasoning = readCount(tokens.reasoning ?? 0);
-  const usage = createRecordedUsage({
-    prompt_tokens:
-      input === undefined || read === undefined || write === undefined
-        ? undefined
-        : input + read + write,
-    cache_read_tokens: read,
-    cache_write_tokens: write,
-    output_tokens: output === undefined || reasoning === undefined ? undefined : output + reasoning,
-    reasoning_tokens: reasoning,
+  const usage = createSplitUsage({
+    uncached: tokens.input,
+    read: cache.read,
+    write: cache.write,
+    output: tokens.output,
+    reasoning: tokens.reasoning ?? 0,
+    reasoningApart: true,
   });
   if (usage === undefined || !tracker.attach(usage)) {
     out.note(

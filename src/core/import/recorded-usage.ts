@@ -140,3 +140,45 @@ export class ResponseUsageTracker {
     return true;
   }
 }
+
+/**
+ * Usage from a source that splits its input Anthropic's way (`uncached`
+ * leaves out the cache reads and writes, as Anthropic, Pi, OpenCode, Amp
+ * and LHAR record it); missing cache figures are 0. `output` is every output
+ * token unless `reasoning` is recorded apart (`reasoningApart`), when it is added.
+ */
+export function createSplitUsage(figures: {
+  uncached: JsonValue | undefined;
+  read: JsonValue | undefined;
+  write: JsonValue | undefined;
+  output: JsonValue | undefined;
+  reasoning?: JsonValue | undefined;
+  reasoningApart?: boolean;
+}): RecordedUsage | undefined {
+  const uncached = readCount(figures.uncached);
+  const read = readCount(figures.read ?? 0);
+  const write = readCount(figures.write ?? 0);
+  const output = readCount(figures.output);
+  const reasoning = figures.reasoning === undefined ? undefined : readCount(figures.reasoning);
+  if (uncached === undefined || read === undefined || write === undefined) return undefined;
+  if (output === undefined) return undefined;
+  return createRecordedUsage({
+    prompt_tokens: uncached + read + write,
+    cache_read_tokens: read,
+    cache_write_tokens: write,
+    output_tokens: figures.reasoningApart && reasoning !== undefined ? output + reasoning : output,
+    reasoning_tokens: reasoning,
+  });
+}
+
+/** Attaches usage to `elements[first]`; false when there is none (the response imported nothing) or no usage. */
+export function attachAt(
+  elements: readonly StreamElement[],
+  first: number,
+  usage: RecordedUsage | undefined,
+): boolean {
+  const element = elements[first];
+  if (usage === undefined || element === undefined) return false;
+  attachRecordedUsage(element, usage);
+  return true;
+}
