@@ -93,7 +93,7 @@ export function importLhar(
     const raw = isJsonObject(entry.raw) ? entry.raw : {};
     const request = isJsonObject(raw.request_body) ? raw.request_body : undefined;
     const response = raw.response_body;
-    if (request === undefined && response === undefined) {
+    if (request === undefined && (response === undefined || response === null)) {
       out.note(
         'lhar/no-bodies',
         'Entries recorded without their bodies (the proxy ran with privacy on) hold only token figures, no messages; skipped with their usage.',
