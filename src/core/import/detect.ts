@@ -22,6 +22,7 @@ import { sniffOpenAiChat } from './openai-chat.ts';
 import { sniffOpenAiResponses } from './openai-responses.ts';
 import { sniffOpenClaw, sniffPi } from './openclaw.ts';
 import { sniffOpenCode } from './opencode.ts';
+import { sniffOtelGenAi } from './otel-genai.ts';
 import { type JsonDocument, type JsonLines, readJsonDocument, readJsonLines } from './source.ts';
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from './types.ts';
 
@@ -101,6 +102,7 @@ const SNIFFERS: Readonly<Record<ImportFormat, Sniff>> = {
     source.kind === 'document' && sniffLharDocument(source.document.value) === undefined
       ? undefined
       : onLines(sniffLharLines)(source),
+  'otel-genai': onDocument(sniffOtelGenAi),
   'openai-chat': onDocument(sniffOpenAiChat),
   'openai-responses': onDocument(sniffOpenAiResponses),
   'anthropic-messages': onDocument(sniffAnthropic),

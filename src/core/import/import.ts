@@ -35,6 +35,7 @@ import { importOpenAiChat } from './openai-chat.ts';
 import { importOpenAiResponses } from './openai-responses.ts';
 import { importOpenClaw } from './openclaw.ts';
 import { importOpenCode } from './opencode.ts';
+import { importOtelGenAi } from './otel-genai.ts';
 import { importPiSession } from './pi.ts';
 import { checkDocumentDepth } from './source.ts';
 import {
@@ -156,6 +157,8 @@ export function importParsedSource(
   switch (format) {
     case 'opencode':
       return importOpenCode(document);
+    case 'otel-genai':
+      return importOtelGenAi(document);
     case 'openai-chat':
       return importOpenAiChat(document);
     case 'openai-responses':

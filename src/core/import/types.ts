@@ -19,6 +19,7 @@ export type ImportFormat =
   | 'kimi-cli'
   | 'kimi-code'
   | 'lhar'
+  | 'otel-genai'
   | 'openai-chat'
   | 'openai-responses'
   | 'anthropic-messages';
@@ -37,6 +38,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   'kimi-cli',
   'kimi-code',
   'lhar',
+  'otel-genai',
   'openai-chat',
   'openai-responses',
   'anthropic-messages',
@@ -56,6 +58,7 @@ export const IMPORT_FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
   'kimi-cli': 'Kimi CLI context.jsonl',
   'kimi-code': 'Kimi Code wire.jsonl',
   lhar: 'Context Lens LHAR recording',
+  'otel-genai': 'OpenTelemetry GenAI spans (OTLP/JSON)',
   'openai-chat': 'OpenAI Chat Completions messages',
   'openai-responses': 'OpenAI Responses input items',
   'anthropic-messages': 'Anthropic Messages',
