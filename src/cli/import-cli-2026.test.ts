@@ -6,8 +6,7 @@ import { readRecordedUsage } from '../core/import/recorded-usage.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
 import { CORPUS_2026 } from '../test/fixtures/agent-transcripts-2026.ts';
-import type { CliIo } from './cli-io.ts';
-import { runCommand } from './commands.ts';
+import { runCli } from '../test/run-cli.ts';
 
 const CORPUS = join(SHARED_DIR, 'corpus');
 const DIR = join(CORPUS, 'agent-transcripts-2026');
@@ -19,21 +18,7 @@ const work = mkdtempSync(join(tmpdir(), 'import-cli-2026-'));
 const config = join(work, 'rules.toml');
 writeFileSync(config, '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n');
 
-async function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readText: (path) => readFileSync(path, 'utf8'),
-  };
-  const code = await runCommand(args[0] as string, args.slice(1), io);
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 const fileOf = (path: string, old?: boolean) =>
   join(old ? join(CORPUS, 'agent-transcripts') : DIR, path);
