@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHARED_DIR } from '../../test/conformance.ts';
 import { importTranscript } from './import.ts';
 import { readRecordedUsage } from './recorded-usage.ts';
 import type { ImportResult } from './types.ts';
@@ -339,5 +342,116 @@ describe('OpenCode 2.0 exports', () => {
       { name: 'bash' },
       { content: 'x' },
     ]);
+  });
+});
+
+describe('the agents added in 2026, told apart by their whole envelope', () => {
+  const corpus = (path: string) =>
+    readFileSync(join(SHARED_DIR, 'corpus/agent-transcripts-2026', path), 'utf8');
+
+  it('reads an Amp thread as Amp, not as Anthropic Messages, with every result by its toolUseID', () => {
+    const result = importTranscript(corpus('amp/toolpath__convo.json'));
+    expect(result.format).toBe('amp');
+    const calls = (result.elements ?? []).filter((e) => e.type === 'tool_call_request');
+    const results = (result.elements ?? []).filter((e) => e.type === 'tool_call_response');
+    expect(calls).toHaveLength(11);
+    expect(results.map((e) => e.id).sort()).toEqual(calls.map((e) => e.id).sort());
+  });
+
+  it('calls an Amp shell command that exited non-zero an error (Amp records no error flag)', () => {
+    const thread = {
+      v: 1,
+      id: 'T-0000',
+      created: 1,
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'text', text: 'cat x' }],
+          meta: { sentAt: 1_785_177_255_723 },
+        },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'TU-1', name: 'shell_command', input: { command: 'cat x' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              toolUseID: 'TU-1',
+              run: { status: 'done', result: { output: 'No such file', exitCode: 1 } },
+            },
+          ],
+        },
+      ],
+    };
+    const result = importTranscript(JSON.stringify(thread));
+    expect(result.format).toBe('amp');
+    expect(result.elements?.find((e) => e.type === 'tool_call_response')).toMatchObject({
+      id: 'TU-1',
+      content: 'No such file',
+      is_error: true,
+    });
+  });
+
+  it('tells an OpenClaw session from a Pi session by the entries only OpenClaw writes', () => {
+    const openclaw = corpus('openclaw/toolpath__telegram-dm.jsonl');
+    expect(importTranscript(openclaw).format).toBe('openclaw');
+    const withoutMarks = openclaw
+      .split('\n')
+      .filter((line) => !line.includes('"customType"'))
+      .join('\n');
+    expect(importTranscript(withoutMarks).format).toBe('pi');
+    const forced = importTranscript(openclaw, { from: 'pi' });
+    expect(forced.elements).toBeUndefined();
+    expect(forced.diagnostics[0]?.message).toMatch(/OpenClaw/);
+  });
+
+  it('counts a Copilot call once when both toolRequests and tool.execution_start announce it', () => {
+    const event = (id: string, type: string, data: object) =>
+      JSON.stringify({ type, id, timestamp: '2026-06-30T10:00:00.000Z', data });
+    const text = [
+      event('e1', 'session.start', { sessionId: 's' }),
+      event('e2', 'user.message', { content: 'list' }),
+      event('e3', 'assistant.message', {
+        content: '',
+        toolRequests: [{ toolCallId: 'c1', name: 'bash', arguments: { command: 'ls' } }],
+      }),
+      event('e4', 'tool.execution_start', { toolCallId: 'c1', toolName: 'bash', arguments: {} }),
+      event('e5', 'tool.execution_complete', {
+        toolCallId: 'c1',
+        success: false,
+        result: { content: 'denied', detailedContent: 'denied (shown)' },
+      }),
+    ].join('\n');
+    const result = importTranscript(text);
+    expect(result.format).toBe('copilot-cli');
+    expect(result.elements?.filter((e) => e.type === 'tool_call_request')).toMatchObject([
+      { id: 'c1', name: 'bash', arguments: { command: 'ls' } },
+    ]);
+    expect(result.elements?.find((e) => e.type === 'tool_call_response')).toMatchObject({
+      content: 'denied',
+      is_error: true,
+    });
+  });
+
+  it("reads chat-like JSON Lines as Kimi CLI only with Kimi's bookkeeping lines", () => {
+    const chat = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
+    ];
+    expect(importTranscript(jsonl(chat)).format).not.toBe('kimi-cli');
+    expect(importTranscript(jsonl([{ role: '_checkpoint', id: 0 }, ...chat])).format).toBe(
+      'kimi-cli',
+    );
+  });
+
+  it('imports a Kimi Code journal whose turns were cancelled with no call', () => {
+    const result = importTranscript(corpus('kimi-code/agent-sessions__kimi__small.jsonl'));
+    expect(result.format).toBe('kimi-code');
+    expect(result.elements?.filter((e) => e.type === 'tool_call_request')).toEqual([]);
+    expect(result.elements?.filter((e) => e.type === 'chat_request').length).toBeGreaterThan(0);
   });
 });
