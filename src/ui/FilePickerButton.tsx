@@ -36,7 +36,7 @@ export function FilePickerButton({
       <input
         type="file"
         multiple={multiple || folder}
-        {...(folder ? FOLDER_PICKER : { accept: '.json,.jsonl,application/json' })}
+        {...(folder ? FOLDER_PICKER : { accept: '.json,.jsonl,.lhar,application/json' })}
         className="visually-hidden"
         onChange={(event) => {
           const files = Array.from(event.currentTarget.files ?? []);

@@ -8,15 +8,41 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import {
+  createRecordedUsage,
+  type RecordedUsage,
+  ResponseUsageTracker,
+  readCount,
+} from './recorded-usage.ts';
 import { type JsonLine, type JsonLines, readJsonLines } from './source.ts';
 import type { ImportResult } from './types.ts';
 
+/** The twelve line types of a rollout (Codex's `RolloutItem`, 2026). */
 const LINE_TYPES = new Set([
   'session_meta',
-  'turn_context',
   'response_item',
-  'event_msg',
+  'inter_agent_communication',
+  'inter_agent_communication_metadata',
   'compacted',
+  'turn_context',
+  'token_usage_record',
+  'world_state',
+  'security_risk_score',
+  'retained_context',
+  'event_msg',
+  'realtime_item',
+]);
+
+/** Line types that hold no message: the harness's own state, skipped with a note each. */
+const STATE_LINE_TYPES = new Set([
+  'session_meta',
+  'turn_context',
+  'inter_agent_communication',
+  'inter_agent_communication_metadata',
+  'world_state',
+  'security_risk_score',
+  'retained_context',
+  'realtime_item',
 ]);
 
 /**
@@ -98,6 +124,14 @@ export function importCodex(
     }
   }
 
+  // Newer rollouts record each response's usage as a token_usage_record
+  // line; older ones only as token_count events, which the newer ones still
+  // write too: one source per file, so no response is counted twice.
+  const usageFromRecords = read.lines.some(
+    ({ value }) => isJsonObject(value) && value.type === 'token_usage_record',
+  );
+  const usage = new ResponseUsage(out, usageFromRecords);
+
   for (const { line, value } of read.lines) {
     if (!isJsonObject(value) || !isJsonObject(value.payload)) {
       out.error({
@@ -113,27 +147,40 @@ export function importCodex(
     const payload = value.payload;
     switch (value.type) {
       case 'response_item':
-        importItem(payload, time, line, out);
+        importItem(payload, time, line, out, usage.tracker);
         break;
       case 'event_msg':
-        importEvent(payload, time, line, out, said);
+        if (payload.type === 'token_count') usage.fromTokenCount(payload, line);
+        else importEvent(payload, time, line, out, said, usage.tracker);
         break;
-      case 'session_meta':
-      case 'turn_context':
-        out.note(
-          `codex/${value.type}`,
-          `"${value.type}" lines (session settings: working folder, model, sandbox) are not messages; skipped.`,
-          line,
-        );
+      case 'token_usage_record':
+        usage.fromRecord(payload, line);
         break;
       case 'compacted':
         out.note(
           'codex/compacted',
-          "Codex compacted the conversation here; the items before are imported as they were, and Codex's summary is skipped.",
+          Array.isArray(payload.replacement_history)
+            ? "Codex compacted the conversation here and recorded the history it goes on with (replacement_history); the items before are imported as they were, and Codex's summary and replacement history are skipped."
+            : "Codex compacted the conversation here; the items before are imported as they were, and Codex's summary is skipped.",
+          line,
+        );
+        break;
+      case 'retained_context':
+        out.note(
+          'codex/retained_context',
+          '"retained_context" lines (the user messages Codex keeps across a compaction) repeat messages already imported; skipped.',
           line,
         );
         break;
       default:
+        if (typeof value.type === 'string' && STATE_LINE_TYPES.has(value.type)) {
+          out.note(
+            `codex/${value.type}`,
+            `"${value.type}" lines (the harness's own state: session settings, agents, world state) are not messages; skipped.`,
+            line,
+          );
+          break;
+        }
         out.note(
           `codex/unknown-${String(value.type)}`,
           `Lines of the unknown type "${String(value.type)}" are skipped.`,
@@ -156,13 +203,16 @@ function importItem(
   time: JsonValue | undefined,
   line: number,
   out: StreamBuilder,
+  tracker: ResponseUsageTracker,
 ) {
   switch (payload.type) {
     case 'message': {
       const text = messageText(payload.content, line, out);
       if (payload.role === 'assistant') {
+        tracker.beginOutput();
         out.message(text, time, line);
       } else if (payload.role === 'user') {
+        tracker.endOutput();
         if (isInjected(text)) {
           out.note(
             'codex/injected-context',
@@ -189,6 +239,7 @@ function importItem(
         .map((part) => (isJsonObject(part) && typeof part.text === 'string' ? part.text : ''))
         .filter((part) => part !== '');
       const text = (summary.length > 0 ? summary : content).join('\n\n');
+      tracker.beginOutput();
       if (text !== '') out.reasoning(text, time, line);
       if (typeof payload.encrypted_content === 'string') {
         out.note(
@@ -229,6 +280,7 @@ function importItem(
           line,
         );
       }
+      tracker.beginOutput();
       out.toolCall(id, name, args, time, line);
       return;
     }
@@ -245,6 +297,7 @@ function importItem(
         return;
       }
       const action = isJsonObject(payload.action) ? payload.action : {};
+      tracker.beginOutput();
       out.toolCall(id, LOCAL_SHELL_TOOL, action, time, line);
       return;
     }
@@ -263,6 +316,7 @@ function importItem(
         return;
       }
       // Codex records no error flag on outputs: none is inferred from the text.
+      tracker.endOutput();
       out.toolResult(id, outputText(payload.output, line, out), false, time, line);
       return;
     }
@@ -288,6 +342,7 @@ function importEvent(
   line: number,
   out: StreamBuilder,
   said: { user: Set<string>; assistant: Set<string>; reasoning: Set<string> },
+  tracker: ResponseUsageTracker,
 ) {
   const message = getString(payload, 'message') ?? getString(payload, 'text');
   const kind =
@@ -319,7 +374,86 @@ function importEvent(
     'Messages recorded only as event_msg lines (no response_item holds them) are imported from there.',
     line,
   );
-  if (kind === 'user') out.userMessage(message, time, line);
-  else if (kind === 'assistant') out.message(message, time, line);
-  else out.reasoning(message, time, line);
+  if (kind === 'user') {
+    tracker.endOutput();
+    out.userMessage(message, time, line);
+  } else {
+    tracker.beginOutput();
+    if (kind === 'assistant') out.message(message, time, line);
+    else out.reasoning(message, time, line);
+  }
+}
+
+/** Codex's usage figures (`input_tokens` includes `cached_input_tokens`) as recorded usage. */
+function toRecordedUsage(figures: JsonValue | undefined): RecordedUsage | undefined {
+  if (!isJsonObject(figures)) return undefined;
+  return createRecordedUsage({
+    prompt_tokens: readCount(figures.input_tokens),
+    cache_read_tokens: readCount(figures.cached_input_tokens ?? 0),
+    cache_write_tokens: readCount(figures.cache_write_input_tokens ?? 0),
+    output_tokens: readCount(figures.output_tokens),
+    reasoning_tokens: readCount(figures.reasoning_output_tokens),
+  });
+}
+
+/** Puts each response's recorded usage on the response's first event. */
+class ResponseUsage {
+  readonly tracker: ResponseUsageTracker;
+  private lastTotal: number | undefined;
+
+  constructor(
+    private readonly out: StreamBuilder,
+    private readonly fromRecords: boolean,
+  ) {
+    this.tracker = new ResponseUsageTracker(out.elements);
+  }
+
+  /** A `token_usage_record` line: one response's usage. */
+  fromRecord(payload: JsonObject, line: number): void {
+    this.keep(toRecordedUsage(payload.usage), line);
+  }
+
+  /** A `token_count` event: the last response's usage, unless the file has records. */
+  fromTokenCount(payload: JsonObject, line: number): void {
+    const info = isJsonObject(payload.info) ? payload.info : undefined;
+    const total =
+      info && isJsonObject(info.total_token_usage)
+        ? readCount(info.total_token_usage.total_tokens)
+        : undefined;
+    if (this.fromRecords || info === undefined) {
+      this.out.note(
+        'codex/event',
+        'event_msg lines of other kinds (token counts, task start and end, command output shown in the UI) repeat or describe the session; skipped.',
+        line,
+      );
+      return;
+    }
+    // Codex writes the count again, unchanged, when only its rate limits change.
+    if (total !== undefined && total === this.lastTotal) {
+      this.out.note(
+        'codex/token-count-repeated',
+        'token_count events that repeat the one before (the session total did not change) are no new response; skipped.',
+        line,
+      );
+      return;
+    }
+    this.lastTotal = total;
+    this.keep(toRecordedUsage(info.last_token_usage), line);
+  }
+
+  private keep(usage: RecordedUsage | undefined, line: number): void {
+    if (usage === undefined) {
+      this.out.note(
+        'codex/usage-unreadable',
+        'Usage records without whole input and output token counts are not kept.',
+        line,
+      );
+    } else if (!this.tracker.attach(usage)) {
+      this.out.note(
+        'codex/usage-without-response',
+        'Usage recorded for a response that produced no imported event (its items were skipped) has no event to go on; not kept.',
+        line,
+      );
+    }
+  }
 }

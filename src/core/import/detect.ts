@@ -9,13 +9,20 @@ import { findSyntaxError } from '../json/syntax-error.ts';
 import { isJsonObject } from '../json/values.ts';
 import { CONVERSATION_EVENT_TYPES } from '../stream/turns.ts';
 import type { Diagnostic, JsonValue } from '../types.ts';
+import { sniffAmpStream, sniffAmpThread } from './amp.ts';
 import { sniffAnthropic } from './anthropic-messages.ts';
 import { sniffClaudeCode } from './claude-code.ts';
 import { sniffCodex } from './codex.ts';
+import { sniffCopilotCli } from './copilot-cli.ts';
 import { sniffGeminiDocument, sniffGeminiLines } from './gemini-cli.ts';
+import { sniffKimiCli } from './kimi-cli.ts';
+import { sniffKimiCode } from './kimi-code.ts';
+import { sniffLharDocument, sniffLharLines } from './lhar.ts';
 import { sniffOpenAiChat } from './openai-chat.ts';
 import { sniffOpenAiResponses } from './openai-responses.ts';
+import { sniffOpenClaw, sniffPi } from './openclaw.ts';
 import { sniffOpenCode } from './opencode.ts';
+import { sniffOtelGenAi } from './otel-genai.ts';
 import { type JsonDocument, type JsonLines, readJsonDocument, readJsonLines } from './source.ts';
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from './types.ts';
 
@@ -82,6 +89,20 @@ const SNIFFERS: Readonly<Record<ImportFormat, Sniff>> = {
       ? sniffGeminiDocument(source.document.value)
       : onLines(sniffGeminiLines)(source),
   opencode: onDocument(sniffOpenCode),
+  'copilot-cli': onLines(sniffCopilotCli),
+  pi: onLines(sniffPi),
+  openclaw: onLines(sniffOpenClaw),
+  amp: (source) =>
+    source.kind === 'document' && sniffAmpThread(source.document.value) === undefined
+      ? undefined
+      : onLines(sniffAmpStream)(source),
+  'kimi-cli': onLines(sniffKimiCli),
+  'kimi-code': onLines(sniffKimiCode),
+  lhar: (source) =>
+    source.kind === 'document' && sniffLharDocument(source.document.value) === undefined
+      ? undefined
+      : onLines(sniffLharLines)(source),
+  'otel-genai': onDocument(sniffOtelGenAi),
   'openai-chat': onDocument(sniffOpenAiChat),
   'openai-responses': onDocument(sniffOpenAiResponses),
   'anthropic-messages': onDocument(sniffAnthropic),

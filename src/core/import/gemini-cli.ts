@@ -9,6 +9,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { attachRecordedUsage, createRecordedUsage, readCount } from './recorded-usage.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import type { ImportResult } from './types.ts';
@@ -32,7 +33,7 @@ export function sniffGeminiLines(lines: readonly JsonLine[]): string | undefined
     if (!isJsonObject(value)) return `line ${line} is not a JSON object`;
     if (typeof value.sessionId === 'string' && typeof value.projectHash === 'string')
       return undefined;
-    if ('$set' in value) continue;
+    if ('$set' in value || '$rewindTo' in value) continue;
     if (typeof value.id === 'string' && MESSAGE_TYPES.has(String(value.type))) return undefined;
     return `line ${line} is neither a session header ({"sessionId", "projectHash"}) nor a message ({"id", "type": "user" | "gemini"})`;
   }
@@ -42,6 +43,59 @@ export function sniffGeminiLines(lines: readonly JsonLine[]): string | undefined
 interface Record {
   value: JsonObject;
   line: number | undefined;
+  /** For a `{"$rewindTo": id}` line: the message the session went back to. */
+  rewindTo?: string;
+}
+
+/** The message records of a JSON Lines session, rewinds in their place. */
+function collectLines(lines: readonly JsonLine[], records: Record[], out: StreamBuilder): void {
+  for (const { line, value } of lines) {
+    if (!isJsonObject(value)) continue;
+    if (typeof value.$rewindTo === 'string') {
+      records.push({ value, line, rewindTo: value.$rewindTo });
+    } else if (typeof value.id === 'string' && typeof value.type === 'string') {
+      records.push({ value, line });
+    } else if (isJsonObject(value.$set)) {
+      // A `$set` with `messages` replaces the model's context (a compression,
+      // a session start); the conversation before it is imported as it was.
+      const messages = getArray(value.$set, 'messages');
+      if (messages.length > 0) {
+        out.note(
+          'gemini-cli/set-messages',
+          'A "$set" that replaces the messages (Gemini CLI compressing its context) is not applied: the conversation is imported as it was before, with the messages it adds.',
+          line,
+        );
+      }
+      for (const message of messages) {
+        if (isJsonObject(message) && typeof message.id === 'string')
+          records.push({ value: message, line });
+      }
+    } else if (typeof value.sessionId !== 'string') {
+      out.note('gemini-cli/unknown-line', 'Lines that are not messages are skipped.', line);
+    }
+  }
+}
+
+/**
+ * `{"$rewindTo": id}`: the user went back to before that message. Gemini CLI
+ * drops it and every later message (all of them when the id is unknown), so
+ * the import does too, with a note.
+ */
+function rewind(
+  order: string[],
+  latest: Map<string, Record>,
+  id: string,
+  line: number | undefined,
+  out: StreamBuilder,
+): void {
+  const at = order.indexOf(id);
+  const dropped = order.splice(Math.max(at, 0));
+  for (const gone of dropped) latest.delete(gone);
+  out.note(
+    'gemini-cli/rewind',
+    'A "$rewindTo" line takes the session back to before a message: that message and the later ones (all of them when the id is unknown) are dropped, as Gemini CLI does.',
+    line,
+  );
 }
 
 /** Imports a Gemini CLI session from its parsed document or lines. */
@@ -57,14 +111,7 @@ export function importGemini(
         records.push({ value: message, line: source.document.lineOf(message) });
     }
   } else {
-    for (const { line, value } of source.lines) {
-      if (!isJsonObject(value)) continue;
-      if (typeof value.id === 'string' && typeof value.type === 'string') {
-        records.push({ value, line });
-      } else if (!('$set' in value) && typeof value.sessionId !== 'string') {
-        out.note('gemini-cli/unknown-line', 'Lines that are not messages are skipped.', line);
-      }
-    }
+    collectLines(source.lines, records, out);
   }
 
   // A message appended again under its id replaces the earlier copy, in the earlier place.
@@ -72,6 +119,10 @@ export function importGemini(
   const latest = new Map<string, Record>();
   let anonymous = 0;
   for (const record of records) {
+    if (record.rewindTo !== undefined) {
+      rewind(order, latest, record.rewindTo, record.line, out);
+      continue;
+    }
     const id = getString(record.value, 'id') ?? `#${anonymous++}`;
     if (latest.has(id)) {
       out.note(
@@ -109,6 +160,7 @@ function importMessage({ value, line }: Record, out: StreamBuilder): void {
       out.userMessage(partsText(value.content, line, out), time, line);
       return;
     case 'gemini': {
+      const first = out.elements.length;
       for (const thought of getArray(value, 'thoughts')) {
         if (!isJsonObject(thought)) continue;
         const text = [getString(thought, 'subject'), getString(thought, 'description')]
@@ -121,6 +173,7 @@ function importMessage({ value, line }: Record, out: StreamBuilder): void {
       for (const call of getArray(value, 'toolCalls')) {
         if (isJsonObject(call)) importToolCall(call, time, line, out);
       }
+      keepUsage(value.tokens, first, line, out);
       return;
     }
     default:
@@ -173,4 +226,40 @@ function importToolCall(
     return JSON.stringify(response ?? result);
   });
   out.toolResult(id, texts.join('\n'), call.status !== 'success', call.timestamp ?? time, line);
+}
+
+/**
+ * Gemini's `tokens` of one response as recorded usage: `input` is the whole
+ * prompt (cached included) and `tool` the tool-use prompt, both input;
+ * `output` excludes `thoughts`, which are billed as output.
+ */
+function keepUsage(
+  tokens: JsonValue | undefined,
+  first: number,
+  line: number | undefined,
+  out: StreamBuilder,
+): void {
+  if (tokens === undefined || tokens === null) return;
+  const figures = isJsonObject(tokens) ? tokens : {};
+  const input = readCount(figures.input);
+  const tool = readCount(figures.tool ?? 0);
+  const output = readCount(figures.output);
+  const thoughts = readCount(figures.thoughts ?? 0);
+  const usage = createRecordedUsage({
+    prompt_tokens: input === undefined || tool === undefined ? undefined : input + tool,
+    cache_read_tokens: readCount(figures.cached ?? 0),
+    cache_write_tokens: 0,
+    output_tokens: output === undefined || thoughts === undefined ? undefined : output + thoughts,
+    reasoning_tokens: thoughts,
+  });
+  const element = out.elements[first];
+  if (usage === undefined || element === undefined) {
+    out.note(
+      'gemini-cli/usage-not-kept',
+      'Token figures that are not whole counts, or of a response with nothing imported, are not kept.',
+      line,
+    );
+    return;
+  }
+  attachRecordedUsage(element, usage);
 }

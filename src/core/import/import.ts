@@ -21,14 +21,22 @@ import { compareCodePoints } from '../json/values.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import { countTurns } from '../stream/turns.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
+import { importAmpStream, importAmpThread, sniffAmpThread } from './amp.ts';
 import { importAnthropic } from './anthropic-messages.ts';
 import { importClaudeCode } from './claude-code.ts';
 import { importCodex } from './codex.ts';
+import { importCopilotCli } from './copilot-cli.ts';
 import { checkFormat, detectFormat, type ParsedSource, parseSource } from './detect.ts';
 import { importGemini } from './gemini-cli.ts';
+import { importKimiCli } from './kimi-cli.ts';
+import { importKimiCode } from './kimi-code.ts';
+import { importLhar, sniffLharDocument } from './lhar.ts';
 import { importOpenAiChat } from './openai-chat.ts';
 import { importOpenAiResponses } from './openai-responses.ts';
+import { importOpenClaw } from './openclaw.ts';
 import { importOpenCode } from './opencode.ts';
+import { importOtelGenAi } from './otel-genai.ts';
+import { importPiSession } from './pi.ts';
 import { checkDocumentDepth } from './source.ts';
 import {
   IMPORT_FORMAT_LABELS,
@@ -118,6 +126,24 @@ export function importParsedSource(
         'messages' in document.value
         ? importGemini({ document })
         : importGemini({ lines: asLines().lines });
+    case 'copilot-cli':
+      return importCopilotCli(asLines().lines);
+    case 'pi':
+      return importPiSession(asLines().lines, 'pi');
+    case 'openclaw':
+      return importOpenClaw(asLines().lines);
+    case 'amp':
+      return document && sniffAmpThread(document.value) === undefined
+        ? importAmpThread(document)
+        : importAmpStream(asLines().lines);
+    case 'kimi-cli':
+      return importKimiCli(asLines().lines);
+    case 'kimi-code':
+      return importKimiCode(asLines().lines);
+    case 'lhar':
+      return document && sniffLharDocument(document.value) === undefined
+        ? importLhar({ document })
+        : importLhar({ lines: asLines().lines });
     default:
       break;
   }
@@ -131,6 +157,8 @@ export function importParsedSource(
   switch (format) {
     case 'opencode':
       return importOpenCode(document);
+    case 'otel-genai':
+      return importOtelGenAi(document);
     case 'openai-chat':
       return importOpenAiChat(document);
     case 'openai-responses':

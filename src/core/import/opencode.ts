@@ -2,22 +2,44 @@
  * OpenCode session exports (`opencode export <session>`): `{info, messages:
  * [{info, parts}]}`, where an assistant message's parts are its reasoning,
  * text and tool calls (each tool part holds its call and its state).
+ * OpenCode 2.0 names the two `session_v2` and `session_message`, may write a
+ * message's fields beside its parts instead of under `info`, and puts a
+ * tool's output in `state.content` blocks instead of `state.output`.
  * Mapping and sources: docs/import-formats.md.
  */
 
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder } from './builder.ts';
+import { createSplitUsage, ResponseUsageTracker } from './recorded-usage.ts';
 import type { JsonDocument } from './source.ts';
+import { joinTextParts } from './text-parts.ts';
 import type { ImportResult } from './types.ts';
+
+/** The session and its messages, under 1.x's names or 2.0's. */
+function readExport(value: JsonObject): {
+  session: JsonValue | undefined;
+  messages: JsonValue | undefined;
+} {
+  return 'session_v2' in value
+    ? { session: value.session_v2, messages: value.session_message ?? value.messages }
+    : { session: value.info, messages: value.messages };
+}
+
+/** A message's own fields: under `info` (1.x), or beside its parts (2.0). */
+function messageInfo(message: JsonObject): JsonObject | undefined {
+  if (isJsonObject(message.info)) return message.info;
+  return typeof message.role === 'string' ? message : undefined;
+}
 
 /** Whether a JSON document is an OpenCode export; the reason when not. */
 export function sniffOpenCode(value: JsonValue): string | undefined {
   if (!isJsonObject(value)) return 'it is not a JSON object';
-  if (!isJsonObject(value.info) || !Array.isArray(value.messages))
-    return 'it has no "info" and "messages"';
-  const bad = value.messages.find(
-    (m) => !isJsonObject(m) || !isJsonObject(m.info) || !Array.isArray(m.parts),
+  const { session, messages } = readExport(value);
+  if (!isJsonObject(session) || !Array.isArray(messages))
+    return 'it has no "info" and "messages" (or OpenCode 2.0\'s "session_v2" and "session_message")';
+  const bad = messages.find(
+    (m) => !isJsonObject(m) || messageInfo(m) === undefined || !Array.isArray(m.parts),
   );
   if (bad !== undefined) return 'a message is not {"info", "parts"}';
   return undefined;
@@ -27,9 +49,11 @@ export function sniffOpenCode(value: JsonValue): string | undefined {
 export function importOpenCode(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('opencode');
   const root = document.value;
-  for (const message of isJsonObject(root) ? getArray(root, 'messages') : []) {
-    if (!isJsonObject(message) || !isJsonObject(message.info)) continue;
-    const info = message.info;
+  const tracker = new ResponseUsageTracker(out.elements);
+  const { messages } = isJsonObject(root) ? readExport(root) : { messages: undefined };
+  for (const message of Array.isArray(messages) ? messages : []) {
+    const info = isJsonObject(message) ? messageInfo(message) : undefined;
+    if (!isJsonObject(message) || info === undefined) continue;
     const created = isJsonObject(info.time) ? info.time.created : undefined;
     const role = info.role;
     let opened = false;
@@ -39,6 +63,8 @@ export function importOpenCode(document: JsonDocument): ImportResult {
       const line = document.lineOf(part);
       const start = isJsonObject(part.time) ? part.time.start : undefined;
       const time = start ?? created;
+      if (role === 'user') tracker.endOutput();
+      else tracker.beginOutput();
       switch (part.type) {
         case 'text': {
           const text = getString(part, 'text') ?? '';
@@ -58,7 +84,18 @@ export function importOpenCode(document: JsonDocument): ImportResult {
           importTool(part, created, line, out);
           break;
         case 'step-start':
+          // Each step is one call to the model: its usage is on its step-finish.
+          tracker.endOutput();
+          tracker.beginOutput();
+          out.note(
+            'opencode/step-start',
+            '"step-start" parts are OpenCode\'s bookkeeping (steps, token counts, file snapshots), not messages; skipped.',
+            line,
+          );
+          break;
         case 'step-finish':
+          keepStepUsage(part, tracker, line, out);
+          break;
         case 'snapshot':
         case 'patch':
           out.note(
@@ -116,7 +153,7 @@ function importTool(
   if (state.status === 'completed') {
     out.toolResult(
       id,
-      getString(state, 'output') ?? '',
+      toolOutput(state, line, out),
       false,
       times.end ?? times.start ?? created,
       line,
@@ -133,6 +170,54 @@ function importTool(
     out.note(
       'opencode/unfinished-tool',
       'Tool calls still pending or running when the session was exported have only their request; sanitize answers them as interrupted.',
+      line,
+    );
+  }
+}
+
+/** A completed tool's output: `state.output` (1.x), or the text of `state.content` blocks (2.0). */
+function toolOutput(state: JsonObject, line: number | undefined, out: StreamBuilder): string {
+  const output = getString(state, 'output');
+  if (output !== undefined || !Array.isArray(state.content)) return output ?? '';
+  return joinTextParts(state.content, ['text'], () =>
+    out.note(
+      'opencode/non-text-output',
+      'Tool output blocks that are not text (images, files) have no text to count; left out.',
+      line,
+    ),
+  );
+}
+
+/**
+ * A step's usage, from its step-finish part: OpenCode's `input` leaves out
+ * the cache reads and writes, and `output` the reasoning.
+ */
+function keepStepUsage(
+  part: JsonObject,
+  tracker: ResponseUsageTracker,
+  line: number | undefined,
+  out: StreamBuilder,
+): void {
+  out.note(
+    'opencode/step-finish',
+    '"step-finish" parts are OpenCode\'s bookkeeping (steps, token counts, file snapshots), not messages; their token counts are kept as the step\'s recorded usage.',
+    line,
+  );
+  const tokens = isJsonObject(part.tokens) ? part.tokens : undefined;
+  if (tokens === undefined) return;
+  const cache = isJsonObject(tokens.cache) ? tokens.cache : {};
+  const usage = createSplitUsage({
+    uncached: tokens.input,
+    read: cache.read,
+    write: cache.write,
+    output: tokens.output,
+    reasoning: tokens.reasoning ?? 0,
+    reasoningApart: true,
+  });
+  if (usage === undefined || !tracker.attach(usage)) {
+    out.note(
+      'opencode/usage-not-kept',
+      'Step token counts that are not whole numbers, or of a step with nothing imported, are not kept.',
       line,
     );
   }

@@ -12,6 +12,14 @@ export type ImportFormat =
   | 'codex'
   | 'gemini-cli'
   | 'opencode'
+  | 'copilot-cli'
+  | 'pi'
+  | 'openclaw'
+  | 'amp'
+  | 'kimi-cli'
+  | 'kimi-code'
+  | 'lhar'
+  | 'otel-genai'
   | 'openai-chat'
   | 'openai-responses'
   | 'anthropic-messages';
@@ -23,6 +31,14 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   'codex',
   'gemini-cli',
   'opencode',
+  'copilot-cli',
+  'pi',
+  'openclaw',
+  'amp',
+  'kimi-cli',
+  'kimi-code',
+  'lhar',
+  'otel-genai',
   'openai-chat',
   'openai-responses',
   'anthropic-messages',
@@ -35,6 +51,14 @@ export const IMPORT_FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
   codex: 'Codex CLI rollout (JSONL)',
   'gemini-cli': 'Gemini CLI session',
   opencode: 'OpenCode session export',
+  'copilot-cli': 'GitHub Copilot CLI events.jsonl',
+  pi: 'Pi coding agent session (JSONL)',
+  openclaw: 'OpenClaw session (JSONL)',
+  amp: 'Amp thread (export or --stream-json)',
+  'kimi-cli': 'Kimi CLI context.jsonl',
+  'kimi-code': 'Kimi Code wire.jsonl',
+  lhar: 'Context Lens LHAR recording',
+  'otel-genai': 'OpenTelemetry GenAI spans (OTLP/JSON)',
   'openai-chat': 'OpenAI Chat Completions messages',
   'openai-responses': 'OpenAI Responses input items',
   'anthropic-messages': 'Anthropic Messages',

@@ -1,0 +1,356 @@
+/**
+ * Context Lens LHAR recordings (LLM HTTP Archive; `docs/LHAR.md` and
+ * `schema/lhar.schema.json` of larsderidder/context-lens): one `entry` per
+ * real API call, after a `session` line (`.lhar`, JSON Lines), or all in
+ * `{lhar: {version, creator, sessions, entries}}` (`.lhar.json`). Each
+ * entry has the call's usage (`gen_ai.usage`, whose `input_tokens` leaves
+ * out the cache, and `usage_ext`); the messages are only in the
+ * provider-native `raw.request_body` / `raw.response_body`, present when the
+ * proxy ran with full privacy off. Anthropic Messages, Chat Completions and
+ * Responses bodies are read. Mapping and sources: docs/import-formats.md.
+ */
+
+import { isJsonObject } from '../json/values.ts';
+import type { JsonObject, JsonValue } from '../types.ts';
+import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { attachAt, createSplitUsage } from './recorded-usage.ts';
+import type { JsonDocument, JsonLine } from './source.ts';
+import { joinTextParts } from './text-parts.ts';
+import type { ImportResult } from './types.ts';
+
+/** Whether a JSON document is a wrapped LHAR export; the reason when not. */
+export function sniffLharDocument(value: JsonValue): string | undefined {
+  const lhar = isJsonObject(value) ? value.lhar : undefined;
+  if (
+    !isJsonObject(lhar) ||
+    typeof lhar.version !== 'string' ||
+    !isJsonObject(lhar.creator) ||
+    !Array.isArray(lhar.entries)
+  ) {
+    return 'it is not {"lhar": {"version", "creator", "sessions", "entries"}}';
+  }
+  return lhar.entries.every(isEntry) ? undefined : 'an entry is not {"type": "entry", "gen_ai"}';
+}
+
+/** Whether parsed lines are an LHAR recording; the reason when not. */
+export function sniffLharLines(lines: readonly JsonLine[]): string | undefined {
+  const first = lines[0]?.value;
+  if (
+    !isJsonObject(first) ||
+    first.type !== 'session' ||
+    typeof first.trace_id !== 'string' ||
+    typeof first.started_at !== 'string'
+  ) {
+    return 'line 1 is not a {"type": "session", "trace_id", "started_at"} line';
+  }
+  for (const { line, value } of lines.slice(1)) {
+    if (!isEntry(value) && !(isJsonObject(value) && value.type === 'session'))
+      return `line ${line} is neither a session line nor an {"type": "entry", "gen_ai"} entry`;
+  }
+  return undefined;
+}
+
+function isEntry(value: JsonValue | undefined): value is JsonObject {
+  return isJsonObject(value) && value.type === 'entry' && isJsonObject(value.gen_ai);
+}
+
+interface Entry {
+  value: JsonObject;
+  line: number | undefined;
+}
+
+/** Imports an LHAR recording from its lines or its wrapped document. */
+export function importLhar(
+  source: { document: JsonDocument } | { lines: JsonLine[] },
+): ImportResult {
+  const out = new StreamBuilder('lhar');
+  const entries: Entry[] = [];
+  if ('document' in source) {
+    const root = source.document.value;
+    const lhar = isJsonObject(root) && isJsonObject(root.lhar) ? root.lhar : {};
+    for (const entry of getArray(lhar, 'entries')) {
+      if (isEntry(entry)) entries.push({ value: entry, line: source.document.lineOf(entry) });
+    }
+  } else {
+    for (const { line, value } of source.lines) {
+      if (isEntry(value)) entries.push({ value, line });
+      else
+        out.note(
+          'lhar/session',
+          'Session lines (trace id, tool, model) are not messages; skipped.',
+          line,
+        );
+    }
+  }
+  // Entries are written as calls finish; `sequence` is the order they were made in.
+  entries.sort((a, b) => sequenceOf(a.value) - sequenceOf(b.value));
+
+  // How many request messages each conversation (trace and agent) had at its last call.
+  const seen = new Map<string, number>();
+  const answered = new Set<string>();
+  for (const { value: entry, line } of entries) {
+    const time = entry.timestamp;
+    const raw = isJsonObject(entry.raw) ? entry.raw : {};
+    const request = isJsonObject(raw.request_body) ? raw.request_body : undefined;
+    const response = raw.response_body;
+    if (request === undefined && (response === undefined || response === null)) {
+      out.note(
+        'lhar/no-bodies',
+        'Entries recorded without their bodies (the proxy ran with privacy on) hold only token figures, no messages; skipped with their usage.',
+        line,
+      );
+      continue;
+    }
+    const source = isJsonObject(entry.source) ? entry.source : {};
+    const key = `${String(entry.trace_id)}/${String(source.agent_role ?? '')}`;
+    if (request) importRequest(request, key, seen, answered, time, line, out);
+    const first = out.elements.length;
+    if (isJsonObject(response)) importResponse(response, time, line, out);
+    else if (typeof response === 'string') {
+      out.note(
+        'lhar/streamed-body',
+        "Response bodies kept as the raw event stream are not parsed; the call's answer is missing.",
+        line,
+      );
+    }
+    const genAi = entry.gen_ai as JsonObject;
+    const usage = isJsonObject(genAi.usage) ? genAi.usage : {};
+    const extra = isJsonObject(entry.usage_ext) ? entry.usage_ext : {};
+    const recorded = createSplitUsage({
+      uncached: usage.input_tokens,
+      read: extra.cache_read_tokens,
+      write: extra.cache_write_tokens,
+      output: usage.output_tokens,
+      reasoning: extra.thinking_tokens,
+    });
+    if (!attachAt(out.elements, first, recorded)) {
+      out.note(
+        'lhar/usage-not-kept',
+        'Usage that is not whole token counts, or of a call whose answer imported nothing, is not kept.',
+        line,
+      );
+    }
+  }
+  return out.finish();
+}
+
+function sequenceOf(entry: JsonObject): number {
+  return typeof entry.sequence === 'number' ? entry.sequence : 0;
+}
+
+/** A request's messages (Anthropic, Chat Completions) or input items (Responses). */
+function requestItems(request: JsonObject): JsonValue[] {
+  if (Array.isArray(request.messages)) return request.messages;
+  if (Array.isArray(request.input)) return request.input;
+  if (typeof request.input === 'string') return [{ role: 'user', content: request.input }];
+  return [];
+}
+
+/**
+ * What a request adds to the conversation: the user's new messages and the
+ * tool results. A request repeats the whole history, so only the items
+ * after the previous call's are new; when the history shrank (a compaction)
+ * the new ones are those after its last assistant message. The answers in a
+ * request were imported from the earlier calls' responses.
+ */
+function importRequest(
+  request: JsonObject,
+  key: string,
+  seen: Map<string, number>,
+  answered: Set<string>,
+  time: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+): void {
+  const items = requestItems(request);
+  const before = seen.get(key);
+  let start = before ?? 0;
+  if (before !== undefined && items.length < before) {
+    out.note(
+      'lhar/history-shrank',
+      'A request whose history is shorter than the one before (the agent compacted it) adds only what follows its last answer.',
+      line,
+    );
+    start = items.length;
+    while (start > 0 && !isAnswer(items[start - 1])) start--;
+  }
+  seen.set(key, items.length);
+  let opened = false;
+  for (const item of items.slice(start)) {
+    if (!isJsonObject(item)) continue;
+    if (isAnswer(item)) {
+      if (before === undefined) importHistoryAnswer(item, time, line, out);
+      continue;
+    }
+    if (item.role === 'tool' || item.type === 'function_call_output') {
+      const id = getString(item, 'tool_call_id') ?? getString(item, 'call_id');
+      const content = item.role === 'tool' ? item.content : item.output;
+      if (id !== undefined)
+        result(id, textOf(content, line, out), false, answered, time, line, out);
+      continue;
+    }
+    if (item.role === 'system' || item.role === 'developer') continue;
+    const content = item.content;
+    const texts: string[] = [];
+    if (typeof content === 'string') texts.push(content);
+    for (const block of Array.isArray(content) ? content : []) {
+      if (!isJsonObject(block)) continue;
+      if (block.type === 'tool_result') {
+        const id = getString(block, 'tool_use_id');
+        if (id !== undefined)
+          result(
+            id,
+            textOf(block.content, line, out),
+            block.is_error === true,
+            answered,
+            time,
+            line,
+            out,
+          );
+      } else if (typeof block.text === 'string') texts.push(block.text);
+      else out.note('lhar/non-text-part', 'Non-text parts (images, files) are left out.', line);
+    }
+    for (const text of texts) {
+      if (opened) out.userText(text, time, line);
+      else out.userMessage(text, time, line);
+      opened = true;
+    }
+  }
+}
+
+function isAnswer(item: JsonValue | undefined): boolean {
+  return (
+    isJsonObject(item) &&
+    (item.role === 'assistant' ||
+      item.type === 'function_call' ||
+      item.type === 'reasoning' ||
+      (item.type === 'message' && item.role === 'assistant'))
+  );
+}
+
+/** An answer already in the first recorded request: history from before the recording began. */
+function importHistoryAnswer(
+  item: JsonObject,
+  time: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+): void {
+  out.note(
+    'lhar/history',
+    'Answers already in the first recorded request (history from before the recording) are imported from that request, without usage.',
+    line,
+  );
+  if (item.type === 'function_call' || item.type === 'reasoning') {
+    importResponse({ output: [item] }, time, line, out);
+  } else if (Array.isArray(item.content)) {
+    importResponse({ content: item.content }, time, line, out);
+  } else {
+    importResponse({ choices: [{ message: item }] }, time, line, out);
+  }
+}
+
+function result(
+  id: string,
+  text: string,
+  isError: boolean,
+  answered: Set<string>,
+  time: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+): void {
+  if (answered.has(id)) return;
+  answered.add(id);
+  out.toolResult(id, text, isError, time, line);
+}
+
+function textOf(
+  content: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+): string {
+  return joinTextParts(content, ['text'], () =>
+    out.note('lhar/non-text-part', 'Non-text parts (images, files) are left out.', line),
+  );
+}
+
+/** A provider's response body: Anthropic `content`, Chat Completions `choices`, Responses `output`. */
+function importResponse(
+  body: JsonObject,
+  time: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+): void {
+  for (const block of getArray(body, 'content')) {
+    if (!isJsonObject(block)) continue;
+    if (block.type === 'text' && typeof block.text === 'string')
+      out.message(block.text, time, line);
+    else if (block.type === 'thinking' && typeof block.thinking === 'string')
+      out.reasoning(block.thinking, time, line);
+    else if (block.type === 'tool_use')
+      call(getString(block, 'id'), getString(block, 'name'), block.input, time, line, out);
+    else
+      out.note(
+        `lhar/block-${String(block.type)}`,
+        `Response blocks of the type "${String(block.type)}" have no JP event; skipped.`,
+        line,
+      );
+  }
+  for (const choice of getArray(body, 'choices').slice(0, 1)) {
+    const message = isJsonObject(choice) && isJsonObject(choice.message) ? choice.message : {};
+    if (typeof message.content === 'string' && message.content !== '')
+      out.message(message.content, time, line);
+    for (const toolCall of getArray(message, 'tool_calls')) {
+      const fn = isJsonObject(toolCall) && isJsonObject(toolCall.function) ? toolCall.function : {};
+      call(
+        isJsonObject(toolCall) ? getString(toolCall, 'id') : undefined,
+        getString(fn, 'name'),
+        fn.arguments,
+        time,
+        line,
+        out,
+      );
+    }
+  }
+  for (const item of getArray(body, 'output')) {
+    if (!isJsonObject(item)) continue;
+    if (item.type === 'message') {
+      const text = textOf(item.content, line, out);
+      if (text !== '') out.message(text, time, line);
+    } else if (item.type === 'reasoning') {
+      const text = getArray(item, 'summary')
+        .map((part) => (isJsonObject(part) && typeof part.text === 'string' ? part.text : ''))
+        .filter((part) => part !== '')
+        .join('\n\n');
+      if (text !== '') out.reasoning(text, time, line);
+    } else if (item.type === 'function_call') {
+      call(getString(item, 'call_id'), getString(item, 'name'), item.arguments, time, line, out);
+    } else {
+      out.note(
+        `lhar/item-${String(item.type)}`,
+        `Response items of the type "${String(item.type)}" have no JP event; skipped.`,
+        line,
+      );
+    }
+  }
+}
+
+function call(
+  id: string | undefined,
+  name: string | undefined,
+  args: JsonValue | undefined,
+  time: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+): void {
+  if (id === undefined || name === undefined) {
+    out.error({
+      line: line ?? 1,
+      column: 1,
+      severity: 'error',
+      message: `${line === undefined ? 'A' : `Line ${line}: a`} tool call without a string id and name is skipped.`,
+      code: 'lhar/bad-call',
+    });
+    return;
+  }
+  out.toolCall(id, name, toArguments(args).args, time, line);
+}

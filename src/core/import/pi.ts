@@ -1,0 +1,195 @@
+/**
+ * Pi coding agent sessions (`~/.pi/agent/sessions/…/<date>_<uuid>.jsonl`),
+ * version 3: a `{type: "session", version: 3, id, timestamp, cwd}` header,
+ * then entries `{type, id, parentId, timestamp}`. Conversation is in
+ * `message` entries: assistant `content[]` with `text`, `thinking` and
+ * `toolCall` blocks, and `role: "toolResult"` messages. OpenClaw writes the
+ * same format (openclaw.ts tells the two apart); this module reads both.
+ * Mapping and sources: docs/import-formats.md.
+ */
+
+import { isJsonObject } from '../json/values.ts';
+import type { JsonObject, JsonValue } from '../types.ts';
+import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { attachAt, createSplitUsage } from './recorded-usage.ts';
+import type { JsonLine } from './source.ts';
+import { joinTextParts } from './text-parts.ts';
+import type { ImportFormat, ImportResult } from './types.ts';
+
+/** Whether parsed lines are a Pi-format (version 3) session; the reason when not. */
+export function sniffPiSession(lines: readonly JsonLine[]): string | undefined {
+  const first = lines[0];
+  if (first === undefined) return 'the file has no lines';
+  const header = first.value;
+  if (
+    !isJsonObject(header) ||
+    header.type !== 'session' ||
+    typeof header.version !== 'number' ||
+    typeof header.id !== 'string'
+  ) {
+    return 'line 1 is not a {"type": "session", "version", "id"} header';
+  }
+  for (const { line, value } of lines.slice(1)) {
+    if (!isJsonObject(value) || typeof value.type !== 'string' || typeof value.id !== 'string')
+      return `line ${line} is not a {"type", "id", "parentId"} entry`;
+  }
+  return undefined;
+}
+
+/** Imports a Pi-format session as `format` (Pi, or OpenClaw which writes the same lines). */
+export function importPiSession(lines: readonly JsonLine[], format: ImportFormat): ImportResult {
+  const out = new StreamBuilder(format);
+  const code = (kind: string) => `${format}/${kind}`;
+  for (const { line, value } of lines) {
+    if (!isJsonObject(value) || typeof value.type !== 'string') {
+      out.error({
+        line,
+        column: 1,
+        severity: 'error',
+        message: `Line ${line} is not a {"type"} entry, so it is skipped.`,
+        code: code('bad-line'),
+      });
+      continue;
+    }
+    if (value.type === 'message' && isJsonObject(value.message)) {
+      importMessage(value.message, value.timestamp, line, out, code);
+    } else if (value.type === 'compaction') {
+      out.note(
+        code('compaction'),
+        'The agent compacted the session here; the entries before are imported as they were, and its summary is skipped.',
+        line,
+      );
+    } else {
+      const kind = value.type;
+      out.note(
+        code(kind),
+        `"${kind}" entries (session header, model and thinking changes, labels, the agent's own records) are not messages; skipped.`,
+        line,
+      );
+    }
+  }
+  return out.finish();
+}
+
+function importMessage(
+  message: JsonObject,
+  entryTime: JsonValue | undefined,
+  line: number,
+  out: StreamBuilder,
+  code: (kind: string) => string,
+): void {
+  // The entry's ISO time; the message's epoch milliseconds when the entry has none.
+  const time = entryTime ?? message.timestamp;
+  switch (message.role) {
+    case 'user':
+      out.userMessage(
+        joinTextParts(message.content, ['text'], () =>
+          out.note(code('non-text-part'), 'Non-text parts (images) are left out.', line),
+        ),
+        time,
+        line,
+      );
+      return;
+    case 'assistant': {
+      const first = out.elements.length;
+      for (const block of getArray(message, 'content')) {
+        if (!isJsonObject(block)) continue;
+        if (block.type === 'text') {
+          const text = getString(block, 'text') ?? '';
+          if (text !== '') out.message(text, time, line);
+        } else if (block.type === 'thinking') {
+          const text = getString(block, 'thinking') ?? '';
+          if (text !== '') out.reasoning(text, time, line);
+          else out.note(code('empty-thinking'), 'Thinking blocks with no text are skipped.', line);
+        } else if (block.type === 'toolCall') {
+          const id = getString(block, 'id');
+          const name = getString(block, 'name');
+          if (id === undefined || name === undefined) {
+            out.error({
+              line,
+              column: 1,
+              severity: 'error',
+              message: `Line ${line}: a toolCall block without a string "id" and "name" is skipped.`,
+              code: code('bad-call'),
+            });
+            continue;
+          }
+          out.toolCall(id, name, toArguments(block.arguments).args, time, line);
+        } else {
+          out.note(
+            code(`block-${String(block.type)}`),
+            `Assistant blocks of the type "${String(block.type)}" have no JP event; skipped.`,
+            line,
+          );
+        }
+      }
+      keepUsage(message, first, line, out, code);
+      return;
+    }
+    case 'toolResult': {
+      const id = getString(message, 'toolCallId');
+      if (id === undefined) {
+        out.error({
+          line,
+          column: 1,
+          severity: 'error',
+          message: `Line ${line}: a toolResult message without a string "toolCallId" is skipped.`,
+          code: code('bad-result'),
+        });
+        return;
+      }
+      const text = joinTextParts(message.content, ['text'], () =>
+        out.note(
+          code('non-text-result'),
+          'Non-text tool result parts (images) are left out.',
+          line,
+        ),
+      );
+      out.toolResult(id, text, message.isError === true, time, line);
+      return;
+    }
+    default:
+      out.note(
+        code(`${String(message.role)}-message`),
+        `"${String(message.role)}" messages (shell commands run by the user, the agent's notices) are not sent to the model as a turn; skipped.`,
+        line,
+      );
+  }
+}
+
+/**
+ * The message's usage: Pi's `input` leaves out cache reads and writes. An
+ * OpenClaw message with `api: "cli"` repeats the final reply with the run's
+ * summed usage, which is not one response's: not kept.
+ */
+function keepUsage(
+  message: JsonObject,
+  first: number,
+  line: number,
+  out: StreamBuilder,
+  code: (kind: string) => string,
+): void {
+  if (!isJsonObject(message.usage)) return;
+  if (message.api === 'cli') {
+    out.note(
+      code('summed-usage'),
+      'An assistant message with api "cli" carries the whole run\'s summed usage, not one response\'s; its usage is not kept, so no call is counted twice.',
+      line,
+    );
+    return;
+  }
+  const usage = message.usage;
+  const recorded = createSplitUsage({
+    uncached: usage.input,
+    read: usage.cacheRead,
+    write: usage.cacheWrite,
+    output: usage.output,
+  });
+  if (!attachAt(out.elements, first, recorded)) {
+    out.note(
+      code('usage-not-kept'),
+      'Usage that is not whole token counts, or of a message with nothing imported, is not kept.',
+      line,
+    );
+  }
+}

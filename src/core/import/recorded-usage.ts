@@ -1,0 +1,184 @@
+/**
+ * Recorded usage: the token figures a transcript records for one API
+ * response, kept on the first event imported from that response as
+ * `metadata.recorded_usage` (JP has no field for it; the spec's on-disk
+ * format keeps provider data in an event's metadata). The cost replay reads
+ * it back with {@link readRecordedUsage}.
+ *
+ * The shape is a contract between the importers and the cost replay:
+ * `prompt_tokens` is every input token of the request (uncached, cache read
+ * and cache write together); the cache figures are parts of it.
+ */
+import { isJsonObject } from '../json/values.ts';
+import type { JsonObject, JsonValue, StreamElement } from '../types.ts';
+
+/** The metadata key the usage is kept under. */
+export const RECORDED_USAGE_KEY = 'recorded_usage';
+
+/** One response's recorded usage. All figures are whole token counts. */
+export interface RecordedUsage {
+  /** Every input token of the request: uncached + cache read + cache write. */
+  prompt_tokens: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+  /** Every output token, reasoning included. */
+  output_tokens: number;
+  /** The part of `cache_write_tokens` written for five minutes (Anthropic). */
+  cache_write_5m_tokens?: number;
+  /** The part of `cache_write_tokens` written for one hour (Anthropic). */
+  cache_write_1h_tokens?: number;
+  /** The part of `output_tokens` spent on reasoning. */
+  reasoning_tokens?: number;
+}
+
+const REQUIRED = [
+  'prompt_tokens',
+  'cache_read_tokens',
+  'cache_write_tokens',
+  'output_tokens',
+] as const;
+const OPTIONAL = ['cache_write_5m_tokens', 'cache_write_1h_tokens', 'reasoning_tokens'] as const;
+
+function isCount(value: JsonValue | undefined): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** A count from a source field: a non-negative whole number, else undefined. */
+export function readCount(value: JsonValue | undefined): number | undefined {
+  return isCount(value) ? value : undefined;
+}
+
+/**
+ * Builds the usage from a source's figures; `undefined` when a required
+ * figure is missing or not a whole number (a usage that would mislead the
+ * cost replay is not kept at all).
+ */
+export function createRecordedUsage(figures: {
+  prompt_tokens: number | undefined;
+  cache_read_tokens: number | undefined;
+  cache_write_tokens: number | undefined;
+  output_tokens: number | undefined;
+  cache_write_5m_tokens?: number | undefined;
+  cache_write_1h_tokens?: number | undefined;
+  reasoning_tokens?: number | undefined;
+}): RecordedUsage | undefined {
+  const usage: JsonObject = {};
+  for (const key of REQUIRED) {
+    const value = figures[key];
+    if (!isCount(value)) return undefined;
+    usage[key] = value;
+  }
+  for (const key of OPTIONAL) {
+    const value = figures[key];
+    if (isCount(value)) usage[key] = value;
+  }
+  return readRecordedUsage({ [RECORDED_USAGE_KEY]: usage });
+}
+
+/** The recorded usage in an event's metadata, when it is there and well formed. */
+export function readRecordedUsage(metadata: JsonValue | undefined): RecordedUsage | undefined {
+  if (!isJsonObject(metadata)) return undefined;
+  const usage = metadata[RECORDED_USAGE_KEY];
+  if (!isJsonObject(usage)) return undefined;
+  for (const key of REQUIRED) if (!isCount(usage[key])) return undefined;
+  for (const key of OPTIONAL) if (key in usage && !isCount(usage[key])) return undefined;
+  for (const key of Object.keys(usage)) {
+    if (
+      !(REQUIRED as readonly string[]).includes(key) &&
+      !(OPTIONAL as readonly string[]).includes(key)
+    )
+      return undefined;
+  }
+  const cached = (usage.cache_read_tokens as number) + (usage.cache_write_tokens as number);
+  if (cached > (usage.prompt_tokens as number)) return undefined;
+  const result: RecordedUsage = {
+    prompt_tokens: usage.prompt_tokens as number,
+    cache_read_tokens: usage.cache_read_tokens as number,
+    cache_write_tokens: usage.cache_write_tokens as number,
+    output_tokens: usage.output_tokens as number,
+  };
+  for (const key of OPTIONAL) if (isCount(usage[key])) result[key] = usage[key] as number;
+  return result;
+}
+
+/** Puts the usage on an event's metadata (the first event of its response). */
+export function attachRecordedUsage(element: StreamElement, usage: RecordedUsage): void {
+  const metadata = isJsonObject(element.metadata) ? element.metadata : {};
+  metadata[RECORDED_USAGE_KEY] = { ...usage };
+  element.metadata = metadata;
+}
+
+/**
+ * Tracks where each response's events begin in a stream being built, so
+ * usage recorded after a response (Codex `token_count`) or with it lands on
+ * the response's first event.
+ */
+export class ResponseUsageTracker {
+  private start: number | undefined;
+
+  constructor(private readonly elements: readonly StreamElement[]) {}
+
+  /** Call before importing an item the model produced: marks a response's start. */
+  beginOutput(): void {
+    this.start ??= this.elements.length;
+  }
+
+  /** Call before importing input (a user message, a tool result): the response is over. */
+  endOutput(): void {
+    this.start = undefined;
+  }
+
+  /**
+   * Attaches usage to the first event of the current response, and closes
+   * it; false when the response produced no event to carry it.
+   */
+  attach(usage: RecordedUsage): boolean {
+    const element = this.start === undefined ? undefined : this.elements[this.start];
+    this.start = undefined;
+    if (element === undefined) return false;
+    attachRecordedUsage(element, usage);
+    return true;
+  }
+}
+
+/**
+ * Usage from a source that splits its input Anthropic's way (`uncached`
+ * leaves out the cache reads and writes, as Anthropic, Pi, OpenCode, Amp
+ * and LHAR record it); missing cache figures are 0. `output` is every output
+ * token unless `reasoning` is recorded apart (`reasoningApart`), when it is added.
+ */
+export function createSplitUsage(figures: {
+  uncached: JsonValue | undefined;
+  read: JsonValue | undefined;
+  write: JsonValue | undefined;
+  output: JsonValue | undefined;
+  reasoning?: JsonValue | undefined;
+  reasoningApart?: boolean;
+}): RecordedUsage | undefined {
+  const uncached = readCount(figures.uncached);
+  const read = readCount(figures.read ?? 0);
+  const write = readCount(figures.write ?? 0);
+  const output = readCount(figures.output);
+  const reasoning = figures.reasoning === undefined ? undefined : readCount(figures.reasoning);
+  if (uncached === undefined || read === undefined || write === undefined) return undefined;
+  if (output === undefined) return undefined;
+  return createRecordedUsage({
+    prompt_tokens: uncached + read + write,
+    cache_read_tokens: read,
+    cache_write_tokens: write,
+    output_tokens: figures.reasoningApart && reasoning !== undefined ? output + reasoning : output,
+    reasoning_tokens: reasoning,
+  });
+}
+
+/** Attaches usage to `elements[first]`; false when there is none (the response imported nothing) or no usage. */
+export function attachAt(
+  elements: readonly StreamElement[],
+  first: number,
+  usage: RecordedUsage | undefined,
+): boolean {
+  const element = elements[first];
+  if (usage === undefined || element === undefined) return false;
+  attachRecordedUsage(element, usage);
+  return true;
+}

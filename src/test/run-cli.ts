@@ -1,0 +1,27 @@
+/**
+ * Runs one CLI command in-process on files read from disk, capturing what it
+ * writes: the tests' way to drive `import`, `report` and the rest without
+ * spawning the binary.
+ */
+import { readFileSync } from 'node:fs';
+import type { CliIo } from '../cli/cli-io.ts';
+import { runCommand } from '../cli/commands.ts';
+
+export async function runCli(
+  args: readonly string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readText: (path) => readFileSync(path, 'utf8'),
+  };
+  const [command = '', ...rest] = args;
+  const code = await runCommand(command, rest, io);
+  return { code, stdout, stderr };
+}
