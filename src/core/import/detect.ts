@@ -56,31 +56,36 @@ export function sniffJp(value: JsonValue): string | undefined {
   return known ? undefined : 'no element has a JP event type (turn_start, chat_request, …)';
 }
 
-type Sniff = (source: ParsedSource) => string | undefined;
+/** `whole`: the format was forced, so every line is looked at, not only the first. */
+type Sniff = (source: ParsedSource, whole: boolean) => string | undefined;
 
 function onDocument(sniff: (value: JsonValue) => string | undefined): Sniff {
   return (source) =>
     source.kind === 'document' ? sniff(source.document.value) : 'it is not one JSON document';
 }
 
-function onLines(sniff: (lines: JsonLines['lines']) => string | undefined): Sniff {
-  return (source) =>
+function onLines(
+  sniff: (lines: JsonLines['lines']) => string | undefined,
+  window: number | 'own' = SNIFF_LINES,
+): Sniff {
+  return (source, whole) =>
     source.kind === 'lines'
-      ? sniff(source.lines.lines.slice(0, SNIFF_LINES))
+      ? sniff(whole || window === 'own' ? source.lines.lines : source.lines.lines.slice(0, window))
       : // A one-line JSON Lines file is also one JSON document.
         sniff([{ line: 1, value: source.document.value }]);
 }
 
 const SNIFFERS: Readonly<Record<ImportFormat, Sniff>> = {
   jp: onDocument(sniffJp),
-  'claude-code': onLines(sniffClaudeCode),
+  // Claude Code's sniffer keeps its own window, past bookkeeping lines (a resumed session opens with many).
+  'claude-code': onLines(sniffClaudeCode, 'own'),
   codex: onLines(sniffCodex),
-  'gemini-cli': (source) =>
+  'gemini-cli': (source, whole) =>
     source.kind === 'document' &&
     isJsonObject(source.document.value) &&
     'messages' in source.document.value
       ? sniffGeminiDocument(source.document.value)
-      : onLines(sniffGeminiLines)(source),
+      : onLines(sniffGeminiLines)(source, whole),
   opencode: onDocument(sniffOpenCode),
   'openai-chat': onDocument(sniffOpenAiChat),
   'openai-responses': onDocument(sniffOpenAiResponses),
@@ -94,9 +99,13 @@ export function parseSource(text: string, onProgress?: (share: number) => void):
   return { kind: 'lines', lines: readJsonLines(text, onProgress) };
 }
 
-/** Whether `source` fits `format`; the reason when not. */
-export function checkFormat(format: ImportFormat, source: ParsedSource): string | undefined {
-  return SNIFFERS[format](source);
+/** Whether `source` fits `format`; the reason when not. `whole`: look at every line (a forced format). */
+export function checkFormat(
+  format: ImportFormat,
+  source: ParsedSource,
+  whole = false,
+): string | undefined {
+  return SNIFFERS[format](source, whole);
 }
 
 /** Detects the format of a transcript from its content. */

@@ -47,6 +47,8 @@ export interface ImportOptions {
   limits?: StreamLimits;
   /** Called now and then with the share of the text read, for progress on long files. */
   onProgress?: (share: number) => void;
+  /** A Claude Code session's inline subagent to import instead of its main conversation (`ImportResult.subagents`). */
+  agent?: string;
 }
 
 function failure(format: ImportFormat | null, diagnostic: Diagnostic): ImportResult {
@@ -70,7 +72,8 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
     format = options.from;
     if (format === 'jp') return importJp(text, limits);
     source = parseSource(text, options.onProgress);
-    const reason = checkFormat(format, source);
+    // Forced: the whole text is checked, not the first lines detection looks at.
+    const reason = checkFormat(format, source, true);
     if (reason !== undefined) {
       return failure(format, {
         line: 1,
@@ -89,7 +92,7 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
     if (deep) return failure(format, deep);
   }
 
-  const result = importParsedSource(format, text, source);
+  const result = importParsedSource(format, text, source, options.agent);
   const tooMany = result.elements ? checkElementCount(result.elements.length, limits) : undefined;
   if (tooMany) return failure(format, tooMany);
   return result;
@@ -100,6 +103,7 @@ export function importParsedSource(
   format: ImportFormat,
   text: string,
   source: ParsedSource,
+  agent?: string,
 ): ImportResult {
   const lines = source.kind === 'lines' ? source.lines : undefined;
   const document = source.kind === 'document' ? source.document : undefined;
@@ -108,7 +112,7 @@ export function importParsedSource(
     lines ?? { lines: [{ line: 1, value: document?.value ?? null }], diagnostics: [], nonBlank: 1 };
   switch (format) {
     case 'claude-code':
-      return importClaudeCode(text, undefined, asLines());
+      return importClaudeCode(text, undefined, asLines(), agent === undefined ? {} : { agent });
     case 'codex':
       return importCodex(text, undefined, asLines());
     case 'gemini-cli':
