@@ -18,6 +18,7 @@ import { sniffOpenAiResponses } from './openai-responses.ts';
 import { sniffOpenCode } from './opencode.ts';
 import { type JsonDocument, type JsonLines, readJsonDocument, readJsonLines } from './source.ts';
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from './types.ts';
+import { recognizeUnsupported } from './unsupported.ts';
 
 /** How many parsed lines of a JSON Lines text the sniffers look at. */
 const SNIFF_LINES = 50;
@@ -29,7 +30,13 @@ export type ParsedSource =
 
 /** What detection found. */
 export type Detection =
-  | { ok: true; format: ImportFormat; source: ParsedSource }
+  | {
+      ok: true;
+      format: ImportFormat;
+      source: ParsedSource;
+      /** Other formats whose shape the text fits too (the first that fits is read). */
+      alsoFits?: ImportFormat[];
+    }
   | {
       ok: false;
       /** Every format, with why it did not fit. */
@@ -120,15 +127,22 @@ export function detectFormat(text: string, onProgress?: (share: number) => void)
 /** Detects the format of a transcript already parsed (a JSON Lines file read in chunks). */
 export function detectSourceFormat(source: ParsedSource): Detection {
   const tried: { format: ImportFormat; reason: string }[] = [];
-  // Anthropic before Chat Completions: its blocks are what tells the two apart.
-  const order: ImportFormat[] = IMPORT_FORMATS.filter((f) => f !== 'anthropic-messages');
-  order.splice(order.indexOf('openai-chat'), 0, 'anthropic-messages');
-  for (const format of order) {
+  let found: ImportFormat | undefined;
+  const alsoFits: ImportFormat[] = [];
+  for (const format of DETECTION_ORDER) {
     const reason = checkFormat(format, source);
-    if (reason === undefined) return { ok: true, format, source };
-    tried.push({ format, reason });
+    if (reason === undefined) {
+      if (found === undefined) found = format;
+      else alsoFits.push(format);
+    } else tried.push({ format, reason });
+  }
+  if (found !== undefined) {
+    return alsoFits.length > 0
+      ? { ok: true, format: found, source, alsoFits }
+      : { ok: true, format: found, source };
   }
   tried.sort((a, b) => IMPORT_FORMATS.indexOf(a.format) - IMPORT_FORMATS.indexOf(b.format));
+  const looksLike = recognizeForeign(source);
   return {
     ok: false,
     tried,
@@ -138,12 +152,37 @@ export function detectSourceFormat(source: ParsedSource): Detection {
       endLine: 1,
       endColumn: 2,
       severity: 'error',
-      message: `This text is in none of the formats the playground reads. ${tried
-        .map(({ format, reason }) => `${IMPORT_FORMAT_LABELS[format]}: ${reason}`)
-        .join('; ')}.`,
-      code: 'import/unknown-format',
+      message:
+        looksLike ??
+        `This text is in none of the formats the playground reads. ${tried
+          .map(({ format, reason }) => `${IMPORT_FORMAT_LABELS[format]}: ${reason}`)
+          .join('; ')}.`,
+      code: looksLike === undefined ? 'import/unknown-format' : 'import/not-supported',
     },
   };
+}
+
+/** Anthropic before Chat Completions: its blocks are what tells the two apart. */
+const DETECTION_ORDER: readonly ImportFormat[] = (() => {
+  const order: ImportFormat[] = IMPORT_FORMATS.filter((f) => f !== 'anthropic-messages');
+  order.splice(order.indexOf('openai-chat'), 0, 'anthropic-messages');
+  return order;
+})();
+
+/** Why the first format was read when the text fits others too: one sentence for the import notes. */
+export function describeChoice(format: ImportFormat, alsoFits: readonly ImportFormat[]): string {
+  const others = alsoFits.map((other) => IMPORT_FORMAT_LABELS[other]).join(', ');
+  return `This text fits the shape of ${IMPORT_FORMAT_LABELS[format]} and also of ${others}; it is read as ${IMPORT_FORMAT_LABELS[format]}, the first of them in detection's order (${DETECTION_ORDER.join(', ')}: the more particular envelope first). Use --from to read it as another.`;
+}
+
+/** What a text in no known format looks like, when its shape is a known agent's or tool's. */
+export function recognizeForeign(source: ParsedSource): string | undefined {
+  return source.kind === 'document'
+    ? recognizeUnsupported([source.document.value], true)
+    : recognizeUnsupported(
+        source.lines.lines.slice(0, SNIFF_LINES).map((line) => line.value),
+        false,
+      );
 }
 
 /** The error for a text that is neither JSON nor JSON Lines: where its first line breaks. */

@@ -24,7 +24,14 @@ import type { Diagnostic, StreamElement } from '../types.ts';
 import { importAnthropic } from './anthropic-messages.ts';
 import { importClaudeCode } from './claude-code.ts';
 import { importCodex } from './codex.ts';
-import { checkFormat, detectFormat, type ParsedSource, parseSource } from './detect.ts';
+import {
+  checkFormat,
+  describeChoice,
+  detectFormat,
+  type ParsedSource,
+  parseSource,
+  recognizeForeign,
+} from './detect.ts';
 import { importGemini } from './gemini-cli.ts';
 import { importOpenAiChat } from './openai-chat.ts';
 import { importOpenAiResponses } from './openai-responses.ts';
@@ -63,11 +70,13 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
 
   let format: ImportFormat;
   let source: ParsedSource;
+  let alsoFits: ImportFormat[] = [];
   if (options.from === undefined) {
     const detection = detectFormat(text, options.onProgress);
     if (!detection.ok) return failure(null, detection.diagnostic);
     format = detection.format;
     source = detection.source;
+    alsoFits = detection.alsoFits ?? [];
   } else {
     format = options.from;
     if (format === 'jp') return importJp(text, limits);
@@ -75,13 +84,14 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
     // Forced: the whole text is checked, not the first lines detection looks at.
     const reason = checkFormat(format, source, true);
     if (reason !== undefined) {
+      const looksLike = recognizeForeign(source);
       return failure(format, {
         line: 1,
         column: 1,
         endLine: 1,
         endColumn: 2,
         severity: 'error',
-        message: `This text is not a ${IMPORT_FORMAT_LABELS[format]}: ${reason}.`,
+        message: `This text is not a ${IMPORT_FORMAT_LABELS[format]}: ${reason}.${looksLike === undefined ? '' : ` ${looksLike}`}`,
         code: 'import/wrong-format',
       });
     }
@@ -93,6 +103,7 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
   }
 
   const result = importParsedSource(format, text, source, options.agent);
+  noteAlsoFits(result, format, alsoFits);
   const tooMany = result.elements ? checkElementCount(result.elements.length, limits) : undefined;
   if (tooMany) return failure(format, tooMany);
   return result;
@@ -144,6 +155,20 @@ export function importParsedSource(
     default:
       return failure(format, { line: 1, column: 1, severity: 'error', message: 'Unknown format.' });
   }
+}
+
+/** Says, first among the notes, which format was read when the text fits others too, and why. */
+export function noteAlsoFits(
+  result: ImportResult,
+  format: ImportFormat,
+  alsoFits: readonly ImportFormat[],
+): void {
+  if (alsoFits.length === 0) return;
+  result.notes.unshift({
+    code: 'import/also-fits',
+    message: describeChoice(format, alsoFits),
+    count: 1,
+  });
 }
 
 /** JP's own events.json: read by the events codec, unchanged. */
