@@ -476,6 +476,23 @@ describe('what a folder walk leaves out, and reset --index, say where (issue 15,
     ]);
   });
 
+  it('names a dot-folder and a folder deeper than 8 levels on stderr, one line each (issue 20, class 10)', () => {
+    const top = join(work, 'walk-deep');
+    const deep = join(top, ...Array.from({ length: 9 }, (_, i) => `d${i + 1}`));
+    mkdirSync(join(top, 'conv'), { recursive: true });
+    mkdirSync(join(top, '.hidden', 'conv'), { recursive: true });
+    mkdirSync(join(deep, 'conv'), { recursive: true });
+    for (const folder of [top, join(top, '.hidden'), deep]) {
+      writeFileSync(join(folder, 'conv', 'events.json'), stream);
+    }
+    const result = cli(['report', '--config', config, '--tokenizer', 'chars', top]);
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n').filter(Boolean).sort()).toEqual([
+      `skipped: ${join(top, '.hidden')}: a dot-folder (hidden); not walked`,
+      `skipped: ${join(top, ...Array.from({ length: 9 }, (_, i) => `d${i + 1}`))}: a folder deeper than 8 levels; not walked`,
+    ]);
+  });
+
   it('gives reset --index errors a FILE:line:col: position', () => {
     const path = writeTemp('no-compactions.json', stream);
     for (const index of ['0', '5']) {

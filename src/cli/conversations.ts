@@ -114,7 +114,10 @@ export function listConversations(
     for (const entry of entries) {
       const child = join(folder, entry.name);
       if (entry.isDirectory()) {
-        if (depth < MAX_WALK_DEPTH && !entry.name.startsWith('.')) walk(child, depth + 1);
+        if (entry.name.startsWith('.')) skip(child, 'a dot-folder (hidden); not walked');
+        else if (depth >= MAX_WALK_DEPTH) {
+          skip(child, `a folder deeper than ${MAX_WALK_DEPTH} levels; not walked`);
+        } else walk(child, depth + 1);
       } else if (entry.isSymbolicLink()) {
         // Not followed: a link can lead out of the folder, or back into it without end.
         if (!entry.name.startsWith('.')) skip(child, 'a symbolic link; not followed');

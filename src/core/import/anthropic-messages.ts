@@ -1,7 +1,8 @@
 /**
  * Anthropic Messages: a `messages` array, or a request body holding one.
  * Content blocks: `text`, `thinking`, `redacted_thinking`, `tool_use` and
- * `tool_result` (with `is_error`). Mapping and sources: docs/import-formats.md.
+ * `tool_result` (with `is_error`), and the server-side tools' calls and
+ * results (server-tools.ts). Mapping and sources: docs/import-formats.md.
  */
 
 import { isJsonObject } from '../json/values.ts';
@@ -9,6 +10,12 @@ import type { JsonValue } from '../types.ts';
 import { getString, StreamBuilder } from './builder.ts';
 import { resultText } from './claude-code.ts';
 import { getApiArray } from './openai-chat.ts';
+import {
+  ANTHROPIC_SERVER_CALLS,
+  isAnthropicServerResult,
+  isServerResultError,
+  serverResultText,
+} from './server-tools.ts';
 import type { JsonDocument } from './source.ts';
 import type { ImportResult } from './types.ts';
 
@@ -17,15 +24,19 @@ const ANTHROPIC_BLOCKS = new Set([
   'tool_result',
   'thinking',
   'redacted_thinking',
-  'server_tool_use',
-  'web_search_tool_result',
   'document',
+  ...ANTHROPIC_SERVER_CALLS,
 ]);
+
+/** The keys an Messages API message has: any other is another tool's envelope (Amp's `meta`, `state`, `usage`). */
+const MESSAGE_KEYS = new Set(['role', 'content']);
 
 /**
  * Whether a document is an Anthropic Messages transcript; the reason when
- * not. Only content blocks tell it from Chat Completions, so a transcript
- * of plain text is read as Chat Completions (the events are the same).
+ * not. The whole envelope must fit: messages of `role` and `content` only,
+ * results that name their call by `tool_use_id`. Only content blocks tell
+ * it from Chat Completions, so a transcript of plain text is read as Chat
+ * Completions (the events are the same).
  */
 export function sniffAnthropic(value: JsonValue): string | undefined {
   const messages = getApiArray(value, 'messages');
@@ -35,10 +46,22 @@ export function sniffAnthropic(value: JsonValue): string | undefined {
     if (!isJsonObject(message) || (message.role !== 'user' && message.role !== 'assistant')) {
       return `message ${index + 1} has a role other than "user" or "assistant"`;
     }
+    const foreign = Object.keys(message).find((key) => !MESSAGE_KEYS.has(key));
+    if (foreign !== undefined) {
+      return `message ${index + 1} has the key "${foreign}"; Messages API messages have only "role" and "content"`;
+    }
     if (Array.isArray(message.content)) {
       for (const block of message.content) {
-        if (isJsonObject(block) && ANTHROPIC_BLOCKS.has(String(block.type))) blocks = true;
-        if (isJsonObject(block) && block.type === 'text' && 'cache_control' in block) blocks = true;
+        if (!isJsonObject(block)) continue;
+        const type = String(block.type);
+        if (
+          (type === 'tool_result' || isAnthropicServerResult(block)) &&
+          typeof block.tool_use_id !== 'string'
+        ) {
+          return `message ${index + 1} has a "${type}" block without "tool_use_id"`;
+        }
+        if (ANTHROPIC_BLOCKS.has(type) || isAnthropicServerResult(block)) blocks = true;
+        if (type === 'text' && 'cache_control' in block) blocks = true;
       }
     }
   }
@@ -51,6 +74,7 @@ export function sniffAnthropic(value: JsonValue): string | undefined {
 export function importAnthropic(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('anthropic-messages');
   const root = document.value;
+  const calls = new Set<string>();
   if (isJsonObject(root) && root.system !== undefined) {
     out.note(
       'anthropic-messages/system',
@@ -107,15 +131,18 @@ export function importAnthropic(document: JsonDocument): ImportResult {
             at,
           );
           break;
-        case 'tool_use': {
+        case 'tool_use':
+        case 'server_tool_use':
+        case 'mcp_tool_use': {
           const id = getString(block, 'id');
           const name = getString(block, 'name');
+          if (id !== undefined) calls.add(id);
           if (id === undefined || name === undefined) {
             out.error({
               line: at ?? 1,
               column: 1,
               severity: 'error',
-              message: 'A tool_use block without a string "id" and "name" is skipped.',
+              message: `A ${block.type} block without a string "id" and "name" is skipped.`,
               code: 'anthropic-messages/bad-tool-use',
             });
             break;
@@ -144,14 +171,28 @@ export function importAnthropic(document: JsonDocument): ImportResult {
           );
           break;
         }
-        default:
+        default: {
+          const id = getString(block, 'tool_use_id');
+          if (isAnthropicServerResult(block) && id !== undefined) {
+            out.toolResult(
+              id,
+              serverResultText(block.content),
+              isServerResultError(block),
+              undefined,
+              at,
+            );
+            break;
+          }
           out.note(
             `anthropic-messages/block-${String(block.type)}`,
-            `Blocks of the type "${String(block.type)}" (images, documents, server tools) have no JP event; skipped.`,
+            `Blocks of the type "${String(block.type)}" (images, documents) have no JP event; skipped.`,
             at,
           );
+        }
       }
     }
   }
-  return out.finish();
+  const result = out.finish();
+  result.sourceCalls = calls.size;
+  return result;
 }

@@ -113,17 +113,36 @@ export class StreamBuilder {
     });
   }
 
-  /** Records one skipped or changed item; notes of one `code` are grouped. */
-  note(code: string, message: string, line?: number): void {
+  /**
+   * Records one skipped or changed item; notes of one `code` are grouped.
+   * `calls` is how many tool calls of the source the item stands for (the
+   * loss guard adds them up).
+   */
+  note(code: string, message: string, line?: number, calls = 0): void {
     const existing = this.notes.get(code);
     if (existing) {
       existing.count++;
       if (existing.line === undefined && line !== undefined) existing.line = line;
+      if (calls > 0) existing.calls = (existing.calls ?? 0) + calls;
       return;
     }
     const note: ImportNote = { code, message, count: 1 };
     if (line !== undefined) note.line = line;
+    if (calls > 0) note.calls = calls;
     this.notes.set(code, note);
+  }
+
+  /** Merges `metadata` into the event at `index` (one made since {@link length} was read), if there is one. */
+  annotate(index: number, metadata: JsonObject): void {
+    const element = this.elements[index];
+    if (!element) return;
+    const existing = isJsonObject(element.metadata) ? element.metadata : {};
+    element.metadata = { ...existing, ...metadata };
+  }
+
+  /** How many events were made so far. */
+  get length(): number {
+    return this.elements.length;
   }
 
   /** A malformed item: an error with its position; the import goes on. */

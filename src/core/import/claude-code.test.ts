@@ -190,4 +190,249 @@ describe('Claude Code sessions', () => {
     const result = importTranscript(lines(user('u7', null, 'hi')));
     expect(result.elements?.[0]?.timestamp).toBe('2026-03-01 10:00:07.0');
   });
+
+  it('reads a history written twice on resume once: each call and result once, in order (class 1)', () => {
+    const first = [
+      user('u1', null, 'fix it'),
+      assistant('a2', 'u1', 'msg_1', [{ type: 'tool_use', id: 't1', name: 'Bash', input: {} }]),
+      user('u3', 'a2', [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }]),
+      assistant('a4', 'u3', 'msg_2', [{ type: 'text', text: 'fixed' }]),
+    ];
+    // The resume writes the same history again under new line uuids, then goes on.
+    const again = [
+      user('v5', null, 'fix it'),
+      assistant('v6', 'v5', 'msg_1', [{ type: 'tool_use', id: 't1', name: 'Bash', input: {} }]),
+      user('v7', 'v6', [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }]),
+      assistant('v8', 'v7', 'msg_2', [{ type: 'text', text: 'fixed' }]),
+      user('u9', 'v8', 'and test it'),
+      assistant('a10', 'u9', 'msg_3', [{ type: 'tool_use', id: 't2', name: 'Bash', input: {} }]),
+      user('u11', 'a10', [{ type: 'tool_result', tool_use_id: 't2', content: 'passed' }]),
+    ];
+    const expected = [
+      'turn_start',
+      'user fix it',
+      'call t1 Bash',
+      'result t1',
+      'says fixed',
+      'turn_start',
+      'user and test it',
+      'call t2 Bash',
+      'result t2',
+    ];
+    expect(shape(importTranscript(lines(...first, ...again)).elements)).toEqual(expected);
+    // The copy may also hang off the old history's last line: the chain runs through both.
+    const linked = again.map((line, index) => (index === 0 ? { ...line, parentUuid: 'a4' } : line));
+    const result = importTranscript(lines(...first, ...linked));
+    expect(shape(result.elements)).toEqual(expected);
+    const codes = result.notes.map((n) => n.code);
+    expect(codes).toContain('claude-code/repeated-result');
+    expect(codes).toContain('claude-code/repeated-message');
+  });
+
+  it('reads lines without parentUuid in file order (class 2)', () => {
+    const bare = (record: Record<string, unknown>) => {
+      const { parentUuid: _parent, ...rest } = record;
+      return rest;
+    };
+    const text = lines(
+      bare(user('u1', null, 'list')),
+      bare(assistant('a2', '', 'm1', [{ type: 'tool_use', id: 't1', name: 'LS', input: {} }])),
+      bare(user('u3', null, [{ type: 'tool_result', tool_use_id: 't1', content: 'a' }])),
+      bare(assistant('a4', '', 'm2', [{ type: 'text', text: 'one file' }])),
+    );
+    const result = importTranscript(text);
+    expect(shape(result.elements)).toEqual([
+      'turn_start',
+      'user list',
+      'call t1 LS',
+      'result t1',
+      'says one file',
+    ]);
+    expect(result.notes.map((n) => n.code)).not.toContain('claude-code/branch');
+  });
+
+  describe('a gap is a gap, not a root (class 7)', () => {
+    const chain = [
+      user('u1', null, 'start'),
+      assistant('a2', 'u1', 'm1', [{ type: 'tool_use', id: 't1', name: 'Read', input: {} }]),
+      user('u3', 'a2', [{ type: 'tool_result', tool_use_id: 't1', content: 'x' }]),
+      assistant('a4', 'u3', 'm2', [{ type: 'tool_use', id: 't2', name: 'Read', input: {} }]),
+      user('u5', 'a4', [{ type: 'tool_result', tool_use_id: 't2', content: 'y' }]),
+      assistant('a6', 'u5', 'm3', [{ type: 'text', text: 'done' }]),
+    ];
+    const whole = [
+      'turn_start',
+      'user start',
+      'call t1 Read',
+      'result t1',
+      'call t2 Read',
+      'result t2',
+      'says done',
+    ];
+    it('a line that does not read (cut mid-write) keeps the history before it', () => {
+      const text = chain
+        .map((r, i) => (i === 2 ? JSON.stringify(r).slice(0, 40) : JSON.stringify(r)))
+        .join('\n');
+      const result = importTranscript(text);
+      expect(result.diagnostics.map((d) => d.line)).toEqual([3]);
+      expect(shape(result.elements)).toEqual(whole.filter((e) => e !== 'result t1'));
+      expect(result.notes.map((n) => n.code)).toContain('claude-code/gap');
+    });
+    it('a self-parent keeps the history before it', () => {
+      const text = lines(...chain.map((r, i) => (i === 3 ? { ...r, parentUuid: 'a4' } : r)));
+      expect(shape(importTranscript(text).elements)).toEqual(whole);
+    });
+    it('a duplicated line counts once, and a file appended to itself is one conversation', () => {
+      const twice = lines(...chain.slice(0, 4), chain[3] as object, ...chain.slice(4));
+      expect(shape(importTranscript(twice).elements)).toEqual(whole);
+      const doubled = `${lines(...chain)}\n${lines(...chain)}`;
+      const result = importTranscript(doubled);
+      expect(shape(result.elements)).toEqual(whole);
+      expect(result.notes.find((n) => n.code === 'claude-code/duplicate-line')).toMatchObject({
+        count: 6,
+        calls: 2,
+      });
+    });
+  });
+
+  it('lists inline subagents as conversations of their own and imports one on request (class 6)', () => {
+    const text = lines(
+      user('u1', null, 'research'),
+      assistant('a2', 'u1', 'm1', [{ type: 'tool_use', id: 'task1', name: 'Task', input: {} }]),
+      user('s3', null, 'look around', { isSidechain: true, agentId: 'ag1' }),
+      assistant('s4', 's3', 'm9', [{ type: 'tool_use', id: 'g1', name: 'Grep', input: {} }], {
+        isSidechain: true,
+        agentId: 'ag1',
+      }),
+      user('s5', 's4', [{ type: 'tool_result', tool_use_id: 'g1', content: 'hit' }], {
+        isSidechain: true,
+        agentId: 'ag1',
+      }),
+      user('u6', 'a2', [{ type: 'tool_result', tool_use_id: 'task1', content: 'found it' }]),
+    );
+    const main = importTranscript(text);
+    expect(shape(main.elements)).toEqual([
+      'turn_start',
+      'user research',
+      'call task1 Task',
+      'result task1',
+    ]);
+    expect(main.subagents).toEqual([{ agentId: 'ag1', lines: 3, calls: 1, line: 3 }]);
+    expect(main.notes.find((n) => n.code === 'claude-code/sidechain')).toMatchObject({ calls: 1 });
+    const agent = importTranscript(text, { agent: 'ag1' });
+    expect(shape(agent.elements)).toEqual([
+      'turn_start',
+      'user look around',
+      'call g1 Grep',
+      'result g1',
+    ]);
+  });
+
+  it('reads a session that opens with 60 summary lines, detected and forced (class 10)', () => {
+    const summaries = Array.from({ length: 60 }, (_, i) => ({
+      type: 'summary',
+      summary: `part ${i}`,
+      leafUuid: 'a2',
+    }));
+    const text = lines(
+      ...summaries,
+      user('u1', null, 'hi'),
+      assistant('a2', 'u1', 'm1', [{ type: 'text', text: 'hello' }]),
+    );
+    for (const options of [{}, { from: 'claude-code' as const }]) {
+      const result = importTranscript(text, options);
+      expect(result.format).toBe('claude-code');
+      expect(shape(result.elements)).toEqual(['turn_start', 'user hi', 'says hello']);
+    }
+  });
+
+  it('takes 2026 metadata lines without uuid as bookkeeping, and notes the calls Claude Code cleared', () => {
+    const text = lines(
+      { type: 'ai-title', title: 'A fake title', sessionId: 's' },
+      { type: 'worktree-state', state: {}, sessionId: 's' },
+      { type: 'pr-link', url: 'https://example.invalid/1', sessionId: 's' },
+      { type: 'something-new', sessionId: 's' },
+      user('u1', null, 'go'),
+      assistant('a2', 'u1', 'm1', [{ type: 'tool_use', id: 't1', name: 'Read', input: {} }]),
+      user('u3', 'a2', [
+        {
+          type: 'tool_result',
+          tool_use_id: 't1',
+          content:
+            '<persisted-output>Output too large (1 MB). Full output saved to: tool-results/t1.txt\n\nPreview (first 2 KB):\nabc</persisted-output>',
+        },
+      ]),
+      {
+        type: 'system',
+        subtype: 'microcompact_boundary',
+        uuid: 'b4',
+        parentUuid: 'u3',
+        timestamp: at(4),
+        microcompactMetadata: {
+          trigger: 'auto',
+          preTokens: 9,
+          tokensSaved: 5,
+          compactedToolIds: ['t1'],
+        },
+      },
+      { type: 'compact_boundary', uuid: 'b5', parentUuid: null, logicalParentUuid: 'b4' },
+      user('u6', 'b5', 'more'),
+    );
+    const result = importTranscript(text);
+    expect(result.diagnostics).toEqual([]);
+    expect(shape(result.elements)).toEqual([
+      'turn_start',
+      'user go',
+      'call t1 Read',
+      'result t1',
+      'turn_start',
+      'user more',
+    ]);
+    const codes = result.notes.map((n) => n.code);
+    for (const code of [
+      'claude-code/metadata',
+      'claude-code/microcompact-boundary',
+      'claude-code/cleared-by-agent',
+      'claude-code/compact-boundary',
+      'claude-code/persisted-output',
+    ]) {
+      expect(codes).toContain(code);
+    }
+  });
+
+  it('keeps message.usage once per response, on its first event, from the last line of it', () => {
+    const usage = (output: number) => ({
+      input_tokens: 3,
+      cache_creation_input_tokens: 100,
+      cache_read_input_tokens: 2000,
+      output_tokens: output,
+      cache_creation: { ephemeral_5m_input_tokens: 100, ephemeral_1h_input_tokens: 0 },
+    });
+    const withUsage = (record: ReturnType<typeof assistant>, output: number) => ({
+      ...record,
+      message: { ...record.message, usage: usage(output) },
+    });
+    const text = lines(
+      user('u1', null, 'go'),
+      withUsage(assistant('a2', 'u1', 'msg_1', [{ type: 'text', text: 'looking' }]), 5),
+      withUsage(
+        assistant('a3', 'a2', 'msg_1', [{ type: 'tool_use', id: 't1', name: 'Read', input: {} }]),
+        40,
+      ),
+    );
+    const elements = importTranscript(text).elements ?? [];
+    const annotated = elements.filter((e) => e.metadata !== undefined);
+    expect(annotated).toHaveLength(1);
+    expect(annotated[0]).toMatchObject({ type: 'chat_response', message: 'looking' });
+    expect(annotated[0]?.metadata).toEqual({
+      recorded_usage: {
+        prompt_tokens: 2103,
+        cache_read_tokens: 2000,
+        cache_write_tokens: 100,
+        output_tokens: 40,
+        cache_write_5m_tokens: 100,
+        cache_write_1h_tokens: 0,
+      },
+    });
+  });
 });

@@ -7,9 +7,10 @@
 
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, StreamBuilder } from './builder.ts';
+import { getArray, getString, type SourceTime, StreamBuilder } from './builder.ts';
+import { isAnthropicServerResult, isServerResultError, serverResultText } from './server-tools.ts';
 import { type JsonLine, type JsonLines, readJsonLines } from './source.ts';
-import type { ImportResult } from './types.ts';
+import type { ImportResult, InlineSubagent } from './types.ts';
 
 /** Line types that are Claude Code's bookkeeping, never sent to the model as such. */
 const BOOKKEEPING = new Set([
@@ -24,12 +25,37 @@ const BOOKKEEPING = new Set([
   'summary',
   'tag',
   'agent-name',
+  'mode',
+  'pr-link',
+  'worktree-state',
 ]);
+
+/** Where Claude Code compacted the conversation: a line type of its own, or a `system` subtype. */
+const COMPACT_BOUNDARY = 'compact_boundary';
+const MICROCOMPACT_BOUNDARY = 'microcompact_boundary';
 
 const MESSAGE_TYPES = new Set(['user', 'assistant', 'system']);
 
-/** Whether parsed lines look like a Claude Code session; the reason when not. */
+/**
+ * How many lines other than bookkeeping detection looks at before it gives
+ * up: a resumed session can start with many `summary` lines, which do not
+ * count.
+ */
+const SNIFF_MESSAGE_LINES = 50;
+
+/** Whether a line is bookkeeping: a known type, or a typed line without `uuid` (Claude Code's metadata lines). */
+function isBookkeeping(value: JsonObject, type: string | undefined): boolean {
+  if (type === undefined) return false;
+  if (BOOKKEEPING.has(type)) return true;
+  return !MESSAGE_TYPES.has(type) && typeof value.uuid !== 'string';
+}
+
+/**
+ * Whether parsed lines look like a Claude Code session; the reason when not.
+ * Bookkeeping lines are passed over without counting toward the window.
+ */
 export function sniffClaudeCode(lines: readonly JsonLine[]): string | undefined {
+  let looked = 0;
   for (const { line, value } of lines) {
     if (!isJsonObject(value)) return `line ${line} is not a JSON object`;
     const type = getString(value, 'type');
@@ -42,9 +68,12 @@ export function sniffClaudeCode(lines: readonly JsonLine[]): string | undefined 
       }
       return `line ${line} is a "${type}" line without "message" and "uuid"`;
     }
-    if (type === undefined || (!BOOKKEEPING.has(type) && type !== 'system')) {
-      return `line ${line} has ${type === undefined ? 'no "type"' : `the type "${type}"`}, not a Claude Code line type`;
+    if (type === undefined) return `line ${line} has no "type", not a Claude Code line`;
+    if (isBookkeeping(value, type)) continue;
+    if (type !== 'system' && type !== COMPACT_BOUNDARY && type !== MICROCOMPACT_BOUNDARY) {
+      return `line ${line} has the type "${type}", not a Claude Code line type`;
     }
+    if (++looked >= SNIFF_MESSAGE_LINES) break;
   }
   return 'no line is a "user" or "assistant" message';
 }
@@ -52,6 +81,14 @@ export function sniffClaudeCode(lines: readonly JsonLine[]): string | undefined 
 interface Entry {
   record: JsonLine;
   value: JsonObject;
+  /** Its place in the file among the lines that read. */
+  index: number;
+}
+
+/** What to import from a Claude Code session. */
+export interface ClaudeCodeOptions {
+  /** Import this inline subagent (the `agentId` of {@link InlineSubagent}) instead of the main conversation. */
+  agent?: string;
 }
 
 /** Imports a Claude Code session. */
@@ -59,6 +96,7 @@ export function importClaudeCode(
   text: string,
   onProgress?: (share: number) => void,
   read: JsonLines = readJsonLines(text, onProgress),
+  options: ClaudeCodeOptions = {},
 ): ImportResult {
   const out = new StreamBuilder('claude-code');
   for (const diagnostic of read.diagnostics) out.error(diagnostic);
@@ -75,98 +113,230 @@ export function importClaudeCode(
       });
       continue;
     }
-    entries.push({ record, value: record.value });
+    entries.push({ record, value: record.value, index: entries.length });
   }
+  const sourceCalls = countSourceCalls(entries);
 
-  const included = selectActiveBranch(entries, out);
+  const selection = selectConversation(entries, out, options.agent);
+  emitConversation(selection.included, selection.onPath, out);
+  noteCleared(selection.cleared, out);
+  const result = out.finish();
+  result.sourceCalls =
+    options.agent === undefined ? sourceCalls.main : (sourceCalls.agents.get(options.agent) ?? 0);
+  if (selection.subagents.length > 0) result.subagents = selection.subagents;
+  return result;
+}
 
-  // Assistant lines with one message.id are one response: emitted together, at the first.
-  const byMessageId = new Map<string, Entry[]>();
-  for (const entry of included) {
-    const id = messageId(entry.value);
-    if (entry.value.type === 'assistant' && id !== undefined) {
-      const group = byMessageId.get(id);
-      if (group) group.push(entry);
-      else byMessageId.set(id, [entry]);
-    }
-  }
-
-  for (const entry of included) {
-    const { value, record } = entry;
-    const type = getString(value, 'type');
-    if (type === 'system') {
-      if (value.subtype === 'compact_boundary') {
-        out.note(
-          'claude-code/compact-boundary',
-          "Claude Code compacted this conversation here (compact_boundary); it is imported as it was before, in full, so the playground's figures start from the whole history.",
-          record.line,
-        );
-      } else {
-        out.note(
-          'claude-code/system',
-          'System lines (Claude Code status messages such as hook output or API errors) are not part of what the model is sent; skipped.',
-          record.line,
-        );
+/** The distinct tool_use ids of the file: those of the main conversation, and per inline subagent. */
+function countSourceCalls(entries: readonly Entry[]): {
+  main: number;
+  agents: Map<string, number>;
+} {
+  const subagentFile = isSubagentFile(entries);
+  const main = new Set<string>();
+  const agents = new Map<string, Set<string>>();
+  const groups = sidechainGroups(entries);
+  for (const entry of entries) {
+    if (entry.value.type !== 'assistant') continue;
+    const group = subagentFile ? undefined : groups.get(entry);
+    for (const block of contentBlocks(entry.value)) {
+      if (!isCallBlock(block) || typeof block.id !== 'string') continue;
+      if (group === undefined) main.add(block.id);
+      else {
+        const ids = agents.get(group) ?? new Set<string>();
+        ids.add(block.id);
+        agents.set(group, ids);
       }
-      continue;
     }
-    if (type === 'assistant') {
-      const id = messageId(value);
-      const group = id === undefined ? [entry] : (byMessageId.get(id) ?? [entry]);
-      if (group[0] !== entry) continue;
-      emitAssistant(group, out);
-      continue;
-    }
-    emitUser(entry, out);
   }
-  return out.finish();
+  return {
+    main: main.size,
+    agents: new Map([...agents].map(([agent, ids]) => [agent, ids.size])),
+  };
+}
+
+/** Call blocks: the model's tool_use, and the server-side tools the API ran for it. */
+function isCallBlock(block: JsonObject): boolean {
+  return (
+    block.type === 'tool_use' || block.type === 'server_tool_use' || block.type === 'mcp_tool_use'
+  );
+}
+
+/** A subagent's own file (`<session>/subagents/agent-*.jsonl`) is all sidechain: it is the conversation. */
+function isSubagentFile(entries: readonly Entry[]): boolean {
+  let sidechain = false;
+  for (const { value } of entries) {
+    if (value.type !== 'user' && value.type !== 'assistant') continue;
+    if (value.isSidechain !== true) return false;
+    sidechain = true;
+  }
+  return sidechain;
+}
+
+/**
+ * The inline subagent each sidechain line belongs to: its `agentId`, else
+ * its parent line's subagent, else a new one named from its line.
+ */
+function sidechainGroups(entries: readonly Entry[]): Map<Entry, string> {
+  const groups = new Map<Entry, string>();
+  const byUuid = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.value.isSidechain !== true) continue;
+    const parent = getString(entry.value, 'parentUuid');
+    const group =
+      getString(entry.value, 'agentId') ??
+      (parent === undefined ? undefined : byUuid.get(parent)) ??
+      `sidechain-line-${entry.record.line}`;
+    groups.set(entry, group);
+    const uuid = getString(entry.value, 'uuid');
+    if (uuid !== undefined) byUuid.set(uuid, group);
+  }
+  return groups;
 }
 
 function messageId(value: JsonObject): string | undefined {
   return isJsonObject(value.message) ? getString(value.message, 'id') : undefined;
 }
 
+function parentOf(value: JsonObject): string | undefined {
+  return getString(value, 'parentUuid') ?? getString(value, 'logicalParentUuid');
+}
+
+interface Selection {
+  /** The lines to import, in file order. */
+  included: Entry[];
+  /** The lines on the conversation's chain (the others were admitted beside it). */
+  onPath: ReadonlySet<Entry>;
+  /** The tool_use ids whose results Claude Code had cleared (microcompact_boundary). */
+  cleared: Set<string>;
+  subagents: InlineSubagent[];
+}
+
 /**
- * The lines of the conversation as the user last saw it: walk `parentUuid`
- * back from the last main-chain line (across a compact boundary by its
- * `logicalParentUuid`). Lines off that path are a rewound or edited branch,
- * except tool results whose call is on it and split lines of a response on
- * it, which Claude Code may link to a sibling. Sidechains (subagent lines
- * inside the session), meta lines and bookkeeping are noted and skipped.
+ * The lines of the conversation as the user last saw it. Where lines link
+ * by `parentUuid`, walk back from the last line (across a compact boundary
+ * by its `logicalParentUuid`); a link to a line that is not there (a bad
+ * line, a self-parent, a loop) is a gap, bridged by the line before in the
+ * file, never taken for the root. Where no line links, file order is the
+ * conversation. Lines off the chain are a rewound or edited branch, except
+ * tool results whose call is on it and split lines of a response on it,
+ * which Claude Code may link to a sibling. A line whose uuid came before is
+ * the same line written again: read once. Inline subagents, meta lines and
+ * bookkeeping are noted and skipped.
  */
-function selectActiveBranch(entries: readonly Entry[], out: StreamBuilder): Entry[] {
+function selectConversation(
+  entries: readonly Entry[],
+  out: StreamBuilder,
+  agent: string | undefined,
+): Selection {
   const byUuid = new Map<string, Entry>();
   const candidates: Entry[] = [];
-  // A subagent's own file (`<session>/subagents/agent-*.jsonl`) is all sidechain: it is the conversation.
-  const isSubagent = !entries.some(
-    ({ value }) =>
-      (value.type === 'user' || value.type === 'assistant') && value.isSidechain !== true,
-  );
-  if (isSubagent && entries.some(({ value }) => value.isSidechain === true)) {
+  const cleared = new Set<string>();
+  const subagentFile = isSubagentFile(entries);
+  const groups = subagentFile ? new Map<Entry, string>() : sidechainGroups(entries);
+  const subagents = new Map<string, InlineSubagent & { ids: Set<string> }>();
+  if (subagentFile) {
     out.note(
       'claude-code/subagent',
       "Every message of this file is a sidechain: it is a subagent's conversation, imported as a conversation of its own.",
       entries[0]?.record.line,
     );
   }
+  /** Every line that reads, by uuid, so a chain can pass through bookkeeping lines. */
+  const linked: Entry[] = [];
   for (const entry of entries) {
     const { value, record } = entry;
     const type = getString(value, 'type') ?? '';
     const uuid = getString(value, 'uuid');
-    const sidechain = value.isSidechain === true && !isSubagent;
-    if (uuid !== undefined && !sidechain) byUuid.set(uuid, entry);
-    if (sidechain) {
+    if (uuid !== undefined) {
+      if (byUuid.has(uuid)) {
+        out.note(
+          'claude-code/duplicate-line',
+          'Lines whose uuid came before (the same line written twice, or the file appended to itself) are read once.',
+          record.line,
+          contentBlocks(value).filter((b) => value.type === 'assistant' && isCallBlock(b)).length,
+        );
+        continue;
+      }
+      byUuid.set(uuid, entry);
+    }
+    const group = groups.get(entry);
+    if (group !== undefined) {
+      if (agent === group) {
+        candidates.push(entry);
+        linked.push(entry);
+        continue;
+      }
+      const calls = contentBlocks(value).filter(
+        (b) => value.type === 'assistant' && isCallBlock(b) && typeof b.id === 'string',
+      );
+      const known = subagents.get(group);
+      const subagent = known ?? {
+        agentId: group,
+        lines: 0,
+        calls: 0,
+        line: record.line,
+        ids: new Set<string>(),
+      };
+      subagent.lines++;
+      let fresh = 0;
+      for (const call of calls) {
+        if (!subagent.ids.has(String(call.id))) fresh++;
+        subagent.ids.add(String(call.id));
+      }
+      subagent.calls = subagent.ids.size;
+      subagents.set(group, subagent);
       out.note(
         'claude-code/sidechain',
-        'Sidechain lines (a subagent\'s own conversation inside the session file) are skipped; the parent keeps the subagent\'s call and result. Subagents saved in "<session>/subagents/" import as conversations of their own.',
+        'Sidechain lines (a subagent\'s own conversation written into the session file, isSidechain) are not part of this conversation: each subagent is a conversation of its own under this session, as those saved in "<session>/subagents/" are; the parent keeps the subagent\'s call and result.',
+        record.line,
+        fresh,
+      );
+      continue;
+    }
+    if (agent !== undefined) continue;
+    linked.push(entry);
+    if (type === COMPACT_BOUNDARY || (type === 'system' && value.subtype === COMPACT_BOUNDARY)) {
+      out.note(
+        'claude-code/compact-boundary',
+        "Claude Code compacted this conversation here (compact_boundary); it is imported as it was before, in full, so the playground's figures start from the whole history.",
         record.line,
       );
       continue;
     }
-    if (BOOKKEEPING.has(type)) {
+    if (
+      type === MICROCOMPACT_BOUNDARY ||
+      (type === 'system' && value.subtype === MICROCOMPACT_BOUNDARY)
+    ) {
+      const metadata = isJsonObject(value.microcompactMetadata)
+        ? value.microcompactMetadata
+        : isJsonObject(value.compactMetadata)
+          ? value.compactMetadata
+          : value;
+      for (const id of getArray(metadata, 'compactedToolIds')) {
+        if (typeof id === 'string') cleared.add(id);
+      }
       out.note(
-        `claude-code/${type}`,
-        `"${type}" lines are Claude Code's bookkeeping (titles, queued prompts, attachments it lists for itself), not messages; skipped.`,
+        'claude-code/microcompact-boundary',
+        'Claude Code cleared old tool results here (microcompact_boundary); the results are imported as the tools returned them.',
+        record.line,
+      );
+      continue;
+    }
+    if (isBookkeeping(value, type)) {
+      out.note(
+        `claude-code/${BOOKKEEPING.has(type) ? type : 'metadata'}`,
+        BOOKKEEPING.has(type)
+          ? `"${type}" lines are Claude Code's bookkeeping (titles, queued prompts, attachments it lists for itself), not messages; skipped.`
+          : "Lines without a uuid (Claude Code's metadata: titles, modes, links, worktree state) are bookkeeping, not messages; skipped.",
+        record.line,
+      );
+      continue;
+    }
+    if (type === 'system') {
+      out.note(
+        'claude-code/system',
+        'System lines (Claude Code status messages such as hook output or API errors) are not part of what the model is sent; skipped.',
         record.line,
       );
       continue;
@@ -176,6 +346,7 @@ function selectActiveBranch(entries: readonly Entry[], out: StreamBuilder): Entr
         `claude-code/unknown-${type}`,
         `Lines of the unknown type "${type}" are skipped.`,
         record.line,
+        callCount(value),
       );
       continue;
     }
@@ -197,37 +368,51 @@ function selectActiveBranch(entries: readonly Entry[], out: StreamBuilder): Entr
     }
     candidates.push(entry);
   }
-
-  const last = [...candidates].reverse().find((entry) => getString(entry.value, 'uuid'));
-  if (!last) return candidates;
-  const onPath = new Set<Entry>();
-  let cursor: Entry | undefined = last;
-  while (cursor && !onPath.has(cursor)) {
-    onPath.add(cursor);
-    const parent: string | undefined =
-      getString(cursor.value, 'parentUuid') ?? getString(cursor.value, 'logicalParentUuid');
-    cursor = parent === undefined ? undefined : byUuid.get(parent);
+  const listed = [...subagents.values()].map(({ ids: _ids, ...subagent }) => subagent);
+  if (agent !== undefined && !subagents.has(agent) && candidates.length === 0) {
+    out.error({
+      line: 1,
+      column: 1,
+      severity: 'error',
+      message: `This session has no inline subagent "${agent}".`,
+      code: 'claude-code/no-such-agent',
+    });
   }
+
+  const chained = candidates.some((entry) => parentOf(entry.value) !== undefined);
+  if (!chained || agent !== undefined) {
+    return { included: candidates, onPath: new Set(candidates), cleared, subagents: listed };
+  }
+  const onPath = walkChain(candidates, linked, byUuid, out);
 
   const callIds = new Set<string>();
+  const answeredOnPath = new Set<string>();
   const responseIds = new Set<string>();
   for (const entry of candidates) {
-    if (!onPath.has(entry) || entry.value.type !== 'assistant') continue;
+    if (!onPath.has(entry)) continue;
     const id = messageId(entry.value);
-    if (id !== undefined) responseIds.add(id);
+    if (entry.value.type === 'assistant' && id !== undefined) responseIds.add(id);
     for (const block of contentBlocks(entry.value)) {
-      if (block.type === 'tool_use' && typeof block.id === 'string') callIds.add(block.id);
+      if (entry.value.type === 'assistant' && isCallBlock(block) && typeof block.id === 'string')
+        callIds.add(block.id);
+      if (block.type === 'tool_result' && typeof block.tool_use_id === 'string')
+        answeredOnPath.add(block.tool_use_id);
     }
   }
-  return candidates.filter((entry) => {
-    if (onPath.has(entry) || getString(entry.value, 'uuid') === undefined) return true;
+  const included = candidates.filter((entry) => {
+    if (onPath.has(entry)) return true;
     const id = messageId(entry.value);
     if (entry.value.type === 'assistant' && id !== undefined && responseIds.has(id)) return true;
     const blocks = contentBlocks(entry.value);
     if (
       entry.value.type === 'user' &&
       blocks.length > 0 &&
-      blocks.every((b) => b.type === 'tool_result' && callIds.has(String(b.tool_use_id)))
+      blocks.every(
+        (b) =>
+          b.type === 'tool_result' &&
+          callIds.has(String(b.tool_use_id)) &&
+          !answeredOnPath.has(String(b.tool_use_id)),
+      )
     ) {
       return true;
     }
@@ -235,9 +420,175 @@ function selectActiveBranch(entries: readonly Entry[], out: StreamBuilder): Entr
       'claude-code/branch',
       'Lines off the conversation\'s last branch (messages the user rewound or edited, following "parentUuid") are skipped.',
       entry.record.line,
+      entry.value.type === 'assistant'
+        ? blocks.filter((b) => isCallBlock(b) && typeof b.id === 'string' && !callIds.has(b.id))
+            .length
+        : 0,
     );
     return false;
   });
+  return { included, onPath, cleared, subagents: listed };
+}
+
+function callCount(value: JsonObject): number {
+  return contentBlocks(value).filter((b) => isCallBlock(b) && typeof b.id === 'string').length;
+}
+
+/**
+ * The lines on the chain that ends at the last candidate. A parent that is
+ * missing, the line itself, or already on the chain is a gap: the walk goes
+ * on from the nearest line before in the file that is not on the chain yet.
+ */
+function walkChain(
+  candidates: readonly Entry[],
+  linked: readonly Entry[],
+  byUuid: ReadonlyMap<string, Entry>,
+  out: StreamBuilder,
+): Set<Entry> {
+  const onPath = new Set<Entry>();
+  const last = candidates.at(-1);
+  if (!last) return onPath;
+  const position = new Map(linked.map((entry, index) => [entry, index]));
+  let cursor: Entry | undefined = last;
+  while (cursor) {
+    onPath.add(cursor);
+    const parentUuid = getString(cursor.value, 'parentUuid');
+    const parent = parentUuid ?? getString(cursor.value, 'logicalParentUuid');
+    if (parent === undefined) break;
+    const next = byUuid.get(parent);
+    if (next !== undefined && next !== cursor && !onPath.has(next) && position.has(next)) {
+      cursor = next;
+      continue;
+    }
+    // A gap: the line before in the file stands in for the missing parent.
+    out.note(
+      'claude-code/gap',
+      'Lines whose parent line is missing (a line that did not read, a self-parent, a loop) continue from the line before them in the file, so the history before a gap is kept.',
+      cursor.record.line,
+    );
+    let index: number = (position.get(cursor) ?? 0) - 1;
+    while (index >= 0 && onPath.has(linked[index] as Entry)) index--;
+    cursor = index >= 0 ? linked[index] : undefined;
+  }
+  return onPath;
+}
+
+/** The tool calls whose results Claude Code had already cleared: the note counts those in this conversation. */
+function noteCleared(cleared: ReadonlySet<string>, out: StreamBuilder): void {
+  let count = 0;
+  for (const element of out.elements) {
+    if (element.type === 'tool_call_request' && cleared.has(String(element.id))) count++;
+  }
+  if (count === 0) return;
+  out.note(
+    'claude-code/cleared-by-agent',
+    `${count} tool call${count === 1 ? '' : 's'} of this conversation had ${count === 1 ? 'its result' : 'their results'} cleared by Claude Code itself (microcompact_boundary, compactedToolIds); the results are imported as the tools returned them, so the figures show them before that clearing.`,
+  );
+}
+
+/**
+ * Emits the selected lines: the lines of one response (one message.id) at
+ * the first of them on the chain; a call or a result whose id came before
+ * (a history written twice on resume) once; a user prompt written again
+ * with its response once.
+ */
+function emitConversation(
+  included: readonly Entry[],
+  onPath: ReadonlySet<Entry>,
+  out: StreamBuilder,
+): void {
+  const byMessageId = new Map<string, Entry[]>();
+  for (const entry of included) {
+    const id = messageId(entry.value);
+    if (entry.value.type === 'assistant' && id !== undefined) {
+      const group = byMessageId.get(id);
+      if (group) group.push(entry);
+      else byMessageId.set(id, [entry]);
+    }
+  }
+  const firstOnPath = new Map<string, Entry>();
+  for (const [id, group] of byMessageId) {
+    firstOnPath.set(id, group.find((entry) => onPath.has(entry)) ?? (group[0] as Entry));
+  }
+  const emitted = new Set<string>();
+  const seen: Seen = { calls: new Set(), answered: new Set() };
+  for (const [position, entry] of included.entries()) {
+    const { value } = entry;
+    if (value.type === 'assistant') {
+      const id = messageId(value);
+      if (id === undefined) {
+        emitAssistant([entry], out, seen);
+        continue;
+      }
+      if (firstOnPath.get(id) !== entry || emitted.has(id)) continue;
+      emitted.add(id);
+      emitAssistant(byMessageId.get(id) ?? [entry], out, seen);
+      continue;
+    }
+    if (isRepeatedPrompt(included, position, emitted)) {
+      out.note(
+        'claude-code/repeated-message',
+        'User messages written again with the response they had (a history Claude Code wrote twice on resume) are read once.',
+        entry.record.line,
+      );
+      continue;
+    }
+    emitUser(entry, out, seen);
+  }
+}
+
+/** Whether a user prompt (not a tool result) is followed by a response already emitted: a repeat. */
+function isRepeatedPrompt(
+  included: readonly Entry[],
+  position: number,
+  emitted: ReadonlySet<string>,
+): boolean {
+  const entry = included[position] as Entry;
+  const blocks = contentBlocks(entry.value);
+  if (blocks.length > 0 && blocks.every((b) => b.type === 'tool_result')) return false;
+  for (const next of included.slice(position + 1)) {
+    if (next.value.type !== 'assistant') continue;
+    const id = messageId(next.value);
+    return id !== undefined && emitted.has(id);
+  }
+  return false;
+}
+
+/** The ids emitted so far: a call or a result repeated under another line is counted once. */
+interface Seen {
+  calls: Set<string>;
+  answered: Set<string>;
+}
+
+/** Claude Code's usage of one API response, in the shape the cost replay reads (`metadata.recorded_usage`). */
+function recordedUsage(group: readonly Entry[]): JsonObject | undefined {
+  // Each line of a response repeats its usage; output_tokens can grow on the last.
+  for (const { value } of [...group].reverse()) {
+    const usage = isJsonObject(value.message) ? value.message.usage : undefined;
+    if (!isJsonObject(usage)) continue;
+    const count = (object: JsonObject, key: string): number => {
+      const n = object[key];
+      return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : 0;
+    };
+    const input = count(usage, 'input_tokens');
+    const write = count(usage, 'cache_creation_input_tokens');
+    const read = count(usage, 'cache_read_input_tokens');
+    const recorded: JsonObject = {
+      prompt_tokens: input + write + read,
+      cache_read_tokens: read,
+      cache_write_tokens: write,
+      output_tokens: count(usage, 'output_tokens'),
+    };
+    const split = usage.cache_creation;
+    if (isJsonObject(split)) {
+      if (typeof split.ephemeral_5m_input_tokens === 'number')
+        recorded.cache_write_5m_tokens = count(split, 'ephemeral_5m_input_tokens');
+      if (typeof split.ephemeral_1h_input_tokens === 'number')
+        recorded.cache_write_1h_tokens = count(split, 'ephemeral_1h_input_tokens');
+    }
+    return recorded;
+  }
+  return undefined;
 }
 
 function contentBlocks(value: JsonObject): JsonObject[] {
@@ -245,9 +596,9 @@ function contentBlocks(value: JsonObject): JsonObject[] {
   return getArray(value.message, 'content').filter(isJsonObject);
 }
 
-function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
-  const seenCalls = new Set<string>();
+function emitAssistant(group: readonly Entry[], out: StreamBuilder, seen: Seen): void {
   const seenText = new Set<string>();
+  const first = out.length;
   for (const { value, record } of group) {
     const time = value.timestamp;
     const message = isJsonObject(value.message) ? value.message : {};
@@ -304,7 +655,9 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
             record.line,
           );
           break;
-        case 'tool_use': {
+        case 'tool_use':
+        case 'server_tool_use':
+        case 'mcp_tool_use': {
           const id = getString(block, 'id');
           const name = getString(block, 'name');
           if (id === undefined || name === undefined) {
@@ -312,35 +665,85 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
               line: record.line,
               column: 1,
               severity: 'error',
-              message: `Line ${record.line}: a tool_use block without a string "id" and "name" is skipped.`,
+              message: `Line ${record.line}: a ${block.type} block without a string "id" and "name" is skipped.`,
               code: 'claude-code/bad-tool-use',
             });
             break;
           }
-          if (seenCalls.has(id)) {
+          if (seen.calls.has(id)) {
             out.note(
               'claude-code/repeated-block',
-              'Blocks repeated in later lines of the same response (same message.id) are counted once.',
+              'Calls written again under the same id (later lines of one response, or a history written twice on resume) are counted once.',
               record.line,
             );
             break;
           }
-          seenCalls.add(id);
+          seen.calls.add(id);
           out.toolCall(id, name, isJsonObject(block.input) ? block.input : {}, time, record.line);
           break;
         }
         default:
+          if (isAnthropicServerResult(block)) {
+            emitResult(block, String(block.type), time, record.line, out, seen);
+            break;
+          }
           out.note(
             `claude-code/block-${String(block.type)}`,
-            `Assistant blocks of the type "${String(block.type)}" (server tools, images and the like) have no JP event; skipped.`,
+            `Assistant blocks of the type "${String(block.type)}" (images and the like) have no JP event; skipped.`,
             record.line,
           );
       }
     }
   }
+  const usage = recordedUsage(group);
+  if (usage !== undefined) out.annotate(first, { recorded_usage: usage });
 }
 
-function emitUser({ value, record }: Entry, out: StreamBuilder): void {
+/** A result block (the agent's `tool_result`, or a server tool's `*_tool_result`), once per id. */
+function emitResult(
+  block: JsonObject,
+  type: string,
+  time: SourceTime,
+  line: number,
+  out: StreamBuilder,
+  seen: Seen,
+): void {
+  const id = getString(block, 'tool_use_id');
+  if (id === undefined) {
+    out.error({
+      line,
+      column: 1,
+      severity: 'error',
+      message: `Line ${line}: a ${type} block without a string "tool_use_id" is skipped.`,
+      code: 'claude-code/bad-tool-result',
+    });
+    return;
+  }
+  if (seen.answered.has(id)) {
+    out.note(
+      'claude-code/repeated-result',
+      'Results written again for a call already answered (a history Claude Code wrote twice on resume) are read once.',
+      line,
+    );
+    return;
+  }
+  seen.answered.add(id);
+  if (type === 'tool_result') {
+    const text = resultText(block.content, line, out);
+    if (text.includes('<persisted-output>')) {
+      out.note(
+        'claude-code/persisted-output',
+        'Tool results Claude Code spilled to a "tool-results/" file are in the transcript as a preview only (<persisted-output>); the preview is what is counted, as it is what the model was sent.',
+        line,
+      );
+    }
+    out.toolResult(id, text, block.is_error === true, time, line);
+  } else {
+    out.toolResult(id, serverResultText(block.content), isServerResultError(block), time, line);
+  }
+}
+
+function emitUser({ value, record }: Entry, out: StreamBuilder, seen: Seen): void {
   const time = value.timestamp;
   const message = isJsonObject(value.message) ? value.message : {};
   const content = message.content;
@@ -351,20 +754,8 @@ function emitUser({ value, record }: Entry, out: StreamBuilder): void {
   let opened = false;
   for (const item of Array.isArray(content) ? content : []) {
     if (!isJsonObject(item)) continue;
-    if (item.type === 'tool_result') {
-      const id = getString(item, 'tool_use_id');
-      if (id === undefined) {
-        out.error({
-          line: record.line,
-          column: 1,
-          severity: 'error',
-          message: `Line ${record.line}: a tool_result block without a string "tool_use_id" is skipped.`,
-          code: 'claude-code/bad-tool-result',
-        });
-        continue;
-      }
-      const text = resultText(item.content, record.line, out);
-      out.toolResult(id, text, item.is_error === true, time, record.line);
+    if (item.type === 'tool_result' || isAnthropicServerResult(item)) {
+      emitResult(item, String(item.type), time, record.line, out, seen);
     } else if (item.type === 'text') {
       const text = getString(item, 'text') ?? '';
       if (opened) out.userText(text, time, record.line);

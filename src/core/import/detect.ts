@@ -25,6 +25,7 @@ import { sniffOpenCode } from './opencode.ts';
 import { sniffOtelGenAi } from './otel-genai.ts';
 import { type JsonDocument, type JsonLines, readJsonDocument, readJsonLines } from './source.ts';
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from './types.ts';
+import { recognizeUnsupported } from './unsupported.ts';
 
 /** How many parsed lines of a JSON Lines text the sniffers look at. */
 const SNIFF_LINES = 50;
@@ -36,7 +37,13 @@ export type ParsedSource =
 
 /** What detection found. */
 export type Detection =
-  | { ok: true; format: ImportFormat; source: ParsedSource }
+  | {
+      ok: true;
+      format: ImportFormat;
+      source: ParsedSource;
+      /** Other formats whose shape the text fits too (the first that fits is read). */
+      alsoFits?: ImportFormat[];
+    }
   | {
       ok: false;
       /** Every format, with why it did not fit. */
@@ -63,31 +70,36 @@ export function sniffJp(value: JsonValue): string | undefined {
   return known ? undefined : 'no element has a JP event type (turn_start, chat_request, …)';
 }
 
-type Sniff = (source: ParsedSource) => string | undefined;
+/** `whole`: the format was forced, so every line is looked at, not only the first. */
+type Sniff = (source: ParsedSource, whole: boolean) => string | undefined;
 
 function onDocument(sniff: (value: JsonValue) => string | undefined): Sniff {
   return (source) =>
     source.kind === 'document' ? sniff(source.document.value) : 'it is not one JSON document';
 }
 
-function onLines(sniff: (lines: JsonLines['lines']) => string | undefined): Sniff {
-  return (source) =>
+function onLines(
+  sniff: (lines: JsonLines['lines']) => string | undefined,
+  window: number | 'own' = SNIFF_LINES,
+): Sniff {
+  return (source, whole) =>
     source.kind === 'lines'
-      ? sniff(source.lines.lines.slice(0, SNIFF_LINES))
+      ? sniff(whole || window === 'own' ? source.lines.lines : source.lines.lines.slice(0, window))
       : // A one-line JSON Lines file is also one JSON document.
         sniff([{ line: 1, value: source.document.value }]);
 }
 
 const SNIFFERS: Readonly<Record<ImportFormat, Sniff>> = {
   jp: onDocument(sniffJp),
-  'claude-code': onLines(sniffClaudeCode),
+  // Claude Code's sniffer keeps its own window, past bookkeeping lines (a resumed session opens with many).
+  'claude-code': onLines(sniffClaudeCode, 'own'),
   codex: onLines(sniffCodex),
-  'gemini-cli': (source) =>
+  'gemini-cli': (source, whole) =>
     source.kind === 'document' &&
     isJsonObject(source.document.value) &&
     'messages' in source.document.value
       ? sniffGeminiDocument(source.document.value)
-      : onLines(sniffGeminiLines)(source),
+      : onLines(sniffGeminiLines)(source, whole),
   opencode: onDocument(sniffOpenCode),
   'copilot-cli': onLines(sniffCopilotCli),
   pi: onLines(sniffPi),
@@ -115,9 +127,13 @@ export function parseSource(text: string, onProgress?: (share: number) => void):
   return { kind: 'lines', lines: readJsonLines(text, onProgress) };
 }
 
-/** Whether `source` fits `format`; the reason when not. */
-export function checkFormat(format: ImportFormat, source: ParsedSource): string | undefined {
-  return SNIFFERS[format](source);
+/** Whether `source` fits `format`; the reason when not. `whole`: look at every line (a forced format). */
+export function checkFormat(
+  format: ImportFormat,
+  source: ParsedSource,
+  whole = false,
+): string | undefined {
+  return SNIFFERS[format](source, whole);
 }
 
 /** Detects the format of a transcript from its content. */
@@ -132,15 +148,22 @@ export function detectFormat(text: string, onProgress?: (share: number) => void)
 /** Detects the format of a transcript already parsed (a JSON Lines file read in chunks). */
 export function detectSourceFormat(source: ParsedSource): Detection {
   const tried: { format: ImportFormat; reason: string }[] = [];
-  // Anthropic before Chat Completions: its blocks are what tells the two apart.
-  const order: ImportFormat[] = IMPORT_FORMATS.filter((f) => f !== 'anthropic-messages');
-  order.splice(order.indexOf('openai-chat'), 0, 'anthropic-messages');
-  for (const format of order) {
+  let found: ImportFormat | undefined;
+  const alsoFits: ImportFormat[] = [];
+  for (const format of DETECTION_ORDER) {
     const reason = checkFormat(format, source);
-    if (reason === undefined) return { ok: true, format, source };
-    tried.push({ format, reason });
+    if (reason === undefined) {
+      if (found === undefined) found = format;
+      else alsoFits.push(format);
+    } else tried.push({ format, reason });
+  }
+  if (found !== undefined) {
+    return alsoFits.length > 0
+      ? { ok: true, format: found, source, alsoFits }
+      : { ok: true, format: found, source };
   }
   tried.sort((a, b) => IMPORT_FORMATS.indexOf(a.format) - IMPORT_FORMATS.indexOf(b.format));
+  const looksLike = recognizeForeign(source);
   return {
     ok: false,
     tried,
@@ -150,12 +173,37 @@ export function detectSourceFormat(source: ParsedSource): Detection {
       endLine: 1,
       endColumn: 2,
       severity: 'error',
-      message: `This text is in none of the formats the playground reads. ${tried
-        .map(({ format, reason }) => `${IMPORT_FORMAT_LABELS[format]}: ${reason}`)
-        .join('; ')}.`,
-      code: 'import/unknown-format',
+      message:
+        looksLike ??
+        `This text is in none of the formats the playground reads. ${tried
+          .map(({ format, reason }) => `${IMPORT_FORMAT_LABELS[format]}: ${reason}`)
+          .join('; ')}.`,
+      code: looksLike === undefined ? 'import/unknown-format' : 'import/not-supported',
     },
   };
+}
+
+/** Anthropic before Chat Completions: its blocks are what tells the two apart. */
+const DETECTION_ORDER: readonly ImportFormat[] = (() => {
+  const order: ImportFormat[] = IMPORT_FORMATS.filter((f) => f !== 'anthropic-messages');
+  order.splice(order.indexOf('openai-chat'), 0, 'anthropic-messages');
+  return order;
+})();
+
+/** Why the first format was read when the text fits others too: one sentence for the import notes. */
+export function describeChoice(format: ImportFormat, alsoFits: readonly ImportFormat[]): string {
+  const others = alsoFits.map((other) => IMPORT_FORMAT_LABELS[other]).join(', ');
+  return `This text fits the shape of ${IMPORT_FORMAT_LABELS[format]} and also of ${others}; it is read as ${IMPORT_FORMAT_LABELS[format]}, the first of them in detection's order (${DETECTION_ORDER.join(', ')}: the more particular envelope first). Use --from to read it as another.`;
+}
+
+/** What a text in no known format looks like, when its shape is a known agent's or tool's. */
+export function recognizeForeign(source: ParsedSource): string | undefined {
+  return source.kind === 'document'
+    ? recognizeUnsupported([source.document.value], true)
+    : recognizeUnsupported(
+        source.lines.lines.slice(0, SNIFF_LINES).map((line) => line.value),
+        false,
+      );
 }
 
 /** The error for a text that is neither JSON nor JSON Lines: where its first line breaks. */

@@ -26,7 +26,14 @@ import { importAnthropic } from './anthropic-messages.ts';
 import { importClaudeCode } from './claude-code.ts';
 import { importCodex } from './codex.ts';
 import { importCopilotCli } from './copilot-cli.ts';
-import { checkFormat, detectFormat, type ParsedSource, parseSource } from './detect.ts';
+import {
+  checkFormat,
+  describeChoice,
+  detectFormat,
+  type ParsedSource,
+  parseSource,
+  recognizeForeign,
+} from './detect.ts';
 import { importGemini } from './gemini-cli.ts';
 import { importKimiCli } from './kimi-cli.ts';
 import { importKimiCode } from './kimi-code.ts';
@@ -55,6 +62,8 @@ export interface ImportOptions {
   limits?: StreamLimits;
   /** Called now and then with the share of the text read, for progress on long files. */
   onProgress?: (share: number) => void;
+  /** A Claude Code session's inline subagent to import instead of its main conversation (`ImportResult.subagents`). */
+  agent?: string;
 }
 
 function failure(format: ImportFormat | null, diagnostic: Diagnostic): ImportResult {
@@ -69,24 +78,28 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
 
   let format: ImportFormat;
   let source: ParsedSource;
+  let alsoFits: ImportFormat[] = [];
   if (options.from === undefined) {
     const detection = detectFormat(text, options.onProgress);
     if (!detection.ok) return failure(null, detection.diagnostic);
     format = detection.format;
     source = detection.source;
+    alsoFits = detection.alsoFits ?? [];
   } else {
     format = options.from;
     if (format === 'jp') return importJp(text, limits);
     source = parseSource(text, options.onProgress);
-    const reason = checkFormat(format, source);
+    // Forced: the whole text is checked, not the first lines detection looks at.
+    const reason = checkFormat(format, source, true);
     if (reason !== undefined) {
+      const looksLike = recognizeForeign(source);
       return failure(format, {
         line: 1,
         column: 1,
         endLine: 1,
         endColumn: 2,
         severity: 'error',
-        message: `This text is not a ${IMPORT_FORMAT_LABELS[format]}: ${reason}.`,
+        message: `This text is not a ${IMPORT_FORMAT_LABELS[format]}: ${reason}.${looksLike === undefined ? '' : ` ${looksLike}`}`,
         code: 'import/wrong-format',
       });
     }
@@ -97,7 +110,8 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
     if (deep) return failure(format, deep);
   }
 
-  const result = importParsedSource(format, text, source);
+  const result = importParsedSource(format, text, source, options.agent);
+  noteAlsoFits(result, format, alsoFits);
   const tooMany = result.elements ? checkElementCount(result.elements.length, limits) : undefined;
   if (tooMany) return failure(format, tooMany);
   return result;
@@ -108,6 +122,7 @@ export function importParsedSource(
   format: ImportFormat,
   text: string,
   source: ParsedSource,
+  agent?: string,
 ): ImportResult {
   const lines = source.kind === 'lines' ? source.lines : undefined;
   const document = source.kind === 'document' ? source.document : undefined;
@@ -116,7 +131,7 @@ export function importParsedSource(
     lines ?? { lines: [{ line: 1, value: document?.value ?? null }], diagnostics: [], nonBlank: 1 };
   switch (format) {
     case 'claude-code':
-      return importClaudeCode(text, undefined, asLines());
+      return importClaudeCode(text, undefined, asLines(), agent === undefined ? {} : { agent });
     case 'codex':
       return importCodex(text, undefined, asLines());
     case 'gemini-cli':
@@ -168,6 +183,20 @@ export function importParsedSource(
     default:
       return failure(format, { line: 1, column: 1, severity: 'error', message: 'Unknown format.' });
   }
+}
+
+/** Says, first among the notes, which format was read when the text fits others too, and why. */
+export function noteAlsoFits(
+  result: ImportResult,
+  format: ImportFormat,
+  alsoFits: readonly ImportFormat[],
+): void {
+  if (alsoFits.length === 0) return;
+  result.notes.unshift({
+    code: 'import/also-fits',
+    message: describeChoice(format, alsoFits),
+    count: 1,
+  });
 }
 
 /** JP's own events.json: read by the events codec, unchanged. */

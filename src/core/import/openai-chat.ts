@@ -18,6 +18,9 @@ export function getApiArray(value: JsonValue, key: string): JsonValue[] | undefi
   return undefined;
 }
 
+/** The roles of Chat Completions messages (`function` is the older form of `tool`). */
+const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+
 /** Whether a document is a Chat Completions transcript; the reason when not. */
 export function sniffOpenAiChat(value: JsonValue): string | undefined {
   const messages = getApiArray(value, 'messages');
@@ -26,6 +29,12 @@ export function sniffOpenAiChat(value: JsonValue): string | undefined {
   for (const [index, message] of messages.entries()) {
     if (!isJsonObject(message) || typeof message.role !== 'string') {
       return `message ${index + 1} has no "role"`;
+    }
+    if (!CHAT_ROLES.has(message.role)) {
+      return `message ${index + 1} has the role "${message.role}", not a Chat Completions role`;
+    }
+    if ('parts' in message && !('content' in message)) {
+      return `message ${index + 1} has "parts" instead of "content"`;
     }
     if (Array.isArray(message.content)) {
       const foreign = message.content.find(
@@ -58,6 +67,7 @@ function contentText(
 /** Imports a Chat Completions transcript. */
 export function importOpenAiChat(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('openai-chat');
+  const calls = new Set<string>();
   for (const item of getApiArray(document.value, 'messages') ?? []) {
     if (!isJsonObject(item)) continue;
     const message: JsonObject = item;
@@ -79,6 +89,7 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
           const fn = isJsonObject(call) && isJsonObject(call.function) ? call.function : undefined;
           const id = isJsonObject(call) ? getString(call, 'id') : undefined;
           const name = fn ? getString(fn, 'name') : undefined;
+          if (id !== undefined) calls.add(id);
           if (id === undefined || name === undefined || !fn) {
             out.error({
               line: document.lineOf(call) ?? line ?? 1,
@@ -133,5 +144,7 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
         );
     }
   }
-  return out.finish();
+  const result = out.finish();
+  result.sourceCalls = calls.size;
+  return result;
 }

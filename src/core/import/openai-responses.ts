@@ -13,43 +13,63 @@ import type { JsonDocument } from './source.ts';
 import { joinTextParts, OPENAI_TEXT_KEYS } from './text-parts.ts';
 import type { ImportResult } from './types.ts';
 
-const ITEM_TYPES = new Set([
+/** The item types of a conversation; any other typed item is noted, never a refusal. */
+const CONVERSATION_ITEMS = new Set([
   'message',
   'reasoning',
   'function_call',
   'function_call_output',
   'custom_tool_call',
   'custom_tool_call_output',
-  'web_search_call',
-  'file_search_call',
-  'computer_call',
-  'computer_call_output',
-  'image_generation_call',
-  'code_interpreter_call',
   'local_shell_call',
   'local_shell_call_output',
-  'mcp_call',
-  'mcp_list_tools',
-  'item_reference',
+  'computer_call',
+  'computer_call_output',
 ]);
 
-/** Whether a document is a Responses input; the reason when not. */
+/**
+ * Hosted tools: items the API ran for the model, each a call and its result
+ * in one item (`computer_call` and `local_shell_call` have their own output
+ * items). The fields that are the call's input; the item's other fields
+ * (results, outputs, error) are its result.
+ */
+const HOSTED_CALL_INPUTS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['web_search_call', ['action']],
+  ['file_search_call', ['queries']],
+  ['code_interpreter_call', ['code', 'container_id']],
+  ['mcp_call', ['server_label', 'arguments']],
+  ['tool_search_call', ['arguments', 'query', 'action']],
+  ['image_generation_call', []],
+]);
+
+/** Item fields that are neither input nor result: the envelope. */
+const ENVELOPE_KEYS = new Set(['id', 'type', 'status', 'call_id', 'name']);
+
+/**
+ * Whether a document is a Responses input; the reason when not. The
+ * envelope: an `input` array (or a bare array) of objects, each with a
+ * string `type` or a `role`, at least one a conversation item. An item
+ * type the importer does not know is not a refusal (it is noted).
+ */
 export function sniffOpenAiResponses(value: JsonValue): string | undefined {
   const items = getApiArray(value, 'input');
   if (!items) return 'it is neither an input array nor an object with "input"';
   if (items.length === 0) return 'the input array is empty';
   let typed = false;
+  let known = false;
   for (const [index, item] of items.entries()) {
     if (!isJsonObject(item)) return `item ${index + 1} is not an object`;
     const type = getString(item, 'type');
     if (type !== undefined) {
-      if (!ITEM_TYPES.has(type))
-        return `item ${index + 1} has the type "${type}", not a Responses item`;
       typed = true;
+      if (CONVERSATION_ITEMS.has(type) || HOSTED_CALL_INPUTS.has(type)) known = true;
     } else if (typeof item.role !== 'string') {
       return `item ${index + 1} has neither "type" nor "role"`;
+    } else {
+      known = true;
     }
   }
+  if (!known) return 'no item is a Responses message or call';
   // A bare role/content array (no "type" anywhere) is a Chat Completions messages array.
   return typed || !Array.isArray(value) ? undefined : 'no item has a Responses "type"';
 }
@@ -72,6 +92,7 @@ function contentText(
 export function importOpenAiResponses(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('openai-responses');
   const root = document.value;
+  const calls = new Set<string>();
   if (isJsonObject(root) && typeof root.instructions === 'string') {
     out.note(
       'openai-responses/instructions',
@@ -117,14 +138,14 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
       case 'custom_tool_call': {
         const id = getString(item, 'call_id');
         const name = getString(item, 'name');
+        if (id !== undefined) calls.add(id);
         if (id === undefined || name === undefined) {
-          out.error({
-            line: line ?? 1,
-            column: 1,
-            severity: 'error',
-            message: `A ${type} without a string "call_id" and "name" is skipped.`,
-            code: 'openai-responses/bad-call',
-          });
+          skipItem(
+            out,
+            line,
+            `A ${type} without a string "call_id" and "name" is skipped.`,
+            'openai-responses/bad-call',
+          );
           break;
         }
         const { args } =
@@ -134,32 +155,117 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
         out.toolCall(id, name, args, undefined, line);
         break;
       }
+      case 'computer_call':
+      case 'local_shell_call': {
+        const id = getString(item, 'call_id') ?? getString(item, 'id');
+        if (id === undefined) {
+          skipItem(
+            out,
+            line,
+            `A ${type} without a string "call_id" is skipped.`,
+            'openai-responses/bad-call',
+          );
+          break;
+        }
+        calls.add(id);
+        out.toolCall(id, type, isJsonObject(item.action) ? item.action : {}, undefined, line);
+        break;
+      }
       case 'function_call_output':
-      case 'custom_tool_call_output': {
+      case 'custom_tool_call_output':
+      case 'computer_call_output':
+      case 'local_shell_call_output': {
         const id = getString(item, 'call_id');
         if (id === undefined) {
-          out.error({
-            line: line ?? 1,
-            column: 1,
-            severity: 'error',
-            message: `A ${type} without a string "call_id" is skipped.`,
-            code: 'openai-responses/bad-output',
-          });
+          skipItem(
+            out,
+            line,
+            `A ${type} without a string "call_id" is skipped.`,
+            'openai-responses/bad-output',
+          );
           break;
         }
         const output = item.output;
-        const text = typeof output === 'string' ? output : contentText(output, line, out);
+        const text =
+          typeof output === 'string'
+            ? output
+            : type === 'computer_call_output'
+              ? JSON.stringify(output ?? null)
+              : contentText(output, line, out);
         // The Responses API has no error flag on outputs: none is inferred.
         out.toolResult(id, text, false, undefined, line);
         break;
       }
-      default:
+      default: {
+        const inputs = HOSTED_CALL_INPUTS.get(type);
+        if (inputs !== undefined) {
+          emitHostedCall(item, type, inputs, line, out, calls);
+          break;
+        }
+        // An unknown item that looks like a call is one the figures lack: the note counts it.
+        const call = type.endsWith('_call') && typeof item.id === 'string';
         out.note(
           `openai-responses/item-${type}`,
-          `Items of the type "${type}" (hosted tools, references) have no JP event; skipped.`,
+          `Items of the type "${type}" are not ones the importer knows (references, listings, approvals, or newer than it); skipped.`,
           line,
+          call ? 1 : 0,
         );
+        if (call) calls.add(String(item.id));
+      }
     }
   }
-  return out.finish();
+  const result = out.finish();
+  result.sourceCalls = calls.size;
+  return result;
+}
+
+/**
+ * A hosted tool's item as a call and its result: named by the item's own
+ * `name` where it has one (`mcp_call`), else by its type; the input fields
+ * are the arguments, the others (results, outputs, error) the result.
+ */
+function emitHostedCall(
+  item: JsonObject,
+  type: string,
+  inputs: readonly string[],
+  line: number | undefined,
+  out: StreamBuilder,
+  calls: Set<string>,
+): void {
+  const id = getString(item, 'id') ?? getString(item, 'call_id');
+  if (id === undefined) {
+    skipItem(
+      out,
+      line,
+      `A ${type} item without a string "id" is skipped.`,
+      'openai-responses/bad-call',
+    );
+    return;
+  }
+  calls.add(id);
+  const args: JsonObject = {};
+  const rest: JsonObject = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (ENVELOPE_KEYS.has(key)) continue;
+    if (inputs.includes(key)) {
+      if (key === 'arguments') Object.assign(args, toArguments(value).args);
+      else args[key] = value;
+    } else rest[key] = value;
+  }
+  const values = Object.values(rest);
+  const only = values.length === 1 ? values[0] : undefined;
+  const content = values.length === 0 ? '' : typeof only === 'string' ? only : JSON.stringify(rest);
+  const failed = (rest.error !== undefined && rest.error !== null) || item.status === 'failed';
+  out.toolCall(id, getString(item, 'name') ?? type, args, undefined, line);
+  out.toolResult(id, content, failed, undefined, line);
+}
+
+/** A malformed item: an error at its line; the import goes on without it. */
+function skipItem(
+  out: StreamBuilder,
+  line: number | undefined,
+  message: string,
+  code: string,
+): void {
+  out.error({ line: line ?? 1, column: 1, severity: 'error', message, code });
 }

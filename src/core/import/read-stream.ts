@@ -90,5 +90,7 @@ function isJpText(text: string): boolean {
     if (element !== undefined && sniffJp([element]) === undefined) return true;
   }
   const detection = detectFormat(text);
-  return !detection.ok || detection.format === 'jp';
+  // A known foreign shape (a Gemini checkpoint, a LangChain dump) is refused by name, not read as events.
+  if (!detection.ok) return detection.diagnostic.code !== 'import/not-supported';
+  return detection.format === 'jp';
 }

@@ -83,6 +83,24 @@ export interface ImportNote {
   count: number;
   /** The 1-based line of the first of them, when the source has lines. */
   line?: number;
+  /**
+   * How many tool calls of the source this note accounts for: calls the
+   * import left out (or counted once though the source repeats them). The
+   * loss guard adds them up; absent means none.
+   */
+  calls?: number;
+}
+
+/** A subagent whose conversation Claude Code wrote into its parent's file (`isSidechain` lines). */
+export interface InlineSubagent {
+  /** The `agentId` of its lines, or a name made from its first line when they have none. */
+  agentId: string;
+  /** How many lines it has. */
+  lines: number;
+  /** How many tool calls it made (distinct ids). */
+  calls: number;
+  /** The 1-based line of its first line. */
+  line: number;
 }
 
 /** What importing one transcript gives. */
@@ -100,6 +118,10 @@ export interface ImportResult {
   notes: ImportNote[];
   /** A title for the conversation: the first user message, shortened. */
   title?: string;
+  /** Subagents written into this file, each a conversation of its own (import one with `agent`). */
+  subagents?: InlineSubagent[];
+  /** How many distinct tool calls the source holds, when the importer counts them (the loss guard's figure). */
+  sourceCalls?: number;
 }
 
 /** The figures an import summary shows. */
