@@ -36,6 +36,8 @@ export interface BadInputCase {
   cliArgs?: readonly string[];
   /** What an accepted case's stdout must show: a problem, or undefined when it is right. */
   checkStdout?: (stdout: string) => string | undefined;
+  /** What the CLI's stderr must show (a warning, a note), or undefined when it is right. */
+  checkStderr?: (stderr: string) => string | undefined;
   /** Surfaces the case does not apply to (or not yet), with why: the matrix cell says so. */
   notIn?: { core?: string; ui?: string };
 }
@@ -730,5 +732,19 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       core: 'not applicable: `--index` is a CLI option; the stream itself is good',
       ui: 'not applicable: the page resets from the timeline, which lists only the compactions there are',
     },
+  },
+  {
+    id: 'config-misspelt-key',
+    title: 'A misspelt rule key (`keep_frist = 3`): a warning in every command',
+    target: 'config',
+    build: () =>
+      '[[conversation.compaction.rules]]\nkeep_frist = 3\nkeep_last = 1\ntool_calls = "strip"\n',
+    cliArgs: ['compact', '--dry-run', '--config', 'FILE', 'GOOD_STREAM'],
+    checkStderr: (stderr) =>
+      /:2:1: warning: unknown key "keep_frist" .*did you mean "keep_first"/.test(stderr)
+        ? undefined
+        : 'no FILE:2:1: warning for keep_frist on stderr',
+    accepted: true,
+    via: 'editor',
   },
 ];

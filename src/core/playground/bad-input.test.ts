@@ -223,6 +223,11 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
         problems.push('stdout is not a JSON array');
       }
     }
+    if (badCase.checkStderr) {
+      const problem = badCase.checkStderr(stderr);
+      if (problem) problems.push(problem);
+      else shape += ', stderr as expected';
+    }
     summary = `exit ${result.status}${shape} (${ms} ms)`;
   } else {
     if (result.status !== 2) problems.push(`exit ${result.status}`);
