@@ -747,4 +747,29 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     accepted: true,
     via: 'editor',
   },
+  {
+    id: 'duplicate-event-key',
+    title: 'An event with a key written twice (`"content":"SECRET","content":"hello"`)',
+    target: 'stream',
+    build: () =>
+      `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "chat_request", "content": "SECRET", "content": "hello"}\n]\n`,
+    accepted: false,
+    // `  {"timestamp": "` (17) + the timestamp (21) + `", "type": "chat_request", "content": "SECRET", ` (48): column 87.
+    position: { line: 3, column: 87 },
+    via: 'editor',
+  },
+  {
+    id: 'duplicate-argument-key',
+    title: 'A key written twice inside `arguments` (JP keeps the last: accepted, with a warning)',
+    target: 'stream',
+    build: () =>
+      `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "tool_call_request", "id": "fake-1", "name": "fake_tool", "arguments": {"path": "a", "path": "b"}}\n]\n`,
+    cliArgs: ['project', '--encoding', 'plain', 'FILE'],
+    checkStderr: (stderr) =>
+      /:3:\d+: warning: This object has the key "path" twice/.test(stderr)
+        ? undefined
+        : 'no FILE:3:col: warning for the duplicate "path"',
+    accepted: true,
+    via: 'editor',
+  },
 ];
