@@ -772,4 +772,19 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     accepted: true,
     via: 'editor',
   },
+  {
+    id: 'config-dotted-tool-name',
+    title: 'An unquoted dotted tool name (`[conversation.tools.a.b]`: tool `a` with a table `b`)',
+    target: 'config',
+    build: () =>
+      '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n\n[conversation.tools.a.b]\ncompaction = "keep"\n',
+    checkStderr: (stderr) =>
+      /:5:2: warning: This header defines tool "a" with a table "b".*\[conversation\.tools\."a\.b"\]/.test(
+        stderr,
+      )
+        ? undefined
+        : 'no FILE:5:2: warning naming [conversation.tools."a.b"]',
+    accepted: true,
+    via: 'editor',
+  },
 ];

@@ -22,14 +22,14 @@ import type {
   StreamElement,
   TurnRange,
 } from '../types.ts';
-import { type ParsedConfig, parseConfigToml } from './config.ts';
+import { listSplitToolTables, type ParsedConfig, parseConfigToml } from './config.ts';
 import { describeEmptyRange, type EmptyRangeReason, formatTurnRange } from './range.ts';
 import {
   mergeRuleLayers,
   type PartialCompactionRule,
   TOOL_CALLS_MODE_SPELLINGS,
 } from './rule-config.ts';
-import { TomlLocator } from './toml-locator.ts';
+import { formatTomlKey, TomlLocator } from './toml-locator.ts';
 import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from './tool-hints.ts';
 
 /** How many tool names a message lists before saying "and N more". */
@@ -62,7 +62,7 @@ function listNames(names: readonly string[]): string {
 const countTools = (count: number) => `${count} tool${count === 1 ? '' : 's'}`;
 
 /** How a tool name is written as a TOML key. */
-const tomlKey = (name: string) => (BARE_KEY.test(name) ? name : JSON.stringify(name));
+const tomlKey = formatTomlKey;
 
 /** The text of a simple one-line TOML string literal, or undefined for anything else. */
 function readSimpleString(literal: string): string | undefined {
@@ -285,6 +285,7 @@ function collectGuidance(
   guideBuiltinRule(context);
   guideRules(context);
   guideHints(context);
+  guideSplitToolNames(context);
   guideInheritingTools(context);
   guideNothingRemoved(context);
   return writer.diagnostics.sort(
@@ -459,6 +460,28 @@ function guideHints({ writer, result, parsed, rules }: GuidanceContext): void {
         'guidance/hint-inert',
         `The stream's config_delta hints for ${listNames(fromStream)} have no effect: no rule sets tool_calls.`,
         inertFix(),
+      );
+    }
+  }
+}
+
+/** `[conversation.tools.a.b]` when the stream calls `a.b`: the quick fix quotes the name. */
+function guideSplitToolNames({ writer, result, parsed }: GuidanceContext): void {
+  const called = new Set(result.tools.filter((tool) => tool.calls > 0).map((tool) => tool.name));
+  for (const [name, fields] of Object.entries(parsed.config.tools)) {
+    for (const field of listSplitToolTables(fields)) {
+      const meant = `${name}.${field}`;
+      if (!called.has(meant)) continue;
+      const first = writer.keyOf([...TOOLS_PATH, name]);
+      const whole = writer.keyOf([...TOOLS_PATH, name, field]);
+      if (first === undefined || whole === undefined) continue;
+      const span = { start: writer.lastKeySegment(first).start, end: whole.end };
+      writer.add(
+        span,
+        'warning',
+        'guidance/split-tool-name',
+        `The stream calls "${meant}", but this header gives its settings to a tool "${name}": write [conversation.tools.${tomlKey(meant)}].`,
+        { title: `Quote the name: ${tomlKey(meant)}`, edits: [writer.edit(span, tomlKey(meant))] },
       );
     }
   }
