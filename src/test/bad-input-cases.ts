@@ -36,6 +36,10 @@ export interface BadInputCase {
   cliArgs?: readonly string[];
   /** What an accepted case's stdout must show: a problem, or undefined when it is right. */
   checkStdout?: (stdout: string) => string | undefined;
+  /** Where the CLI's stdout goes when the case is about writing it: `/dev/full`, a pipe closed early, or the input file itself (`> FILE`). */
+  cliStdout?: 'dev-full' | 'closed-pipe' | 'input-file';
+  /** The CLI's exit code for an accepted input, when it is not 0 (a write that fails). */
+  cliExitCode?: number;
   /** What the CLI's stderr must show (a warning, a note), or undefined when it is right. */
   checkStderr?: (stderr: string) => string | undefined;
   /** Surfaces the case does not apply to (or not yet), with why: the matrix cell says so. */
@@ -139,6 +143,9 @@ export const HOSTILE_TOOL_NAME = '\u001b]0;fake title\u0007\u001b[31mred\r\u202e
 
 const REFUSED_BY_NOTICE =
   'not in this column: the page refuses the file with an error notice naming the byte offset (src/state/read-file.ts), and the editors keep their text; this column reads the problems list, so no browser check of the notice yet';
+
+const NOT_OUTPUT_OF_CORE = 'not applicable: the core returns text; writing it is the CLI’s';
+const NOT_OUTPUT_OF_PAGE = 'not applicable: the page writes no files of its own choosing';
 
 const NOT_IN_PAGE_YET =
   'not yet: the page still reads files with the browser’s lenient decoder (issue 15, item 5, left open)';
@@ -786,5 +793,47 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
         : 'no FILE:5:2: warning naming [conversation.tools."a.b"]',
     accepted: true,
     via: 'editor',
+  },
+  {
+    id: 'output-closed-pipe',
+    title: 'Standard output closed early (`report … | head -c 100` on 5,000 tools)',
+    target: 'stream',
+    build: cached('recommend-many-tools', () => streamWithTools(5_000)),
+    cliArgs: ['report', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    cliStdout: 'closed-pipe',
+    checkStderr: (stderr) => (stderr === '' ? undefined : `stderr: ${shorten(stderr, 80)}`),
+    accepted: true,
+    via: 'file',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
+  },
+  {
+    id: 'output-full-disk',
+    title: 'A full disk (`report … > /dev/full`)',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['report', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    cliStdout: 'dev-full',
+    cliExitCode: 1,
+    checkStderr: (stderr) =>
+      stderr === 'error: cannot write the output: no space left on the device\n'
+        ? undefined
+        : `stderr: ${shorten(stderr, 80)}`,
+    accepted: true,
+    via: 'editor',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
+  },
+  {
+    id: 'output-is-input',
+    title: '`compact FILE > FILE` (the shell empties the input first)',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE'],
+    cliStdout: 'input-file',
+    checkStderr: (stderr) =>
+      /standard output is this same file/.test(stderr) ? undefined : 'does not say why it is empty',
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'editor',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
   },
 ];
