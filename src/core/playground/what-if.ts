@@ -51,8 +51,17 @@ const minus = (a: Amount, b: Amount): Amount => ({
   chars: a.chars - b.chars,
 });
 
-function cellOf(report: Report, tool: string): WhatIfCell {
-  const row = report.tools.find((candidate) => candidate.name === tool);
+/** A report's rows by tool name, built once: a lookup per cell keeps the grid linear in tools. */
+type RowsByTool = ReadonlyMap<string, Report['tools'][number]>;
+
+function indexRows(report: Report): RowsByTool {
+  const rows = new Map<string, Report['tools'][number]>();
+  for (const row of report.tools) if (row.name !== null) rows.set(row.name, row);
+  return rows;
+}
+
+function cellOf(rows: RowsByTool, tool: string): WhatIfCell {
+  const row = rows.get(tool);
   if (!row) return { after: { tokens: 0, chars: 0 }, saved: { tokens: 0, chars: 0 } };
   return {
     after: {
@@ -141,12 +150,14 @@ export function getWhatIfGrid(
   const applied = addReports(current, settings.tokenizer);
 
   const tools: WhatIfRow[] = [];
+  const rowsByChoice = {} as Record<HintChoice, RowsByTool>;
+  for (const choice of HINT_CHOICES) rowsByChoice[choice] = indexRows(byChoice[choice]);
   for (const row of byChoice.inherit.tools) {
     // The orphan row (responses with no request) has no hint to choose.
     if (row.name === null) continue;
     const name = row.name;
     const choices = {} as Record<HintChoice, WhatIfCell>;
-    for (const choice of HINT_CHOICES) choices[choice] = cellOf(byChoice[choice], name);
+    for (const choice of HINT_CHOICES) choices[choice] = cellOf(rowsByChoice[choice], name);
     tools.push(toRow(name, row.calls, choices, inForce.get(name), suggestions.get(name)));
   }
   const ruleSaves = { ...byChoice.inherit.totals.saved };
@@ -213,7 +224,7 @@ function getWhatIfGridByPasses(
     if (!perChoice) continue;
     const choices = {} as Record<HintChoice, WhatIfCell>;
     for (const choice of HINT_CHOICES) {
-      choices[choice] = cellOf(addReports(perChoice[choice], settings.tokenizer), name);
+      choices[choice] = cellOf(indexRows(addReports(perChoice[choice], settings.tokenizer)), name);
     }
     tools.push(toRow(name, row.calls, choices, inForce.get(name), suggestions.get(name)));
   }
