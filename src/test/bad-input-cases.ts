@@ -795,6 +795,20 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     via: 'editor',
   },
   {
+    id: 'what-if-many-tools',
+    title: '20,000 distinct tool names (`report --what-if`, which was quadratic in tools)',
+    target: 'stream',
+    build: cached('what-if-many-tools', () => streamWithTools(20_000)),
+    cliArgs: ['report', '--what-if', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    checkStdout: (stdout) =>
+      stdout.includes('fake_tool_19999') ? undefined : 'the last tool has no row',
+    accepted: true,
+    via: 'file',
+    notIn: {
+      ui: 'not yet: the page draws a what-if row per tool, and 5,000 tools already keep it busy for minutes (recommend-many-tools, docs/limits.md)',
+    },
+  },
+  {
     id: 'output-closed-pipe',
     title: 'Standard output closed early (`report … | head -c 100` on 5,000 tools)',
     target: 'stream',
