@@ -8,6 +8,8 @@
  * since several reach tens of megabytes.
  */
 
+import type { PlaygroundResult } from '../core/playground/types.ts';
+
 /** One case of the matrix. */
 export interface BadInputCase {
   /** A stable id: file names, test names. */
@@ -40,6 +42,8 @@ export interface BadInputCase {
   cliStdout?: 'dev-full' | 'closed-pipe' | 'input-file';
   /** The CLI's exit code for an accepted input, when it is not 0 (a write that fails). */
   cliExitCode?: number;
+  /** What the core's session result must show (its guidance, say), or undefined when it is right. */
+  checkResult?: (result: PlaygroundResult) => string | undefined;
   /** What the CLI's stderr must show (a warning, a note), or undefined when it is right. */
   checkStderr?: (stderr: string) => string | undefined;
   /** Surfaces the case does not apply to (or not yet), with why: the matrix cell says so. */
@@ -807,6 +811,29 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     notIn: {
       ui: 'not yet: the page draws a what-if row per tool, and 5,000 tools already keep it busy for minutes (recommend-many-tools, docs/limits.md)',
     },
+  },
+  {
+    id: 'config-never-called-hints',
+    title: '10,000 hints for tools the stream never calls (one grouped guidance item)',
+    target: 'config',
+    build: cached('config-never-called-hints', () =>
+      [
+        '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n',
+        ...Array.from(
+          { length: 10_000 },
+          (_, i) => `[conversation.tools.fake_tool_${i}]\ncompaction = "omit"\n`,
+        ),
+      ].join('\n'),
+    ),
+    checkResult: (result) => {
+      const unknown = result.guidance.filter((d) => d.code === 'guidance/unknown-tool');
+      if (result.guidance.length > 101) return `${result.guidance.length} guidance items`;
+      return unknown.length === 1 && unknown[0]?.message.startsWith('10,000 hints')
+        ? undefined
+        : `${unknown.length} unknown-tool items`;
+    },
+    accepted: true,
+    via: 'editor',
   },
   {
     id: 'output-closed-pipe',

@@ -543,3 +543,24 @@ describe('an unquoted dotted tool name (issue 24)', () => {
     expect(withCode(await guidance(fixed, DOTTED_STREAM), 'split-tool-name')).toEqual([]);
   });
 });
+
+describe('hints for tools the stream never calls (issue 24)', () => {
+  const manyHints = (count: number) =>
+    `${STRIP_RULE}\n${Array.from({ length: count }, (_, i) => `[conversation.tools.never_called_${i}]\ncompaction = "omit"\n`).join('\n')}`;
+
+  it('makes 10,000 such hints one item that counts them, not 10,000 problems', async () => {
+    const diagnostics = await guidance(manyHints(10_000));
+    const unknown = withCode(diagnostics, 'unknown-tool');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]?.message).toMatch(/^10,000 hints are for tools the stream never calls/);
+    expect(unknown[0]?.message).toContain('never_called_0, never_called_1');
+    expect(unknown[0]?.message).toContain('and 9,992 more');
+    expect(diagnostics.length).toBeLessThanOrEqual(101);
+  });
+
+  it('keeps one item each, with its suggestion, for a few', async () => {
+    const config = `${STRIP_RULE}\n[conversation.tools.fs_raed_file]\ncompaction = "omit"\n`;
+    const d = only(await guidance(config), 'unknown-tool');
+    expect(d.message).toContain('did you mean "fs_read_file"?');
+  });
+});

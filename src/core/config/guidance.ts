@@ -9,7 +9,9 @@
  */
 
 import { getSummaryPlaceholder } from '../compaction/creation.ts';
+import { formatCount } from '../counting/format.ts';
 import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
+import { capDiagnostics } from '../json/limits.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { getOwn } from '../json/values.ts';
 import type { PlaygroundResult } from '../playground/types.ts';
@@ -54,7 +56,7 @@ interface Span {
 function listNames(names: readonly string[]): string {
   const shown = names.slice(0, LISTED_NAMES);
   const rest = names.length - shown.length;
-  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  if (rest > 0) return `${shown.join(', ')} and ${formatCount(rest)} more`;
   if (shown.length <= 1) return shown.join('');
   return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
@@ -288,8 +290,12 @@ function collectGuidance(
   guideSplitToolNames(context);
   guideInheritingTools(context);
   guideNothingRemoved(context);
-  return writer.diagnostics.sort(
-    (a, b) => a.line - b.line || a.column - b.column || (a.code ?? '').localeCompare(b.code ?? ''),
+  // As every text's diagnostics (docs/limits.md): 100 listed, then one that counts the rest.
+  return capDiagnostics(
+    writer.diagnostics.sort(
+      (a, b) =>
+        a.line - b.line || a.column - b.column || (a.code ?? '').localeCompare(b.code ?? ''),
+    ),
   );
 }
 
@@ -404,6 +410,9 @@ function guideRules({ writer, result, rules, builtinSpan }: GuidanceContext): vo
 /** Per written hint: its spelling, whether it acts, what `'*'` reaches, unknown tools. */
 function guideHints({ writer, result, parsed, rules }: GuidanceContext): void {
   const streamTools = result.tools.filter((tool) => tool.calls > 0).map((tool) => tool.name);
+  const called = new Set(streamTools);
+  /** Hints for tools the stream never calls, with their keys: one item each, or one for all. */
+  const neverCalled: { name: string; key: Span }[] = [];
   const firstRule = rules?.[0];
   // Spec 13, ruling 1: without a tool_calls winner, a compaction's overrides are never read.
   const hintsInert =
@@ -441,10 +450,22 @@ function guideHints({ writer, result, parsed, rules }: GuidanceContext): void {
           ? `'*' reaches no tool here: every tool has a hint of its own.`
           : `'*' gives ${hint.value} to ${countTools(reached.length)} without a hint of their own: ${listNames(reached)}.`,
       );
-    } else if (!streamTools.includes(name)) {
+    } else if (!called.has(name)) {
       const key = writer.keyOf(toolPath);
-      if (key !== undefined) unknownToolDiagnostic(writer, name, key, streamTools);
+      if (key !== undefined) neverCalled.push({ name, key });
     }
+  }
+  if (neverCalled.length <= LISTED_NAMES) {
+    for (const { name, key } of neverCalled) unknownToolDiagnostic(writer, name, key, streamTools);
+  } else {
+    // Thousands of such hints are one finding, not thousands (and a suggestion for each would be quadratic).
+    const first = neverCalled[0] as { name: string; key: Span };
+    writer.add(
+      writer.lastKeySegment(first.key),
+      'warning',
+      'guidance/unknown-tool',
+      `${formatCount(neverCalled.length)} hints are for tools the stream never calls, so they change nothing here: ${listNames(neverCalled.map((hint) => hint.name))}.`,
+    );
   }
 
   // Hints from the stream's config_delta events are just as inert, but not in the text.

@@ -158,6 +158,9 @@ async function runCore(
     } else if (status === 'ok') {
       sessionNote = `: ${result.report.totals.saved.tokens.toLocaleString('en-US')} tokens saved`;
     }
+    const resultProblem = status === 'ok' ? badCase.checkResult?.(result) : undefined;
+    if (resultProblem) problems.push(resultProblem);
+    else if (badCase.checkResult) sessionNote += ', result as expected';
   } catch (error) {
     return { ok: false, summary: `session.run THROWS: ${String(error)}` };
   }
