@@ -22,6 +22,8 @@ import { buildViews, reportStream } from './pipeline.ts';
 import {
   formatTomlKey,
   type HintRecommendations,
+  isRecommendation,
+  type Recommendation,
   recommendHints,
   renderHintsToml,
 } from './recommend.ts';
@@ -90,6 +92,17 @@ function toRow(
   };
 }
 
+/**
+ * Whether the grid stars a pick: a change that moves the saving, or the hint
+ * in force when it saves something. A pick that saves nothing (no call is in
+ * a compacted turn yet) is no recommendation, so it gets no ★.
+ */
+export function isStarred(
+  rec: Pick<Recommendation, 'hint' | 'currentHint' | 'expectedSaved' | 'currentSaved'>,
+): boolean {
+  return isRecommendation(rec) || (rec.hint === rec.currentHint && rec.expectedSaved.tokens !== 0);
+}
+
 /** What a grid needs that no hint changes: each choice's sums and the recommender's picks. */
 export interface WhatIfBase {
   byChoice: Record<HintChoice, Report>;
@@ -118,7 +131,9 @@ export function prepareWhatIf(
   const picks = recommended ?? recommendHints(tables, config, settings);
   return {
     byChoice,
-    suggestions: new Map(picks.recommendations.map((rec) => [rec.tool, rec.hint])),
+    suggestions: new Map(
+      picks.recommendations.filter(isStarred).map((rec) => [rec.tool, rec.hint]),
+    ),
   };
 }
 
