@@ -5,7 +5,11 @@ import { addReports, type Report, reportToJson } from '../core/counting/report.t
 import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
 import { exportPeerConfig, isPeerTargetId, PEER_TARGETS } from '../core/export/peer-export.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
-import { recommendForStreams, renderHintsToml } from '../core/playground/recommend.ts';
+import {
+  isRecommendation,
+  recommendForStreams,
+  renderHintsToml,
+} from '../core/playground/recommend.ts';
 import { getWhatIfGridOfStreams, whatIfToJson } from '../core/playground/what-if.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
 import { CliError, type CliIo } from './cli-io.ts';
@@ -207,7 +211,10 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
           ? `${JSON.stringify(result, null, 2)}\n`
           : formatRecommendations(result, {
               configPath: values.config as string,
-              configText: renderHintsToml(result.recommendations, configText),
+              configText: renderHintsToml(
+                result.recommendations.filter(isRecommendation),
+                configText,
+              ),
               fileCount: streams.length,
             }),
       );

@@ -8,7 +8,7 @@ import {
   savedPercent,
 } from '../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
-import type { HintRecommendations } from '../core/playground/recommend.ts';
+import { type HintRecommendations, isRecommendation } from '../core/playground/recommend.ts';
 import { escapeForTerminal, escapeLines } from './terminal.ts';
 
 const GROUP_NAMES: Record<PayloadGroup, string> = {
@@ -133,7 +133,11 @@ export function formatRecommendations(
       formatCount(rec.requestTokens),
       formatCount(rec.responseTokens),
       rec.currentHint ?? '(rule)',
-      rec.hint === rec.currentHint ? `${rec.hint} (as now)` : rec.hint,
+      rec.hint === rec.currentHint
+        ? `${rec.hint} (as now)`
+        : isRecommendation(rec)
+          ? rec.hint
+          : `${rec.hint} (saves nothing more)`,
       `${formatCount(rec.currentSaved.tokens)} → ${formatCount(rec.expectedSaved.tokens)}`,
     ]),
   ];

@@ -127,6 +127,10 @@ export function readConfig(io: CliIo, path: unknown): { config: ParsedConfig; te
   const config = parseConfigToml(text);
   const error = config.diagnostics.find((d) => d.severity === 'error');
   if (error) throw new CliError(formatDiagnostic(path, error));
+  // A misspelt key changes the figures without failing (`keep_frist = 3`), so every command says so, as the page does.
+  for (const warning of config.diagnostics.filter((d) => d.severity === 'warning')) {
+    io.stderr(`${formatDiagnostic(path, warning)}\n`);
+  }
   return { config, text };
 }
 

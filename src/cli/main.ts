@@ -4,8 +4,9 @@
  * public contract (README). Bad input exits with code 2 and one line naming
  * the file, line and column; never a stack trace.
  */
-import { CliError, type CliIo, createNodeIo } from './cli-io.ts';
+import { CliError, type CliIo, CliWriteError, createNodeIo } from './cli-io.ts';
 import { runCommand } from './commands.ts';
+import { type OutputFile, openOutputFile, takeOutputOption } from './output-file.ts';
 import { USAGE } from './usage.ts';
 
 async function main(argv: string[], io: CliIo): Promise<number> {
@@ -14,12 +15,24 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(USAGE);
     return command === undefined ? 2 : 0;
   }
+  let output: OutputFile | undefined;
   try {
-    return await runCommand(command, rest, io);
+    const taken = takeOutputOption(rest);
+    if (taken.output !== undefined && taken.output !== '-') {
+      output = openOutputFile(taken.output, io);
+    }
+    const code = await runCommand(command, taken.args, output?.io ?? io);
+    output?.finish(code === 0);
+    return code;
   } catch (error) {
+    try {
+      output?.finish(false);
+    } catch {
+      // The command's own error is the one to report.
+    }
     if (error instanceof CliError) {
       io.stderr(`${error.message}\n`);
-      return 2;
+      return error instanceof CliWriteError ? 1 : 2;
     }
     // An internal failure: say so in one line, without a stack trace.
     const message = error instanceof Error ? error.message : String(error);

@@ -39,12 +39,30 @@ function readInputBytes(path: string): Uint8Array | string {
     return describeError(error);
   }
   try {
-    const kind = describeNonFile(fstatSync(fd));
+    const stats = fstatSync(fd);
+    const kind = describeNonFile(stats);
+    if (kind === undefined && stats.size === 0 && isStandardOutput(stats)) return EMPTIED_BY_SHELL;
     return kind ?? readAll(fd);
   } catch (error) {
     return describeError(error);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** `compact f > f`: the shell empties f before the command starts, so all there is to do is say so. */
+const EMPTIED_BY_SHELL =
+  'is empty, and standard output is this same file: the shell emptied it before the command ran ' +
+  '(`> FILE` on the file being read). Restore it from a copy; to replace an input, use --output FILE, ' +
+  'which writes it only when the command succeeds';
+
+/** Whether standard output is the file `stats` describes. */
+function isStandardOutput(stats: import('node:fs').Stats): boolean {
+  try {
+    const out = fstatSync(1);
+    return out.isFile() && out.dev === stats.dev && out.ino === stats.ino;
+  } catch {
+    return false;
   }
 }
 

@@ -71,5 +71,10 @@ Every command that projects or creates compactions takes --reading KEY=VALUE
 first value) to its alternative:
 ${READINGS.map((info) => `  ${info.key}=${info.values.map((v) => v.value).join('|')}  (${info.section}) ${info.question}`).join('\n')}
 
-Exit codes: 0 success, 2 bad input or arguments, 1 internal error.
+Every command takes --output FILE to write to FILE instead of standard output:
+the output goes to a temporary file beside it, renamed over FILE only when
+the command succeeds (so --output may name the input file).
+
+Exit codes: 0 success, 2 bad input or arguments, 1 internal error or an output
+that cannot be written. A closed pipe (| head) ends the command quietly.
 `;

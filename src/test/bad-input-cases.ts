@@ -8,6 +8,8 @@
  * since several reach tens of megabytes.
  */
 
+import type { PlaygroundResult } from '../core/playground/types.ts';
+
 /** One case of the matrix. */
 export interface BadInputCase {
   /** A stable id: file names, test names. */
@@ -36,6 +38,14 @@ export interface BadInputCase {
   cliArgs?: readonly string[];
   /** What an accepted case's stdout must show: a problem, or undefined when it is right. */
   checkStdout?: (stdout: string) => string | undefined;
+  /** Where the CLI's stdout goes when the case is about writing it: `/dev/full`, a pipe closed early, or the input file itself (`> FILE`). */
+  cliStdout?: 'dev-full' | 'closed-pipe' | 'input-file';
+  /** The CLI's exit code for an accepted input, when it is not 0 (a write that fails). */
+  cliExitCode?: number;
+  /** What the core's session result must show (its guidance, say), or undefined when it is right. */
+  checkResult?: (result: PlaygroundResult) => string | undefined;
+  /** What the CLI's stderr must show (a warning, a note), or undefined when it is right. */
+  checkStderr?: (stderr: string) => string | undefined;
   /** Surfaces the case does not apply to (or not yet), with why: the matrix cell says so. */
   notIn?: { core?: string; ui?: string };
 }
@@ -137,6 +147,9 @@ export const HOSTILE_TOOL_NAME = '\u001b]0;fake title\u0007\u001b[31mred\r\u202e
 
 const REFUSED_BY_NOTICE =
   'not in this column: the page refuses the file with an error notice naming the byte offset (src/state/read-file.ts), and the editors keep their text; this column reads the problems list, so no browser check of the notice yet';
+
+const NOT_OUTPUT_OF_CORE = 'not applicable: the core returns text; writing it is the CLI’s';
+const NOT_OUTPUT_OF_PAGE = 'not applicable: the page writes no files of its own choosing';
 
 const NOT_IN_PAGE_YET =
   'not yet: the page still reads files with the browser’s lenient decoder (issue 15, item 5, left open)';
@@ -730,5 +743,138 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       core: 'not applicable: `--index` is a CLI option; the stream itself is good',
       ui: 'not applicable: the page resets from the timeline, which lists only the compactions there are',
     },
+  },
+  {
+    id: 'config-misspelt-key',
+    title: 'A misspelt rule key (`keep_frist = 3`): a warning in every command',
+    target: 'config',
+    build: () =>
+      '[[conversation.compaction.rules]]\nkeep_frist = 3\nkeep_last = 1\ntool_calls = "strip"\n',
+    cliArgs: ['compact', '--dry-run', '--config', 'FILE', 'GOOD_STREAM'],
+    checkStderr: (stderr) =>
+      /:2:1: warning: unknown key "keep_frist" .*did you mean "keep_first"/.test(stderr)
+        ? undefined
+        : 'no FILE:2:1: warning for keep_frist on stderr',
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'duplicate-event-key',
+    title: 'An event with a key written twice (`"content":"SECRET","content":"hello"`)',
+    target: 'stream',
+    build: () =>
+      `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "chat_request", "content": "SECRET", "content": "hello"}\n]\n`,
+    accepted: false,
+    // `  {"timestamp": "` (17) + the timestamp (21) + `", "type": "chat_request", "content": "SECRET", ` (48): column 87.
+    position: { line: 3, column: 87 },
+    via: 'editor',
+  },
+  {
+    id: 'duplicate-argument-key',
+    title: 'A key written twice inside `arguments` (JP keeps the last: accepted, with a warning)',
+    target: 'stream',
+    build: () =>
+      `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "tool_call_request", "id": "fake-1", "name": "fake_tool", "arguments": {"path": "a", "path": "b"}}\n]\n`,
+    cliArgs: ['project', '--encoding', 'plain', 'FILE'],
+    checkStderr: (stderr) =>
+      /:3:\d+: warning: This object has the key "path" twice/.test(stderr)
+        ? undefined
+        : 'no FILE:3:col: warning for the duplicate "path"',
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'config-dotted-tool-name',
+    title: 'An unquoted dotted tool name (`[conversation.tools.a.b]`: tool `a` with a table `b`)',
+    target: 'config',
+    build: () =>
+      '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n\n[conversation.tools.a.b]\ncompaction = "keep"\n',
+    checkStderr: (stderr) =>
+      /:5:2: warning: This header defines tool "a" with a table "b".*\[conversation\.tools\."a\.b"\]/.test(
+        stderr,
+      )
+        ? undefined
+        : 'no FILE:5:2: warning naming [conversation.tools."a.b"]',
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'what-if-many-tools',
+    title: '20,000 distinct tool names (`report --what-if`, which was quadratic in tools)',
+    target: 'stream',
+    build: cached('what-if-many-tools', () => streamWithTools(20_000)),
+    cliArgs: ['report', '--what-if', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    checkStdout: (stdout) =>
+      stdout.includes('fake_tool_19999') ? undefined : 'the last tool has no row',
+    accepted: true,
+    via: 'file',
+    notIn: {
+      ui: 'not yet: the page draws a what-if row per tool, and 5,000 tools already keep it busy for minutes (recommend-many-tools, docs/limits.md)',
+    },
+  },
+  {
+    id: 'config-never-called-hints',
+    title: '10,000 hints for tools the stream never calls (one grouped guidance item)',
+    target: 'config',
+    build: cached('config-never-called-hints', () =>
+      [
+        '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n',
+        ...Array.from(
+          { length: 10_000 },
+          (_, i) => `[conversation.tools.fake_tool_${i}]\ncompaction = "omit"\n`,
+        ),
+      ].join('\n'),
+    ),
+    checkResult: (result) => {
+      const unknown = result.guidance.filter((d) => d.code === 'guidance/unknown-tool');
+      if (result.guidance.length > 101) return `${result.guidance.length} guidance items`;
+      return unknown.length === 1 && unknown[0]?.message.startsWith('10,000 hints')
+        ? undefined
+        : `${unknown.length} unknown-tool items`;
+    },
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'output-closed-pipe',
+    title: 'Standard output closed early (`report … | head -c 100` on 5,000 tools)',
+    target: 'stream',
+    build: cached('recommend-many-tools', () => streamWithTools(5_000)),
+    cliArgs: ['report', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    cliStdout: 'closed-pipe',
+    checkStderr: (stderr) => (stderr === '' ? undefined : `stderr: ${shorten(stderr, 80)}`),
+    accepted: true,
+    via: 'file',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
+  },
+  {
+    id: 'output-full-disk',
+    title: 'A full disk (`report … > /dev/full`)',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['report', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    cliStdout: 'dev-full',
+    cliExitCode: 1,
+    checkStderr: (stderr) =>
+      stderr === 'error: cannot write the output: no space left on the device\n'
+        ? undefined
+        : `stderr: ${shorten(stderr, 80)}`,
+    accepted: true,
+    via: 'editor',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
+  },
+  {
+    id: 'output-is-input',
+    title: '`compact FILE > FILE` (the shell empties the input first)',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE'],
+    cliStdout: 'input-file',
+    checkStderr: (stderr) =>
+      /standard output is this same file/.test(stderr) ? undefined : 'does not say why it is empty',
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'editor',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
   },
 ];

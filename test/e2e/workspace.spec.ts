@@ -232,11 +232,12 @@ test('on the default example, Recommend never lowers the saving without saying s
   const pane = page.locator('#pane-recommend');
   await pane.getByRole('button', { name: 'Recommend hints' }).click();
   const table = pane.getByRole('table', { name: 'Suggested hints' });
-  // From the CLI on the same files: build_watch keep saves 0 (omit saves 129),
-  // run_tests strip-responses saves 114 (the rule's strip saves 124).
+  // From the CLI on the same files: build_watch keep would save 0 (omit saves 129),
+  // so the example's own omit stays (issue 24); run_tests strip-responses saves 114
+  // (the rule's strip saves 124).
   const watch = table.locator('tr[data-tool="build_watch"]');
-  await expect(watch.getByRole('checkbox')).not.toBeChecked();
-  await expect(watch).toContainText('Not ticked: it saves 129 tokens fewer than omit');
+  await expect(watch.getByRole('checkbox')).toHaveCount(0);
+  await expect(watch).toContainText('Your hint omit stays');
   const tests = table.locator('tr[data-tool="run_tests"]');
   await expect(tests.getByRole('checkbox')).not.toBeChecked();
   await expect(tests).toContainText("saves 10 tokens fewer than rule's tool_calls");
@@ -245,15 +246,16 @@ test('on the default example, Recommend never lowers the saving without saying s
   await expect(pane.getByRole('button', { name: 'Nothing to apply' })).toBeDisabled();
 
   // Ticked by hand, the lower saving is said before the click.
-  await watch.getByRole('checkbox').check();
+  await tests.getByRole('checkbox').check();
   await expect(effect).toHaveText(
-    'Applying the ticked hint: saving 1,671 → 1,542 tokens (−129): lower than now.',
+    'Applying the ticked hint: saving 1,671 → 1,661 tokens (−10): lower than now.',
   );
   await pane.getByRole('button', { name: 'Apply 1 hint to the config' }).click();
   await waitForResults(page);
-  await expect(statusLine(page)).toContainText('1,542');
-  // (The comment that described omit goes too: hint-comments.test.ts.)
-  await expect(toolRow(page, 'build_watch').locator('td').last()).toHaveText('keep own hint');
+  await expect(statusLine(page)).toContainText('1,661');
+  await expect(toolRow(page, 'run_tests').locator('td').last()).toHaveText(
+    'strip-responses own hint',
+  );
 });
 
 /** `report --what-if --json` over the corpus folder: per tool, tokens after under each choice. */

@@ -8,12 +8,15 @@
  * shared machine stretches wall time: one row measured 3 s at 10k tools and
  * 158 s at 100k in wall time while its CPU per tool stayed flat. One run
  * each: compare ratios, not absolute times. Prints a table, then one
- * JSON line. `SCALING_TOOLS=1000,10000` picks the tool counts.
+ * JSON line. `SCALING_TOOLS=1000,10000` picks the tool counts;
+ * `SCALING_WHAT_IF_TOOLS` those of the `report --what-if` row (10k, 40k and
+ * 130k by default: the sizes of issue 24, where it was quadratic).
  */
 import { parseConfigToml } from '../../src/core/config/config.ts';
 import { loadTokenCounter } from '../../src/core/counting/tokens.ts';
 import { reportStream } from '../../src/core/playground/playground.ts';
 import { recommendForStreams } from '../../src/core/playground/recommend.ts';
+import { getWhatIfGridOfStreams } from '../../src/core/playground/what-if.ts';
 import type { StreamElement } from '../../src/core/types.ts';
 import { perItemGrowth, type ScalingRow as Row } from './growth.ts';
 
@@ -73,6 +76,15 @@ rows.push(
   ),
   measureRow('recommend, per tool', toolCounts, (count) =>
     recommendForStreams([streams.get(count) ?? []], config, options),
+  ),
+);
+
+const whatIfCounts = (process.env.SCALING_WHAT_IF_TOOLS ?? '10000,40000,130000')
+  .split(',')
+  .map(Number);
+rows.push(
+  measureRow('report --what-if, per tool', whatIfCounts, (count) =>
+    getWhatIfGridOfStreams([streams.get(count) ?? streamWithTools(count)], config, options),
   ),
 );
 

@@ -120,7 +120,9 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
   const scaling = runScript(
     root,
     'tools/bench/scaling.ts',
-    core.scalingTools ? { SCALING_TOOLS: core.scalingTools } : {},
+    core.scalingTools
+      ? { SCALING_TOOLS: core.scalingTools, SCALING_WHAT_IF_TOOLS: core.scalingTools }
+      : {},
   ) as { scaling?: ScalingRow[] } | null;
   const bytes = measureFirstLoad(root);
   const rows: Row[] = [

@@ -20,7 +20,7 @@ import { parse, TomlDate, TomlError } from 'smol-toml';
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
 import { capDiagnostics, checkConfigTextLength } from '../json/limits.ts';
 import { suggestClosest } from '../json/suggest.ts';
-import { describeType, getOwn, setOwn, showValue } from '../json/values.ts';
+import { describeType, getOwn, isJsonObject, setOwn, showValue } from '../json/values.ts';
 import type { Diagnostic, JsonObject, JsonValue, Severity } from '../types.ts';
 import {
   getKeysInsideRule,
@@ -76,6 +76,16 @@ const TOOL_KEYS: readonly string[] = [
   'access',
   TOOL_HINT_KEY,
 ];
+
+/**
+ * The tables in a tool's fields that are no field of a tool: what
+ * `[conversation.tools.a.b]` makes of a tool named `a.b` (tool `a`, table `b`).
+ */
+export function listSplitToolTables(fields: JsonObject): string[] {
+  return Object.keys(fields).filter(
+    (field) => !TOOL_KEYS.includes(field) && isJsonObject(getOwn(fields, field)),
+  );
+}
 
 /** smol-toml values as JSON: integers (read as bigint) become numbers, dates strings. */
 function tomlToJson(value: unknown): JsonValue {
@@ -333,6 +343,15 @@ function readTools(reader: ConfigReader, raw: TomlTable): Record<string, JsonObj
       }
     }
     reader.warnTypos(entry, path, TOOL_KEYS, [TOOL_HINT_KEY], label);
+    for (const field of listSplitToolTables(fields)) {
+      const meant = `${name}.${field}`;
+      reader.keyProblem(
+        [...path, field],
+        `This header defines ${label} with a table "${field}", which no tool has: unquoted dots split a TOML key. ` +
+          `A tool named "${meant}" is written [conversation.tools.${formatTomlKey(meant)}].`,
+        'config/dotted-tool-name',
+      );
+    }
     setOwn(tools, name, fields);
   }
   return tools;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPlaygroundSession } from '../playground/playground.ts';
 import type { PlaygroundResult } from '../playground/types.ts';
 import type { GuidanceDiagnostic, GuidanceEdit, JsonObject } from '../types.ts';
+import { parseConfigToml } from './config.ts';
 import { getConfigGuidance } from './guidance.ts';
 
 // --- A small plain stream: 4 turns; fs_read_file twice, grep and shell once ------
@@ -510,5 +511,56 @@ compaction = "keep"
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('an unquoted dotted tool name (issue 24)', () => {
+  const DOTTED_STREAM = JSON.stringify(
+    [
+      ...turn('Read it.', [['d1', 'mcp.read', 'fake contents of the file']]),
+      ...turn('Thanks!', []),
+    ],
+    null,
+    2,
+  );
+  const config = `${STRIP_RULE}\n[conversation.tools.mcp.read]\ncompaction = "keep"\n`;
+
+  it('warns in the config itself that the header makes tool "mcp" with a table "read"', () => {
+    const warning = parseConfigToml(config).diagnostics.find(
+      (d) => d.code === 'config/dotted-tool-name',
+    );
+    expect(warning).toMatchObject({ severity: 'warning', line: 6 });
+    expect(warning?.message).toContain('[conversation.tools."mcp.read"]');
+  });
+
+  it('offers to quote the name when the stream calls "mcp.read", and the fix gives it the hint', async () => {
+    const d = only(await guidance(config, DOTTED_STREAM), 'split-tool-name');
+    expect(marked(config, d)).toBe('mcp.read');
+    const fixed = applyFix(config, d);
+    expect(fixed).toContain('\n[conversation.tools."mcp.read"]\n');
+    const result = await run(fixed, DOTTED_STREAM);
+    expect(result.tools.find((tool) => tool.name === 'mcp.read')?.hint).toBe('keep');
+    expect(withCode(await guidance(fixed, DOTTED_STREAM), 'split-tool-name')).toEqual([]);
+  });
+});
+
+describe('hints for tools the stream never calls (issue 24)', () => {
+  const manyHints = (count: number) =>
+    `${STRIP_RULE}\n${Array.from({ length: count }, (_, i) => `[conversation.tools.never_called_${i}]\ncompaction = "omit"\n`).join('\n')}`;
+
+  it('makes 10,000 such hints one item that counts them, not 10,000 problems', async () => {
+    const diagnostics = await guidance(manyHints(10_000));
+    const unknown = withCode(diagnostics, 'unknown-tool');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]?.message).toMatch(/^10,000 hints are for tools the stream never calls/);
+    expect(unknown[0]?.message).toContain('never_called_0, never_called_1');
+    expect(unknown[0]?.message).toContain('and 9,992 more');
+    expect(diagnostics.length).toBeLessThanOrEqual(101);
+  });
+
+  it('keeps one item each, with its suggestion, for a few', async () => {
+    const config = `${STRIP_RULE}\n[conversation.tools.fs_raed_file]\ncompaction = "omit"\n`;
+    const d = only(await guidance(config), 'unknown-tool');
+    expect(d.message).toContain('did you mean "fs_read_file"?');
   });
 });

@@ -9,7 +9,9 @@
  */
 
 import { getSummaryPlaceholder } from '../compaction/creation.ts';
+import { formatCount } from '../counting/format.ts';
 import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
+import { capDiagnostics } from '../json/limits.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { getOwn } from '../json/values.ts';
 import type { PlaygroundResult } from '../playground/types.ts';
@@ -22,14 +24,14 @@ import type {
   StreamElement,
   TurnRange,
 } from '../types.ts';
-import { type ParsedConfig, parseConfigToml } from './config.ts';
+import { listSplitToolTables, type ParsedConfig, parseConfigToml } from './config.ts';
 import { describeEmptyRange, type EmptyRangeReason, formatTurnRange } from './range.ts';
 import {
   mergeRuleLayers,
   type PartialCompactionRule,
   TOOL_CALLS_MODE_SPELLINGS,
 } from './rule-config.ts';
-import { TomlLocator } from './toml-locator.ts';
+import { formatTomlKey, TomlLocator } from './toml-locator.ts';
 import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from './tool-hints.ts';
 
 /** How many tool names a message lists before saying "and N more". */
@@ -54,7 +56,7 @@ interface Span {
 function listNames(names: readonly string[]): string {
   const shown = names.slice(0, LISTED_NAMES);
   const rest = names.length - shown.length;
-  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  if (rest > 0) return `${shown.join(', ')} and ${formatCount(rest)} more`;
   if (shown.length <= 1) return shown.join('');
   return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
@@ -62,7 +64,7 @@ function listNames(names: readonly string[]): string {
 const countTools = (count: number) => `${count} tool${count === 1 ? '' : 's'}`;
 
 /** How a tool name is written as a TOML key. */
-const tomlKey = (name: string) => (BARE_KEY.test(name) ? name : JSON.stringify(name));
+const tomlKey = formatTomlKey;
 
 /** The text of a simple one-line TOML string literal, or undefined for anything else. */
 function readSimpleString(literal: string): string | undefined {
@@ -285,10 +287,15 @@ function collectGuidance(
   guideBuiltinRule(context);
   guideRules(context);
   guideHints(context);
+  guideSplitToolNames(context);
   guideInheritingTools(context);
   guideNothingRemoved(context);
-  return writer.diagnostics.sort(
-    (a, b) => a.line - b.line || a.column - b.column || (a.code ?? '').localeCompare(b.code ?? ''),
+  // As every text's diagnostics (docs/limits.md): 100 listed, then one that counts the rest.
+  return capDiagnostics(
+    writer.diagnostics.sort(
+      (a, b) =>
+        a.line - b.line || a.column - b.column || (a.code ?? '').localeCompare(b.code ?? ''),
+    ),
   );
 }
 
@@ -403,6 +410,9 @@ function guideRules({ writer, result, rules, builtinSpan }: GuidanceContext): vo
 /** Per written hint: its spelling, whether it acts, what `'*'` reaches, unknown tools. */
 function guideHints({ writer, result, parsed, rules }: GuidanceContext): void {
   const streamTools = result.tools.filter((tool) => tool.calls > 0).map((tool) => tool.name);
+  const called = new Set(streamTools);
+  /** Hints for tools the stream never calls, with their keys: one item each, or one for all. */
+  const neverCalled: { name: string; key: Span }[] = [];
   const firstRule = rules?.[0];
   // Spec 13, ruling 1: without a tool_calls winner, a compaction's overrides are never read.
   const hintsInert =
@@ -440,10 +450,22 @@ function guideHints({ writer, result, parsed, rules }: GuidanceContext): void {
           ? `'*' reaches no tool here: every tool has a hint of its own.`
           : `'*' gives ${hint.value} to ${countTools(reached.length)} without a hint of their own: ${listNames(reached)}.`,
       );
-    } else if (!streamTools.includes(name)) {
+    } else if (!called.has(name)) {
       const key = writer.keyOf(toolPath);
-      if (key !== undefined) unknownToolDiagnostic(writer, name, key, streamTools);
+      if (key !== undefined) neverCalled.push({ name, key });
     }
+  }
+  if (neverCalled.length <= LISTED_NAMES) {
+    for (const { name, key } of neverCalled) unknownToolDiagnostic(writer, name, key, streamTools);
+  } else {
+    // Thousands of such hints are one finding, not thousands (and a suggestion for each would be quadratic).
+    const first = neverCalled[0] as { name: string; key: Span };
+    writer.add(
+      writer.lastKeySegment(first.key),
+      'warning',
+      'guidance/unknown-tool',
+      `${formatCount(neverCalled.length)} hints are for tools the stream never calls, so they change nothing here: ${listNames(neverCalled.map((hint) => hint.name))}.`,
+    );
   }
 
   // Hints from the stream's config_delta events are just as inert, but not in the text.
@@ -459,6 +481,28 @@ function guideHints({ writer, result, parsed, rules }: GuidanceContext): void {
         'guidance/hint-inert',
         `The stream's config_delta hints for ${listNames(fromStream)} have no effect: no rule sets tool_calls.`,
         inertFix(),
+      );
+    }
+  }
+}
+
+/** `[conversation.tools.a.b]` when the stream calls `a.b`: the quick fix quotes the name. */
+function guideSplitToolNames({ writer, result, parsed }: GuidanceContext): void {
+  const called = new Set(result.tools.filter((tool) => tool.calls > 0).map((tool) => tool.name));
+  for (const [name, fields] of Object.entries(parsed.config.tools)) {
+    for (const field of listSplitToolTables(fields)) {
+      const meant = `${name}.${field}`;
+      if (!called.has(meant)) continue;
+      const first = writer.keyOf([...TOOLS_PATH, name]);
+      const whole = writer.keyOf([...TOOLS_PATH, name, field]);
+      if (first === undefined || whole === undefined) continue;
+      const span = { start: writer.lastKeySegment(first).start, end: whole.end };
+      writer.add(
+        span,
+        'warning',
+        'guidance/split-tool-name',
+        `The stream calls "${meant}", but this header gives its settings to a tool "${name}": write [conversation.tools.${tomlKey(meant)}].`,
+        { title: `Quote the name: ${tomlKey(meant)}`, edits: [writer.edit(span, tomlKey(meant))] },
       );
     }
   }

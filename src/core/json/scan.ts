@@ -3,8 +3,8 @@
  * positions (this file), the first syntax error as a sentence
  * (syntax-error.ts), input limits (limits.ts), strict UTF-8 (utf8.ts), lone
  * surrogates (surrogates.ts), number text kept through a round trip
- * (number-text.ts), own-key reads of values (values.ts) and walks over
- * values (walk.ts).
+ * (number-text.ts), keys written twice (duplicate-keys.ts), own-key reads
+ * of values (values.ts) and walks over values (walk.ts).
  *
  * Scanning JSON text for positions. These scanners assume text JSON.parse
  * has accepted, except `findSyntaxError` (syntax-error.ts), which runs only

@@ -158,6 +158,9 @@ async function runCore(
     } else if (status === 'ok') {
       sessionNote = `: ${result.report.totals.saved.tokens.toLocaleString('en-US')} tokens saved`;
     }
+    const resultProblem = status === 'ok' ? badCase.checkResult?.(result) : undefined;
+    if (resultProblem) problems.push(resultProblem);
+    else if (badCase.checkResult) sessionNote += ', result as expected';
   } catch (error) {
     return { ok: false, summary: `session.run THROWS: ${String(error)}` };
   }
@@ -174,6 +177,13 @@ async function runCore(
 }
 
 const ONE_ERROR_LINE = /^(.+):(\d+):(\d+): error: (.+)$/;
+
+/** The shell lines behind {@link BadInputCase.cliStdout}; `$@` is the command, `$INPUT_FILE` the input. */
+const STDOUT_REDIRECTS: Record<NonNullable<BadInputCase['cliStdout']>, string> = {
+  'dev-full': 'exec "$@" > /dev/full',
+  'closed-pipe': '"$@" | head -c 100 > /dev/null; exit "$' + '{PIPESTATUS[0]}"',
+  'input-file': 'exec "$@" > "$INPUT_FILE"',
+};
 
 function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
   let file = join(work, badCase.target === 'stream' ? `${badCase.id}.json` : `${badCase.id}.toml`);
@@ -194,13 +204,20 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
     .replace('GOOD_CONFIG', 'good.toml')
     .replace('GOOD_STREAM', 'good-events.json');
   const start = performance.now();
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 512 * 1024 * 1024,
-    cwd: ROOT,
-    // A hang is a failure, not a stuck test run.
-    timeout: 150_000,
-  });
+  // Where stdout goes, when the case is about writing it: through a shell, as a user would.
+  const redirect = badCase.cliStdout && STDOUT_REDIRECTS[badCase.cliStdout];
+  const result = spawnSync(
+    redirect ? 'bash' : process.execPath,
+    redirect ? ['-c', redirect, 'bash', process.execPath, BIN, ...args] : [BIN, ...args],
+    {
+      env: { ...process.env, INPUT_FILE: file },
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+      cwd: ROOT,
+      // A hang is a failure, not a stuck test run.
+      timeout: 150_000,
+    },
+  );
   const ms = elapsed(start);
   if (badCase.cliPath === undefined || badCase.cliPath === 'FIFO') rmSync(file, { force: true });
   const stderr = result.stderr ?? '';
@@ -209,13 +226,14 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
   if (/^\s+at /m.test(stderr)) problems.push('stack trace');
   let summary: string;
   if (badCase.accepted) {
-    if (result.status !== 0) problems.push(`exit ${result.status}`);
+    const expectedExit = badCase.cliExitCode ?? 0;
+    if (result.status !== expectedExit) problems.push(`exit ${result.status}`);
     let shape = '';
     if (badCase.checkStdout && result.status === 0) {
       const problem = badCase.checkStdout(result.stdout);
       if (problem) problems.push(problem);
       else shape = ', stdout as expected';
-    } else if (badCase.target === 'stream' && result.status === 0) {
+    } else if (badCase.target === 'stream' && result.status === 0 && !redirect) {
       try {
         const printed = (JSON.parse(result.stdout) as unknown[]).length;
         shape = `, prints ${printed.toLocaleString('en-US')} element${printed === 1 ? '' : 's'}`;
@@ -223,9 +241,16 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
         problems.push('stdout is not a JSON array');
       }
     }
+    if (badCase.checkStderr) {
+      const problem = badCase.checkStderr(stderr);
+      if (problem) problems.push(problem);
+      else shape += ', stderr as expected';
+    }
     summary = `exit ${result.status}${shape} (${ms} ms)`;
   } else {
     if (result.status !== 2) problems.push(`exit ${result.status}`);
+    const stderrProblem = badCase.checkStderr?.(stderr);
+    if (stderrProblem) problems.push(stderrProblem);
     const match = lines.length === 1 ? ONE_ERROR_LINE.exec(lines[0] as string) : null;
     if (!match) problems.push(`stderr is not one file:line:col line: ${shorten(stderr, 200)}`);
     else {

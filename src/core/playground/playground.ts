@@ -18,7 +18,7 @@
 import { previewStream, resetCompactions } from '../compaction/creation.ts';
 import { getJpDryRun } from '../compaction/jp-timeline.ts';
 import { buildToolNameMap } from '../compaction/projection.ts';
-import { withReadings } from '../compaction/readings.ts';
+import { type Readings, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import { getConfigGuidance } from '../config/guidance.ts';
 import type { ConfigInForce } from '../config/in-force.ts';
@@ -246,7 +246,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
         usesBuiltinRule: plan.configInForce.usesBuiltinRule,
         plans: plan.created.plans,
         toolOverrides: plan.configInForce.toolOverrides,
-        tools: buildToolInfo(elements, plan.configInForce),
+        tools: buildToolInfo(elements, plan.configInForce, readings),
         timeline,
         report,
         ...transcripts,
@@ -289,6 +289,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
 export function buildToolInfo(
   elements: readonly StreamElement[],
   config: ConfigInForce,
+  readings?: Readings,
 ): ToolHintInfo[] {
   const calls = new Map<string, number>();
   for (const element of elements) {
@@ -299,6 +300,6 @@ export function buildToolInfo(
   const names = new Set([...calls.keys(), ...Object.keys(config.tools)]);
   names.delete('*');
   return [...names]
-    .map((name) => getToolHintInfo(name, calls.get(name) ?? 0, config))
+    .map((name) => getToolHintInfo(name, calls.get(name) ?? 0, config, readings))
     .sort(compareToolInfo);
 }

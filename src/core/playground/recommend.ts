@@ -240,8 +240,10 @@ export function recommendHints(
     };
     const repeat = getOwn(repeats, tool);
     if (repeat) usage.repeat = repeat;
-    const { hint, reason } = chooseHint(usage);
+    const chosen = chooseHint(usage);
     const currentHint = currentHints.get(tool) ?? 'inherit';
+    const currentSaved = { ...(rowOf(currentTotal, tool)?.saved ?? zero()) };
+    const { hint, reason } = keepExplicitHint(chosen, currentHint, saved, currentSaved);
     recommendations.push({
       tool,
       hint,
@@ -251,7 +253,7 @@ export function recommendHints(
       responseTokens: usage.responseTokens,
       expectedSaved: { ...saved[hint] },
       currentHint: currentHint === 'inherit' ? null : currentHint,
-      currentSaved: { ...(rowOf(currentTotal, tool)?.saved ?? zero()) },
+      currentSaved,
     });
   }
   recommendations.sort((a, b) => compareCodePoints(a.tool, b.tool));
@@ -274,6 +276,40 @@ export function recommendHints(
     },
     note: RECOMMENDATION_NOTE,
   };
+}
+
+/**
+ * A hint the user chose (own, `'*'` or a config_delta's) is not overruled
+ * by one that the measurement does not favour: the sizes alone suggest
+ * `keep` for a tool the config omits on purpose, and that alone is no reason.
+ * The explicit hint stays, and the reason says what the other would do.
+ */
+function keepExplicitHint(
+  chosen: { hint: ToolHint; reason: string },
+  current: HintChoice,
+  saved: Record<HintChoice, Amount>,
+  currentSaved: Amount,
+): { hint: ToolHint; reason: string } {
+  if (current === 'inherit' || chosen.hint === current) return chosen;
+  const more = saved[chosen.hint].tokens - currentSaved.tokens;
+  if (more > 0) return chosen;
+  const than = more === 0 ? 'no more than it' : `${tokens(-more)} fewer than it`;
+  return {
+    hint: current,
+    reason: `Your hint ${current} stays: ${chosen.hint}, which the sizes alone suggest, would save ${than} here. (${chosen.reason})`,
+  };
+}
+
+/**
+ * Whether a suggestion is a recommendation at all: it changes the hint in
+ * force, and the change moves the saving. One that saves exactly what the
+ * hint in force saves (nothing is compacted yet, or both choices remove the
+ * same) gets no ★, no tick and no line in the config.
+ */
+export function isRecommendation(
+  rec: Pick<Recommendation, 'hint' | 'currentHint' | 'expectedSaved' | 'currentSaved'>,
+): boolean {
+  return rec.hint !== rec.currentHint && rec.expectedSaved.tokens !== rec.currentSaved.tokens;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_READINGS } from '../compaction/readings.ts';
 import { resolveConfigInForce } from '../config/in-force.ts';
 import type { StreamElement } from '../types.ts';
-import { buildToolInfo } from './playground.ts';
+import { buildToolInfo, createPlaygroundSession } from './playground.ts';
 
 const PROTOTYPE_NAMES = ['toString', 'constructor', 'valueOf', 'hasOwnProperty', '__proto__'];
 
@@ -30,5 +31,47 @@ describe('buildToolInfo with tool names of Object.prototype', () => {
       { name: 'valueOf', hint: null, source: 'rule', policy: null, calls: 1 },
     ]);
     expect(() => structuredClone(rows)).not.toThrow();
+  });
+});
+
+describe('the hint in force under the reading jp=today (issue 24)', () => {
+  const elements = [call('fs_read_file', 1)];
+  const stream = JSON.stringify([
+    { timestamp: '2025-07-01 00:00:00.0', type: 'turn_start' },
+    { timestamp: '2025-07-01 00:00:00.0', type: 'chat_request', content: 'fake' },
+    ...elements,
+  ]);
+  const config = `[[conversation.compaction.rules]]
+keep_last = 0
+tool_calls = "strip"
+
+[conversation.tools.fs_read_file]
+compaction = "keep"
+`;
+
+  it('says the hint is ignored and names the rule’s tool_calls, where JP with D17 says nothing of the kind', async () => {
+    const session = createPlaygroundSession();
+    const input = {
+      configText: config,
+      streamText: stream,
+      encoding: 'plain' as const,
+      tokenizer: 'chars' as const,
+      now: null,
+      view: 'sanitized' as const,
+    };
+    const today = await session.run({ ...input, readings: { ...DEFAULT_READINGS, jp: 'today' } });
+    expect(today.tools).toEqual([
+      {
+        name: 'fs_read_file',
+        hint: 'keep',
+        source: 'tool',
+        policy: null,
+        calls: 1,
+        ignored: "ignored by today's JP; the rule's tool_calls (strip) applies",
+      },
+    ]);
+    const d17 = await session.run(input);
+    expect(d17.tools[0]).not.toHaveProperty('ignored');
+    expect(d17.tools[0]?.hint).toBe('keep');
   });
 });

@@ -79,6 +79,8 @@ export interface ToolHintInfo {
   policy: ToolCallPolicy | null;
   /** How many requests of this tool the stream holds. */
   calls: number;
+  /** Why the hint is not in force (the reading `jp=today`), naming what applies instead; absent when it is. */
+  ignored?: string;
 }
 
 /** A compaction event on the timeline: already in the stream, or previewed. */

@@ -22,6 +22,8 @@ import { buildViews, reportStream } from './pipeline.ts';
 import {
   formatTomlKey,
   type HintRecommendations,
+  isRecommendation,
+  type Recommendation,
   recommendHints,
   renderHintsToml,
 } from './recommend.ts';
@@ -51,8 +53,17 @@ const minus = (a: Amount, b: Amount): Amount => ({
   chars: a.chars - b.chars,
 });
 
-function cellOf(report: Report, tool: string): WhatIfCell {
-  const row = report.tools.find((candidate) => candidate.name === tool);
+/** A report's rows by tool name, built once: a lookup per cell keeps the grid linear in tools. */
+type RowsByTool = ReadonlyMap<string, Report['tools'][number]>;
+
+function indexRows(report: Report): RowsByTool {
+  const rows = new Map<string, Report['tools'][number]>();
+  for (const row of report.tools) if (row.name !== null) rows.set(row.name, row);
+  return rows;
+}
+
+function cellOf(rows: RowsByTool, tool: string): WhatIfCell {
+  const row = rows.get(tool);
   if (!row) return { after: { tokens: 0, chars: 0 }, saved: { tokens: 0, chars: 0 } };
   return {
     after: {
@@ -79,6 +90,17 @@ function toRow(
     choices,
     beyondRule: minus(choices.inherit.after, choices[inForce].after),
   };
+}
+
+/**
+ * Whether the grid stars a pick: a change that moves the saving, or the hint
+ * in force when it saves something. A pick that saves nothing (no call is in
+ * a compacted turn yet) is no recommendation, so it gets no ★.
+ */
+export function isStarred(
+  rec: Pick<Recommendation, 'hint' | 'currentHint' | 'expectedSaved' | 'currentSaved'>,
+): boolean {
+  return isRecommendation(rec) || (rec.hint === rec.currentHint && rec.expectedSaved.tokens !== 0);
 }
 
 /** What a grid needs that no hint changes: each choice's sums and the recommender's picks. */
@@ -109,7 +131,9 @@ export function prepareWhatIf(
   const picks = recommended ?? recommendHints(tables, config, settings);
   return {
     byChoice,
-    suggestions: new Map(picks.recommendations.map((rec) => [rec.tool, rec.hint])),
+    suggestions: new Map(
+      picks.recommendations.filter(isStarred).map((rec) => [rec.tool, rec.hint]),
+    ),
   };
 }
 
@@ -141,12 +165,14 @@ export function getWhatIfGrid(
   const applied = addReports(current, settings.tokenizer);
 
   const tools: WhatIfRow[] = [];
+  const rowsByChoice = {} as Record<HintChoice, RowsByTool>;
+  for (const choice of HINT_CHOICES) rowsByChoice[choice] = indexRows(byChoice[choice]);
   for (const row of byChoice.inherit.tools) {
     // The orphan row (responses with no request) has no hint to choose.
     if (row.name === null) continue;
     const name = row.name;
     const choices = {} as Record<HintChoice, WhatIfCell>;
-    for (const choice of HINT_CHOICES) choices[choice] = cellOf(byChoice[choice], name);
+    for (const choice of HINT_CHOICES) choices[choice] = cellOf(rowsByChoice[choice], name);
     tools.push(toRow(name, row.calls, choices, inForce.get(name), suggestions.get(name)));
   }
   const ruleSaves = { ...byChoice.inherit.totals.saved };
@@ -213,7 +239,7 @@ function getWhatIfGridByPasses(
     if (!perChoice) continue;
     const choices = {} as Record<HintChoice, WhatIfCell>;
     for (const choice of HINT_CHOICES) {
-      choices[choice] = cellOf(addReports(perChoice[choice], settings.tokenizer), name);
+      choices[choice] = cellOf(indexRows(addReports(perChoice[choice], settings.tokenizer)), name);
     }
     tools.push(toRow(name, row.calls, choices, inForce.get(name), suggestions.get(name)));
   }

@@ -17,6 +17,7 @@
  */
 
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
+import { type DuplicateKey, findDuplicateKeys } from '../json/duplicate-keys.ts';
 import {
   capDiagnostics,
   checkElementCount,
@@ -152,6 +153,43 @@ export function parseEventsText(
     );
   }
 
+  // docs/decisions.md, "Duplicate keys": an event's own keys are refused, a nested map's are a warning.
+  const duplicates = findDuplicateKeys(text);
+  const describeDuplicate = (duplicate: DuplicateKey): Diagnostic => {
+    const first = getLineIndex().position(duplicate.firstStart);
+    const where = `first at line ${first.line}, column ${first.column}`;
+    const key = JSON.stringify(duplicate.key);
+    return duplicate.depth === 2
+      ? diagnosticAt(
+          getLineIndex(),
+          duplicate.start,
+          duplicate.end,
+          'error',
+          `This event has the key ${key} twice (${where}). JP refuses such an event (serde: duplicate field), ` +
+            'and keeping one value would silently lose the other: remove one of them.',
+          'events/duplicate-key',
+        )
+      : diagnosticAt(
+          getLineIndex(),
+          duplicate.start,
+          duplicate.end,
+          'warning',
+          `This object has the key ${key} twice (${where}). JP keeps the last value, as the playground does, ` +
+            'so the first is lost when the stream is written back: remove the one you do not mean.',
+          'events/duplicate-nested-key',
+        );
+  };
+  const duplicateInEvent = duplicates.filter((duplicate) => duplicate.depth === 2);
+  if (duplicateInEvent.length > 0) {
+    return {
+      elements: undefined,
+      encoding: fallbackEncoding,
+      diagnostics: capDiagnostics(duplicateInEvent.map(describeDuplicate)),
+      elementOffsets: [],
+      elementEnds: [],
+    };
+  }
+
   const outOfRange = recordNumberTexts(text, parsed);
   if (outOfRange.length > 0) {
     return {
@@ -197,6 +235,7 @@ export function parseEventsText(
   const decode = createMemoizedDecoder();
   const encoding = setting === 'auto' ? detectEncodingWith(raw, decode) : setting;
   const hasError = diagnostics.some((d) => d.severity === 'error');
+  diagnostics.push(...duplicates.map(describeDuplicate));
   diagnostics = capDiagnostics(diagnostics);
   if (hasError || raw.length !== parsed.length) {
     return {

@@ -76,6 +76,28 @@ describe('SavingsTable', () => {
     expect(rowOf('(unknown)').cells[6]?.textContent).toBe("rule's tool_calls");
   });
 
+  it('under jp=today, strikes the hint and says what applies instead (issue 24)', () => {
+    const tools = FIXTURE_RESULT.tools.map((tool) =>
+      tool.hint === null
+        ? tool
+        : { ...tool, ignored: "ignored by today's JP; the rule's tool_calls (strip) applies" },
+    );
+    render(
+      <SavingsTable
+        report={FIXTURE_REPORT}
+        tools={tools}
+        selectedTool={null}
+        onSelectTool={vi.fn()}
+      />,
+    );
+    const cell = rowOf('fs_read_file').cells[6] as HTMLElement;
+    expect(cell.textContent).toBe(
+      "strip-responses ignored by today's JP; the rule's tool_calls (strip) applies",
+    );
+    expect(cell.textContent).not.toContain('own hint');
+    expect(cell.querySelector('del')?.textContent).toBe('strip-responses');
+  });
+
   it('sorts by a column header, toggling direction, with aria-sort', () => {
     renderTable();
     const header = within(savingsTable()).getByRole('columnheader', { name: /Saved tokens/ });

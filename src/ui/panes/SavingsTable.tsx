@@ -179,6 +179,16 @@ function HintCell({ orphan, info }: { orphan: boolean; info: ToolHintInfo | unde
   if (!info || info.hint === null) {
     return <span className="cp-secondary-inline">{SOURCE_LABELS[info?.source ?? 'rule']}</span>;
   }
+  if (info.ignored !== undefined) {
+    return (
+      <span>
+        <del>
+          <code>{info.hint}</code>
+        </del>{' '}
+        <span className="cp-secondary">{info.ignored}</span>
+      </span>
+    );
+  }
   return (
     <span>
       <code>{info.hint}</code> <span className="cp-secondary">{SOURCE_LABELS[info.source]}</span>

@@ -5,7 +5,7 @@ import { formatCount } from '../../core/counting/format.ts';
 import { loadTokenCounter } from '../../core/counting/tokens.ts';
 import { reportStream } from '../../core/playground/playground.ts';
 import { recommendHints } from '../../core/playground/recommend.ts';
-import { createWhatIfCache } from '../../core/playground/what-if.ts';
+import { createWhatIfCache, isStarred } from '../../core/playground/what-if.ts';
 import { createHintTable } from '../../core/playground/workspace.ts';
 import { parseEventsText } from '../../core/stream/codec.ts';
 import { setToolChoice } from '../../state/actions.ts';
@@ -81,7 +81,9 @@ describe('WhatIfGridView', () => {
       recommendHints([createHintTable(elements, config, options)], config, {
         ...options,
         tokenizer: counter.id,
-      }).recommendations.map((rec) => [rec.tool, rec.hint]),
+      })
+        .recommendations.filter(isStarred)
+        .map((rec) => [rec.tool, rec.hint]),
     );
     expect(picks.size).toBeGreaterThan(0);
     // Each tool's request plus response after, counted by report with and without the config's hints.

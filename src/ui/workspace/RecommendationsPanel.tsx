@@ -13,6 +13,7 @@ import {
   getApplyEffect,
   type HintRecommendations,
   isPreTicked,
+  isRecommendation,
   type Recommendation,
 } from '../../core/playground/recommend.ts';
 import type { RecommendationState } from '../../state/app-state.ts';
@@ -128,7 +129,7 @@ export function RecommendationsPanel({
     );
   }
 
-  const changes = result.recommendations.filter((rec) => rec.hint !== rec.currentHint);
+  const changes = result.recommendations.filter(isRecommendation);
   const isTicked = (rec: Recommendation) => ticks.get(rec.tool) ?? isPreTicked(rec);
   const chosen = changes.filter(isTicked);
   const effect = getApplyEffect(result, new Set(chosen.map((rec) => rec.tool)));
@@ -174,6 +175,8 @@ export function RecommendationsPanel({
                     <td>
                       {same ? (
                         <span className="cp-secondary-inline">set</span>
+                      ) : !isRecommendation(rec) ? (
+                        <span className="cp-secondary-inline">saves nothing more</span>
                       ) : (
                         <input
                           type="checkbox"
@@ -227,7 +230,11 @@ export function RecommendationsPanel({
             : `Apply ${chosen.length} ${chosen.length === 1 ? 'hint' : 'hints'} to the config`}
         </button>
         {changes.length === 0 && result.recommendations.length > 0 ? (
-          <span className="cp-note">Every tool already has the suggested hint.</span>
+          <span className="cp-note">
+            {result.recommendations.every((rec) => rec.hint === rec.currentHint)
+              ? 'Every tool already has the suggested hint.'
+              : 'Every tool already has the suggested hint, or one that saves just as much.'}
+          </span>
         ) : null}
       </div>
     </div>
