@@ -104,16 +104,16 @@ const SNIFFERS: Readonly<Record<ImportFormat, Sniff>> = {
   'copilot-cli': onLines(sniffCopilotCli),
   pi: onLines(sniffPi),
   openclaw: onLines(sniffOpenClaw),
-  amp: (source) =>
+  amp: (source, whole) =>
     source.kind === 'document' && sniffAmpThread(source.document.value) === undefined
       ? undefined
-      : onLines(sniffAmpStream)(source),
+      : onLines(sniffAmpStream)(source, whole),
   'kimi-cli': onLines(sniffKimiCli),
   'kimi-code': onLines(sniffKimiCode),
-  lhar: (source) =>
+  lhar: (source, whole) =>
     source.kind === 'document' && sniffLharDocument(source.document.value) === undefined
       ? undefined
-      : onLines(sniffLharLines)(source),
+      : onLines(sniffLharLines)(source, whole),
   'otel-genai': onDocument(sniffOtelGenAi),
   'openai-chat': onDocument(sniffOpenAiChat),
   'openai-responses': onDocument(sniffOpenAiResponses),
