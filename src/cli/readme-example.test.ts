@@ -1,5 +1,5 @@
 /**
- * The README's `report` on a real Claude Code session, re-run: its config
+ * The README's `report` and `replay` on a real Claude Code session, re-run: the config
  * block is written to `strip.toml`, the command line after `$ ` is run from
  * the corpus folder through the real binary, and what it prints must be the
  * README's block, character for character. A change in the figures or in
@@ -24,12 +24,15 @@ function fencedBlocks(markdown: string): { info: string; text: string }[] {
   }));
 }
 
-it("re-runs the README's report on a Claude Code session and prints its block exactly", () => {
+/**
+ * Finds the README block whose text starts with `start`, writes the TOML
+ * block right before it to `strip.toml`, runs the command line after `$ `
+ * from the corpus folder through the real binary, and compares.
+ */
+function rerunReadmeBlock(start: string): void {
   const blocks = fencedBlocks(README);
-  const at = blocks.findIndex((block) =>
-    block.text.startsWith('$ compaction-playground report --config strip.toml claude-code/'),
-  );
-  expect(at, 'the README has the Claude Code report block').toBeGreaterThan(0);
+  const at = blocks.findIndex((block) => block.text.startsWith(start));
+  expect(at, `the README has the block starting "${start}"`).toBeGreaterThan(0);
   const config = blocks[at - 1];
   const shown = blocks[at]?.text ?? '';
   expect(config?.info, 'a TOML block comes right before it').toBe('toml');
@@ -47,4 +50,14 @@ it("re-runs the README's report on a Claude Code session and prints its block ex
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   expect(result.stdout).toBe(printed.join('\n'));
+}
+
+it("re-runs the README's report on a Claude Code session and prints its block exactly", () => {
+  rerunReadmeBlock('$ compaction-playground report --config strip.toml claude-code/');
+});
+
+it("re-runs the README's replay on a Claude Code session and prints its block exactly", () => {
+  rerunReadmeBlock(
+    '$ compaction-playground replay --config strip.toml --schedule every-turn claude-code/',
+  );
 });

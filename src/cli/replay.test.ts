@@ -189,3 +189,46 @@ describe('replay --model and --price', () => {
     );
   });
 });
+
+describe('replay with recorded usage', () => {
+  const usage = {
+    prompt_tokens: 30,
+    cache_read_tokens: 0,
+    cache_write_tokens: 30,
+    output_tokens: 7,
+  };
+  const path = join(work, 'recorded.json');
+  writeFileSync(
+    path,
+    JSON.stringify([
+      { timestamp: '2026-03-01 10:00:00.0', type: 'turn_start' },
+      { timestamp: '2026-03-01 10:00:00.0', type: 'chat_request', content: 'qqqqqqqq' },
+      {
+        timestamp: '2026-03-01 10:00:05.0',
+        type: 'chat_response',
+        message: 'mmmmmmmm',
+        metadata: { recorded_usage: usage },
+      },
+    ]),
+  );
+
+  it('shows recorded beside modelled, with the ratio, and scales by it when asked', () => {
+    const args = ['replay', '--config', CONFIG, '--tokenizer', 'chars', '--json', path];
+    const replay = JSON.parse(cli(args).stdout);
+    expect(replay.requests[0].recorded).toEqual(usage);
+    // Modelled under stored: the 8-letter request, 2 tokens; recorded 30: ratio 15.
+    expect(replay.recorded).toMatchObject({
+      ...usage,
+      requests: 1,
+      modelled_prompt_tokens: 2,
+      ratio: 15,
+    });
+    const scaled = JSON.parse(cli([...args, '--scale-to-recorded']).stdout);
+    expect(scaled.requests[0].prompt_tokens).toBe(30);
+    expect(scaled.requests[0].output_tokens).toBe(30);
+    const readable = cli(['replay', '--config', CONFIG, '--tokenizer', 'chars', path]).stdout;
+    expect(readable).toContain(
+      'Recorded usage on 1 requests: input 30 (cache read 0, write 30), output 7; stored models 2 input tokens on them, recorded/modelled 15.00.',
+    );
+  });
+});

@@ -216,17 +216,13 @@ export function formatReplay(replay: Replay): string {
     ),
     '',
   );
-  const cheapest = SCHEDULES.reduce((best, s) =>
-    replay.schedules[s] < replay.schedules[best] ? s : best,
-  );
+  const computed = SCHEDULES.filter((s) => replay.schedules[s] !== undefined);
+  const costOf = (s: (typeof SCHEDULES)[number]) => replay.schedules[s] ?? 0;
+  const cheapest = computed.reduce((best, s) => (costOf(s) < costOf(best) ? s : best));
   lines.push(
     ...table(
       ['schedule', 'cost', ''],
-      SCHEDULES.map((s) => [
-        s,
-        formatDollars(replay.schedules[s]),
-        s === cheapest ? 'cheapest' : '',
-      ]),
+      computed.map((s) => [s, formatDollars(costOf(s)), s === cheapest ? 'cheapest' : '']),
     ),
     '',
   );

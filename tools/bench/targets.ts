@@ -3,9 +3,9 @@
  * per target, with the figure before the work (the issue's "today"), the
  * target and what this run measured (a median, or a ratio of medians).
  *
- * The core rows come from bench.ts's own run. The what-if grid and the
- * tool-count scaling rows run tools/bench/what-if.ts and scaling.ts as they
- * are (each prints one JSON line last). The page rows cannot be measured in
+ * The core rows come from bench.ts's own run. The what-if grid, the replay
+ * and the tool-count scaling rows run tools/bench/what-if.ts, replay.ts and
+ * scaling.ts as they are (each prints one JSON line last). The page rows cannot be measured in
  * Node: they are the last figures the browser perf spec wrote to
  * test-reports/perf.json, printed with their date and load average, or
  * "not measured" when it has not run here. First-load bytes are gzip sizes
@@ -124,6 +124,13 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
       ? { SCALING_TOOLS: core.scalingTools, SCALING_WHAT_IF_TOOLS: core.scalingTools }
       : {},
   ) as { scaling?: ScalingRow[] } | null;
+  const replay = runScript(root, 'tools/bench/replay.ts') as {
+    replayOverReport?: number;
+    replayMs?: number;
+    reportMs?: number;
+    growth?: ScalingRow;
+    perRequestGrowth?: number[];
+  } | null;
   const bytes = measureFirstLoad(root);
   const rows: Row[] = [
     {
@@ -192,6 +199,24 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
         : 'no dist/ (npx vite build)',
     },
   ];
+  rows.push(
+    {
+      what: 'replay figures / report, largest conversation (replay.ts)',
+      today: '–',
+      target: '≤ 3×',
+      measured: replay
+        ? `${replay.replayOverReport}× (${replay.replayMs} / ${replay.reportMs} ms CPU)`
+        : 'failed',
+    },
+    {
+      what: `replay per request at ${replay?.growth?.sizes.join(' / ') ?? '1× / 10×'} requests (replay.ts)`,
+      today: '–',
+      target: 'per-request CPU flat (×1.0)',
+      measured: replay?.growth
+        ? `${replay.growth.cpuMs.map((ms) => Math.round(ms)).join(' / ')} ms CPU; per request ${(replay.perRequestGrowth ?? []).map((g) => `×${g.toFixed(1)}`).join(', ')}`
+        : 'failed',
+    },
+  );
   for (const row of scaling?.scaling ?? []) {
     const sizes = row.sizes.map((n) => n.toLocaleString('en-US')).join(' / ');
     rows.push({

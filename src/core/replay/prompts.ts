@@ -235,8 +235,7 @@ function viewItems(
   const items: PromptItem[] = [];
   const add = (element: StreamElement, origin: number) => {
     if (!isProviderVisible(element)) return;
-    const payload = getPayload(element);
-    items.push({ element, origin, tokens: payload ? context.counter.tokens(payload.text) : 0 });
+    items.push({ element, origin, tokens: getElementTokens(element, context.counter) });
   };
   if (!hasCompactions) {
     // Projection without compactions is the identity (spec 4 step 0).
@@ -319,6 +318,25 @@ export function getPrompt(
     else high = mid;
   }
   return { view: epoch, items: epoch.items, count: low, tokens: epoch.cumulative[low] as number };
+}
+
+// Elements are never mutated, and most stay the same objects from one view to the next.
+const elementTokens = new WeakMap<TokenCounter, WeakMap<StreamElement, number>>();
+
+/** An element's payload tokens (spec 14.4's counted part), cached per element and counter. */
+export function getElementTokens(element: StreamElement, counter: TokenCounter): number {
+  let byElement = elementTokens.get(counter);
+  if (!byElement) {
+    byElement = new WeakMap();
+    elementTokens.set(counter, byElement);
+  }
+  let tokens = byElement.get(element);
+  if (tokens === undefined) {
+    const payload = getPayload(element);
+    tokens = payload ? counter.tokens(payload.text) : 0;
+    byElement.set(element, tokens);
+  }
+  return tokens;
 }
 
 const keys = new WeakMap<StreamElement, string>();

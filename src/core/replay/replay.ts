@@ -145,7 +145,9 @@ export interface Replay {
   tokenizer: TokenizerId;
   requests: ReplayRequest[];
   totals: ReplayTotals;
-  schedules: Record<ScheduleId, number>;
+  /** Each schedule's total cost (only the computed ones when the scope leaves some out). */
+  schedules: Partial<Record<ScheduleId, number>>;
+  /** Empty when the scope leaves the what-if out. */
   tools: ToolWhatIf[];
   recorded: RecordedTotals | null;
   /** The scale applied to modelled tokens (1 unless `scaleToRecorded` found a ratio). */
@@ -161,7 +163,7 @@ export interface ConversationRow {
   name: string;
   requests: number;
   totals: ReplayTotals;
-  schedules: Record<ScheduleId, number>;
+  schedules: Partial<Record<ScheduleId, number>>;
   recorded: RecordedTotals | null;
 }
 
@@ -261,6 +263,7 @@ function runSchedule(
     created.push(...plan.created.events);
     return plan.created.events.length;
   };
+  let epoch = { stored: 0, compactions: [] as StreamElement[], view: getView(state, []) };
   state.scan.requests.forEach((site, k) => {
     if (schedule !== 'none') {
       while (
@@ -287,8 +290,12 @@ function runSchedule(
       const limit = settings.auto.triggerRatio * settings.model.context_window_tokens;
       if (before.tokens > limit) createdHere += create(site, autoConfig);
     }
-    const compactions = compactionsNow();
-    const prompt = getPrompt(state.context, getView(state, compactions), compactions, site.cut);
+    // The compactions in force, and their view, change only at a stored one or a created one.
+    if (createdHere > 0 || storedInForce !== epoch.stored) {
+      const compactions = compactionsNow();
+      epoch = { stored: storedInForce, compactions, view: getView(state, compactions) };
+    }
+    const prompt = getPrompt(state.context, epoch.view, epoch.compactions, site.cut);
     const common = previous ? getCommonPrefix(previous, prompt) : { count: 0, tokens: 0 };
     raw.push({
       promptTokens: prompt.tokens,
@@ -404,15 +411,38 @@ function cheapestOf(costs: Record<HintChoice, number>): HintChoice {
   return best;
 }
 
+/**
+ * What a replay computes beyond the chosen schedule and its baseline: every
+ * schedule's total side by side, and the per-tool what-if (six replays per
+ * tool the stream calls, under a schedule that creates compactions).
+ * Both by default; the figures alone are the chosen schedule, `none` and
+ * `stored` (for the recorded ratio).
+ */
+export interface ReplayScope {
+  schedules?: boolean;
+  tools?: boolean;
+}
+
 /** Replays one conversation (already read and decoded) under the settings. */
-export function replayStream(elements: readonly StreamElement[], settings: ReplaySettings): Replay {
+export function replayStream(
+  elements: readonly StreamElement[],
+  settings: ReplaySettings,
+  scope: ReplayScope = {},
+): Replay {
   const state = createStreamState(elements, settings);
   const rawBySchedule = new Map<ScheduleId, RawRequest[]>();
-  for (const schedule of SCHEDULES) rawBySchedule.set(schedule, runSchedule(state, schedule));
+  for (const schedule of SCHEDULES) {
+    const needed =
+      scope.schedules !== false ||
+      schedule === 'none' ||
+      schedule === 'stored' ||
+      schedule === settings.schedule;
+    if (needed) rawBySchedule.set(schedule, runSchedule(state, schedule));
+  }
   const recorded = getRecordedTotals(state, rawBySchedule.get('stored') ?? []);
   const scale = settings.scaleToRecorded && recorded?.ratio ? recorded.ratio : 1;
   const priced = new Map(
-    SCHEDULES.map((schedule) => [schedule, price(state, rawBySchedule.get(schedule) ?? [], scale)]),
+    [...rawBySchedule].map(([schedule, raw]) => [schedule, price(state, raw, scale)]),
   );
   const baseline = priced.get('none') ?? [];
   const chosen = priced.get(settings.schedule) ?? [];
@@ -442,19 +472,26 @@ export function replayStream(elements: readonly StreamElement[], settings: Repla
       recorded: site.recorded,
     };
   });
-  const schedules = Object.fromEntries(
-    SCHEDULES.map((schedule) => [schedule, sumCost(priced.get(schedule) ?? [])]),
-  ) as Record<ScheduleId, number>;
+  const schedules: Partial<Record<ScheduleId, number>> = Object.fromEntries(
+    [...priced].map(([schedule, figures]) => [schedule, sumCost(figures)]),
+  );
+  const chosenCost = schedules[settings.schedule] ?? 0;
 
-  const plan = planCompactions(elements, settings.config, null, settings.readings);
-  const tools = buildToolInfo(elements, plan.configInForce).map((info): ToolWhatIf => {
+  const toolInfo =
+    scope.tools === false
+      ? []
+      : buildToolInfo(
+          elements,
+          planCompactions(elements, settings.config, null, settings.readings).configInForce,
+        );
+  const tools = toolInfo.map((info): ToolWhatIf => {
     const costs = {} as Record<HintChoice, number>;
     const inForce = info.hint ?? 'inherit';
     for (const choice of HINT_CHOICES) {
       // The hint in force is the schedule itself; a tool the stream never calls changes no prompt.
       const same = !createsCompactions(settings.schedule) || choice === inForce || info.calls === 0;
       costs[choice] = same
-        ? schedules[settings.schedule]
+        ? chosenCost
         : sumCost(
             price(state, runSchedule(state, settings.schedule, { tool: info.name, choice }), scale),
           );
@@ -530,7 +567,7 @@ export function sumReplays(
   const notes = new Set<string>();
   for (const { name, replay } of named) {
     for (const request of replay.requests) requests.push({ ...request, conversation: name });
-    for (const schedule of SCHEDULES) schedules[schedule] += replay.schedules[schedule];
+    for (const schedule of SCHEDULES) schedules[schedule] += replay.schedules[schedule] ?? 0;
     if (replay.recorded) recorded = addRecordedTotals(recorded, replay.recorded);
     for (const note of replay.notes) notes.add(note);
   }
@@ -543,7 +580,9 @@ export function sumReplays(
     for (const { replay } of named) {
       const tool = replay.tools.find((t) => t.name === name);
       for (const choice of HINT_CHOICES) {
-        costs[choice] += tool ? tool.what_if_cost[choice] : replay.schedules[replay.schedule];
+        costs[choice] += tool
+          ? tool.what_if_cost[choice]
+          : (replay.schedules[replay.schedule] ?? 0);
       }
     }
     return { name, hint, what_if_cost: costs, cheapest: cheapestOf(costs) };

@@ -7,11 +7,11 @@
  * stream cut just before its run; its output is the run.
  */
 import { isProviderVisible } from '../compaction/projection.ts';
-import { getPayload } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import { assignTurns } from '../stream/turns.ts';
 import type { StreamElement } from '../types.ts';
+import { getElementTokens } from './prompts.ts';
 import { addRecordedUsage, getRecordedUsage, type RecordedUsage } from './recorded-usage.ts';
 
 /** One request, found in the stream as given. */
@@ -85,8 +85,7 @@ export function findRequests(
       requests.push(open);
     }
     open.last = index;
-    const payload = getPayload(element);
-    if (payload) open.outputTokens += counter.tokens(payload.text);
+    open.outputTokens += getElementTokens(element, counter);
     if (usage?.ok) open.recorded = sum(open.recorded, usage.value);
   }
   return { requests, turns, invalidRecorded };
