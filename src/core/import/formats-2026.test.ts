@@ -255,6 +255,40 @@ describe('Gemini CLI JSON Lines sessions of 2026', () => {
   });
 });
 
+describe('Gemini CLI single-file sessions (the older form)', () => {
+  it("still reads them, with each response's tokens kept", () => {
+    const text = JSON.stringify({
+      sessionId: 's',
+      projectHash: 'p',
+      startTime: '2026-01-07T10:00:00.000Z',
+      messages: [
+        { id: 'u', type: 'user', timestamp: '2026-01-07T10:00:01.000Z', content: 'hi' },
+        {
+          id: 'g',
+          type: 'gemini',
+          timestamp: '2026-01-07T10:00:02.000Z',
+          content: 'hello',
+          tokens: { input: 100, output: 5, cached: 0, thoughts: 0, tool: 0, total: 105 },
+        },
+      ],
+    });
+    const result = importTranscript(text);
+    expect(result.format).toBe('gemini-cli');
+    expect(usages(result)).toEqual([
+      [
+        'chat_response',
+        {
+          prompt_tokens: 100,
+          cache_read_tokens: 0,
+          cache_write_tokens: 0,
+          output_tokens: 5,
+          reasoning_tokens: 0,
+        },
+      ],
+    ]);
+  });
+});
+
 describe('OpenCode 2.0 exports', () => {
   it('reads session_v2 / session_message, the shell tool and output in state.content blocks, with step usage', () => {
     const text = JSON.stringify({
