@@ -137,6 +137,33 @@ describe('Codex rollouts of 2026', () => {
     );
   });
 
+  it('imports a web search as a call of "web_search_call" with an empty result (Codex records no results)', () => {
+    const text = jsonl([
+      codex('response_item', userItem('find the docs'), 1),
+      codex(
+        'response_item',
+        {
+          type: 'web_search_call',
+          id: 'ws_1',
+          status: 'completed',
+          action: { type: 'search', query: 'jp docs' },
+        },
+        2,
+      ),
+      codex('response_item', answer('found'), 3),
+    ]);
+    const result = importTranscript(text);
+    expect(result.elements?.filter((e) => String(e.type).startsWith('tool_call'))).toMatchObject([
+      {
+        type: 'tool_call_request',
+        id: 'ws_1',
+        name: 'web_search_call',
+        arguments: { query: 'jp docs' },
+      },
+      { type: 'tool_call_response', id: 'ws_1', content: '', is_error: false },
+    ]);
+  });
+
   it('takes usage from token_usage_record lines when the file has them, not twice from token_count', () => {
     const usage = {
       input_tokens: 500,
