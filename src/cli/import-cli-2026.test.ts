@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRecordedUsage } from '../core/import/recorded-usage.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
@@ -14,6 +15,7 @@ const EXPECTED = JSON.parse(readFileSync(join(DIR, 'expected-tool-calls.json'), 
   string,
   Record<string, number>
 >;
+const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
 const work = mkdtempSync(join(tmpdir(), 'import-cli-2026-'));
 const config = join(work, 'rules.toml');
 writeFileSync(config, '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n');
@@ -68,4 +70,24 @@ describe('import and report on the 2026 corpus', () => {
       expect(kept).toEqual(entry.usage?.(readFileSync(path, 'utf8')));
     });
   }
+});
+
+describe('report over the 2026 corpus folder, through the real binary', () => {
+  it('counts every transcript per tool as the independent counts add up, and names each file it skips', () => {
+    const result = spawnSync(
+      process.execPath,
+      [BIN, 'report', '--json', '--tokenizer', 'chars', '--config', config, DIR],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as { tools: { name: string; calls: number }[] };
+    const sum: Record<string, number> = {};
+    for (const calls of Object.values(EXPECTED)) {
+      for (const [name, count] of Object.entries(calls)) sum[name] = (sum[name] ?? 0) + count;
+    }
+    expect(Object.fromEntries(report.tools.map((row) => [row.name, row.calls]))).toEqual(sum);
+    // The two JSON files that are not transcripts: the counts and the LHAR schema.
+    expect(result.stderr).toContain('expected-tool-calls.json:1:1: error');
+    expect(result.stderr).toContain('context-lens__lhar.schema.json:1:1: error');
+  });
 });

@@ -58,6 +58,9 @@ const INJECTED_PREFIXES = [
   '# AGENTS.md instructions',
 ];
 
+/** The name a Codex web search is imported under: its item type (it has no name of its own). */
+export const WEB_SEARCH_TOOL = 'web_search_call';
+
 /** What Codex calls its built-in shell tool when it records a `local_shell_call`. */
 export const LOCAL_SHELL_TOOL = 'local_shell';
 
@@ -318,6 +321,22 @@ function importItem(
       // Codex records no error flag on outputs: none is inferred from the text.
       tracker.endOutput();
       out.toolResult(id, outputText(payload.output, line, out), false, time, line);
+      return;
+    }
+    case 'web_search_call': {
+      // A server-side tool: a call under its item type, so a hint can key on it.
+      // Codex records the query but not what the search returned.
+      const id =
+        getString(payload, 'id') ?? getString(payload, 'call_id') ?? `web_search_call@${line}`;
+      const action = isJsonObject(payload.action) ? payload.action : {};
+      tracker.beginOutput();
+      out.toolCall(id, WEB_SEARCH_TOOL, action, time, line);
+      out.toolResult(id, '', payload.status === 'failed', time, line);
+      out.note(
+        'codex/web-search',
+        'Web searches (web_search_call) are imported as calls of the tool "web_search_call" with an empty result: Codex records the query, not what the search returned.',
+        line,
+      );
       return;
     }
     default:

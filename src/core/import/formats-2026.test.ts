@@ -137,6 +137,33 @@ describe('Codex rollouts of 2026', () => {
     );
   });
 
+  it('imports a web search as a call of "web_search_call" with an empty result (Codex records no results)', () => {
+    const text = jsonl([
+      codex('response_item', userItem('find the docs'), 1),
+      codex(
+        'response_item',
+        {
+          type: 'web_search_call',
+          id: 'ws_1',
+          status: 'completed',
+          action: { type: 'search', query: 'jp docs' },
+        },
+        2,
+      ),
+      codex('response_item', answer('found'), 3),
+    ]);
+    const result = importTranscript(text);
+    expect(result.elements?.filter((e) => String(e.type).startsWith('tool_call'))).toMatchObject([
+      {
+        type: 'tool_call_request',
+        id: 'ws_1',
+        name: 'web_search_call',
+        arguments: { query: 'jp docs' },
+      },
+      { type: 'tool_call_response', id: 'ws_1', content: '', is_error: false },
+    ]);
+  });
+
   it('takes usage from token_usage_record lines when the file has them, not twice from token_count', () => {
     const usage = {
       input_tokens: 500,
@@ -249,6 +276,40 @@ describe('Gemini CLI JSON Lines sessions of 2026', () => {
           cache_write_tokens: 0,
           output_tokens: 42,
           reasoning_tokens: 12,
+        },
+      ],
+    ]);
+  });
+});
+
+describe('Gemini CLI single-file sessions (the older form)', () => {
+  it("still reads them, with each response's tokens kept", () => {
+    const text = JSON.stringify({
+      sessionId: 's',
+      projectHash: 'p',
+      startTime: '2026-01-07T10:00:00.000Z',
+      messages: [
+        { id: 'u', type: 'user', timestamp: '2026-01-07T10:00:01.000Z', content: 'hi' },
+        {
+          id: 'g',
+          type: 'gemini',
+          timestamp: '2026-01-07T10:00:02.000Z',
+          content: 'hello',
+          tokens: { input: 100, output: 5, cached: 0, thoughts: 0, tool: 0, total: 105 },
+        },
+      ],
+    });
+    const result = importTranscript(text);
+    expect(result.format).toBe('gemini-cli');
+    expect(usages(result)).toEqual([
+      [
+        'chat_response',
+        {
+          prompt_tokens: 100,
+          cache_read_tokens: 0,
+          cache_write_tokens: 0,
+          output_tokens: 5,
+          reasoning_tokens: 0,
         },
       ],
     ]);
