@@ -836,6 +836,24 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     via: 'editor',
   },
   {
+    id: 'reset-index-zero',
+    title: '`reset --index 0` (the index is 1-based)',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['reset', '--index', '0', 'FILE'],
+    checkStderr: (stderr) =>
+      stderr.includes('(compactions are counted from 1)')
+        ? undefined
+        : 'does not say it is 1-based',
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'editor',
+    notIn: {
+      core: 'not applicable: `--index` is a CLI option; the stream itself is good',
+      ui: 'not applicable: the page resets from the timeline, which numbers the compactions from 1',
+    },
+  },
+  {
     id: 'output-closed-pipe',
     title: 'Standard output closed early (`report … | head -c 100` on 5,000 tools)',
     target: 'stream',
