@@ -836,6 +836,55 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     via: 'editor',
   },
   {
+    id: 'reset-index-zero',
+    title: '`reset --index 0` (the index is 1-based)',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['reset', '--index', '0', 'FILE'],
+    checkStderr: (stderr) =>
+      stderr.includes('(compactions are counted from 1)')
+        ? undefined
+        : 'does not say it is 1-based',
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'editor',
+    notIn: {
+      core: 'not applicable: `--index` is a CLI option; the stream itself is good',
+      ui: 'not applicable: the page resets from the timeline, which numbers the compactions from 1',
+    },
+  },
+  {
+    id: 'export-invisible-name',
+    title: 'A tool name with a C1 control and a bidi override in an `export` snippet',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        {
+          timestamp: AT,
+          type: 'tool_call_request',
+          id: 'fake-1',
+          name: 'fake\u009btool\u202e',
+          arguments: { path: 'fake.txt' },
+        },
+        { timestamp: AT, type: 'tool_call_response', id: 'fake-1', content: 'ok', is_error: false },
+        { timestamp: AT, type: 'turn_start' },
+      ]),
+    cliArgs: ['export', '--target', 'anthropic', '--config', 'GOOD_CONFIG', 'FILE'],
+    checkStdout: (stdout) =>
+      TERMINAL_UNSAFE.test(stdout)
+        ? 'a control or bidi character reached the snippet'
+        : stdout.includes('"fake\\u009Btool\\u202E"')
+          ? undefined
+          : 'the name is not written with \\uXXXX escapes',
+    accepted: true,
+    via: 'editor',
+    notIn: {
+      ui: 'not yet in this column: the export dialog shows the same snippet (src/core/export), checked by src/core/json/quote.test.ts',
+    },
+  },
+  {
     id: 'output-closed-pipe',
     title: 'Standard output closed early (`report … | head -c 100` on 5,000 tools)',
     target: 'stream',

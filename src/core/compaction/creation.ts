@@ -238,14 +238,19 @@ export function resetCompactions(
     const value = elements.filter((element) => classifyElement(element) !== 'compaction');
     return { ok: true, value, removed: count };
   }
+  // Compactions are counted from 1, as the timeline numbers them; #0 is the usual slip.
+  const counted = position === 0 ? ' (compactions are counted from 1)' : '';
   if (count === 0) {
-    return { ok: false, message: `There is no compaction #${position}: the stream has none.` };
+    return {
+      ok: false,
+      message: `There is no compaction #${position}${counted}: the stream has none.`,
+    };
   }
   if (!Number.isInteger(position) || position < 1 || position > count) {
     const choices = count === 1 ? 'only #1' : `#1 to #${count}`;
     return {
       ok: false,
-      message: `There is no compaction #${position}: the stream has ${choices}.`,
+      message: `There is no compaction #${position}${counted}: the stream has ${choices}.`,
     };
   }
   const removedIndex = compactionIndices[position - 1];

@@ -4,6 +4,7 @@
  * TOML to the span of every key and value, for diagnostics at the exact place.
  */
 
+import { quoteVisibly } from '../json/quote.ts';
 import { getOwn } from '../json/values.ts';
 
 /** A key path into the TOML document: table keys and array indices. */
@@ -372,6 +373,6 @@ const BARE_KEY = /^[A-Za-z0-9_-]+$/;
 /** A key as TOML writes it: bare when it can be, else a basic string. */
 export function formatTomlKey(name: string): string {
   if (BARE_KEY.test(name)) return name;
-  // JSON's escapes are TOML's, except that TOML also wants DEL escaped.
-  return JSON.stringify(name).replace(/\u007f/g, '\\u007F');
+  // JSON's escapes are TOML's; DEL (which TOML wants escaped), C1 and bidi controls become \uXXXX.
+  return quoteVisibly(name);
 }

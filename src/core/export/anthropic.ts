@@ -6,6 +6,7 @@
  * those tools' inputs. A result cannot be kept while its input is cleared,
  * and a call cannot be dropped.
  */
+import { escapeInvisibleInJson } from '../json/quote.ts';
 import type { ToolHint } from '../types.ts';
 import { type HintWording, mapTools, namesWith, type PeerTarget } from './peer-target.ts';
 
@@ -47,7 +48,7 @@ export const anthropicTarget: PeerTarget = {
       target: 'anthropic',
       title: TITLE,
       language: 'json',
-      snippet: `${JSON.stringify(fragment, null, 2)}\n`,
+      snippet: `${escapeInvisibleInJson(JSON.stringify(fragment, null, 2))}\n`,
       tools: mapped,
       notes: [
         'Merge this into the Messages request body and send the beta header anthropic-beta: context-management-2025-06-27.',

@@ -3,6 +3,7 @@
  * ("exported as …" / "not expressible in …: nearest is …"), and how tool
  * names are written into JSON, Python and TypeScript source.
  */
+import { quoteVisibly } from '../json/quote.ts';
 import { compareCodePoints } from '../json/values.ts';
 import type { ToolHint } from '../types.ts';
 import { getNearestHint } from './hints-in-force.ts';
@@ -66,10 +67,11 @@ export function namesWith(tools: readonly ToolMapping[], hint: ToolHint): string
 /**
  * A tool name as a string literal of TypeScript and of Python: JSON's
  * escapes are valid in both, and JSON.stringify never writes the one
- * (`\/`) Python lacks. Names are data, so they are never written bare.
+ * (`\/`) Python lacks. Names are data, so they are never written bare, and
+ * their C1 and bidi controls are written as `\uXXXX` (json/quote.ts).
  */
 export function stringLiteral(name: string): string {
-  return JSON.stringify(name);
+  return quoteVisibly(name);
 }
 
 /**
