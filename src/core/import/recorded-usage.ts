@@ -37,7 +37,12 @@ const REQUIRED = [
   'cache_write_tokens',
   'output_tokens',
 ] as const;
-const OPTIONAL = ['cache_write_5m_tokens', 'cache_write_1h_tokens', 'reasoning_tokens'] as const;
+/** The optional parts, each a part of a required figure. */
+export const OPTIONAL = [
+  'cache_write_5m_tokens',
+  'cache_write_1h_tokens',
+  'reasoning_tokens',
+] as const;
 
 function isCount(value: JsonValue | undefined): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
@@ -75,30 +80,53 @@ export function createRecordedUsage(figures: {
   return readRecordedUsage({ [RECORDED_USAGE_KEY]: usage });
 }
 
-/** The recorded usage in an event's metadata, when it is there and well formed. */
-export function readRecordedUsage(metadata: JsonValue | undefined): RecordedUsage | undefined {
-  if (!isJsonObject(metadata)) return undefined;
-  const usage = metadata[RECORDED_USAGE_KEY];
-  if (!isJsonObject(usage)) return undefined;
-  for (const key of REQUIRED) if (!isCount(usage[key])) return undefined;
-  for (const key of OPTIONAL) if (key in usage && !isCount(usage[key])) return undefined;
+/** A value read as recorded usage, or why it is not. */
+export type RecordedUsageResult =
+  | { ok: true; value: RecordedUsage }
+  | { ok: false; message: string };
+
+/**
+ * Reads and validates one `recorded_usage` value, saying what is wrong:
+ * the one validation both the importers (which write it) and the replay
+ * (which reads it, and reports a bad one) rely on.
+ */
+export function checkRecordedUsage(usage: JsonValue | undefined): RecordedUsageResult {
+  if (!isJsonObject(usage)) return { ok: false, message: 'recorded_usage must be an object' };
+  const result: Partial<RecordedUsage> = {};
+  for (const key of [...REQUIRED, ...OPTIONAL]) {
+    const field = usage[key];
+    if (field === undefined && (OPTIONAL as readonly string[]).includes(key)) continue;
+    if (!isCount(field)) {
+      return {
+        ok: false,
+        message: `recorded_usage.${key} must be a whole number of 0 or more${field === undefined ? ' (it is missing)' : ''}`,
+      };
+    }
+    result[key] = field;
+  }
   for (const key of Object.keys(usage)) {
     if (
       !(REQUIRED as readonly string[]).includes(key) &&
       !(OPTIONAL as readonly string[]).includes(key)
     )
-      return undefined;
+      return { ok: false, message: `recorded_usage has an unknown key "${key}"` };
   }
-  const cached = (usage.cache_read_tokens as number) + (usage.cache_write_tokens as number);
-  if (cached > (usage.prompt_tokens as number)) return undefined;
-  const result: RecordedUsage = {
-    prompt_tokens: usage.prompt_tokens as number,
-    cache_read_tokens: usage.cache_read_tokens as number,
-    cache_write_tokens: usage.cache_write_tokens as number,
-    output_tokens: usage.output_tokens as number,
-  };
-  for (const key of OPTIONAL) if (isCount(usage[key])) result[key] = usage[key] as number;
-  return result;
+  const value = result as RecordedUsage;
+  if (value.cache_read_tokens + value.cache_write_tokens > value.prompt_tokens) {
+    return {
+      ok: false,
+      message:
+        'recorded_usage: cache_read_tokens + cache_write_tokens is more than prompt_tokens, which holds them',
+    };
+  }
+  return { ok: true, value };
+}
+
+/** The recorded usage in an event's metadata, when it is there and well formed. */
+export function readRecordedUsage(metadata: JsonValue | undefined): RecordedUsage | undefined {
+  if (!isJsonObject(metadata)) return undefined;
+  const checked = checkRecordedUsage(metadata[RECORDED_USAGE_KEY]);
+  return checked.ok ? checked.value : undefined;
 }
 
 /** Puts the usage on an event's metadata (the first event of its response). */
