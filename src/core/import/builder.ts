@@ -33,6 +33,9 @@ export function readSourceTime(time: SourceTime): Instant | undefined {
 }
 
 /** Collects the events, notes and diagnostics of one import. */
+/** The note an import gives when its source has no timestamps (the replay reads it: gaps unknown). */
+export const NO_TIMESTAMP_NOTE_CODE = 'import/no-timestamp';
+
 export class StreamBuilder {
   readonly elements: StreamElement[] = [];
   readonly diagnostics: Diagnostic[] = [];
@@ -155,7 +158,7 @@ export class StreamBuilder {
     const notes = [...this.notes.values()];
     if (this.untimed > 0) {
       const note: ImportNote = {
-        code: 'import/no-timestamp',
+        code: NO_TIMESTAMP_NOTE_CODE,
         message:
           'Events without a timestamp in the source get one second after the event before ' +
           `(starting at ${SEQUENCE_START} when none came before), so their order is kept.`,

@@ -20,6 +20,7 @@ import { DEFAULT_READINGS, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
+import { NO_TIMESTAMP_NOTE_CODE } from '../import/builder.ts';
 import { readAnyStream } from '../import/read-stream.ts';
 import { PLAYGROUND_STREAM_LIMITS } from '../json/limits.ts';
 import { compareCodePoints } from '../json/values.ts';
@@ -694,12 +695,9 @@ export async function runReplay(input: ReplayInput): Promise<ReplayResult> {
   };
 }
 
-/** The note an import gives when its source has no timestamps (import/builder.ts). */
-const NO_TIMESTAMP_NOTE = 'import/no-timestamp';
-
 /** Whether an import invented the timestamps (its source has none). */
 export function hasInventedTimes(notes: readonly { code: string }[] | undefined): boolean {
-  return notes?.some((note) => note.code === NO_TIMESTAMP_NOTE) ?? false;
+  return notes?.some((note) => note.code === NO_TIMESTAMP_NOTE_CODE) ?? false;
 }
 
 /** Settings with the defaults filled in, for tests and tools. */
