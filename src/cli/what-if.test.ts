@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
 import { CORPUS_DIR } from '../test/conformance.ts';
-import { CliError, type CliIo } from './cli-io.ts';
-import { runCommand } from './commands.ts';
+import { runCli } from '../test/run-cli.ts';
+import { CliError } from './cli-io.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cli-what-if-'));
 
@@ -15,22 +15,7 @@ function writeTemp(name: string, text: string): string {
   return path;
 }
 
-async function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readText: (path) => readFileSync(path, 'utf8'),
-  };
-  const [command = '', ...rest] = args;
-  const code = await runCommand(command, rest, io);
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 const T = '2025-07-01 00:00:00.0';
 /** Nine turns (spec 6.2: the default rule covers stored turns 1..=7), turn 3 calls a tool. */

@@ -33,6 +33,7 @@ import {
   recognizeForeign,
 } from './detect.ts';
 import { importGemini } from './gemini-cli.ts';
+import { accountImport, describeImportAccount } from './loss-guard.ts';
 import { importOpenAiChat } from './openai-chat.ts';
 import { importOpenAiResponses } from './openai-responses.ts';
 import { importOpenCode } from './opencode.ts';
@@ -199,5 +200,6 @@ export function summarizeImport(result: ImportResult): ImportSummary {
       .map(([name, count]) => ({ name, calls: count })),
     notes: result.notes,
     errors: result.diagnostics.filter((d) => d.severity === 'error').length,
+    account: describeImportAccount(result, accountImport(result)),
   };
 }
