@@ -15,6 +15,9 @@ const config = join(work, 'rules.toml');
 writeFileSync(config, '[[conversation.compaction.rules]]\nkeep_last = 1\n');
 
 const run = runCli;
+/** A counting command over `path` with the test's config. */
+const counting = (command: string, path: string) =>
+  run([command, '--config', config, '--tokenizer', 'chars', path]);
 
 const jsonl = (...records: object[]) => records.map((r) => JSON.stringify(r)).join('\n');
 const call = (uuid: string, parent: string, id: string, extra = {}) => ({
@@ -56,14 +59,7 @@ describe('counting commands print the loss guard line per file (class 9)', () =>
 
   for (const command of ['report', 'recommend']) {
     it(`${command} says per file how many calls it counts of those in the file, and why`, async () => {
-      const { code, stderr } = await run([
-        command,
-        '--config',
-        config,
-        '--tokenizer',
-        'chars',
-        folder,
-      ]);
+      const { code, stderr } = await counting(command, folder);
       expect(code).toBe(0);
       const lines = stderr.split('\n').filter(Boolean).sort();
       expect(lines).toEqual([
@@ -220,14 +216,7 @@ describe('the ten classes through the CLI (issue 20)', () => {
       join(folder, 'session.jsonl'),
       jsonl(user('u1', null, 'go'), call('a2', 'u1', 't1')),
     );
-    const { code, stderr } = await run([
-      'report',
-      '--config',
-      config,
-      '--tokenizer',
-      'chars',
-      folder,
-    ]);
+    const { code, stderr } = await counting('report', folder);
     expect(code).toBe(0);
     expect(stderr).toMatch(
       /skipped: .*checkpoint\.json:1:1: error: This looks like a Gemini CLI checkpoint/,
