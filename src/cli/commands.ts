@@ -24,6 +24,7 @@ import {
 import { formatWhatIf } from './format-what-if.ts';
 import {
   checkNow,
+  formatImportAccount,
   formatNotes,
   getFrom,
   getStreamOptions,
@@ -305,9 +306,15 @@ async function prepareCounting(
      * one found in a folder is reported and left out (undefined).
      */
     read: (file: ConversationFile): ReadStream | undefined => {
-      if (!file.found) return readStream(io, file.path, streamOptions);
+      const sanitized = options.view === 'sanitized';
+      // The loss guard: one line per imported file, what the import skipped and why.
+      const account = (stream: ReadStream) => {
+        io.stderr(formatImportAccount(file.path, stream, sanitized));
+        return stream;
+      };
+      if (!file.found) return account(readStream(io, file.path, streamOptions));
       try {
-        return readStream(io, file.path, streamOptions);
+        return account(readStream(io, file.path, streamOptions));
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         io.stderr(`skipped: ${error.message}\n`);

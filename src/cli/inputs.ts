@@ -5,8 +5,10 @@ import {
   IMPORT_FORMATS,
   type ImportFormat,
   type ImportNote,
+  type ImportResult,
   isImportFormat,
 } from '../core/import/import.ts';
+import { accountImport, describeImportAccount } from '../core/import/loss-guard.ts';
 import { readAnyStream } from '../core/import/read-stream.ts';
 import { ENCODING_SETTINGS } from '../core/playground/input-options.ts';
 import { writeEventsText } from '../core/stream/write.ts';
@@ -81,6 +83,8 @@ export interface ReadStream {
   notes: ImportNote[];
   /** The first user message of an imported transcript. */
   title: string | undefined;
+  /** The import, for any format but JP's own (the loss guard reads it). */
+  imported?: ImportResult;
 }
 
 /**
@@ -108,7 +112,15 @@ export function readStream(io: CliIo, path: string, options: StreamOptions): Rea
     encoding: read.imported ? 'storage' : parsed.encoding,
     notes: read.imported?.notes ?? [],
     title: read.imported?.title,
+    ...(read.imported ? { imported: read.imported } : {}),
   };
+}
+
+/** The loss guard's line for an imported file: `file: import: …`, or nothing for JP's own. */
+export function formatImportAccount(path: string, stream: ReadStream, sanitized: boolean): string {
+  if (!stream.imported) return '';
+  const account = accountImport(stream.imported, sanitized);
+  return `${escapeForTerminal(path)}: import: ${escapeForTerminal(describeImportAccount(stream.imported, account))}\n`;
 }
 
 /** One line per import note: `file:line: note: message (N items)`. */

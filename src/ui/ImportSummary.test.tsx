@@ -83,4 +83,21 @@ describe('the import summary', () => {
     );
     expect(within(screen.getByTestId('import-notes')).getByText(/^Line 1: /)).toBeInTheDocument();
   });
+
+  it('shows the loss guard line: the calls of the file the figures leave out, and why (issue 20)', () => {
+    const body = {
+      input: [
+        { type: 'message', role: 'user', content: 'go' },
+        { type: 'future_tool_call', id: 'f1' },
+      ],
+    };
+    const result = importTranscript(JSON.stringify(body));
+    act(() =>
+      store.setState({ streamFileName: 'body.json', importSummary: summarizeImport(result) }),
+    );
+    render(<ImportSummary />);
+    expect(screen.getByTestId('import-account')).toHaveTextContent(
+      '1 tool call in the file, 0 counted: 1 by openai-responses/item-future_tool_call',
+    );
+  });
 });

@@ -30,6 +30,7 @@ export function ImportSummary() {
         . The stream editor shows the JP events it became; hints key on these tool names as
         recorded.
       </p>
+      {summary.account ? <p data-testid="import-account">{summary.account}</p> : null}
       {summary.toolCalls.length > 0 ? (
         <ul className="import-tools">
           {summary.toolCalls.map((tool) => (

@@ -62,6 +62,8 @@ export function sniffAnthropic(value: JsonValue): string | undefined {
         }
         if (ANTHROPIC_BLOCKS.has(type) || isAnthropicServerResult(block)) blocks = true;
         if (type === 'text' && 'cache_control' in block) blocks = true;
+        // Anthropic's image and document blocks carry a `source` (Chat Completions' an `image_url`).
+        if ((type === 'image' || type === 'document') && isJsonObject(block.source)) blocks = true;
       }
     }
   }

@@ -115,44 +115,38 @@ export function importClaudeCode(
     }
     entries.push({ record, value: record.value, index: entries.length });
   }
-  const sourceCalls = countSourceCalls(entries);
+  const sourceCalls = countSourceCalls(entries, options.agent);
 
   const selection = selectConversation(entries, out, options.agent);
   emitConversation(selection.included, selection.onPath, out);
   noteCleared(selection.cleared, out);
   const result = out.finish();
-  result.sourceCalls =
-    options.agent === undefined ? sourceCalls.main : (sourceCalls.agents.get(options.agent) ?? 0);
+  result.sourceCalls = sourceCalls;
   if (selection.subagents.length > 0) result.subagents = selection.subagents;
   return result;
 }
 
-/** The distinct tool_use ids of the file: those of the main conversation, and per inline subagent. */
-function countSourceCalls(entries: readonly Entry[]): {
-  main: number;
-  agents: Map<string, number>;
-} {
-  const subagentFile = isSubagentFile(entries);
-  const main = new Set<string>();
-  const agents = new Map<string, Set<string>>();
-  const groups = sidechainGroups(entries);
+/**
+ * The distinct call ids of the file (the loss guard's source figure): all
+ * of them for the main conversation, whose note on the sidechain lines
+ * accounts for the subagents' calls; a subagent's own for that subagent.
+ */
+function countSourceCalls(entries: readonly Entry[], agent: string | undefined): number {
+  const groups = agent === undefined ? undefined : sidechainGroups(entries);
+  const ids = new Set<string>();
   for (const entry of entries) {
     if (entry.value.type !== 'assistant') continue;
-    const group = subagentFile ? undefined : groups.get(entry);
+    if (groups !== undefined && groups.get(entry) !== agent) continue;
     for (const block of contentBlocks(entry.value)) {
-      if (!isCallBlock(block) || typeof block.id !== 'string') continue;
-      if (group === undefined) main.add(block.id);
-      else {
-        const ids = agents.get(group) ?? new Set<string>();
-        ids.add(block.id);
-        agents.set(group, ids);
-      }
+      if (isNamedCall(block)) ids.add(String(block.id));
     }
   }
-  return {
-    main: main.size,
-    agents: new Map([...agents].map(([agent, ids]) => [agent, ids.size])),
-  };
+  return ids.size;
+}
+
+/** A call block the importer can emit: a call with a string id and name. */
+function isNamedCall(block: JsonObject): boolean {
+  return isCallBlock(block) && typeof block.id === 'string' && typeof block.name === 'string';
 }
 
 /** Call blocks: the model's tool_use, and the server-side tools the API ran for it. */
@@ -244,6 +238,20 @@ function selectConversation(
   }
   /** Every line that reads, by uuid, so a chain can pass through bookkeeping lines. */
   const linked: Entry[] = [];
+  /** The call ids already counted in a note: the loss guard counts each left-out call once. */
+  const accounted = new Set<string>();
+  /** How many calls of a skipped line no note counted yet (those in `kept` are imported). */
+  const leftOut = (value: JsonObject, kept?: ReadonlySet<string>): number => {
+    if (value.type !== 'assistant') return 0;
+    let fresh = 0;
+    for (const block of contentBlocks(value)) {
+      const id = String(block.id);
+      if (!isNamedCall(block) || accounted.has(id) || kept?.has(id)) continue;
+      accounted.add(id);
+      fresh++;
+    }
+    return fresh;
+  };
   for (const entry of entries) {
     const { value, record } = entry;
     const type = getString(value, 'type') ?? '';
@@ -254,7 +262,6 @@ function selectConversation(
           'claude-code/duplicate-line',
           'Lines whose uuid came before (the same line written twice, or the file appended to itself) are read once.',
           record.line,
-          contentBlocks(value).filter((b) => value.type === 'assistant' && isCallBlock(b)).length,
         );
         continue;
       }
@@ -267,9 +274,7 @@ function selectConversation(
         linked.push(entry);
         continue;
       }
-      const calls = contentBlocks(value).filter(
-        (b) => value.type === 'assistant' && isCallBlock(b) && typeof b.id === 'string',
-      );
+      const calls = value.type === 'assistant' ? contentBlocks(value).filter(isNamedCall) : [];
       const known = subagents.get(group);
       const subagent = known ?? {
         agentId: group,
@@ -279,11 +284,8 @@ function selectConversation(
         ids: new Set<string>(),
       };
       subagent.lines++;
-      let fresh = 0;
-      for (const call of calls) {
-        if (!subagent.ids.has(String(call.id))) fresh++;
-        subagent.ids.add(String(call.id));
-      }
+      for (const call of calls) subagent.ids.add(String(call.id));
+      const fresh = leftOut(value);
       subagent.calls = subagent.ids.size;
       subagents.set(group, subagent);
       out.note(
@@ -346,7 +348,7 @@ function selectConversation(
         `claude-code/unknown-${type}`,
         `Lines of the unknown type "${type}" are skipped.`,
         record.line,
-        callCount(value),
+        leftOut(value),
       );
       continue;
     }
@@ -420,18 +422,11 @@ function selectConversation(
       'claude-code/branch',
       'Lines off the conversation\'s last branch (messages the user rewound or edited, following "parentUuid") are skipped.',
       entry.record.line,
-      entry.value.type === 'assistant'
-        ? blocks.filter((b) => isCallBlock(b) && typeof b.id === 'string' && !callIds.has(b.id))
-            .length
-        : 0,
+      leftOut(entry.value, callIds),
     );
     return false;
   });
   return { included, onPath, cleared, subagents: listed };
-}
-
-function callCount(value: JsonObject): number {
-  return contentBlocks(value).filter((b) => isCallBlock(b) && typeof b.id === 'string').length;
 }
 
 /**
@@ -461,13 +456,15 @@ function walkChain(
       continue;
     }
     // A gap: the line before in the file stands in for the missing parent.
-    out.note(
-      'claude-code/gap',
-      'Lines whose parent line is missing (a line that did not read, a self-parent, a loop) continue from the line before them in the file, so the history before a gap is kept.',
-      cursor.record.line,
-    );
     let index: number = (position.get(cursor) ?? 0) - 1;
     while (index >= 0 && onPath.has(linked[index] as Entry)) index--;
+    if (index >= 0) {
+      out.note(
+        'claude-code/gap',
+        'Lines whose parent line is missing (a line that did not read, a self-parent, a loop) continue from the line before them in the file, so the history before a gap is kept.',
+        cursor.record.line,
+      );
+    }
     cursor = index >= 0 ? linked[index] : undefined;
   }
   return onPath;

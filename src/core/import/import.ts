@@ -38,6 +38,7 @@ import { importGemini } from './gemini-cli.ts';
 import { importKimiCli } from './kimi-cli.ts';
 import { importKimiCode } from './kimi-code.ts';
 import { importLhar, sniffLharDocument } from './lhar.ts';
+import { accountImport, describeImportAccount } from './loss-guard.ts';
 import { importOpenAiChat } from './openai-chat.ts';
 import { importOpenAiResponses } from './openai-responses.ts';
 import { importOpenClaw } from './openclaw.ts';
@@ -227,5 +228,6 @@ export function summarizeImport(result: ImportResult): ImportSummary {
       .map(([name, count]) => ({ name, calls: count })),
     notes: result.notes,
     errors: result.diagnostics.filter((d) => d.severity === 'error').length,
+    account: describeImportAccount(result, accountImport(result)),
   };
 }

@@ -133,4 +133,6 @@ export interface ImportSummary {
   notes: ImportNote[];
   /** How many malformed items were reported. */
   errors: number;
+  /** The loss guard's line: the calls from the file to the report, and what was skipped (loss-guard.ts). */
+  account?: string;
 }

@@ -1,0 +1,346 @@
+/**
+ * fast-check generators for the loss guard's property (issue 20): small
+ * conversations with tool calls of every kind (the agent's, server-side,
+ * unknown item types), written out as the transcripts each format's agent
+ * writes, with what agents really do to them (lines written twice, a
+ * history written again on resume, inline subagents, rewound branches,
+ * lines cut mid-write, bookkeeping lines, lines without `parentUuid`). Each
+ * generated transcript comes with the number of distinct tool calls it
+ * holds, counted here as it was written, never by the importers.
+ */
+import fc from 'fast-check';
+import { importTranscript } from '../core/import/import.ts';
+import { accountImport, describeImportAccount } from '../core/import/loss-guard.ts';
+import type { ImportFormat } from '../core/import/types.ts';
+
+/** A tool call of the model's conversation. */
+interface Call {
+  id: string;
+  name: string;
+  /** The agent's own tool, a server-side tool the API ran, or an item type no importer knows. */
+  kind: 'agent' | 'server' | 'unknown';
+}
+
+interface Step {
+  text: string;
+  calls: Call[];
+}
+
+interface Turn {
+  prompt: string;
+  steps: Step[];
+}
+
+/** A transcript and how many distinct tool calls it holds. */
+export interface GeneratedTranscript {
+  text: string;
+  calls: number;
+}
+
+const NAMES = ['Bash', 'Read', 'toString', '__proto__', 'mcp__fake__lookup'];
+const SERVER_NAMES = ['web_search', 'code_execution', 'tool_search_tool_regex'];
+
+const word = fc.constantFrom('fake', 'list files', 'ok', 'done', '');
+
+function turnsArbitrary(kinds: readonly Call['kind'][]): fc.Arbitrary<Turn[]> {
+  const call = fc.record({
+    name: fc.constantFrom(...NAMES),
+    server: fc.constantFrom(...SERVER_NAMES),
+    kind: fc.constantFrom(...kinds),
+  });
+  const step = fc.record({ text: word, calls: fc.array(call, { maxLength: 3 }) });
+  const turn = fc.record({ prompt: word, steps: fc.array(step, { minLength: 1, maxLength: 3 }) });
+  return fc.array(turn, { minLength: 1, maxLength: 4 }).map((turns) => {
+    let n = 0;
+    return turns.map((t) => ({
+      prompt: t.prompt,
+      steps: t.steps.map((s) => ({
+        text: s.text,
+        calls: s.calls.map((c) => ({
+          id: `call_${++n}`,
+          name: c.kind === 'server' ? c.server : c.name,
+          kind: c.kind,
+        })),
+      })),
+    }));
+  });
+}
+
+const distinct = (turns: readonly Turn[]) =>
+  turns.reduce((sum, t) => sum + t.steps.reduce((s, step) => s + step.calls.length, 0), 0);
+
+/** What agents do to a Claude Code session file. */
+interface ClaudeNoise {
+  duplicateLine: number | null;
+  appendToItself: boolean;
+  resumeCopy: boolean;
+  subagentCalls: number;
+  branchCalls: number;
+  cutLine: number | null;
+  bookkeeping: boolean;
+  noParentUuid: boolean;
+}
+
+type Line = Record<string, unknown>;
+
+/** Claude Code session files. */
+export function claudeCodeTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  const noise = fc.record({
+    duplicateLine: fc.option(fc.nat(40)),
+    appendToItself: fc.boolean(),
+    resumeCopy: fc.boolean(),
+    subagentCalls: fc.nat(3),
+    branchCalls: fc.nat(2),
+    cutLine: fc.option(fc.nat(40)),
+    bookkeeping: fc.boolean(),
+    noParentUuid: fc.boolean(),
+  });
+  return fc
+    .tuple(turnsArbitrary(['agent', 'server']), noise)
+    .map(([turns, n]) => writeClaudeCode(turns, n));
+}
+
+function writeClaudeCode(turns: readonly Turn[], noise: ClaudeNoise): GeneratedTranscript {
+  let uuid = 0;
+  let response = 0;
+  let parent: string | null = null;
+  const at = '2026-03-01T10:00:00.000Z';
+  const line = (type: string, content: unknown, extra: Line = {}): Line => {
+    const record: Line = {
+      type,
+      uuid: `l${++uuid}`,
+      parentUuid: parent,
+      timestamp: at,
+      sessionId: 's',
+      message: { role: type, content },
+      ...extra,
+    };
+    parent = record.uuid as string;
+    return record;
+  };
+  // One turn's lines; `prompt: true` lines are the user's prompts (the only ones the noise cuts).
+  const writeTurn = (turn: Turn, out: Line[], prompts: Set<Line>, extra: Line = {}) => {
+    const prompt = line('user', turn.prompt, extra);
+    prompts.add(prompt);
+    out.push(prompt);
+    for (const step of turn.steps) {
+      const id = `msg_${++response}`;
+      if (step.text !== '') {
+        out.push(line('assistant', [{ type: 'text', text: step.text }], messageId(id, extra)));
+      }
+      for (const call of step.calls) {
+        const type = call.kind === 'server' ? 'server_tool_use' : 'tool_use';
+        const blocks: Line[] = [{ type, id: call.id, name: call.name, input: {} }];
+        if (call.kind === 'server') {
+          blocks.push({ type: 'web_search_tool_result', tool_use_id: call.id, content: [] });
+        }
+        out.push(line('assistant', blocks, messageId(id, extra)));
+      }
+      const results = step.calls
+        .filter((call) => call.kind === 'agent')
+        .map((call) => ({ type: 'tool_result', tool_use_id: call.id, content: 'fake' }));
+      if (results.length > 0) out.push(line('user', results, extra));
+    }
+  };
+  const messageId = (id: string, extra: Line) => ({ ...extra, messageId: id });
+
+  const out: Line[] = [];
+  const prompts = new Set<Line>();
+  if (noise.bookkeeping) out.push({ type: 'summary', summary: 'fake', leafUuid: 'x' });
+  let extraCalls = 0;
+  for (const [index, turn] of turns.entries()) {
+    writeTurn(turn, out, prompts);
+    if (noise.bookkeeping) out.push({ type: 'ai-title', title: 'fake', sessionId: 's' });
+    if (index === 0 && noise.branchCalls > 0 && !noise.noParentUuid) {
+      // A rewound branch: written, then the user went back to the end of the first turn.
+      const back: string | null = parent;
+      const calls = Array.from({ length: noise.branchCalls }, (_, i) => ({
+        id: `branch_${i}`,
+        name: 'Bash',
+        kind: 'agent' as const,
+      }));
+      writeTurn({ prompt: 'abandoned', steps: [{ text: '', calls }] }, out, new Set());
+      extraCalls += calls.length;
+      parent = back;
+    }
+    if (index === 0 && noise.subagentCalls > 0) {
+      const back: string | null = parent;
+      parent = null;
+      const calls = Array.from({ length: noise.subagentCalls }, (_, i) => ({
+        id: `sub_${i}`,
+        name: 'Grep',
+        kind: 'agent' as const,
+      }));
+      writeTurn({ prompt: 'subtask', steps: [{ text: '', calls }] }, out, new Set(), {
+        isSidechain: true,
+        agentId: 'agent1',
+      });
+      extraCalls += calls.length;
+      parent = back;
+    }
+    if (index === 0 && noise.resumeCopy && turns.length > 1) {
+      // The resume writes the history so far again under new uuids, then goes on.
+      const copy = out
+        .filter((record) => typeof record.uuid === 'string' && record.isSidechain !== true)
+        .map((record) => ({ ...record }));
+      const renamed = new Map<string, string>();
+      for (const record of copy) {
+        const fresh = `r${++uuid}`;
+        renamed.set(record.uuid as string, fresh);
+        record.uuid = fresh;
+        record.parentUuid =
+          record.parentUuid === null ? null : (renamed.get(record.parentUuid as string) ?? null);
+      }
+      out.push(...copy);
+      parent = (copy.at(-1)?.uuid as string | undefined) ?? parent;
+    }
+  }
+  // Assistant lines of one response share message.id, as Claude Code writes them.
+  for (const record of out) {
+    if (typeof record.messageId === 'string') {
+      record.message = { ...(record.message as Line), id: record.messageId };
+      delete record.messageId;
+    }
+    if (noise.noParentUuid) delete record.parentUuid;
+  }
+  if (noise.duplicateLine !== null && out.length > 0) {
+    const at = noise.duplicateLine % out.length;
+    out.splice(at, 0, out[at] as Line);
+  }
+  const texts = out.map((record) => {
+    const text = JSON.stringify(record);
+    // A prompt cut mid-write: it does not read, and it holds no call. Not the first:
+    // a file whose one message does not read is refused, rightly.
+    const first = out.find((r) => prompts.has(r));
+    return prompts.has(record) &&
+      record !== first &&
+      noise.cutLine !== null &&
+      out.indexOf(record) === noise.cutLine
+      ? text.slice(0, text.length >> 1)
+      : text;
+  });
+  const text = texts.join('\n');
+  return {
+    text: noise.appendToItself ? `${text}\n${text}` : text,
+    calls: distinct(turns) + extraCalls,
+  };
+}
+
+/** Anthropic Messages request bodies, with server-side and MCP calls. */
+export function anthropicTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  return turnsArbitrary(['agent', 'server']).map((turns) => {
+    const messages: Line[] = [];
+    for (const turn of turns) {
+      messages.push({ role: 'user', content: [{ type: 'text', text: turn.prompt }] });
+      for (const step of turn.steps) {
+        const content: Line[] = [{ type: 'text', text: step.text }];
+        for (const call of step.calls) {
+          if (call.kind === 'server') {
+            content.push({ type: 'server_tool_use', id: call.id, name: call.name, input: {} });
+            content.push({ type: `${call.name}_tool_result`, tool_use_id: call.id, content: [] });
+          } else {
+            content.push({ type: 'tool_use', id: call.id, name: call.name, input: {} });
+          }
+        }
+        content.push({ type: 'image', source: { type: 'base64', data: 'AA==' } });
+        messages.push({ role: 'assistant', content });
+        const results = step.calls
+          .filter((call) => call.kind === 'agent')
+          .map((call) => ({ type: 'tool_result', tool_use_id: call.id, content: 'fake' }));
+        if (results.length > 0) messages.push({ role: 'user', content: results });
+      }
+    }
+    return { text: JSON.stringify({ model: 'fake', messages }), calls: distinct(turns) };
+  });
+}
+
+/** OpenAI Responses inputs, with hosted tools and item types no importer knows. */
+export function responsesTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  const hosted = ['web_search_call', 'file_search_call', 'mcp_call', 'tool_search_call'];
+  return turnsArbitrary(['agent', 'server', 'unknown']).map((turns) => {
+    const input: Line[] = [];
+    for (const turn of turns) {
+      input.push({ type: 'message', role: 'user', content: turn.prompt });
+      for (const step of turn.steps) {
+        input.push({ type: 'message', role: 'assistant', content: step.text });
+        for (const call of step.calls) {
+          if (call.kind === 'agent') {
+            input.push({
+              type: 'function_call',
+              call_id: call.id,
+              name: call.name,
+              arguments: '{}',
+            });
+            input.push({ type: 'function_call_output', call_id: call.id, output: 'fake' });
+          } else if (call.kind === 'server') {
+            const type = hosted[call.id.length % hosted.length] as string;
+            input.push({ type, id: call.id, status: 'completed', name: call.name });
+          } else {
+            input.push({ type: 'future_tool_call', id: call.id, status: 'completed' });
+          }
+        }
+        input.push({ type: 'item_reference', id: `ref_${input.length}` });
+      }
+    }
+    return { text: JSON.stringify({ model: 'fake', input }), calls: distinct(turns) };
+  });
+}
+
+/** OpenAI Chat Completions messages. */
+export function chatTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  return turnsArbitrary(['agent']).map((turns) => {
+    const messages: Line[] = [{ role: 'system', content: 'fake' }];
+    for (const turn of turns) {
+      messages.push({ role: 'user', content: turn.prompt });
+      for (const step of turn.steps) {
+        const calls = step.calls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: '{}' },
+        }));
+        messages.push({
+          role: 'assistant',
+          content: step.text,
+          ...(calls.length > 0 ? { tool_calls: calls } : {}),
+        });
+        for (const call of step.calls) {
+          messages.push({ role: 'tool', tool_call_id: call.id, content: 'fake' });
+        }
+      }
+    }
+    return { text: JSON.stringify({ model: 'fake', messages }), calls: distinct(turns) };
+  });
+}
+
+/** Every format the property runs over, with its generator. */
+export const LOSS_GUARD_FORMATS: readonly [
+  ImportFormat,
+  () => fc.Arbitrary<GeneratedTranscript>,
+][] = [
+  ['claude-code', claudeCodeTranscript],
+  ['anthropic-messages', anthropicTranscript],
+  ['openai-responses', responsesTranscript],
+  ['openai-chat', chatTranscript],
+];
+
+/** The property for one transcript: undefined when it holds, else what differs. */
+export function checkLossGuard(
+  format: ImportFormat,
+  generated: GeneratedTranscript,
+): string | undefined {
+  const result = importTranscript(generated.text);
+  if (result.format !== format) return `read as ${String(result.format)}`;
+  const ids = (result.elements ?? [])
+    .filter((e) => e.type === 'tool_call_request')
+    .map((e) => String(e.id));
+  if (new Set(ids).size !== ids.length) return `a call imported twice: ${ids.join(' ')}`;
+  const noted = result.notes.reduce((sum, note) => sum + (note.calls ?? 0), 0);
+  if (ids.length + noted !== generated.calls) {
+    return `${generated.calls} calls written, ${ids.length} imported + ${noted} noted`;
+  }
+  const account = accountImport(result);
+  if (account.unexplained !== 0 || account.sourceCalls !== generated.calls) {
+    return describeImportAccount(result, account);
+  }
+  return undefined;
+}

@@ -1,0 +1,36 @@
+/**
+ * The loss guard's property at 10,000 generated transcripts per format (the
+ * unit test runs 500, to stay fast): `npx tsx tools/bench/loss-guard.ts
+ * [RUNS]`. Exits 1 with the counterexample when the property fails.
+ */
+import fc from 'fast-check';
+import { importTranscript } from '../../src/core/import/import.ts';
+import { checkLossGuard, LOSS_GUARD_FORMATS } from '../../src/test/transcript-arbitraries.ts';
+
+const runs = Number(process.argv[2] ?? 10_000);
+let failed = false;
+for (const [format, arbitrary] of LOSS_GUARD_FORMATS) {
+  let withLoss = 0;
+  const start = performance.now();
+  const outcome = fc.check(
+    fc.property(arbitrary(), (generated) => {
+      const problem = checkLossGuard(format, generated);
+      if (problem !== undefined) throw new Error(problem);
+      const notes = importTranscript(generated.text).notes;
+      if (notes.some((note) => (note.calls ?? 0) > 0)) withLoss++;
+    }),
+    { numRuns: runs },
+  );
+  const seconds = ((performance.now() - start) / 1000).toFixed(1);
+  if (outcome.failed) {
+    failed = true;
+    console.log(
+      `${format}: FAILED after ${outcome.numRuns} runs: ${fc.defaultReportMessage(outcome)}`,
+    );
+  } else {
+    console.log(
+      `${format}: ${outcome.numRuns} transcripts hold (${withLoss} with calls left out and noted), ${seconds} s`,
+    );
+  }
+}
+process.exit(failed ? 1 : 0);
