@@ -14,9 +14,9 @@ describe('selectors', () => {
     expect(selectStatusMessage(s)).toBe('Saved 12,345 tokens (34.5%).');
   });
 
-  it('shows negative savings as they are', () => {
+  it('says a negative saving as what compaction costs, not "Saved -4" (issue 24)', () => {
     const s = state({ status: 'done', result: makeResult({ before: 100, after: 104 }) });
-    expect(selectStatusMessage(s)).toBe('Saved -4 tokens (-4.0%).');
+    expect(selectStatusMessage(s)).toBe('Compaction costs 4 more tokens (4.0% more).');
   });
 
   it('returns the same objects while their inputs are unchanged', () => {

@@ -8,7 +8,7 @@
 import { isSameCompaction } from '../core/compaction/creation.ts';
 import { describeChangedReadings, getChangedReadings } from '../core/compaction/readings.ts';
 import { formatTurnRange } from '../core/config/range.ts';
-import { formatCount, formatPercent } from '../core/counting/format.ts';
+import { formatCount, formatSaving } from '../core/counting/format.ts';
 import { savedPercent } from '../core/counting/report.ts';
 import type { PlaygroundInput } from '../core/playground/playground.ts';
 import type { TimelineEntry } from '../core/playground/types.ts';
@@ -124,9 +124,7 @@ export const selectSaved = memoOn(
  */
 export const selectStatusMessage = (s: AppState): string => {
   const saved = selectSaved(s);
-  const figures = saved
-    ? `Saved ${formatCount(saved.tokens)} tokens (${formatPercent(saved.percent)})`
-    : null;
+  const figures = saved ? formatSaving(saved.tokens, saved.percent) : null;
   if (s.error !== null) {
     return figures ? `${s.error}. ${figures} with the last input that worked.` : `${s.error}.`;
   }
@@ -193,7 +191,7 @@ export const selectWorkspaceStatusMessage = (s: AppState): string => {
   const failed = selectFailedCount(s);
   const percent =
     totals.before.tokens === 0 ? 0 : (totals.saved.tokens / totals.before.tokens) * 100;
-  const figures = `Saved ${formatCount(totals.saved.tokens)} tokens (${formatPercent(percent)}) across ${formatCount(total - failed)} ${total - failed === 1 ? 'conversation' : 'conversations'}`;
+  const figures = `${formatSaving(totals.saved.tokens, percent)} across ${formatCount(total - failed)} ${total - failed === 1 ? 'conversation' : 'conversations'}`;
   const failures = failed > 0 ? ` ${formatCount(failed)} could not be counted.` : '';
   const stale =
     s.workspaceMessage?.tone === 'error' ? ' (with the last config without errors)' : '';

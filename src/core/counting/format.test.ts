@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatCount, formatPercent, formatSize } from './format.ts';
+import { formatChange, formatCount, formatPercent, formatSaving, formatSize } from './format.ts';
 
 describe('number formatting for people', () => {
   it('groups digits the same way for the page, the CLI and messages', () => {
@@ -36,5 +36,13 @@ describe('number formatting for people', () => {
     expect(formatSize(9_999, 'MB', 'characters')).toBe('9,999 characters');
     expect(formatSize(45_400, 'MB', 'characters')).toBe('45 KB');
     expect(formatSize(2_300_000, 'MB', 'characters')).toBe('2.3 MB');
+  });
+});
+
+describe('the headline saving (issue 24)', () => {
+  it('says a negative saving as what compaction costs, never "Saved -3,000"', () => {
+    expect(formatSaving(3000, 12.34)).toBe('Saved 3,000 tokens (12.3%)');
+    expect(formatSaving(-3000, -2)).toBe('Compaction costs 3,000 more tokens (2.0% more)');
+    expect(formatSaving(0, 0)).toBe('Saved 0 tokens (0.0%)');
   });
 });

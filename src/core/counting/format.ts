@@ -24,6 +24,18 @@ export function formatPercent(value: number): string {
   return `${PERCENT.format(rounded === 0 ? 0 : rounded)}%`;
 }
 
+/**
+ * The headline saving: "Saved 1,234 tokens (12.3%)"; when compaction adds
+ * tokens (a stripped line longer than what it replaced), "costs 3,000 more
+ * tokens (2.0% more)", never "Saved -3,000".
+ */
+export function formatSaving(tokens: number, percent: number): string {
+  if (tokens < 0) {
+    return `Compaction costs ${formatCount(-tokens)} more tokens (${formatPercent(-percent)} more)`;
+  }
+  return `Saved ${formatCount(tokens)} tokens (${formatPercent(percent)})`;
+}
+
 /** "before → after", the way every before/after pair is shown. */
 export function formatChange(before: number, after: number): string {
   return `${formatCount(before)} → ${formatCount(after)}`;

@@ -26,6 +26,7 @@ import { getOwn, isJsonObject } from '../json/values.ts';
 import { ENCODING_SETTINGS, VIEW_MODES } from '../playground/input-options.ts';
 import type { ViewMode } from '../playground/types.ts';
 import type { EncodingSetting, JsonObject, JsonValue } from '../types.ts';
+import { decompressUriSafe, TOO_LARGE } from './lz-decompress.ts';
 
 /** How the transcript diff lays out the before and after views. */
 export type DiffLayout = 'side-by-side' | 'inline';
@@ -368,9 +369,10 @@ function cleanPayload(payload: string): string {
   return cleaned.replace(/ /g, '+').replace(TRAILING_PUNCTUATION, '');
 }
 
-function decompress(payload: string): string | null {
+/** The payload's text; stops at {@link MAX_SHARE_PAYLOAD_LENGTH} while it expands, not after. */
+function decompress(payload: string): string | null | typeof TOO_LARGE {
   try {
-    return LZString.decompressFromEncodedURIComponent(payload);
+    return decompressUriSafe(payload, MAX_SHARE_PAYLOAD_LENGTH);
   } catch {
     return null;
   }
@@ -437,7 +439,7 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
   // nothing, or (when the last bits happen to read as the marker) the start
   // of the JSON.
   if (json === null || json === '') return cutOff;
-  if (json.length > MAX_SHARE_PAYLOAD_LENGTH) {
+  if (json === TOO_LARGE) {
     return fail(
       'corrupt',
       'This link expands to more than 50 MB, more than the playground accepts; it is damaged or was not made by the playground.',
