@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { JpBase } from '../core/config/jp-base.ts';
+import type { StreamElement } from '../core/types.ts';
 
 /** Where the shared material sits: beside the checkout, as in CI. */
 export const SHARED_DIR = resolve(import.meta.dirname, '../../../shared');
@@ -85,4 +86,47 @@ export function listCorpus(): { id: string; eventsPath: string; size: number }[]
       return { id: entry.name, eventsPath, size: readFileSync(eventsPath).length };
     })
     .sort((a, b) => a.size - b.size);
+}
+
+/** A `range` case's `rules`-level input: turn starts, "now" and the existing compactions. */
+export interface RulesLevelStreamInput {
+  turn_starts: string[];
+  now?: string;
+  existing_compactions?: {
+    from_turn: number;
+    to_turn: number;
+    summary?: boolean;
+    source?: 'authored';
+  }[];
+}
+
+/**
+ * The stream a `rules`-level case stands for: each turn a `turn_start` and a
+ * request at its time, then the existing compactions (summaries with their
+ * source, the others reasoning-only), stamped `now` (or the last turn's time).
+ */
+export function buildRulesStream(
+  input: RulesLevelStreamInput,
+  fallbackNow: string,
+): StreamElement[] {
+  const elements = input.turn_starts.flatMap((timestamp, turn): StreamElement[] => [
+    { timestamp, type: 'turn_start' },
+    { timestamp, type: 'chat_request', content: `turn ${turn + 1}` },
+  ]);
+  for (const compaction of input.existing_compactions ?? []) {
+    const element: StreamElement = {
+      type: 'compaction',
+      timestamp: input.now ?? input.turn_starts[input.turn_starts.length - 1] ?? fallbackNow,
+      from_turn: compaction.from_turn,
+      to_turn: compaction.to_turn,
+    };
+    if (compaction.summary) {
+      element.summary =
+        compaction.source === 'authored'
+          ? { summary: 'existing summary', source: 'authored' }
+          : { summary: 'existing summary' };
+    } else element.reasoning = 'strip';
+    elements.push(element);
+  }
+  return elements;
 }

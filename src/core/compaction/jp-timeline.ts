@@ -4,9 +4,9 @@
  * line per rule whose range is not empty, with the stored (0-based,
  * inclusive) turn indices, and `Nothing to compact.` when there is none.
  *
- * JP main (15.8) adds, per line, what the compaction does, with its
- * thresholds (`tool responses over 1MB`, `reasoning over 16KB`, `verbatim
- * summary`), and under a rule with a threshold the items it catches, one
+ * JP main (15.8) adds, on the line of a compaction with a threshold or a
+ * verbatim summary, what it does (`tool responses over 1MB`, `reasoning over
+ * 16KB`, `verbatim summary`), and under a rule with a threshold the items it catches, one
  * per line (`  turn N  NAME  SIZE`), or `  nothing over the threshold.`.
  */
 import { formatByteSize, formatByteSizeForPeople, utf8Length } from '../config/byte-size.ts';
@@ -16,6 +16,7 @@ import {
   readStoredSummary,
   readStoredToolCalls,
 } from '../config/rule-config.ts';
+import { isJsonObject } from '../json/values.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
 import type { CompactionEvent, StreamElement } from '../types.ts';
 import { isReasoningResponse, pairToolCalls } from './projection.ts';
@@ -87,13 +88,16 @@ export function getJpMainDryRun(
   const tools = pairToolCalls(elements, turns);
   const lines: string[] = [];
   for (const event of events) {
-    const labels = describeCompactionPolicies(event, base);
-    lines.push(`${getJpDryRunLine(event)}${labels.length > 0 ? `: ${labels.join(', ')}` : ''}`);
-    if (event.summary !== undefined) continue;
     const reasoning = readStoredReasoning(event.reasoning, base);
     const toolCalls = readStoredToolCalls(event.tool_calls, base);
     const reasoningOver = reasoning.ok ? (reasoning.value?.over ?? null) : null;
     const toolOver = toolCalls.ok ? (toolCalls.value?.over ?? null) : null;
+    const authored = isJsonObject(event.summary) && event.summary.source === 'authored';
+    // Labels only where JP main adds something (docs/decisions.md): a threshold or verbatim text.
+    const labelled = reasoningOver !== null || toolOver !== null || authored;
+    const labels = labelled ? describeCompactionPolicies(event, base) : [];
+    lines.push(`${getJpDryRunLine(event)}${labels.length > 0 ? `: ${labels.join(', ')}` : ''}`);
+    if (event.summary !== undefined) continue;
     if (reasoningOver === null && toolOver === null) continue;
     const caught: string[] = [];
     elements.forEach((element, index) => {

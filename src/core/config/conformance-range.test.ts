@@ -3,7 +3,12 @@
  * and whole-rule resolution against a stream built from the turn starts.
  */
 import { describe, expect, it } from 'vitest';
-import { countCaseFolders, getCaseBases, loadCases } from '../../test/conformance.ts';
+import {
+  buildRulesStream,
+  countCaseFolders,
+  getCaseBases,
+  loadCases,
+} from '../../test/conformance.ts';
 import { FALLBACK_NOW_TEXT, getDefaultNow } from '../compaction/creation.ts';
 import { parseTimestamp } from '../stream/timestamp.ts';
 import type {
@@ -37,26 +42,7 @@ interface RulesLevelInput {
 
 /** Each turn is a `turn_start` and a request at that time; the compactions follow. */
 function buildStream(input: RulesLevelInput): StreamElement[] {
-  const elements = input.turn_starts.flatMap((timestamp, turn): StreamElement[] => [
-    { timestamp, type: 'turn_start' },
-    { timestamp, type: 'chat_request', content: `turn ${turn + 1}` },
-  ]);
-  for (const compaction of input.existing_compactions ?? []) {
-    const element: StreamElement = {
-      type: 'compaction',
-      timestamp: input.now ?? input.turn_starts[input.turn_starts.length - 1] ?? FALLBACK_NOW_TEXT,
-      from_turn: compaction.from_turn,
-      to_turn: compaction.to_turn,
-    };
-    if (compaction.summary) {
-      element.summary =
-        compaction.source === 'authored'
-          ? { summary: 'existing summary', source: 'authored' }
-          : { summary: 'existing summary' };
-    } else element.reasoning = 'strip';
-    elements.push(element);
-  }
-  return elements;
+  return buildRulesStream(input, FALLBACK_NOW_TEXT);
 }
 
 /** A bound in the conformance shape, `{"written": v}` as written in TOML (15.4), or a TOML value. */
