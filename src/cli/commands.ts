@@ -1,6 +1,10 @@
 import { resetCompactions } from '../core/compaction/creation.ts';
-import { getJpDryRun } from '../core/compaction/jp-timeline.ts';
+import { getJpMainDryRun } from '../core/compaction/jp-timeline.ts';
 import { project, providerView } from '../core/compaction/projection.ts';
+import type { ParsedConfig } from '../core/config/config.ts';
+import { resolveEffectiveRules } from '../core/config/dsl.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
+import { resolveCompactionRules } from '../core/config/rule-config.ts';
 import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
 import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
 import { exportPeerConfig, isPeerTargetId, PEER_TARGETS } from '../core/export/peer-export.ts';
@@ -69,6 +73,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       const { values, positionals } = parse(args, {
         encoding: { type: 'string' },
         from: { type: 'string' },
+        reading: { type: 'string', multiple: true },
       });
       const path = singleFile(positionals, 'sanitize');
       const { elements, encoding } = readStream(io, path, getStreamOptions(values));
@@ -83,19 +88,25 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         'dry-run': { type: 'boolean' },
         reading: { type: 'string', multiple: true },
         from: { type: 'string' },
+        compact: { type: 'string', multiple: true },
       });
-      const { config } = readConfig(io, values.config);
+      const readings = readingsOption(values.reading);
+      const { config: toml } = readConfig(io, values.config, readings.base);
+      // Every spec is read before the stream: one that does not parse writes nothing.
+      const config = withCompactSpecs(toml, values.compact, readings.base);
       const path = singleFile(positionals, 'compact');
       const { elements, encoding } = readStream(io, path, getStreamOptions(values));
-      const plan = planCompactions(
-        elements,
-        config,
-        nowOption(values.now),
-        readingsOption(values.reading),
-      );
+      const plan = planCompactions(elements, config, nowOption(values.now), readings);
       checkNow(nowOption(values.now), plan.nowError);
+      // JP main refuses the whole invocation (15.5): exit 2, nothing written.
+      if (plan.created.refusal !== undefined) {
+        const { ruleIndex, message } = plan.created.refusal;
+        throw new CliError(
+          `compact: rule ${ruleIndex + 1} is refused: ${escapeForTerminal(message)}`,
+        );
+      }
       if (values['dry-run']) {
-        io.stdout(`${getJpDryRun(plan.created.events).join('\n')}\n`);
+        io.stdout(`${getJpMainDryRun(elements, plan.created.events, readings.base).join('\n')}\n`);
         return 0;
       }
       for (const rulePlan of plan.created.plans) {
@@ -111,6 +122,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         index: { type: 'string' },
         encoding: { type: 'string' },
         from: { type: 'string' },
+        reading: { type: 'string', multiple: true },
       });
       const path = singleFile(positionals, 'reset');
       let position: number | undefined;
@@ -233,8 +245,8 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       if (positionals.length > 1) {
         throw new CliError(`export takes at most one FILE (or - for standard input)\n\n${USAGE}`);
       }
-      const { config } = readConfig(io, values.config);
       const options = await getCountingOptions(values);
+      const { config } = readConfig(io, values.config, options.readings.base);
       const path = positionals[0];
       const elements =
         path === undefined ? null : readStream(io, path, getStreamOptions(values)).elements;
@@ -251,13 +263,18 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       const { values, positionals } = parse(args, {
         encoding: { type: 'string' },
         from: { type: 'string' },
+        reading: { type: 'string', multiple: true },
       });
       const encoding = values.encoding ?? 'storage';
       if (encoding !== 'storage' && encoding !== 'plain') {
         throw new CliError(`--encoding must be storage or plain, not "${String(encoding)}"`);
       }
       const path = singleFile(positionals, 'import');
-      const stream = readStream(io, path, { encoding: 'auto', from: getFrom(values.from) });
+      const stream = readStream(io, path, {
+        encoding: 'auto',
+        from: getFrom(values.from),
+        base: readingsOption(values.reading).base,
+      });
       write(io, stream.elements, encoding);
       io.stderr(formatNotes(path, stream.notes));
       return 0;
@@ -291,8 +308,8 @@ async function prepareCounting(
   if (positionals.length === 0) {
     throw new CliError(`${command} needs at least one FILE\n\n${USAGE}`);
   }
-  const { config, text } = readConfig(io, values.config);
   const options = await getCountingOptions(values);
+  const { config, text } = readConfig(io, values.config, options.readings.base);
   const streamOptions = getStreamOptions(values);
   /** Why each file found in a folder was left out: its error, without the path it starts with. */
   const skipped = new Map<ConversationFile, string>();
@@ -344,5 +361,30 @@ async function getCountingOptions(
     view: values['no-sanitize'] ? ('bare' as const) : ('sanitized' as const),
     counter: await loadTokenCounter(tokenizer),
     readings: readingsOption(values.reading),
+  };
+}
+
+/**
+ * The config with `compact --compact SPEC` applied (spec 8, 15.9): specs
+ * alone replace the TOML's rules; an empty `--compact ''` (JP's bare flag)
+ * runs the TOML's rules first, then the specs. A spec that does not parse
+ * is an error (exit 2) before anything is read or written.
+ */
+function withCompactSpecs(config: ParsedConfig, specs: unknown, base: JpBase): ParsedConfig {
+  if (!Array.isArray(specs) || specs.length === 0) return config;
+  const layer = config.config.rules;
+  const configRules = resolveCompactionRules(layer ? [layer] : []);
+  const effective = resolveEffectiveRules(configRules, false, specs.map(String), base);
+  if (!effective.ok) {
+    throw new CliError(
+      `--compact ${escapeForTerminal(JSON.stringify(specs[effective.specIndex]))}: ${escapeForTerminal(effective.message)}`,
+    );
+  }
+  return {
+    ...config,
+    config: {
+      ...config.config,
+      rules: { rules: effective.value, strategy: 'replace', dedup: false },
+    },
   };
 }

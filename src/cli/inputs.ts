@@ -1,6 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { parseReadingAssignments, type Readings } from '../core/compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
+import { DEFAULT_BASE, type JpBase } from '../core/config/jp-base.ts';
 import {
   IMPORT_FORMATS,
   type ImportFormat,
@@ -64,14 +65,20 @@ export function getFrom(value: unknown): ImportFormat | undefined {
   throw new CliError(`--from must be one of ${IMPORT_FORMATS.join(', ')}, not "${String(value)}"`);
 }
 
-/** What every command reads a stream with: the encoding and the format. */
+/** What every command reads a stream with: the encoding, the format and the reading `base`. */
 export interface StreamOptions {
   encoding: EncodingSetting;
   from: ImportFormat | undefined;
+  /** Which JP's reading rules apply to compactions (spec 15.1); JP main by default. */
+  base?: JpBase;
 }
 
 export function getStreamOptions(values: Record<string, unknown>): StreamOptions {
-  return { encoding: getEncoding(values.encoding), from: getFrom(values.from) };
+  return {
+    encoding: getEncoding(values.encoding),
+    from: getFrom(values.from),
+    base: readingsOption(values.reading).base,
+  };
 }
 
 /** A stream read from a file in any format. */
@@ -96,6 +103,7 @@ export function readStream(io: CliIo, path: string, options: StreamOptions): Rea
   const read = readAnyStream(readInput(io, path), {
     encoding: options.encoding,
     ...(options.from ? { from: options.from } : {}),
+    ...(options.base ? { base: options.base } : {}),
   });
   const { parsed } = read;
   const error = parsed.diagnostics.find((d) => d.severity === 'error');
@@ -133,10 +141,14 @@ export function formatNotes(path: string, notes: readonly ImportNote[]): string 
     .join('');
 }
 
-export function readConfig(io: CliIo, path: unknown): { config: ParsedConfig; text: string } {
+export function readConfig(
+  io: CliIo,
+  path: unknown,
+  base: JpBase = DEFAULT_BASE,
+): { config: ParsedConfig; text: string } {
   if (typeof path !== 'string') throw new CliError(`--config FILE.toml is required\n\n${USAGE}`);
   const text = readInput(io, path);
-  const config = parseConfigToml(text);
+  const config = parseConfigToml(text, base);
   const error = config.diagnostics.find((d) => d.severity === 'error');
   if (error) throw new CliError(formatDiagnostic(path, error));
   // A misspelt key changes the figures without failing (`keep_frist = 3`), so every command says so, as the page does.

@@ -20,11 +20,19 @@ Commands:
       stream before the visibility filter. --sanitize repairs the stream first.
   sanitize [--encoding auto|storage|plain] FILE|-
       The stream after JP's repair before sending.
-  compact --config FILE.toml [--now TIMESTAMP] [--encoding ...] [--dry-run]
-          [--reading KEY=VALUE]... FILE|-
+  compact --config FILE.toml [--compact SPEC]... [--now TIMESTAMP] [--encoding ...]
+          [--dry-run] [--reading KEY=VALUE]... FILE|-
       The whole events.json with the new compaction events appended.
+      --compact SPEC (repeatable) adds a rule in JP's -k DSL (r, t[=MODE],
+      s; ,over=SIZE under base=2026-09; :RANGE): specs alone replace the
+      TOML's rules, and --compact '' runs the TOML's rules first. A spec
+      that does not parse, or an invocation JP main refuses (a summary
+      overlapping authored text, a blank summary.text), exits 2 and writes
+      nothing.
       --dry-run prints JP's dry-run lines instead ("Would compact turns
-      A..=B", stored 0-based turns, one per new compaction) and writes nothing.
+      A..=B", stored 0-based turns, one per new compaction; under
+      base=2026-09 with what it does and, for a rule with a threshold, the
+      items it catches) and writes nothing.
   reset [--index K] [--encoding ...] FILE|-
       The stream without its compaction events (or without the K-th, 1-based).
   report --config FILE.toml [--now TIMESTAMP] [--tokenizer o200k|cl100k|chars]
@@ -66,9 +74,10 @@ Commands:
       the playground's hints and with the nearest ones. --json prints all of
       it as one JSON object instead.
 
-Every command that projects or creates compactions takes --reading KEY=VALUE
-(repeatable) to switch one of D17's open points from the spec's ruling (the
-first value) to its alternative:
+Every command takes --reading KEY=VALUE (repeatable). base chooses which JP
+the playground reads, projects and writes like: 2026-09 is JP main (the
+default), 2026-08 the pinned JP 4c1c39f1. The others switch one of D17's
+open points from the spec's ruling (the first value) to its alternative:
 ${READINGS.map((info) => `  ${info.key}=${info.values.map((v) => v.value).join('|')}  (${info.section}) ${info.question}`).join('\n')}
 
 Every command takes --output FILE to write to FILE instead of standard output:

@@ -78,7 +78,7 @@ describe('--reading', () => {
   it('names the readings when one is unknown, and the values when one is wrong', async () => {
     const stream = writeTemp('nine2.json', NINE_TURNS);
     await expect(run(['project', '--reading', 'stack=per-tool', stream])).rejects.toThrow(
-      /unknown reading "stack"; the readings are no-tool-calls, stacking, star, summary-over-keep, jp/,
+      /unknown reading "stack"; the readings are base, no-tool-calls, stacking, star, summary-over-keep, override-over, jp/,
     );
     await expect(run(['project', '--reading', 'jp=tomorrow', stream])).rejects.toThrow(CliError);
   });

@@ -64,8 +64,12 @@ export interface CompactionRule {
   keep_last: RuleBound;
   reasoning: 'strip' | null;
   tool_calls: ToolCallsMode | null;
-  /** Present (possibly empty) when the rule summarizes. */
+  /** Present (possibly empty) when the rule summarizes; `text` is a verbatim summary (15.4). */
   summary: JsonObject | null;
+  /** The reasoning threshold in its written form (spec 15.2), when the rule sets one. */
+  reasoning_over?: string;
+  /** The tool_calls threshold in its written form (spec 15.2), when the rule sets one. */
+  tool_calls_over?: string;
 }
 
 /** A turn range, 0-based and inclusive at both ends. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfigToml } from '../core/config/config.ts';
-import { dslToRule, parseDslSpec } from '../core/config/dsl.ts';
+import { dslToPartialRule, dslToRule, parseDslSpec } from '../core/config/dsl.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
 import { applyRuleDefaults, mergeRuleLayers } from '../core/config/rule-config.ts';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
@@ -31,8 +32,8 @@ afterEach(() => {
   disposeActions();
 });
 
-function rulesOf(configText: string) {
-  const parsed = parseConfigToml(configText);
+function rulesOf(configText: string, base?: JpBase) {
+  const parsed = parseConfigToml(configText, base);
   expect(parsed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return mergeRuleLayers(parsed.config.rules ? [parsed.config.rules] : []).map(applyRuleDefaults);
 }
@@ -57,19 +58,55 @@ describe('checkQuickRule', () => {
 
 describe('quickRuleToToml', () => {
   it.each(['r+t=sres:..-3', 't', 's:2..', 'r:-10..-3', 'tools=omit:+4..7', 'r+t+s'])(
-    'writes %s as a rule that reads back as the same rule',
+    'writes %s as a rule that reads back as the same rule under base=2026-08',
     (spec) => {
-      const check = checkQuickRule(spec);
-      if (!check.ok) throw new Error(check.message);
-      const toml = quickRuleToToml(check.spec, check.rule);
+      const parsed = parseDslSpec(spec, '2026-08');
+      if (!parsed.ok) throw new Error(parsed.message);
+      const written = quickRuleToToml(spec, dslToPartialRule(parsed.value), '2026-08');
+      if (!written.ok) throw new Error(written.message);
+      const toml = written.value;
       expect(toml).toMatch(
         /^# Added from the quick rule .*\n\[\[conversation\.compaction\.rules\]\]\n/,
       );
-      const parsed = parseDslSpec(spec);
-      if (!parsed.ok) throw new Error(parsed.message);
-      expect(rulesOf(toml)).toEqual([dslToRule(parsed.value)]);
+      expect(rulesOf(toml, '2026-08')).toEqual([dslToRule(parsed.value)]);
     },
   );
+
+  // 15.6: -N is written "-N" (a position), an absolute start as the count of the same start.
+  it.each([
+    [
+      'r+t=sres:..-3',
+      'keep_first = 0\nkeep_last = "-3"\nreasoning = "strip"\ntool_calls = "strip-responses"',
+    ],
+    ['s:2..', 'keep_first = 1\nkeep_last = "-1"\nsummary = {}'],
+    ['r:-10..-3', 'keep_first = "-10"\nkeep_last = "-3"\nreasoning = "strip"'],
+    [
+      't=sres,over=1mb:..-1',
+      'keep_first = 0\nkeep_last = "-1"\ntool_calls = { policy = "strip-responses", over = "1MB" }',
+    ],
+  ])('writes %s for JP main (base=2026-09)', (spec, body) => {
+    const check = checkQuickRule(spec);
+    if (!check.ok) throw new Error(check.message);
+    const written = quickRuleToToml(check.spec, check.rule, '2026-09');
+    expect(written).toEqual({
+      ok: true,
+      value: `# Added from the quick rule "${spec}" (--compact=${spec})\n[[conversation.compaction.rules]]\n${body}\n`,
+    });
+    // And the rule reads back as the one the spec describes (same positions).
+    const parsed = parseDslSpec(spec, '2026-09');
+    if (!parsed.ok || !written.ok) throw new Error('unreadable');
+    const [rule] = rulesOf(written.value, '2026-09');
+    expect(rule?.keep_last).toEqual(dslToRule(parsed.value).keep_last);
+  });
+
+  it('refuses an absolute end under JP main, which has no config spelling', () => {
+    const check = checkQuickRule('tools=omit:+4..7');
+    if (!check.ok) throw new Error(check.message);
+    expect(quickRuleToToml(check.spec, check.rule, '2026-09')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('absolute turn `@7` cannot be stored in a config rule'),
+    });
+  });
 });
 
 describe('addQuickRule', () => {
@@ -83,9 +120,10 @@ describe('addQuickRule', () => {
     });
     const text = store.getState().configText;
     expect(text.split('\n')[4]).toBe('[[conversation.compaction.rules]]');
+    // Under JP main (the default) ..-3 ends at the third turn from the end: from_end(2) (15.6).
     expect(rulesOf(text)[1]).toEqual({
       keep_first: { turns: 0 },
-      keep_last: { from_end: 3 },
+      keep_last: { from_end: 2 },
       reasoning: 'strip',
       tool_calls: 'strip-responses',
       summary: null,

@@ -9,16 +9,18 @@
 
 import { parseConfigToml } from '../core/config/config.ts';
 import { dslToPartialRule, parseDslSpec } from '../core/config/dsl.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
 import {
-  formatRuleBound,
   mergeRuleLayers,
+  type ParseResult,
   type PartialCompactionRule,
+  writeRuleToml,
 } from '../core/config/rule-config.ts';
 import { hasErrors } from '../core/diagnostics.ts';
 import { describeFirstProblem } from '../core/playground/pipeline.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { writeEventsText } from '../core/stream/write.ts';
-import type { Diagnostic, Encoding, RuleBound } from '../core/types.ts';
+import type { Diagnostic, Encoding } from '../core/types.ts';
 import { type Engine, setConfigText } from './actions.ts';
 import { selectInput } from './selectors.ts';
 import { store } from './store.ts';
@@ -75,11 +77,12 @@ function firstError(where: 'config' | 'stream', diagnostics: readonly Diagnostic
 export async function exportCompactedEvents(encoding: Encoding): Promise<ExportResult> {
   if (!deps) return { ok: false, message: 'The playground is not ready yet.' };
   const input = selectInput(store.getState());
-  const configError = firstError('config', parseConfigToml(input.configText).diagnostics);
+  const base = store.getState().readings.base;
+  const configError = firstError('config', parseConfigToml(input.configText, base).diagnostics);
   if (configError) return { ok: false, message: `Fix the config first. ${configError}` };
   const edit = await deps.engine.compact(input);
   const text = edit.ok ? edit.streamText : input.streamText;
-  const parsed = parseEventsText(text, input.encoding);
+  const parsed = parseEventsText(text, input.encoding, undefined, base);
   const streamError = firstError('stream', parsed.diagnostics);
   if (!parsed.elements || streamError) {
     return {
@@ -117,28 +120,29 @@ export function checkQuickRule(typed: string): QuickRuleCheck {
   if (spec === '') {
     return { ok: false, message: 'Type a spec, for example r+t=sres:..-3.' };
   }
-  const parsed = parseDslSpec(spec);
+  const parsed = parseDslSpec(spec, store.getState().readings.base);
   if (!parsed.ok) return { ok: false, message: `Not a valid spec: ${parsed.message}.` };
   return { ok: true, spec, rule: dslToPartialRule(parsed.value) };
 }
 
-/** A bound as TOML: a count bare, every other form as its string (spec 5). */
-function tomlBound(bound: RuleBound): string {
-  return 'turns' in bound ? String(bound.turns) : JSON.stringify(formatRuleBound(bound));
-}
-
-/** The `[[conversation.compaction.rules]]` block of a rule, with the spec it came from. */
-export function quickRuleToToml(spec: string, rule: PartialCompactionRule): string {
+/**
+ * The `[[conversation.compaction.rules]]` block of a rule, with the spec it
+ * came from, written for the reading `base` (15.6); an absolute end under
+ * JP main has no config spelling, and the message says so.
+ */
+export function quickRuleToToml(
+  spec: string,
+  rule: PartialCompactionRule,
+  base: JpBase = store.getState().readings.base,
+): ParseResult<string> {
+  const body = writeRuleToml(rule, base);
+  if (!body.ok) return body;
   const lines = [
     `# Added from the quick rule ${JSON.stringify(spec)} (--compact=${spec})`,
     '[[conversation.compaction.rules]]',
+    ...body.value,
   ];
-  if (rule.keep_first) lines.push(`keep_first = ${tomlBound(rule.keep_first)}`);
-  if (rule.keep_last) lines.push(`keep_last = ${tomlBound(rule.keep_last)}`);
-  if (rule.reasoning) lines.push(`reasoning = "${rule.reasoning}"`);
-  if (rule.tool_calls) lines.push(`tool_calls = "${rule.tool_calls}"`);
-  if (rule.summary) lines.push('summary = {}');
-  return `${lines.join('\n')}\n`;
+  return { ok: true, value: `${lines.join('\n')}\n` };
 }
 
 /** The outcome of adding a quick rule. */
@@ -155,7 +159,7 @@ export type QuickRuleResult =
   | { ok: false; message: string };
 
 function countRules(configText: string): number | null {
-  const parsed = parseConfigToml(configText);
+  const parsed = parseConfigToml(configText, store.getState().readings.base);
   if (hasErrors(parsed.diagnostics)) return null;
   const layer = parsed.config.rules;
   return layer === null ? 0 : mergeRuleLayers([layer]).length;
@@ -180,10 +184,16 @@ export function addQuickRule(typed: string): QuickRuleResult {
   }
   const trimmed = current.replace(/\s+$/, '');
   const separator = trimmed === '' ? '' : '\n\n';
-  const next = `${trimmed}${separator}${quickRuleToToml(check.spec, check.rule)}`;
+  const block = quickRuleToToml(check.spec, check.rule);
+  if (!block.ok)
+    return { ok: false, message: `This rule has no config spelling: ${block.message}.` };
+  const next = `${trimmed}${separator}${block.value}`;
   const after = countRules(next);
   if (after === null || after !== before + 1) {
-    const problem = firstError('config', parseConfigToml(next).diagnostics);
+    const problem = firstError(
+      'config',
+      parseConfigToml(next, store.getState().readings.base).diagnostics,
+    );
     return {
       ok: false,
       message: `The rule cannot be appended to this config${problem ? ` (${problem})` : ''}: its rules are written as a list value. Add it there by hand.`,

@@ -74,7 +74,8 @@ test('a D17 reading switched by keyboard changes the figures, and a link carries
   await page.getByRole('button', { name: 'D17 readings: rulings' }).click();
   const panel = page.getByRole('dialog', { name: 'D17 readings' });
   // Focus starts on the first group's checked radio; Tab moves between groups, arrows within.
-  for (let group = 0; group < 4; group++) await page.keyboard.press('Tab');
+  // base, the four D17 questions and override-over come before JP today.
+  for (let group = 0; group < 6; group++) await page.keyboard.press('Tab');
   await page.keyboard.press('ArrowDown');
   await expect(panel.getByRole('radio', { name: /^JP today/ })).toBeChecked();
   await page.keyboard.press('Escape');

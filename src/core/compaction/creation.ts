@@ -6,13 +6,17 @@
  * rule whose range is not empty, all with the same "now".
  */
 import { ruleToEquivalentDsl } from '../config/dsl.ts';
+import { DEFAULT_BASE } from '../config/jp-base.ts';
 import {
   describeEmptyRange,
+  describeSummaryRefusal,
   type EmptyRangeReason,
   formatTurnRange,
   getRangeContext,
+  getVerbatimSummaryText,
   type RangeOverrides,
   resolveRuleRanges,
+  type SummaryRefusal,
 } from '../config/range.ts';
 import { serializeCompactionEvent, toolCallsModeToPolicy } from '../config/rule-config.ts';
 import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
@@ -72,12 +76,24 @@ export interface RulePlan {
   eventIndex: number | null;
   /** A `--compact=SPEC` string that covers the same turns, when the DSL can say it. */
   dsl?: string;
+  /** Set on the rule JP main refuses (15.5); the whole invocation then creates nothing. */
+  refusal?: SummaryRefusal;
+}
+
+/** A refused invocation (15.5): the rule at fault and JP's reason. */
+export interface CreationRefusal {
+  ruleIndex: number;
+  refusal: SummaryRefusal;
+  /** JP's reason with both ranges (1-based) and the playground's remedy. */
+  message: string;
 }
 
 /** The new events and a plan per rule. */
 export interface CreatedCompactions {
   events: CompactionEvent[];
   plans: RulePlan[];
+  /** When JP main refuses the invocation (15.5): no events are created, not even earlier rules'. */
+  refusal?: CreationRefusal;
 }
 
 /** The result of Reset: the new stream, or why nothing could be reset. */
@@ -133,16 +149,18 @@ function createEvent(
   rule: CompactionRule,
   range: TurnRange,
   timestamp: string,
-  summary: string | null,
+  summary: { summary: string; source: 'generated' | 'authored' } | null,
   toolOverrides: Readonly<Record<string, ToolCallPolicy>>,
 ): CompactionEvent {
   return serializeCompactionEvent({
     timestamp,
     from_turn: range.from_turn,
     to_turn: range.to_turn,
-    summary: summary === null ? null : { summary },
+    summary,
     reasoning: rule.reasoning,
+    reasoning_over: rule.reasoning_over ?? null,
     tool_calls: rule.tool_calls === null ? null : toolCallsModeToPolicy(rule.tool_calls),
+    tool_calls_over: rule.tool_calls_over ?? null,
     // Written with sorted keys and fresh objects per event, omitted when empty.
     tool_overrides: toolOverrides,
   });
@@ -170,8 +188,10 @@ function explain(
  * (omitted when empty); summary events get the placeholder text of 14.5.
  */
 export function createCompactionEvents(input: CreateCompactionsInput): CreatedCompactions {
+  const base = input.readings?.base ?? DEFAULT_BASE;
   const context = getRangeContext(input.elements, input.now);
-  const rangePlans = resolveRuleRanges(context, input.rules, input.overrides);
+  const rangePlans = resolveRuleRanges(context, input.rules, input.overrides, base);
+  const refusedIndex = rangePlans.findIndex((plan) => plan.refusal !== undefined);
   const timestamp = formatTimestamp(input.now);
   const toolOverrides = input.readings?.jp === 'today' ? {} : input.toolOverrides;
 
@@ -180,9 +200,18 @@ export function createCompactionEvents(input: CreateCompactionsInput): CreatedCo
     const rule = input.rules[ruleIndex] as CompactionRule;
     const { resolution, range, extended } = rangePlan;
     let eventIndex: number | null = null;
-    if (range !== null) {
+    if (range !== null && refusedIndex < 0) {
+      // A verbatim summary (15.4) is stored as written; others get the text given or the placeholder.
+      const verbatim = getVerbatimSummaryText(rule, base);
       const summary =
-        rule.summary === null ? null : summaryTextFor(input.summaryText, ruleIndex, range);
+        rule.summary === null
+          ? null
+          : verbatim !== undefined
+            ? { summary: verbatim, source: 'authored' as const }
+            : {
+                summary: summaryTextFor(input.summaryText, ruleIndex, range),
+                source: 'generated' as const,
+              };
       eventIndex = events.length;
       events.push(createEvent(rule, range, timestamp, summary, toolOverrides));
     }
@@ -192,15 +221,29 @@ export function createCompactionEvents(input: CreateCompactionsInput): CreatedCo
       range,
       resolvedRange: resolution.range,
       emptyReason: resolution.reason,
-      explanation: explain(range, resolution.range, resolution.reason),
+      explanation:
+        rangePlan.refusal !== undefined
+          ? `Refused by JP main: ${describeSummaryRefusal(rangePlan.refusal)}`
+          : explain(range, resolution.range, resolution.reason),
       extended,
       eventIndex,
     };
-    const dsl = ruleToEquivalentDsl(rule);
+    if (rangePlan.refusal !== undefined) plan.refusal = rangePlan.refusal;
+    const dsl = ruleToEquivalentDsl(rule, base);
     if (dsl !== undefined) plan.dsl = dsl;
     return plan;
   });
-  return { events, plans };
+  const refused = refusedIndex < 0 ? undefined : rangePlans[refusedIndex]?.refusal;
+  if (refused === undefined) return { events, plans };
+  return {
+    events,
+    plans,
+    refusal: {
+      ruleIndex: refusedIndex,
+      refusal: refused,
+      message: describeSummaryRefusal(refused),
+    },
+  };
 }
 
 /** Compact (spec 14.5): the stream with the new events appended for real, as JP appends them. */

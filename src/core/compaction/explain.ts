@@ -3,11 +3,42 @@
  * step 2 winners, D17 policy source) into an explanation a person can read.
  */
 
+import { formatByteSizeForPeople, parseByteSizeText } from '../config/byte-size.ts';
 import { formatTurnRange } from '../config/range.ts';
 import { policyToHintName } from '../config/tool-hints.ts';
 import type { EventExplanation, SlotDecision, TimelineEntry } from '../playground/types.ts';
 import type { StreamElement, ToolCallPolicy } from '../types.ts';
-import type { CompactionRef, SourceTrace, TurnDecision } from './projection.ts';
+import type {
+  CompactionRef,
+  ResponseNaming,
+  SourceTrace,
+  ThresholdCheck,
+  TurnDecision,
+} from './projection.ts';
+
+/** A threshold as people read it: `1 KB`, `512 B` (its written form, 15.2, spaced). */
+function formatThreshold(written: string): string {
+  const unit = /[A-Z]+$/.exec(written)?.[0];
+  return unit === undefined ? `${written} B` : `${written.slice(0, -unit.length)} ${unit}`;
+}
+
+/** "812 B is not over 1 KB" / "4.0 KB is over 1 KB" (15.2: strictly over). */
+function describeThreshold(check: ThresholdCheck): string {
+  const size = formatByteSizeForPeople(BigInt(check.size));
+  const what = check.measure === 'pair' ? 'the pair’s ' : '';
+  // The written form always reads back as the same size.
+  const over = parseByteSizeText(check.over).ok ? formatThreshold(check.over) : check.over;
+  return `${what}${size} is ${check.reached ? '' : 'not '}over ${over}`;
+}
+
+/** How a response got its name (15.3), for the explain pane. */
+function describeNaming(naming: ResponseNaming | undefined, toolName: string | null): string {
+  if (naming === undefined || naming.kind === 'id-map') return '';
+  if (naming.kind === 'paired') {
+    return ` This response pairs, by position in its turn, with the request at element [${naming.requestIndex}] (${toolName ?? 'unknown'}).`;
+  }
+  return ' No request of its turn with its id is open before it, so it pairs with none and its name is unknown.';
+}
 
 /** What an explanation refers to: the timeline (ordinals index it) and each turn's winners. */
 export interface Slots {
@@ -39,6 +70,7 @@ function toolSentence(
   policy: ToolCallPolicy,
   from: 'tool_overrides' | 'tool_calls',
   toolName: string | null,
+  threshold?: ThresholdCheck,
 ): { outcome: EventExplanation['outcome']; sentence: string } {
   const hint = policyToHintName(policy);
   const who = toolName ?? 'this response (no request has its id)';
@@ -49,14 +81,19 @@ function toolSentence(
   const isRequest = element.type === 'tool_call_request';
   let effect: string;
   let outcome: EventExplanation['outcome'];
-  if (policy.policy === 'omit') {
+  if (threshold !== undefined && !threshold.reached) {
+    // Spared by the threshold (15.3): the policy reaches only items over it.
+    outcome = 'unchanged';
+    effect = `kept: ${describeThreshold(threshold)}`;
+  } else if (policy.policy === 'omit') {
     outcome = 'omitted';
-    effect = 'the event is dropped';
+    effect = `the event is dropped${threshold ? ` (${describeThreshold(threshold)})` : ''}`;
   } else if (isRequest ? policy.request : policy.response) {
     outcome = 'stripped';
     effect = isRequest
       ? 'its arguments become {}'
       : 'its content becomes the status line "[compacted] name: success|error"';
+    if (threshold) effect += ` (${describeThreshold(threshold)})`;
   } else {
     outcome = 'unchanged';
     effect = `its ${isRequest ? 'arguments are' : 'content is'} kept`;
@@ -103,15 +140,29 @@ export function explainEvent(
   }
   if (trace.reason === 'reasoning' && reasoning) {
     explanation.outcome = 'reasoning-stripped';
-    explanation.sentence = `${turnText}: ${nameOf(reasoning)} strips reasoning, so this reasoning is not sent.`;
+    const over = trace.reasoningThreshold
+      ? ` (${describeThreshold(trace.reasoningThreshold)})`
+      : '';
+    explanation.sentence = `${turnText}: ${nameOf(reasoning)} strips reasoning, so this reasoning is not sent${over}.`;
+    return explanation;
+  }
+  if (trace.reasoningThreshold && reasoning) {
+    explanation.sentence = `${turnText}: ${nameOf(reasoning)} strips reasoning over a threshold; kept: ${describeThreshold(trace.reasoningThreshold)}.`;
     return explanation;
   }
   if (trace.tool && toolCalls) {
-    const { policy, source, toolName } = trace.tool;
+    const { policy, source, toolName, threshold, naming } = trace.tool;
     explanation.toolPolicy = { policy, from: source };
-    const { outcome, sentence } = toolSentence(element, toolCalls, policy, source, toolName);
+    const { outcome, sentence } = toolSentence(
+      element,
+      toolCalls,
+      policy,
+      source,
+      toolName,
+      threshold,
+    );
     explanation.outcome = outcome;
-    explanation.sentence = `${turnText}: ${sentence}`;
+    explanation.sentence = `${turnText}: ${sentence}${describeNaming(naming, toolName)}`;
     return explanation;
   }
   const isTool = element.type === 'tool_call_request' || element.type === 'tool_call_response';

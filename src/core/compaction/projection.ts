@@ -16,7 +16,14 @@
  * come through unchanged are the input objects themselves; only modified and
  * injected elements are new.
  */
-import { parseToolCallPolicy } from '../config/rule-config.ts';
+import { formatByteSize, MAX_BYTE_SIZE, utf8Length } from '../config/byte-size.ts';
+import type { JpBase } from '../config/jp-base.ts';
+import {
+  parseToolCallPolicy,
+  readStoredReasoning,
+  readStoredSummary,
+  readStoredToolCalls,
+} from '../config/rule-config.ts';
 import { carryNumberTexts } from '../json/number-text.ts';
 import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
@@ -70,10 +77,36 @@ export interface TurnDecision {
   toolCalls: ToolCallsDecision | null;
 }
 
+/** A size threshold as one decision used it (spec 15.2, 15.3). */
+export interface ThresholdCheck {
+  /** The threshold in its written form (`"1KB"`). */
+  over: string;
+  /** The size judged against it, in bytes: the item's own, or the pair's total for `omit`. */
+  size: number;
+  /** Whether the size is over the threshold (`size > over`), so the policy reached the item. */
+  reached: boolean;
+  /** What was measured: the item alone, or its request/response pair (`omit`). */
+  measure: 'own' | 'pair';
+}
+
+/** How a response got its tool name (spec 15.3): paired by position in its turn, or the id map. */
+export type ResponseNaming =
+  | { kind: 'paired'; requestIndex: number }
+  | { kind: 'unpaired' }
+  | { kind: 'id-map' };
+
 /** The policy applied to one tool event (spec 4 step 5.4.2 with D17). */
 export interface ToolPolicyDecision {
-  /** The tool's name: the request's `name`, or for a response the name of the request with its id; `null` when there is none. */
+  /**
+   * The tool's name: the request's `name`, or for a response the name of
+   * the request it pairs with (15.3; under `2026-08` the request with its
+   * id); `null` when there is none.
+   */
   toolName: string | null;
+  /** For a response: how its name was found. */
+  naming?: ResponseNaming;
+  /** The threshold that decided it, when the policy had one (15.3). */
+  threshold?: ThresholdCheck;
   /** The effective policy. */
   policy: ToolCallPolicy;
   /** Whether the policy is the winner's `tool_overrides[toolName]` or its `tool_calls`. */
@@ -105,6 +138,8 @@ export interface SourceTrace {
   projectedIndex: number | null;
   /** For a tool event of a turn with a tool_calls winner and no summary: the policy applied. */
   tool?: ToolPolicyDecision;
+  /** For a reasoning response of a turn whose reasoning winner has a threshold: how it was judged. */
+  reasoningThreshold?: ThresholdCheck;
 }
 
 /** Where one projected element comes from. */
@@ -141,7 +176,11 @@ interface CompactionInfo extends CompactionRef {
   toTurn: number;
   summary: string | undefined;
   stripsReasoning: boolean;
+  /** The reasoning policy's threshold in bytes (15.1), null when it has none. */
+  reasoningOver: bigint | null;
   toolCalls: ToolCallPolicy | undefined;
+  /** The tool_calls policy's threshold in bytes (15.1), null when it has none. */
+  toolCallsOver: bigint | null;
   overrides: Record<string, ToolCallPolicy>;
   hasOverrides: boolean;
 }
@@ -209,7 +248,7 @@ export function project(
   const maxTurn = rawTurns.length === 0 ? 0 : (rawTurns[rawTurns.length - 1] as number);
   const turnCount = elements.length === 0 ? 0 : maxTurn + 1;
   // Today's JP drops tool_overrides on read (it has no D17).
-  const compactions = readCompactions(elements, readings.jp === 'd17');
+  const compactions = readCompactions(elements, readings.jp === 'd17', readings.base);
   const toolContest = getToolContest(readings);
   // Only the alternative readings need every contestant of a turn, not just its winner.
   const toolContestants: CompactionInfo[][] | undefined =
@@ -240,8 +279,11 @@ export function project(
     }
   }
 
-  // Step 3: tool names, over the whole input.
-  const toolNames = buildToolNameMap(elements);
+  // Step 3: tool names (and sizes), by position within a turn under 2026-09 (15.3).
+  const toolInfo =
+    readings.base === '2026-08'
+      ? idMapToolInfo(elements, buildToolNameMap(elements))
+      : pairToolCalls(elements, rawTurns);
 
   // Step 4: summary runs, following the winners rather than the declared ranges.
   const runEnds: (number | undefined)[] = new Array(turnCount).fill(undefined);
@@ -330,7 +372,7 @@ export function project(
       if (
         readings.summaryOverKeep === 'keep-survives' &&
         (isRequest || isResponse) &&
-        isKeep(overrideOf(summary, toolNameOf(element, toolNames)))
+        isKeep(overrideOf(summary, toolInfo.get(index)?.name ?? null))
       ) {
         sources[index] = { turn, fate: 'kept', projectedIndex: emit(element, index, turn) };
         continue;
@@ -339,12 +381,33 @@ export function project(
       continue;
     }
 
-    if (reasoningWinners[turn] !== undefined && isReasoningResponse(element)) {
-      sources[index] = { turn, fate: 'dropped', reason: 'reasoning', projectedIndex: null };
+    const reasoningWinner = reasoningWinners[turn];
+    if (reasoningWinner !== undefined && isReasoningResponse(element)) {
+      const over = reasoningWinner.reasoningOver;
+      if (over === null) {
+        sources[index] = { turn, fate: 'dropped', reason: 'reasoning', projectedIndex: null };
+        continue;
+      }
+      const check = checkThreshold(utf8Length(element.reasoning as string), over, 'own');
+      sources[index] = check.reached
+        ? {
+            turn,
+            fate: 'dropped',
+            reason: 'reasoning',
+            projectedIndex: null,
+            reasoningThreshold: check,
+          }
+        : {
+            turn,
+            fate: 'kept',
+            projectedIndex: emit(element, index, turn),
+            reasoningThreshold: check,
+          };
       continue;
     }
 
-    const toolName = isRequest || isResponse ? toolNameOf(element, toolNames) : null;
+    const info = isRequest || isResponse ? toolInfo.get(index) : undefined;
+    const toolName = info?.name ?? null;
     const winner =
       toolContestants === undefined || !(isRequest || isResponse)
         ? toolWinners[turn]
@@ -368,13 +431,35 @@ export function project(
       source: override === undefined ? 'tool_calls' : 'tool_overrides',
       compaction: refOf(winner),
     };
+    if (isResponse && info !== undefined) tool.naming = info.naming;
+    // 15.7.1: an override carries no threshold, unless the reading inherits the winner's.
+    const over =
+      override === undefined || readings.overrideOver === 'inherit' ? winner.toolCallsOver : null;
+    const reaches = (measure: 'own' | 'pair'): boolean => {
+      if (over === null || info === undefined) return true;
+      tool.threshold = checkThreshold(info[measure], over, measure);
+      return tool.threshold.reached;
+    };
 
     if (policy.policy === 'omit') {
-      sources[index] = { turn, fate: 'dropped', reason: 'tool_calls', projectedIndex: null, tool };
+      if (reaches('pair')) {
+        sources[index] = {
+          turn,
+          fate: 'dropped',
+          reason: 'tool_calls',
+          projectedIndex: null,
+          tool,
+        };
+      } else {
+        sources[index] = { turn, fate: 'kept', projectedIndex: emit(element, index, turn), tool };
+      }
       continue;
     }
+    const half = isRequest ? policy.request : policy.response;
     let replacement: StreamElement | undefined;
-    if (isRequest && policy.request) {
+    if (half && !reaches('own')) {
+      // Spared by the threshold: left raw (15.3).
+    } else if (isRequest && policy.request) {
       // Not a placeholder: an empty object gives the model nothing to echo (spec 12 #2).
       replacement = { ...element, arguments: {} };
     } else if (isResponse && policy.response) {
@@ -459,12 +544,95 @@ function contestWinner(
   return winner;
 }
 
-/** A tool event's name: the request's own, a response's through the id map (spec 4 step 3). */
-function toolNameOf(element: StreamElement, toolNames: ReadonlyMap<string, string>): string | null {
+/** What step 3 knows of one tool event: its name and the sizes thresholds judge (15.3). */
+export interface ToolInfo {
+  name: string | null;
+  /** Its own size in bytes (15.2). */
+  own: number;
+  /** Its pair's total for `omit` (its own size when it has no partner). */
+  pair: number;
+  /** For a response: how its name was found. */
+  naming?: ResponseNaming;
+}
+
+/** The size of a tool event (15.2): compact JSON of a request's arguments, a response's content. */
+function toolEventSize(element: StreamElement): number {
   if (element.type === 'tool_call_request') {
-    return typeof element.name === 'string' ? element.name : null;
+    return utf8Length(JSON.stringify(element.arguments ?? {}));
   }
-  return typeof element.id === 'string' ? (toolNames.get(element.id) ?? null) : null;
+  return typeof element.content === 'string' ? utf8Length(element.content) : 0;
+}
+
+/**
+ * JP main's `build_tool_calls` (15.3): a response pairs with the oldest open
+ * request of its own turn with its id; an unpaired response is `unknown`.
+ * Built once on the raw input, so thresholds judge raw sizes.
+ */
+export function pairToolCalls(
+  elements: readonly StreamElement[],
+  rawTurns: readonly number[] = assignTurns(elements),
+): Map<number, ToolInfo> {
+  const infos = new Map<number, ToolInfo>();
+  // Open requests by turn and id; the key joins them with a separator no turn number holds.
+  const open = new Map<string, number[]>();
+  for (let index = 0; index < elements.length; index++) {
+    const element = elements[index] as StreamElement;
+    const isRequest = element.type === 'tool_call_request';
+    if (!(isRequest || element.type === 'tool_call_response')) continue;
+    if (classifyElement(element) !== 'conversation') continue;
+    const own = toolEventSize(element);
+    const key = `${rawTurns[index]}\u0000${typeof element.id === 'string' ? element.id : ''}`;
+    if (isRequest) {
+      infos.set(index, {
+        name: typeof element.name === 'string' ? element.name : null,
+        own,
+        pair: own,
+      });
+      const queue = open.get(key);
+      if (queue === undefined) open.set(key, [index]);
+      else queue.push(index);
+      continue;
+    }
+    const requestIndex = open.get(key)?.shift();
+    const request = requestIndex === undefined ? undefined : infos.get(requestIndex);
+    if (requestIndex === undefined || request === undefined) {
+      infos.set(index, { name: null, own, pair: own, naming: { kind: 'unpaired' } });
+      continue;
+    }
+    const total = request.own + own;
+    // Saturating at u64::MAX, which no string in memory reaches.
+    const pair = BigInt(total) > MAX_BYTE_SIZE ? Number(MAX_BYTE_SIZE) : total;
+    request.pair = pair;
+    infos.set(index, { name: request.name, own, pair, naming: { kind: 'paired', requestIndex } });
+  }
+  return infos;
+}
+
+/** Step 3 as JP 4c1c39f1 has it: names through the stream-wide id map, and no thresholds. */
+function idMapToolInfo(
+  elements: readonly StreamElement[],
+  toolNames: ReadonlyMap<string, string>,
+): Map<number, ToolInfo> {
+  const infos = new Map<number, ToolInfo>();
+  for (let index = 0; index < elements.length; index++) {
+    const element = elements[index] as StreamElement;
+    if (element.type === 'tool_call_request') {
+      infos.set(index, {
+        name: typeof element.name === 'string' ? element.name : null,
+        own: 0,
+        pair: 0,
+      });
+    } else if (element.type === 'tool_call_response') {
+      const name = typeof element.id === 'string' ? (toolNames.get(element.id) ?? null) : null;
+      infos.set(index, { name, own: 0, pair: 0, naming: { kind: 'id-map' } });
+    }
+  }
+  return infos;
+}
+
+/** `size > over` (15.2: strict), with the figures for the explain pane. */
+function checkThreshold(size: number, over: bigint, measure: 'own' | 'pair'): ThresholdCheck {
+  return { over: formatByteSize(over), size, reached: BigInt(size) > over, measure };
 }
 
 function overrideOf(
@@ -501,7 +669,7 @@ function sameSummary(a: CompactionInfo, b: CompactionInfo): boolean {
 }
 
 /** A `chat_response` of the reasoning variant (spec 1.3 variant order). */
-function isReasoningResponse(element: StreamElement): boolean {
+export function isReasoningResponse(element: StreamElement): boolean {
   return (
     element.type === 'chat_response' &&
     typeof element.message !== 'string' &&
@@ -525,10 +693,15 @@ function readPolicy(value: JsonValue | undefined): ToolCallPolicy | undefined {
   return parsed.ok ? parsed.value : undefined;
 }
 
-/** Every compaction element, in stream order, with its stored policies (overrides only when read). */
+/**
+ * Every compaction element, in stream order, with its stored policies read
+ * by the rules of `base` (15.1; overrides only when read). A policy that does
+ * not read counts as absent: the codec refuses such a stream anyway.
+ */
 function readCompactions(
   elements: readonly StreamElement[],
   readOverrides: boolean,
+  base: JpBase,
 ): CompactionInfo[] {
   const compactions: CompactionInfo[] = [];
   for (let index = 0; index < elements.length; index++) {
@@ -536,7 +709,9 @@ function readCompactions(
     if (classifyElement(element) !== 'compaction') continue;
     const ordinal = compactions.length;
     const timestampText = typeof element.timestamp === 'string' ? element.timestamp : '';
-    const summary = element.summary;
+    const summary = readStoredSummary(element.summary, base);
+    const reasoning = readStoredReasoning(element.reasoning, base);
+    const toolCalls = readStoredToolCalls(element.tool_calls, base);
     const overrides: Record<string, ToolCallPolicy> = Object.create(null);
     const rawOverrides = element.tool_overrides;
     if (
@@ -559,15 +734,11 @@ function readCompactions(
       timestampText,
       fromTurn: valid ? (element.from_turn as number) : 1,
       toTurn: valid ? (element.to_turn as number) : 0,
-      summary:
-        typeof summary === 'object' &&
-        summary !== null &&
-        !Array.isArray(summary) &&
-        typeof summary.summary === 'string'
-          ? summary.summary
-          : undefined,
-      stripsReasoning: element.reasoning === 'strip',
-      toolCalls: readPolicy(element.tool_calls),
+      summary: summary.ok && summary.value !== null ? summary.value.summary : undefined,
+      stripsReasoning: reasoning.ok && reasoning.value !== null,
+      reasoningOver: reasoning.ok ? (reasoning.value?.over ?? null) : null,
+      toolCalls: toolCalls.ok ? toolCalls.value?.policy : undefined,
+      toolCallsOver: toolCalls.ok ? (toolCalls.value?.over ?? null) : null,
       overrides,
       hasOverrides: Object.keys(overrides).length > 0,
     });

@@ -10,10 +10,15 @@
  * share links all read them from here.
  */
 
+import { DEFAULT_BASE, type JpBase } from '../config/jp-base.ts';
 import type { ParseResult } from '../config/rule-config.ts';
 
 /** One choice per open question; each field's first value is the spec's ruling. */
 export interface Readings {
+  /** 15.0: which JP: `2026-09` is JP main (the default), `2026-08` the pinned commit. */
+  base: JpBase;
+  /** 15.7.1: does the winner's `over` reach the tools its `tool_overrides` name? */
+  overrideOver: 'exempt' | 'inherit';
   /** 13.1: may `tool_overrides` act in a compaction that has no `tool_calls`? */
   noToolCalls: 'inert' | 'apply';
   /** 13.2: who decides a tool event in a turn several compactions cover? */
@@ -53,6 +58,8 @@ export interface ReadingValue<K extends ReadingName = ReadingName> {
 
 /** The spec's rulings: what every caller gets unless it asks otherwise. */
 export const DEFAULT_READINGS: Readonly<Readings> = Object.freeze({
+  base: DEFAULT_BASE,
+  overrideOver: 'exempt',
   noToolCalls: 'inert',
   stacking: 'per-turn',
   star: 'stream-tools',
@@ -62,6 +69,26 @@ export const DEFAULT_READINGS: Readonly<Readings> = Object.freeze({
 
 /** Every reading, in the order the Design questions panel lists them ("JP today" last). */
 export const READINGS: readonly ReadingInfo[] = [
+  {
+    name: 'base',
+    key: 'base',
+    section: '15.0',
+    question: 'Which JP does the playground read, project and write like?',
+    values: [
+      {
+        value: '2026-09',
+        label: 'JP main (2026-09)',
+        sentence:
+          'JP main with #994, #945 and #932: size thresholds (over) on reasoning and tool_calls, responses paired by position within a turn, "-N" is the Nth turn from the end, and verbatim summaries.',
+      },
+      {
+        value: '2026-08',
+        label: 'JP 4c1c39f1 (2026-08)',
+        sentence:
+          'JP at the pinned commit 4c1c39f1: no thresholds (a stored over is ignored), responses named by the stream-wide id map, "-N" is a count, "@N" and "last" are accepted.',
+      },
+    ],
+  },
   {
     name: 'noToolCalls',
     key: 'no-tool-calls',
@@ -138,6 +165,26 @@ export const READINGS: readonly ReadingInfo[] = [
         label: 'Keep survives',
         sentence:
           'In a summarized turn, the requests and responses of a tool the summary’s own tool_overrides mark keep stay, unchanged and in place, after the injected summary.',
+      },
+    ],
+  },
+  {
+    name: 'overrideOver',
+    key: 'override-over',
+    section: '15.7.1',
+    question: 'Does a threshold (over) reach the tools a compaction’s tool_overrides name?',
+    values: [
+      {
+        value: 'exempt',
+        label: 'Exempt (ruling)',
+        sentence:
+          'An override replaces the whole tool_calls spec for its tool, threshold included: the override applies to every call of that tool, whatever its size.',
+      },
+      {
+        value: 'inherit',
+        label: 'Inherit',
+        sentence:
+          'The winner’s over applies to the override’s policy too, judged per half for strip and per pair for omit.',
       },
     ],
   },
@@ -229,7 +276,7 @@ export function parseReadingAssignment(
   if (!(values as readonly string[]).includes(value)) {
     return {
       ok: false,
-      message: `--reading ${key}: "${value}" is not one of ${values.join(', ')} (${values[0]} is the spec's ruling)`,
+      message: `--reading ${key}: "${value}" is not one of ${values.join(', ')} (${values[0]} is the default)`,
     };
   }
   return { ok: true, value: { name: info.name, value } };
@@ -272,11 +319,11 @@ export function fromReadingKeys(
   for (const [key, value] of Object.entries(record)) {
     const info = READINGS.find((candidate) => candidate.key === key);
     if (info === undefined) {
-      return { ok: false, message: `"${key}" is not a D17 reading` };
+      return { ok: false, message: `"${key}" is not a reading` };
     }
     const values = info.values.map((v) => v.value as string);
     if (typeof value !== 'string' || !values.includes(value)) {
-      return { ok: false, message: `its D17 reading ${key} is not one of ${values.join(', ')}` };
+      return { ok: false, message: `its reading ${key} is not one of ${values.join(', ')}` };
     }
     if (value !== DEFAULT_READINGS[info.name]) partial[info.name] = value;
   }

@@ -3,6 +3,7 @@ import { LineIndex } from '../diagnostics.ts';
 import type { Diagnostic, JsonObject, StreamElement } from '../types.ts';
 import { parseConfigToml, type UserConfig } from './config.ts';
 import { getStreamConfigDeltaTools, resolveConfigInForce } from './in-force.ts';
+import type { JpBase } from './jp-base.ts';
 
 /** The text a diagnostic marks, so tests read as "this value is flagged". */
 function marked(text: string, diagnostic: Diagnostic): string {
@@ -16,8 +17,8 @@ function marked(text: string, diagnostic: Diagnostic): string {
 }
 
 /** The only diagnostic of a text, checked to be alone. */
-function only(text: string): Diagnostic {
-  const { diagnostics } = parseConfigToml(text);
+function only(text: string, base?: JpBase): Diagnostic {
+  const { diagnostics } = parseConfigToml(text, base);
   expect(diagnostics).toHaveLength(1);
   return diagnostics[0] as Diagnostic;
 }
@@ -88,16 +89,68 @@ describe('parseConfigToml: positions of problems', () => {
       '[[conversation.compaction.rules]]',
       'keep_first = "@0"',
     ].join('\n');
-    const diagnostic = only(text);
+    // "@N" is JP 4c1c39f1's (spec 5); JP main refuses it altogether (below).
+    const diagnostic = only(text, '2026-08');
     expect(diagnostic).toMatchObject({ line: 5, column: 14, code: 'config/invalid-bound' });
     expect(marked(text, diagnostic)).toBe('"@0"');
     expect(diagnostic.message).toContain('keep_first');
     expect(diagnostic.message).toContain('"@1"');
   });
 
-  it('rejects tool_calls written as an inline table, marking the whole table', () => {
-    const text = '[[conversation.compaction.rules]]\ntool_calls = { policy = "strip" }\n';
+  it('under JP main, refuses "@N", "last" and "-0" at the value with a quick fix (15.4)', () => {
+    const text = [
+      '[[conversation.compaction.rules]]',
+      'keep_first = "@3"',
+      'keep_last = "-0"',
+      '',
+      '[[conversation.compaction.rules]]',
+      'keep_first = "last"',
+      'keep_last = "@2"',
+    ].join('\n');
+    const { diagnostics } = parseConfigToml(text);
+    expect(diagnostics.map((d) => [d.line, marked(text, d), d.fix?.edits[0]?.text])).toEqual([
+      [2, '"@3"', '2'],
+      [3, '"-0"', '"-1"'],
+      [6, '"last"', '"last-compaction"'],
+      // An absolute end has no config spelling: no certain fix, the message says what to write.
+      [7, '"@2"', undefined],
+    ]);
+    expect(diagnostics[3]?.message).toContain('"-K" position from the end');
+    // The fix replaces exactly the value.
+    expect(diagnostics[0]?.fix?.edits[0]).toMatchObject({ line: 2, column: 14, endColumn: 18 });
+  });
+
+  it('under JP main, reads the table form and marks an unknown key of it (15.4)', () => {
+    const good = parseConfigToml(
+      '[[conversation.compaction.rules]]\ntool_calls = { policy = "sres", over = "1 mb" }\nreasoning = { policy = "strip", over = 2048 }\n',
+    );
+    expect(good.diagnostics).toEqual([]);
+    expect(good.config.rules?.rules[0]).toMatchObject({
+      tool_calls: 'strip-responses',
+      tool_calls_over: '1MB',
+      reasoning: 'strip',
+      reasoning_over: '2KB',
+    });
+    const text =
+      '[[conversation.compaction.rules]]\ntool_calls = { policy = "strip", oer = "1MB" }\n';
     const diagnostic = only(text);
+    expect(diagnostic).toMatchObject({
+      line: 2,
+      severity: 'error',
+      code: 'config/invalid-tool-calls',
+    });
+    expect(marked(text, diagnostic)).toBe('oer');
+    expect(diagnostic.message).toContain('unknown policy option `oer`');
+    const noPolicy = '[[conversation.compaction.rules]]\nreasoning = { over = "1MB" }\n';
+    expect(only(noPolicy).message).toContain('no policy');
+    const badSize =
+      '[[conversation.compaction.rules]]\ntool_calls = { policy = "omit", over = "1TB" }\n';
+    expect(marked(badSize, only(badSize))).toBe('"1TB"');
+  });
+
+  it('under JP 4c1c39f1, rejects tool_calls written as an inline table, marking the whole table', () => {
+    const text = '[[conversation.compaction.rules]]\ntool_calls = { policy = "strip" }\n';
+    const diagnostic = only(text, '2026-08');
     expect(diagnostic).toMatchObject({ line: 2, column: 14, code: 'config/invalid-tool-calls' });
     expect(marked(text, diagnostic)).toBe('{ policy = "strip" }');
     expect(diagnostic.message).toContain('strip, strip-requests, strip-responses, omit');

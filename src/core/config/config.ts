@@ -22,6 +22,7 @@ import { capDiagnostics, checkConfigTextLength } from '../json/limits.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { describeType, getOwn, isJsonObject, setOwn, showValue } from '../json/values.ts';
 import type { Diagnostic, JsonObject, JsonValue, Severity } from '../types.ts';
+import { DEFAULT_BASE, type JpBase } from './jp-base.ts';
 import {
   getKeysInsideRule,
   getSingleBracketRules,
@@ -133,6 +134,24 @@ class ConfigReader {
     this.diagnostics.push(diagnosticAt(this.index, span.start, span.end, severity, message, code));
   }
 
+  /**
+   * A bound JP main refuses, with the quick fix that writes what it accepts
+   * in place of the value (15.4).
+   */
+  valueProblemWithFix(path: TomlPath, message: string, code: string, text: string): void {
+    const span = this.locator.valueSpan(path);
+    const diagnostic = diagnosticAt(this.index, span.start, span.end, 'error', message, code);
+    const from = this.index.position(span.start);
+    const to = this.index.position(span.end);
+    diagnostic.fix = {
+      title: `Write ${text}`,
+      edits: [
+        { line: from.line, column: from.column, endLine: to.line, endColumn: to.column, text },
+      ],
+    };
+    this.diagnostics.push(diagnostic);
+  }
+
   /** A problem with the key at `path` (an unknown or misspelt key). */
   keyProblem(path: TomlPath, message: string, code: string, severity: Severity = 'warning'): void {
     const span = this.locator.keySpan(path);
@@ -192,6 +211,7 @@ function readRule(
   raw: unknown,
   path: TomlPath,
   index: number,
+  base: JpBase,
 ): PartialCompactionRule | undefined {
   if (!isTomlTable(raw)) {
     reader.valueProblem(
@@ -230,18 +250,28 @@ function readRule(
     }
     setOwn(fields, key, tomlToJson(value));
   }
-  const { rule, errors } = readCompactionRule(fields);
+  const { rule, errors } = readCompactionRule(fields, base);
   for (const error of errors) {
     const fieldPath = [...path, ...error.field.split('.')];
+    const head = error.field.split('.')[0];
     const code =
-      error.field === 'keep_first' || error.field === 'keep_last'
+      head === 'keep_first' || head === 'keep_last'
         ? 'config/invalid-bound'
-        : error.field === 'tool_calls'
+        : head === 'tool_calls'
           ? 'config/invalid-tool-calls'
-          : error.field === 'reasoning'
+          : head === 'reasoning'
             ? 'config/invalid-reasoning'
             : 'config/wrong-type';
-    reader.valueProblem(fieldPath, error.message, code);
+    if (error.replacement !== undefined) {
+      const { value } = error.replacement;
+      const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+      reader.valueProblemWithFix(fieldPath, error.message, code, text);
+    } else if (/^(tool_calls|reasoning)\.(?!over$|policy$)/.test(error.field)) {
+      // An unknown key of a policy table (15.4): point at the key itself.
+      reader.keyProblem(fieldPath, error.message, code, 'error');
+    } else {
+      reader.valueProblem(fieldPath, error.message, code);
+    }
   }
   reader.warnTypos(raw, path, RULE_KEYS, RULE_KEYS, rulePathLabel(index));
   return rule;
@@ -251,7 +281,7 @@ const RULES_PATH = ['conversation', 'compaction', 'rules'] as const;
 const MERGE_TABLE_KEYS: readonly string[] = ['value', 'strategy', 'dedup'];
 
 /** Reads `conversation.compaction.rules` in either written form (spec 5). */
-function readRulesLayer(reader: ConfigReader, raw: unknown): RulesLayer {
+function readRulesLayer(reader: ConfigReader, raw: unknown, base: JpBase): RulesLayer {
   const layer: RulesLayer = { rules: [], strategy: 'append', dedup: false };
   let items: unknown = raw;
   let itemsPath: TomlPath = RULES_PATH;
@@ -309,7 +339,7 @@ function readRulesLayer(reader: ConfigReader, raw: unknown): RulesLayer {
     return layer;
   }
   items.forEach((item, index) => {
-    const rule = readRule(reader, item, [...itemsPath, index], index);
+    const rule = readRule(reader, item, [...itemsPath, index], index, base);
     if (rule) layer.rules.push(rule);
   });
   return layer;
@@ -405,8 +435,10 @@ function describeRedefinition(text: string, index: LineIndex, offset: number): s
  * Reads the user's TOML config layer (spec 14.1). Never throws: a syntax
  * error, a wrong type or a wrong value on a key the playground uses is an
  * error diagnostic at that value; a likely typo of a used key is a warning.
+ * Rules are read by the rules of `base` (15.4: policy tables, `"-N"`
+ * positions, `summary.text`).
  */
-export function parseConfigToml(text: string): ParsedConfig {
+export function parseConfigToml(text: string, base: JpBase = DEFAULT_BASE): ParsedConfig {
   const config: UserConfig = { rules: null, tools: {} };
   const tooLong = checkConfigTextLength(text);
   if (tooLong) return { config, diagnostics: [tooLong] };
@@ -481,7 +513,7 @@ export function parseConfigToml(text: string): ParsedConfig {
         '[conversation.compaction]',
       );
       const rules = getOwn(compaction, 'rules');
-      if (rules !== undefined) config.rules = readRulesLayer(reader, rules);
+      if (rules !== undefined) config.rules = readRulesLayer(reader, rules, base);
     }
     const tools = readTable(
       reader,

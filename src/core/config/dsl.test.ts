@@ -5,12 +5,24 @@ import {
   type DslSpec,
   dslToPartialRule,
   dslToRule,
-  parseDslSpec,
-  resolveEffectiveRules,
-  ruleToDsl,
-  ruleToEquivalentDsl,
+  parseDslSpec as parseDslSpecFor,
+  resolveEffectiveRules as resolveEffectiveRulesFor,
+  ruleToDsl as ruleToDslFor,
+  ruleToEquivalentDsl as ruleToEquivalentDslFor,
 } from './dsl.ts';
+import type { JpBase } from './jp-base.ts';
 import { type RangeContext, resolveRuleRange } from './range.ts';
+
+/**
+ * Most of this file is spec 8 as written, which is JP 4c1c39f1: `-N` is a
+ * count there. JP main (15.6, the default) has its own block at the end.
+ */
+let base: JpBase = '2026-08';
+const parseDslSpec = (spec: string) => parseDslSpecFor(spec, base);
+const ruleToDsl = (rule: CompactionRule) => ruleToDslFor(rule, base);
+const ruleToEquivalentDsl = (rule: CompactionRule) => ruleToEquivalentDslFor(rule, base);
+const resolveEffectiveRules = (rules: readonly CompactionRule[], bare: boolean, specs: string[]) =>
+  resolveEffectiveRulesFor(rules, bare, specs, base);
 
 function parsed(spec: string): DslSpec {
   const result = parseDslSpec(spec);
@@ -181,18 +193,23 @@ describe('DSL rules', () => {
 });
 
 describe('ruleToDsl', () => {
-  const base = { reasoning: null, tool_calls: null, summary: null } as const;
+  const unset = { reasoning: null, tool_calls: null, summary: null } as const;
 
   it('writes the spec of rules the DSL can produce', () => {
     expect(
-      ruleToDsl({ ...base, reasoning: 'strip', keep_first: { turns: 1 }, keep_last: { turns: 1 } }),
+      ruleToDsl({
+        ...unset,
+        reasoning: 'strip',
+        keep_first: { turns: 1 },
+        keep_last: { turns: 1 },
+      }),
     ).toBe('r');
     expect(
-      ruleToDsl({ ...base, summary: {}, keep_first: { turns: 0 }, keep_last: { from_end: 3 } }),
+      ruleToDsl({ ...unset, summary: {}, keep_first: { turns: 0 }, keep_last: { from_end: 3 } }),
     ).toBe('s:..-3');
     expect(
       ruleToDsl({
-        ...base,
+        ...unset,
         tool_calls: 'strip-requests',
         keep_first: { absolute: 5 },
         keep_last: { from_end: 0 },
@@ -200,7 +217,7 @@ describe('ruleToDsl', () => {
     ).toBe('t=strip-requests:5..');
     expect(
       ruleToDsl({
-        ...base,
+        ...unset,
         tool_calls: 'strip',
         keep_first: { from_end: 10 },
         keep_last: { absolute: 12 },
@@ -210,11 +227,13 @@ describe('ruleToDsl', () => {
 
   it('gives undefined where no spec says it', () => {
     const keeps = { keep_first: { turns: 0 }, keep_last: { from_end: 0 } } as const;
-    expect(ruleToDsl({ ...base, ...keeps })).toBeUndefined();
-    expect(ruleToDsl({ ...base, ...keeps, summary: { instructions: 'be brief' } })).toBeUndefined();
+    expect(ruleToDsl({ ...unset, ...keeps })).toBeUndefined();
+    expect(
+      ruleToDsl({ ...unset, ...keeps, summary: { instructions: 'be brief' } }),
+    ).toBeUndefined();
     expect(
       ruleToDsl({
-        ...base,
+        ...unset,
         reasoning: 'strip',
         keep_first: { duration_secs: 60 },
         keep_last: { from_end: 0 },
@@ -222,18 +241,23 @@ describe('ruleToDsl', () => {
     ).toBeUndefined();
     expect(
       ruleToDsl({
-        ...base,
+        ...unset,
         reasoning: 'strip',
         keep_first: { after_last_compaction: true },
         keep_last: { from_end: 0 },
       }),
     ).toBeUndefined();
     expect(
-      ruleToDsl({ ...base, reasoning: 'strip', keep_first: { turns: 3 }, keep_last: { turns: 2 } }),
+      ruleToDsl({
+        ...unset,
+        reasoning: 'strip',
+        keep_first: { turns: 3 },
+        keep_last: { turns: 2 },
+      }),
     ).toBeUndefined();
     expect(
       ruleToDsl({
-        ...base,
+        ...unset,
         reasoning: 'strip',
         keep_first: { absolute: 0 },
         keep_last: { from_end: 0 },
@@ -243,7 +267,7 @@ describe('ruleToDsl', () => {
 
   it('writes an equivalent spec for count-based config rules', () => {
     const countRule: CompactionRule = {
-      ...base,
+      ...unset,
       reasoning: 'strip',
       keep_first: { turns: 3 },
       keep_last: { turns: 2 },
@@ -286,30 +310,36 @@ describe('ruleToDsl', () => {
     );
   });
 
-  it('gives back every rule a spec produces (property)', () => {
-    const dslBound = fc.oneof(
-      fc.constant(''),
-      fc.integer({ min: 1, max: 20 }).map(String),
-      fc.nat(20).map((n) => `-${n}`),
-    );
-    const spec = fc
-      .tuple(
-        fc.subarray(['r', 't=sreq', 's', 't'], { minLength: 1 }),
-        fc.option(fc.tuple(dslBound, dslBound)),
-      )
-      .map(
-        ([policies, range]) =>
-          `${policies.join('+')}${range === null ? '' : `:${range[0]}..${range[1]}`}`,
+  it.each([
+    ['2026-08', 0, ['r', 't=sreq', 's', 't']],
+    // JP main (15.6): -0 is refused, and thresholds and the summary spelling join in.
+    ['2026-09', 1, ['r', 't=sreq,over=1kb', 'summary', 't', 'r,over=100']],
+  ] as const)(
+    'gives back every rule a spec produces, base=%s (property)',
+    (specBase, least, terms) => {
+      base = specBase;
+      const dslBound = fc.oneof(
+        fc.constant(''),
+        fc.integer({ min: 1, max: 20 }).map(String),
+        fc.integer({ min: least, max: 20 }).map((n) => `-${n}`),
       );
-    fc.assert(
-      fc.property(spec, (text) => {
-        const rule = roundTrip(text) as CompactionRule;
-        const written = ruleToDsl(rule);
-        expect(written).toBeDefined();
-        expect(roundTrip(written as string)).toEqual(rule);
-      }),
-    );
-  });
+      const spec = fc
+        .tuple(fc.subarray([...terms], { minLength: 1 }), fc.option(fc.tuple(dslBound, dslBound)))
+        .map(
+          ([policies, range]) =>
+            `${policies.join('+')}${range === null ? '' : `:${range[0]}..${range[1]}`}`,
+        );
+      fc.assert(
+        fc.property(spec, (text) => {
+          const rule = roundTrip(text) as CompactionRule;
+          const written = ruleToDsl(rule);
+          expect(written).toBeDefined();
+          expect(roundTrip(written as string)).toEqual(rule);
+        }),
+      );
+      base = '2026-08';
+    },
+  );
 
   it('writes equivalent specs that cover the same turns on every stream (property)', () => {
     const context = fc
@@ -338,4 +368,71 @@ describe('ruleToDsl', () => {
       }),
     );
   });
+});
+
+describe('the DSL under base=2026-09 (JP main, spec 15.6)', () => {
+  const withMain = (run: () => void) => () => {
+    base = '2026-09';
+    try {
+      run();
+    } finally {
+      base = '2026-08';
+    }
+  };
+
+  it(
+    'reads -N as the Nth turn from the end, and refuses -0',
+    withMain(() => {
+      expect(parsed('s:..-3').range).toEqual({ from: null, to: { from_end: 2 } });
+      expect(parsed('s:-3').range).toEqual({ from: null, to: { from_end: 2 } });
+      expect(parsed('s:..-1').range).toEqual({ from: null, to: { from_end: 0 } });
+      expect(parsed('s:-10..-3').range).toEqual({ from: { from_end: 9 }, to: { from_end: 2 } });
+      expect(errorOf('s:-0')).toContain('1-based');
+      expect(errorOf('s:..-0')).toContain('1-based');
+    }),
+  );
+
+  it(
+    'reads ,over=SIZE on r and t, the last one winning, and refuses it elsewhere',
+    withMain(() => {
+      expect(parsed('t,over=1kb,over=2mb').toolsOver).toBe('2MB');
+      expect(parsed('r,over=16384+t=sres').reasoningOver).toBe('16KB');
+      expect(parsed('r,over=1kb+r').reasoningOver).toBeUndefined();
+      expect(errorOf('t,over')).toContain('KEY=VALUE');
+      expect(errorOf('r,')).toContain('KEY=VALUE');
+      expect(errorOf('t,under=1mb')).toContain('the only option is over');
+      expect(errorOf('s,over=1mb')).toContain('takes no options');
+      expect(errorOf('over=1mb')).toContain('unknown policy "over"');
+      expect(errorOf('t,over=1.5MB')).toContain('unknown unit');
+    }),
+  );
+
+  it(
+    'spells the summary s, summary or summarize',
+    withMain(() => {
+      for (const spelling of ['s', 'summary', 'summarize']) {
+        expect(parsed(`${spelling}:..-3`).summarize).toBe(true);
+      }
+    }),
+  );
+
+  it(
+    'writes rules back with positions and thresholds',
+    withMain(() => {
+      const rule: CompactionRule = {
+        keep_first: { turns: 0 },
+        keep_last: { from_end: 2 },
+        reasoning: null,
+        tool_calls: 'strip-responses',
+        tool_calls_over: '1MB',
+        summary: null,
+      };
+      expect(ruleToDsl(rule)).toBe('t=strip-responses,over=1MB:..-3');
+      expect(roundTrip('t=sres,over=1mb:..-3')).toEqual(rule);
+      // keep_last = 3 keeps three turns: the end is the fourth turn from the end.
+      expect(
+        ruleToEquivalentDsl({ ...rule, tool_calls_over: undefined, keep_last: { turns: 3 } }),
+      ).toBe('t=strip-responses:..-4');
+    }),
+  );
 });

@@ -5,6 +5,7 @@
  * Everything here works on 0-based turn indices. Explanations meant for people
  * speak 1-based turns, as JP's own output does (spec 2).
  */
+import { isJsonObject } from '../json/values.ts';
 import { formatTimestamp, type Instant, secondsToNanos } from '../stream/timestamp.ts';
 import { classifyElement, countTurns, getTurnStarts, turnAtTime } from '../stream/turns.ts';
 import type {
@@ -15,11 +16,28 @@ import type {
   StreamElement,
   TurnRange,
 } from '../types.ts';
+import { trimRust } from './byte-size.ts';
+import { DEFAULT_BASE, type JpBase } from './jp-base.ts';
 
 /** An existing compaction as range resolution sees it: its turns and whether it summarizes. */
 export interface ExistingCompaction extends TurnRange {
   summary: boolean;
+  /** Where a summary's text came from (15.1); absent means generated. */
+  source?: SummarySource;
 }
+
+/** Where a summary's text comes from (15.1, 15.5). */
+export type SummarySource = 'generated' | 'authored';
+
+/** Why JP main refuses a summary rule (15.5): an overlap with authored text, or blank text. */
+export type SummaryRefusal =
+  | {
+      kind: 'summary-overlap';
+      requested: TurnRange;
+      required: TurnRange;
+      newIsAuthored: boolean;
+    }
+  | { kind: 'blank-summary-text' };
 
 /**
  * Why a range came out empty. Each reason carries the numbers a sentence
@@ -82,6 +100,8 @@ export interface RuleRangePlan {
   range: TurnRange | null;
   /** Whether summary extension widened the range. */
   extended: boolean;
+  /** Set when JP main refuses the rule (15.5); the whole invocation is then refused. */
+  refusal?: SummaryRefusal;
 }
 
 const resolved = (from_turn: number, to_turn: number): RangeResolution => ({
@@ -235,14 +255,57 @@ export function extendSummaryRange(
   existing: readonly ExistingCompaction[],
   range: TurnRange,
 ): TurnRange {
+  return growOverSummaries(existing, range).range;
+}
+
+/** The outcome of extending a summary range under a base (15.5). */
+export type SummaryExtension =
+  | { ok: true; range: TurnRange }
+  | { ok: false; refusal: Extract<SummaryRefusal, { kind: 'summary-overlap' }> };
+
+/**
+ * Summary extension under a base (spec 7, 15.5). Under `2026-09` growth
+ * that touches an authored summary, or any growth of an authored summary,
+ * is refused; growth that is not needed (the range already covers what it
+ * touches) never is. Under `2026-08` it is spec 7's extension.
+ */
+export function extendSummaryRangeFor(
+  existing: readonly ExistingCompaction[],
+  range: TurnRange,
+  source: SummarySource,
+  base: JpBase,
+): SummaryExtension {
+  const grown = growOverSummaries(existing, range);
+  const same = grown.range.from_turn === range.from_turn && grown.range.to_turn === range.to_turn;
+  if (same || base === '2026-08' || (source !== 'authored' && !grown.touchesAuthored)) {
+    return { ok: true, range: grown.range };
+  }
+  return {
+    ok: false,
+    refusal: {
+      kind: 'summary-overlap',
+      requested: { ...range },
+      required: grown.range,
+      newIsAuthored: source === 'authored',
+    },
+  };
+}
+
+/** Spec 7's fixpoint, noting whether it met an authored summary (15.5 step 1). */
+function growOverSummaries(
+  existing: readonly ExistingCompaction[],
+  range: TurnRange,
+): { range: TurnRange; touchesAuthored: boolean } {
   let from = range.from_turn;
   let to = range.to_turn;
+  let touchesAuthored = false;
   let changed = true;
   while (changed) {
     changed = false;
     for (const compaction of existing) {
       if (!compaction.summary) continue;
       if (from > compaction.to_turn || to < compaction.from_turn) continue;
+      if (compaction.source === 'authored') touchesAuthored = true;
       if (compaction.from_turn < from) {
         from = compaction.from_turn;
         changed = true;
@@ -253,7 +316,17 @@ export function extendSummaryRange(
       }
     }
   }
-  return { from_turn: from, to_turn: to };
+  return { range: { from_turn: from, to_turn: to }, touchesAuthored };
+}
+
+/** A rule's verbatim summary text (15.4), under `2026-09` only; `undefined` for a generated summary. */
+export function getVerbatimSummaryText(
+  rule: Pick<CompactionRule, 'summary'>,
+  base: JpBase,
+): string | undefined {
+  if (base === '2026-08' || rule.summary === null) return undefined;
+  const text = rule.summary.text;
+  return typeof text === 'string' ? text : undefined;
 }
 
 /**
@@ -266,19 +339,47 @@ export function resolveRuleRanges(
   context: RangeContext,
   rules: readonly Pick<CompactionRule, 'keep_first' | 'keep_last' | 'summary'>[],
   overrides: RangeOverrides = {},
+  base: JpBase = DEFAULT_BASE,
 ): RuleRangePlan[] {
   const summaries: ExistingCompaction[] = [...context.existingCompactions];
+  let refused = false;
   return rules.map((rule) => {
     const resolution = resolveRuleRange(context, rule, overrides);
-    if (resolution.range === null || rule.summary === null) {
+    // After a refusal nothing more is planned (15.5: the first refusal refuses all).
+    if (refused || resolution.range === null || rule.summary === null) {
       return { resolution, range: resolution.range, extended: false };
     }
-    const range = extendSummaryRange(summaries, resolution.range);
-    summaries.push({ ...range, summary: true });
+    const text = getVerbatimSummaryText(rule, base);
+    const source: SummarySource = text === undefined ? 'generated' : 'authored';
+    const extension = extendSummaryRangeFor(summaries, resolution.range, source, base);
+    if (!extension.ok) {
+      refused = true;
+      return { resolution, range: null, extended: false, refusal: extension.refusal };
+    }
+    if (text !== undefined && trimRust(text) === '') {
+      refused = true;
+      return { resolution, range: null, extended: false, refusal: { kind: 'blank-summary-text' } };
+    }
+    const range = extension.range;
+    summaries.push({ ...range, summary: true, source });
     const extended =
       range.from_turn !== resolution.range.from_turn || range.to_turn !== resolution.range.to_turn;
     return { resolution, range, extended };
   });
+}
+
+/** JP main's sentence for a refusal (15.5), with 1-based turns. */
+export function describeSummaryRefusal(refusal: SummaryRefusal): string {
+  if (refusal.kind === 'blank-summary-text') {
+    return 'the summary text is empty; drop the value to generate a summary instead';
+  }
+  const span = (range: TurnRange) => `${range.from_turn + 1}..${range.to_turn + 1}`;
+  const requested = span(refusal.requested);
+  const required = span(refusal.required);
+  const reason = refusal.newIsAuthored
+    ? `A summary cannot be nested inside or split across another one, so your text for turns ${requested} would have to stand in for turns ${required} as well.`
+    : `Summarizing turns ${requested} would have to grow to turns ${required}, replacing a summary you wrote by hand with a generated one.`;
+  return `${reason} Edit the rule's bounds to cover turns ${required}, or Reset to drop the existing compactions first.`;
 }
 
 const isTurnIndex = (value: JsonValue | undefined): value is number =>
@@ -296,7 +397,14 @@ export function getExistingCompactions(elements: readonly StreamElement[]): Exis
     const { from_turn, to_turn, summary } = element;
     if (!isTurnIndex(from_turn) || !isTurnIndex(to_turn)) continue;
     // JP reads `"summary": null` as no summary.
-    compactions.push({ from_turn, to_turn, summary: summary !== undefined && summary !== null });
+    const compaction: ExistingCompaction = {
+      from_turn,
+      to_turn,
+      summary: summary !== undefined && summary !== null,
+    };
+    // Only JP main reads the source; extension under 2026-08 ignores it (15.1).
+    if (isJsonObject(summary) && summary.source === 'authored') compaction.source = 'authored';
+    compactions.push(compaction);
   }
   return compactions;
 }

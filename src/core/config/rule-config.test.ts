@@ -3,8 +3,8 @@ import {
   formatRuleBound,
   mergeRuleLayers,
   type PartialCompactionRule,
+  parseRuleBound as parseBound,
   parseCompactionEvent,
-  parseRuleBound,
   parseRulesLayer,
   parseToolCallsMode,
   type RulesLayer,
@@ -32,7 +32,8 @@ function layer(
   return { rules, strategy, dedup };
 }
 
-describe('parseRuleBound', () => {
+describe('parseRuleBound under base=2026-08 (spec 5 as written)', () => {
+  const parseRuleBound = (value: unknown, field?: string) => parseBound(value, field, '2026-08');
   it.each([
     [0, { turns: 0 }],
     [7n, { turns: 7 }],
@@ -89,6 +90,7 @@ describe('parseRuleBound', () => {
   });
 
   it('tries the string forms in the order of spec 5', () => {
+    // (base=2026-08: JP main reads "-N" as a position and refuses "@N" and "last", below.)
     // Markers (any case), then `@`, then `-` (final), then a number, then a duration.
     expect(parseRuleBound('LAST')).toEqual({ ok: true, value: { after_last_compaction: true } });
     expect(parseRuleBound('@+3')).toEqual({ ok: true, value: { absolute: 3 } });
@@ -101,6 +103,39 @@ describe('parseRuleBound', () => {
     expect(parseRuleBound(' 5').ok).toBe(false);
     expect(parseRuleBound('5 ').ok).toBe(false);
     expect(parseRuleBound(' 5h ')).toEqual({ ok: true, value: { duration_secs: 18_000 } });
+  });
+});
+
+describe('parseRuleBound under base=2026-09 (spec 15.4, the default)', () => {
+  it.each([
+    ['-1', { from_end: 0 }],
+    ['-3', { from_end: 2 }],
+    ['-+5', { from_end: 4 }],
+    ['LAST-COMPACTION', { after_last_compaction: true }],
+    [3, { turns: 3 }],
+    ['3', { turns: 3 }],
+    ['5h', { duration_secs: 18_000 }],
+  ])('reads %j', (value, expected) => {
+    expect(parseBound(value)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([
+    ['-0', '1-based; use `-1` for the last turn'],
+    ['last', 'write "last-compaction"'],
+    ['Last', 'write "last-compaction"'],
+    ['@3', "invalid duration '@3'"],
+    ['-5h', 'invalid from-end bound'],
+  ])('refuses %j in a config, saying what to write', (value, reason) => {
+    const result = parseBound(value, 'keep_last');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain(reason);
+  });
+
+  it('says keep_first = "@3" is the count 2, the same start', () => {
+    const result = parseBound('@3', 'keep_first');
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.message).toContain('write 2 (the count 2 starts at the same turn)');
   });
 
   it('writes bounds back as strings, durations in humantime form', () => {

@@ -5,6 +5,7 @@
  * JSON array but does not parse stays JP's, so a half-typed `events.json`
  * keeps the codec's exact syntax error.
  */
+import type { JpBase } from '../config/jp-base.ts';
 import { hasErrors } from '../diagnostics.ts';
 import { NO_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
 import { skipValue, skipWhitespace } from '../json/scan.ts';
@@ -30,6 +31,8 @@ export interface ReadStreamOptions {
   /** Force a format instead of detecting it. */
   from?: ImportFormat;
   limits?: StreamLimits;
+  /** The reading `base` JP's own events are read under (spec 15.1); JP main by default. */
+  base?: JpBase;
   onProgress?: (share: number) => void;
 }
 
@@ -41,7 +44,7 @@ export function readAnyStream(text: string, options: ReadStreamOptions): AnyStre
     // Too long for the limits: the codec refuses it with its own message, unparsed.
     (options.from === undefined && (text.length > limits.maxTextLength || isJpText(text)));
   if (jp) {
-    return { format: 'jp', parsed: parseEventsText(text, options.encoding, limits) };
+    return { format: 'jp', parsed: parseEventsText(text, options.encoding, limits, options.base) };
   }
   const imported = importTranscript(text, {
     ...(options.from ? { from: options.from } : {}),

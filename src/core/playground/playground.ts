@@ -16,12 +16,13 @@
  */
 
 import { previewStream, resetCompactions } from '../compaction/creation.ts';
-import { getJpDryRun } from '../compaction/jp-timeline.ts';
+import { getJpMainDryRun } from '../compaction/jp-timeline.ts';
 import { buildToolNameMap } from '../compaction/projection.ts';
 import { type Readings, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import { getConfigGuidance } from '../config/guidance.ts';
 import type { ConfigInForce } from '../config/in-force.ts';
+import type { JpBase } from '../config/jp-base.ts';
 import { createReport, type Report } from '../counting/report.ts';
 import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
@@ -123,9 +124,15 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
   const limits = options.limits ?? PLAYGROUND_STREAM_LIMITS;
   const counters = new Map<TokenizerId, Promise<TokenCounter>>();
   let streamCache:
-    | { text: string; encoding: string; parsed: ParsedEvents; imported?: ImportedStream }
+    | {
+        text: string;
+        encoding: string;
+        base: JpBase;
+        parsed: ParsedEvents;
+        imported?: ImportedStream;
+      }
     | undefined;
-  let configCache: { text: string; parsed: ParsedConfig } | undefined;
+  let configCache: { text: string; base: JpBase; parsed: ParsedConfig } | undefined;
   const whatIfCache = createWhatIfCache();
   let beforeCache:
     | { elements: StreamElement[]; view: ViewModeValue; before: StreamElement[] }
@@ -141,13 +148,20 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
   };
 
   const readStream = (input: PlaygroundInput) => {
-    if (streamCache?.text !== input.streamText || streamCache.encoding !== input.encoding) {
+    // Changing the base re-reads the stream: its reading rules depend on it (15.0).
+    const base = withReadings(input.readings).base;
+    if (
+      streamCache?.text !== input.streamText ||
+      streamCache.encoding !== input.encoding ||
+      streamCache.base !== base
+    ) {
       // Any transcript format: JP's own goes to the codec unchanged (read-stream.ts).
-      const read = readAnyStream(input.streamText, { encoding: input.encoding, limits });
+      const read = readAnyStream(input.streamText, { encoding: input.encoding, limits, base });
       const elements = read.parsed.elements;
       streamCache = {
         text: input.streamText,
         encoding: input.encoding,
+        base,
         parsed: read.parsed,
       };
       if (read.imported) {
@@ -162,8 +176,10 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
   };
   const parseStream = (input: PlaygroundInput): ParsedEvents => readStream(input).parsed;
 
-  const parseConfig = (text: string): ParsedConfig => {
-    if (configCache?.text !== text) configCache = { text, parsed: parseConfigToml(text) };
+  const parseConfig = (text: string, base: JpBase): ParsedConfig => {
+    if (configCache?.text !== text || configCache.base !== base) {
+      configCache = { text, base, parsed: parseConfigToml(text, base) };
+    }
     return configCache.parsed;
   };
 
@@ -178,7 +194,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
   /** The parsed inputs, or the reason they cannot be used. */
   const prepare = (input: PlaygroundInput) => {
     const stream = parseStream(input);
-    const config = parseConfig(input.configText);
+    const config = parseConfig(input.configText, withReadings(input.readings).base);
     const usable =
       stream.elements !== undefined &&
       !hasErrors(stream.diagnostics) &&
@@ -251,7 +267,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
         report,
         ...transcripts,
         whatIf,
-        jpDryRun: getJpDryRun(plan.created.events),
+        jpDryRun: getJpMainDryRun(elements, plan.created.events, readings.base),
         readingEffects,
         readingDiff,
       };
@@ -265,6 +281,10 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
       if (!elements) return { ok: false, message: firstProblem(input) };
       // Compact writes what the preview shows, so it reads D17 the same way (jp=today bakes no hints).
       const plan = planCompactions(elements, config, input.now, withReadings(input.readings));
+      // JP main refuses the whole invocation (15.5): nothing is written.
+      if (plan.created.refusal !== undefined) {
+        return { ok: false, message: `Refused: ${plan.created.refusal.message}` };
+      }
       if (plan.created.events.length === 0) {
         return {
           ok: false,

@@ -20,7 +20,9 @@ import {
   tomlConfigArb,
 } from '../../test/arbitraries.ts';
 import { project, providerView, SUMMARY_REQUEST_CONTENT } from '../compaction/projection.ts';
+import { withReadings } from '../compaction/readings.ts';
 import { parseConfigToml } from '../config/config.ts';
+import type { JpBase } from '../config/jp-base.ts';
 import { decodePlaygroundFile } from '../share/playground-file.ts';
 import {
   checksumOf,
@@ -117,14 +119,36 @@ const hasSummary = (c: StreamElement) => c.summary !== undefined;
 const hasToolCalls = (c: StreamElement) => c.tool_calls !== undefined;
 
 /** What the tool events of the projected stream must be, in order (spec 4 step 5.4.2 with 11). */
-function expectedToolEvents(elements: readonly StreamElement[]): StreamElement[] {
+function expectedToolEvents(
+  elements: readonly StreamElement[],
+  base: JpBase = '2026-09',
+): StreamElement[] {
   const turns = numberTurns(elements);
   const maxTurn = Math.max(0, ...turns);
   const compactions = compactionsOf(elements);
-  const names = new Map<string, string>();
+  // 2026-08: the last request with the id anywhere; 2026-09 (15.3): the oldest
+  // unanswered earlier request of the same turn with the id, found by a scan back.
+  const idMap = new Map<string, string>();
   for (const e of elements) {
-    if (e.type === 'tool_call_request') names.set(e.id as string, e.name as string);
+    if (e.type === 'tool_call_request') idMap.set(e.id as string, e.name as string);
   }
+  const answered = new Set<number>();
+  const responseName = (index: number): string | undefined => {
+    const element = elements[index] as StreamElement;
+    if (base === '2026-08') return idMap.get(element.id as string);
+    for (let r = 0; r < index; r++) {
+      const request = elements[r] as StreamElement;
+      if (request.type !== 'tool_call_request' || answered.has(r)) continue;
+      if (request.id !== element.id || turns[r] !== turns[index]) continue;
+      answered.add(r);
+      return request.name as string;
+    }
+    return undefined;
+  };
+  const names = new Map<number, string | undefined>();
+  elements.forEach((element, index) => {
+    if (element.type === 'tool_call_response') names.set(index, responseName(index));
+  });
   const expected: StreamElement[] = [];
   elements.forEach((element, index) => {
     if (!isToolEvent(element)) return;
@@ -136,10 +160,7 @@ function expectedToolEvents(elements: readonly StreamElement[]): StreamElement[]
       expected.push(element);
       return;
     }
-    const name =
-      element.type === 'tool_call_request'
-        ? (element.name as string)
-        : names.get(element.id as string);
+    const name = element.type === 'tool_call_request' ? (element.name as string) : names.get(index);
     const overrides = (winner.tool_overrides ?? {}) as JsonObject;
     const policy = (
       name !== undefined && Object.hasOwn(overrides, name) ? overrides[name] : winner.tool_calls
@@ -248,15 +269,17 @@ describe('projection (spec 4, 11)', () => {
     );
   });
 
-  it(`compacts every tool event by its effective policy — ${CASES} cases`, () => {
-    checkProperty(
-      'every compacted tool event matches its effective policy',
-      fc.property(streamArb({ negativeRanges: true }), (stream) => {
-        const actual = project(stream).elements.filter(isToolEvent);
-        expect(actual).toEqual(expectedToolEvents(stream));
-      }),
-    );
-  });
+  for (const base of ['2026-09', '2026-08'] as const) {
+    it(`compacts every tool event by its effective policy, base=${base} — ${CASES} cases`, () => {
+      checkProperty(
+        'every compacted tool event matches its effective policy',
+        fc.property(streamArb({ negativeRanges: true }), (stream) => {
+          const actual = project(stream, withReadings({ base })).elements.filter(isToolEvent);
+          expect(actual).toEqual(expectedToolEvents(stream, base));
+        }),
+      );
+    });
+  }
 
   it(`a summarized turn holds only the synthetic triple — ${CASES} cases`, () => {
     checkProperty(

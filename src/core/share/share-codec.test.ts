@@ -171,7 +171,7 @@ describe('share links', () => {
     });
     expect(decodeShareHash(linkOf('{"r":{"colour":"red"}}'), DEFAULTS)).toMatchObject({
       ok: false,
-      message: expect.stringContaining('"colour" is not a D17 reading'),
+      message: expect.stringContaining('"colour" is not a reading'),
     });
     expect(decodeShareHash(linkOf('{"r":"jp=today"}'), DEFAULTS)).toMatchObject({
       ok: false,

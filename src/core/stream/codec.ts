@@ -16,6 +16,7 @@
  * beyond the double range is refused, as JP refuses it.
  */
 
+import { DEFAULT_BASE, type JpBase } from '../config/jp-base.ts';
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
 import { type DuplicateKey, findDuplicateKeys } from '../json/duplicate-keys.ts';
 import {
@@ -67,13 +68,15 @@ export interface ParsedEvents {
  * Parses `events.json` text (spec 1.1): a JSON array of elements. Reports
  * syntax errors and invalid elements (spec 1.3) at their exact line and
  * column, detects the encoding when the setting is `auto` (spec 14.3), and
- * decodes storage values leniently (spec 1.4). Text beyond `limits`, or
+ * decodes storage values leniently (spec 1.4). Compactions are read by the
+ * rules of `base` (15.1). Text beyond `limits`, or
  * nested deeper than JP reads, is refused with one error (limits.ts).
  */
 export function parseEventsText(
   text: string,
   setting: EncodingSetting,
   limits: StreamLimits = NO_STREAM_LIMITS,
+  base: JpBase = DEFAULT_BASE,
 ): ParsedEvents {
   const fallbackEncoding: Encoding = setting === 'auto' ? 'plain' : setting;
   const refuse = (diagnostic: Diagnostic): ParsedEvents => ({
@@ -218,7 +221,7 @@ export function parseEventsText(
   const { starts, ends } = scanArrayElements(text);
   let diagnostics: Diagnostic[] = [];
   for (let index = 0; index < parsed.length; index++) {
-    const issue = validateElement(parsed[index] as JsonValue, index);
+    const issue = validateElement(parsed[index] as JsonValue, index, base);
     if (issue === undefined) continue;
     const elementStart = starts[index] ?? 0;
     const span =

@@ -4,6 +4,13 @@
  * names the element, the field and what is accepted.
  */
 
+import { DEFAULT_BASE, type JpBase } from '../config/jp-base.ts';
+import {
+  type ParseResult,
+  readStoredReasoning,
+  readStoredSummary,
+  readStoredToolCalls,
+} from '../config/rule-config.ts';
 import { describeValue, isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { parseTimestamp } from './timestamp.ts';
@@ -19,7 +26,15 @@ export interface ElementIssue {
 
 const RESPONSE_VARIANTS_HINT = '"message" (a string), "reasoning" (a string) or "data" (any JSON)';
 
-export function validateElement(value: JsonValue, index: number): ElementIssue | undefined {
+/**
+ * Whether JP reads one element (spec 1.3); `base` chooses the compaction
+ * reading rules of 15.1 (`2026-09`: thresholds and summary sources).
+ */
+export function validateElement(
+  value: JsonValue,
+  index: number,
+  base: JpBase = DEFAULT_BASE,
+): ElementIssue | undefined {
   const at = `Element [${index}]`;
   if (!isJsonObject(value)) {
     return {
@@ -53,7 +68,7 @@ export function validateElement(value: JsonValue, index: number): ElementIssue |
   const context = `${at} (${type})`;
   const timestampIssue = checkTimestamp(value, context);
   if (timestampIssue) return timestampIssue;
-  if (kind === 'compaction') return validateCompaction(value, context);
+  if (kind === 'compaction') return validateCompaction(value, context, base);
 
   if ('metadata' in value && !isJsonObject(value.metadata)) {
     return wrongType(context, 'metadata', 'an object', value.metadata);
@@ -143,8 +158,13 @@ function checkTimestamp(value: JsonObject, context: string): ElementIssue | unde
   return undefined;
 }
 
-function validateCompaction(value: JsonObject, context: string): ElementIssue | undefined {
+function validateCompaction(
+  value: JsonObject,
+  context: string,
+  base: JpBase,
+): ElementIssue | undefined {
   return (
+    validateStoredPolicies(value, context, base) ??
     requireField(value, context, 'from_turn', 'a non-negative integer', isTurnIndex) ??
     requireField(value, context, 'to_turn', 'a non-negative integer', isTurnIndex) ??
     optionalField(
@@ -154,7 +174,9 @@ function validateCompaction(value: JsonObject, context: string): ElementIssue | 
       'an object such as {"summary": "…"}',
       isSummaryPolicy,
     ) ??
-    optionalField(value, context, 'reasoning', 'the string "strip"', (v) => v === 'strip') ??
+    (base === '2026-08'
+      ? optionalField(value, context, 'reasoning', 'the string "strip"', (v) => v === 'strip')
+      : undefined) ??
     optionalField(
       value,
       context,
@@ -171,6 +193,38 @@ function validateCompaction(value: JsonObject, context: string): ElementIssue | 
       false,
     ) ??
     validateToolOverrideEntries(value.tool_overrides, context)
+  );
+}
+
+/**
+ * The reading rules of 15.1 for `reasoning`, `tool_calls` and `summary`
+ * under `2026-09` (thresholds and sources); under `2026-08` they add
+ * nothing to the shape checks below. A wrong shape itself is left to those
+ * checks, so their messages stay the same under both readings.
+ */
+function validateStoredPolicies(
+  value: JsonObject,
+  context: string,
+  base: JpBase,
+): ElementIssue | undefined {
+  if (base === '2026-08') return undefined;
+  const check = (field: string, result: ParseResult<unknown>): ElementIssue | undefined =>
+    result.ok
+      ? undefined
+      : {
+          field,
+          message: `${context}: "${field}" ${result.message}. JP main refuses a stream with this compaction (spec 15.1).`,
+          code: 'events/invalid-compaction',
+          severity: 'error',
+        };
+  return (
+    check('reasoning', readStoredReasoning(value.reasoning, base)) ??
+    (isToolCallPolicy(value.tool_calls)
+      ? check('tool_calls', readStoredToolCalls(value.tool_calls, base))
+      : undefined) ??
+    (isSummaryPolicy(value.summary ?? null)
+      ? check('summary', readStoredSummary(value.summary, base))
+      : undefined)
   );
 }
 

@@ -79,6 +79,10 @@ describe('AboutPanel', () => {
       // Issue 12: honest about JP's main branch, which has no D17.
       /Needs a JP with D17; today’s JP ignores the hints\./,
       /drops tool_overrides and projects with tool_calls only/,
+      // Issue 23: which JP each base is, and JP main's pairing.
+      /base=2026-09: JP main \(the default\)\./,
+      /base=2026-08: JP 4c1c39f1\./,
+      /pairs with the oldest unanswered request with that id in its own turn/,
     ]) {
       expect(dialog).toHaveTextContent(phrase);
     }

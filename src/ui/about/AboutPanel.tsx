@@ -4,7 +4,8 @@
  * as React elements.
  */
 import { type ReactNode, useState } from 'react';
-import { JP_NEEDS_D17 } from '../../core/compaction/readings.ts';
+import { getReadingInfo, JP_NEEDS_D17 } from '../../core/compaction/readings.ts';
+import { DEFAULT_BASE, getJpVersionName, type JpBase } from '../../core/config/jp-base.ts';
 import { loadExample } from '../../state/actions.ts';
 import { ModalDialog } from '../feedback/ModalDialog.tsx';
 import './about.css';
@@ -227,11 +228,13 @@ export function AboutPanel({ onClose, onOpenExample }: AboutPanelProps) {
 
       <Topic title="How an answer finds its tool">
         <p>
-          A tool's answer carries only the id of its call. Its tool is the name on the request with
-          the same id, anywhere in the stream (the last one when several share it). An answer no
-          request matches has no name: no hint applies to it, its compacted line says{' '}
-          <code>unknown</code>, and the savings table counts it under <code>(unknown)</code>. JP
-          removes such answers before sending, so they show only in the Bare view.
+          A tool's answer carries only the id of its call. In JP main (base=2026-09) it pairs with
+          the oldest unanswered request with that id in its own turn, and its tool is that request's
+          name. In JP 4c1c39f1 (base=2026-08) its tool is the name on the request with the same id,
+          anywhere in the stream (the last one when several share it). An answer no request matches
+          has no name: no hint applies to it, its compacted line says <code>unknown</code>, and the
+          savings table counts it under <code>(unknown)</code>. JP removes such answers before
+          sending, so they show only in the Bare view.
         </p>
         <p className="cp-about-links">
           <ExampleButton id="coding-session" onOpen={open}>
@@ -244,16 +247,30 @@ export function AboutPanel({ onClose, onOpenExample }: AboutPanelProps) {
         <p>
           The playground computes what JP does, which is not always what RFD 064 describes. The
           built-in rule keeps one turn at each end, not three. A stripped request's arguments become{' '}
-          <code>{'{}'}</code>. In a <code>--compact</code> spec, positions count from 1 and{' '}
-          <code>-N</code> keeps the last N turns. Equal timestamps are decided by stream order.
-          Where the per-tool hints draft leaves a question open, the playground's choice is stated
-          in the spec it follows.
+          <code>{'{}'}</code>. In a <code>--compact</code> spec, positions count from 1 and, in JP
+          main, <code>-N</code> is the Nth turn from the end (in JP 4c1c39f1 it kept the last N
+          turns). Equal timestamps are decided by stream order. Where the per-tool hints draft
+          leaves a question open, the playground's choice is stated in the spec it follows.
         </p>
         <p className="cp-about-links">
           <ExampleButton id="hint-strip" onOpen={open}>
             See stripped arguments become {'{}'}
           </ExampleButton>
         </p>
+      </Topic>
+
+      <Topic title="Which JP: the reading base">
+        <ul className="cp-about-bases" aria-label="The JP each base is">
+          {getReadingInfo('base').values.map((value) => (
+            <li key={String(value.value)} data-base={String(value.value)}>
+              <strong>
+                base={String(value.value)}: {getJpVersionName(value.value as JpBase)}
+                {value.value === DEFAULT_BASE ? ' (the default)' : ''}.
+              </strong>{' '}
+              {value.sentence}
+            </li>
+          ))}
+        </ul>
       </Topic>
 
       <Topic title="Today's JP and the hints">

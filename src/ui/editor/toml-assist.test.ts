@@ -83,7 +83,30 @@ describe('getTomlCompletions', () => {
       'compaction',
     );
     const ruleKeys = complete('[[conversation.compaction.rules]]\nkee|').map((item) => item.label);
-    expect(ruleKeys).toEqual(['keep_first', 'keep_last', 'reasoning', 'tool_calls', 'summary']);
+    expect(ruleKeys).toEqual([
+      'keep_first',
+      'keep_last',
+      'reasoning',
+      'tool_calls',
+      'tool_calls (over a size)',
+      'summary',
+    ]);
+  });
+
+  it('knows JP main: the table form with a threshold, and summary.text', () => {
+    const threshold = complete('[[conversation.compaction.rules]]\n|').find(
+      (item) => item.label === 'tool_calls (over a size)',
+    );
+    expect(threshold?.insertText).toMatch(
+      /^tool_calls = \{ policy = "\$\{1\|.*\|\}", over = "\$\{2:1MB\}" \}$/,
+    );
+    expect(String(threshold?.documentation)).toContain(
+      '`policy` is required; any other key is an error',
+    );
+    const summaryKeys = complete('[conversation.compaction.rules.summary]\n|').map(
+      (item) => item.label,
+    );
+    expect(summaryKeys).toContain('text');
   });
 
   it('offers the tables at the start of a header', () => {

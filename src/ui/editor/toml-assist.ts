@@ -62,10 +62,10 @@ const BOUND_VALUES: readonly HintValue[] = [
 ];
 
 const BOUND_DOC = [
-  'A turn bound (spec 5). One of:',
+  'A turn bound (spec 5, 15.4). One of:',
   '- a count: `1`, `"3"` (the default is `1`);',
-  '- `"@N"`: a 1-based turn position (`"@0"` is an error);',
-  '- `"-N"`: counted from the end;',
+  '- `"-N"`: under JP main (base=2026-09, the default) the Nth turn from the end, `"-1"` the last (`"-0"` is an error); under JP 4c1c39f1 (base=2026-08) a count from the end;',
+  '- `"@N"`: a 1-based turn position, JP 4c1c39f1 only (JP main refuses it: write the count N-1 as keep_first);',
   '- `"last-compaction"`: right after the last compaction;',
   '- a duration: `"5h"`, `"2days"`, `"1h 30m"` (units are case-sensitive: `M` is a month, `m` a minute).',
 ].join('\n');
@@ -84,7 +84,9 @@ export const KEY_DOCS = {
   tool_calls: [
     '**tool_calls**: what this rule does to tool calls in the turns it compacts (spec 5).',
     '',
-    '`strip` (both), `strip-requests`, `strip-responses`, `omit`; aliases `s`, `sreq`, `sres`, `o`. A string only: an inline table is rejected.',
+    '`strip` (both), `strip-requests`, `strip-responses`, `omit`; aliases `s`, `sreq`, `sres`, `o`.',
+    '',
+    'Under JP main (base=2026-09) also a table with a size threshold: `tool_calls = { policy = "strip-responses", over = "1MB" }` reaches only items over 1 MB (binary units; `omit` judges the request and response together). `policy` is required; any other key is an error. Under JP 4c1c39f1 a table is rejected.',
     '',
     'Unset means no opinion: the compaction leaves tool calls alone, and per-tool hints have no effect in it.',
   ].join('\n'),
@@ -93,14 +95,14 @@ export const KEY_DOCS = {
   reasoning: [
     '**reasoning**: `"strip"` removes reasoning (thinking) responses in the compacted turns.',
     '',
-    'The only accepted value is `"strip"`; unset means no opinion.',
+    'The only accepted value is `"strip"`, or under JP main (base=2026-09) `{ policy = "strip", over = "16KB" }` to strip only reasoning over 16 KB; unset means no opinion.',
   ].join('\n'),
   summary: [
     '**summary**: present (even empty) means the rule summarizes its turns.',
     '',
     'A summarized turn is replaced by the summary, whatever `reasoning`, `tool_calls` or hints say. The playground calls no model: it writes a placeholder (`[summary of turns A..B]`) that a real run would generate.',
     '',
-    'Optional fields: `instructions`, `context`, `model`.',
+    'Optional fields: `instructions`, `context`, `model`; under JP main (base=2026-09) `text`, a verbatim summary stored as written (`"source": "authored"`), refused where it would have to grow over another summary.',
   ].join('\n'),
 } as const;
 
@@ -333,6 +335,14 @@ function keyCompletions(
         documentation: KEY_DOCS.tool_calls,
       },
       {
+        label: 'tool_calls (over a size)',
+        kind: 'key',
+        insertText: `tool_calls = { policy = "${snippetChoice(1, TOOL_CALLS_VALUES)}", over = "${tabStop(2, '1MB')}" }`,
+        isSnippet: true,
+        detail: 'JP main: only tool calls over a size',
+        documentation: KEY_DOCS.tool_calls,
+      },
+      {
         label: 'summary',
         kind: 'key',
         insertText: 'summary = {}',
@@ -345,6 +355,7 @@ function keyCompletions(
     for (const [label, detail] of [
       ['instructions', 'replaces the summarizer’s system prompt'],
       ['context', 'extra guidance for the summarizer'],
+      ['text', 'JP main: a verbatim summary, stored as written'],
     ] as const) {
       keys.push({
         label,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '../../test/render.tsx';
+import { setReading } from '../../state/actions.ts';
+import { act, render, screen } from '../../test/render.tsx';
 import { ExportPanel } from './ExportMenu.tsx';
 
 describe('ExportPanel', () => {
@@ -13,5 +14,14 @@ describe('ExportPanel', () => {
     const plain = screen.getByRole('button', { name: 'Plain JSON (not for JP)' })
       .parentElement as HTMLElement;
     expect(plain).not.toHaveTextContent(/ignores the hints/);
+  });
+
+  it('names the JP the events.json is written for: JP main by default, JP 4c1c39f1 under base=2026-08', () => {
+    render(<ExportPanel />);
+    const item = screen.getByRole('button', { name: 'Compacted events.json for JP' })
+      .parentElement as HTMLElement;
+    expect(item).toHaveTextContent('Written for JP main (the reading base)');
+    act(() => setReading('base', '2026-08'));
+    expect(item).toHaveTextContent('Written for JP 4c1c39f1 (the reading base)');
   });
 });

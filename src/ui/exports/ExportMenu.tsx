@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { JP_NEEDS_D17 } from '../../core/compaction/readings.ts';
+import { getJpVersionName } from '../../core/config/jp-base.ts';
 import type { Encoding } from '../../core/types.ts';
 import {
   CONFIG_FILE_NAME,
@@ -123,6 +124,8 @@ export function ExportPanel({
 } = {}) {
   const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
+  // The JP the export is written for (15.9): the reading base's.
+  const jpVersion = getJpVersionName(useAppStore((s) => s.readings.base));
 
   const run = async (encoding: Encoding) => {
     setBusy(true);
@@ -152,10 +155,11 @@ export function ExportPanel({
             Compacted events.json for JP
           </button>
           <span className="cp-note">
-            The stream with the previewed compactions appended (tool_overrides included), in JP's
-            storage form (base64), whatever the input's encoding. <strong>{JP_NEEDS_D17}</strong> It
-            drops tool_overrides when it reads a compaction and compacts with the rules' tool_calls
-            only.
+            Written for <strong data-testid="export-jp-version">{jpVersion}</strong> (the reading
+            base). The stream with the previewed compactions appended (tool_overrides included), in
+            JP's storage form (base64), whatever the input's encoding.{' '}
+            <strong>{JP_NEEDS_D17}</strong> It drops tool_overrides when it reads a compaction and
+            compacts with the rules' tool_calls only.
           </span>
         </li>
         <li>

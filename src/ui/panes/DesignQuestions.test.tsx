@@ -37,11 +37,14 @@ describe('the Design questions panel', () => {
   it('lists the four questions and JP today, with the reading in force and the other one', () => {
     renderPanel();
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    // 15.0: base is listed first; 15.7.1 adds override-over.
     expect(rows.map((r) => r.getAttribute('data-reading'))).toEqual([
+      'base',
       'no-tool-calls',
       'stacking',
       'star',
       'summary-over-keep',
+      'override-over',
       'jp',
     ]);
     expect(row('no-tool-calls')).toHaveTextContent('13.1');

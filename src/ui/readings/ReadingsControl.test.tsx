@@ -13,17 +13,20 @@ function Connected() {
 }
 
 describe('the D17 readings control', () => {
-  it('opens on the rulings and lists the four questions and JP today, each alternative explained', () => {
+  it('opens on the rulings and lists base first, the D17 questions and JP today, each alternative explained', () => {
     render(<Connected />);
     const button = screen.getByRole('button', { name: 'D17 readings: rulings' });
     fireEvent.click(button);
     const panel = screen.getByRole('dialog', { name: 'D17 readings' });
     const groups = within(panel).getAllByRole('group');
+    // 15.0: the readings control lists base first; 15.7.1 adds override-over.
     expect(groups.map((group) => group.getAttribute('data-reading'))).toEqual([
+      'base',
       'no-tool-calls',
       'stacking',
       'star',
       'summary-over-keep',
+      'override-over',
       'jp',
     ]);
     // The spec's ruling is checked in every group; its first radio has focus.
@@ -33,10 +36,10 @@ describe('the D17 readings control', () => {
       expect(alternative).not.toBeChecked();
     }
     expect(
-      within(groups[0] as HTMLElement).getByRole('radio', { name: /Inert \(ruling\)/ }),
+      within(groups[0] as HTMLElement).getByRole('radio', { name: /JP main \(2026-09\)/ }),
     ).toHaveFocus();
     expect(
-      within(groups[3] as HTMLElement).getByRole('radio', { name: /Keep survives/ }),
+      within(groups[4] as HTMLElement).getByRole('radio', { name: /Keep survives/ }),
     ).toHaveAccessibleName(/tool_overrides mark keep stay/);
   });
 

@@ -1,0 +1,258 @@
+/**
+ * The CLI under JP main (spec 15.9): `--reading base=…` on every command,
+ * `compact --compact SPEC`, refusals that write nothing, JP main's dry-run
+ * lines, and files JP main wrote coming back byte for byte through
+ * `project --view stream`, `compact` and `reset`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
+const work = mkdtempSync(join(tmpdir(), 'cli-jp-main-'));
+
+function cli(args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function writeTemp(name: string, text: string): string {
+  const path = join(work, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const T = (hour: number) => `"2026-09-01 ${String(hour).padStart(2, '0')}:00:00.0"`;
+
+/** Two turns; turn 1 reads a 4,096-byte file and a 2-byte one. Written by hand, as JP main would, with odd spellings. */
+const THRESHOLDS = `[
+  {"type": "turn_start", "timestamp": ${T(0)}},
+  {"type": "chat_request", "timestamp": ${T(0)}, "content": "read them"},
+  {"type": "chat_response", "timestamp": ${T(0)}, "reasoning": "thinking"},
+  {"type": "tool_call_request", "timestamp": ${T(0)}, "id": "a", "name": "fs_read_file", "arguments": {"path": "big.log"}},
+  {"type": "tool_call_response", "timestamp": ${T(0)}, "id": "a", "content": "${'x'.repeat(4096)}", "is_error": false},
+  {"type": "tool_call_request", "timestamp": ${T(0)}, "id": "b", "name": "fs_read_file", "arguments": {"path": "small"}},
+  {"type": "tool_call_response", "timestamp": ${T(0)}, "id": "b", "content": "ok", "is_error": false},
+  {"type": "turn_start", "timestamp": ${T(1)}},
+  {"type": "chat_request", "timestamp": ${T(1)}, "content": "next"},
+  {"type": "compaction", "timestamp": ${T(2)}, "from_turn": 0, "to_turn": 0, "reasoning": {"policy": "strip"}, "tool_calls": {"policy": "strip", "request": false, "response": true, "over": " 1 kb "}},
+  {"type": "compaction", "timestamp": ${T(3)}, "from_turn": 1, "to_turn": 1, "tool_calls": {"policy": "omit", "over": 1048576}},
+  {"type": "compaction", "timestamp": ${T(4)}, "from_turn": 1, "to_turn": 1, "tool_calls": {"policy": "strip", "request": true, "response": false, "oer": "1MB"}},
+  {"type": "compaction", "timestamp": ${T(5)}, "from_turn": 1, "to_turn": 1, "summary": {"summary": "s", "source": "generated"}}
+]
+`;
+
+const AUTHORED = `[
+  {"type": "turn_start", "timestamp": ${T(0)}},
+  {"type": "chat_request", "timestamp": ${T(0)}, "content": "one"},
+  {"type": "turn_start", "timestamp": ${T(1)}},
+  {"type": "chat_request", "timestamp": ${T(1)}, "content": "two"},
+  {"type": "turn_start", "timestamp": ${T(2)}},
+  {"type": "chat_request", "timestamp": ${T(2)}, "content": "three"},
+  {"type": "compaction", "timestamp": ${T(3)}, "from_turn": 0, "to_turn": 1, "summary": {"summary": "We settled on the layered loader.", "source": "authored"}}
+]
+`;
+
+/** A rule whose range is empty on these streams: compact adds nothing. */
+const EMPTY_RULE = writeTemp(
+  'empty.toml',
+  '[[conversation.compaction.rules]]\nkeep_first = 1000\nkeep_last = 0\nreasoning = "strip"\n',
+);
+
+describe('files JP main wrote come back byte for byte (15.1)', () => {
+  // The elements each projection leaves as they are (by input index): spared by the
+  // threshold, outside every policy, or in a turn no summary covers.
+  for (const [name, text, untouched] of [
+    ['thresholds', THRESHOLDS, [0, 1, 3, 5, 6]],
+    ['authored summaries', AUTHORED, [4, 5]],
+  ] as const) {
+    it(`${name}: project --view stream keeps every element as written, compact and reset add or drop only compactions`, () => {
+      const file = writeTemp(`${name.replace(' ', '-')}.json`, text);
+      const original = JSON.parse(text) as Record<string, unknown>[];
+      const compacted = cli(['compact', '--config', EMPTY_RULE, '--encoding', 'plain', file]);
+      expect(compacted.code, compacted.stderr).toBe(0);
+      // Element by element, with key order: " 1 kb ", 1048576, {"policy": "strip"}, "oer" and "source" as written.
+      const written = JSON.parse(compacted.stdout) as unknown[];
+      expect(written.map((e) => JSON.stringify(e))).toEqual(original.map((e) => JSON.stringify(e)));
+      // And the text itself reads back to the same text once more.
+      const again = cli([
+        'compact',
+        '--config',
+        EMPTY_RULE,
+        '--encoding',
+        'plain',
+        writeTemp(`${name.replace(' ', '-')}-2.json`, compacted.stdout),
+      ]);
+      expect(again.stdout).toBe(compacted.stdout);
+
+      const reset = cli(['reset', '--encoding', 'plain', file]);
+      expect(reset.code, reset.stderr).toBe(0);
+      const kept = original.filter((e) => e.type !== 'compaction').map((e) => JSON.stringify(e));
+      expect((JSON.parse(reset.stdout) as unknown[]).map((e) => JSON.stringify(e))).toEqual(kept);
+
+      const stream = cli(['project', '--view', 'stream', '--encoding', 'plain', file]);
+      expect(stream.code, stream.stderr).toBe(0);
+      // Every element the projection keeps as it is comes out exactly as written.
+      const out = (JSON.parse(stream.stdout) as unknown[]).map((e) => JSON.stringify(e));
+      for (const index of untouched) expect(out).toContain(JSON.stringify(original[index]));
+    });
+  }
+
+  it('projects the thresholds: only the 4,096-byte response is stripped under JP main; 2026-08 refuses the file', () => {
+    const file = writeTemp('thresholds-project.json', THRESHOLDS);
+    const main = JSON.parse(cli(['project', '--encoding', 'plain', file]).stdout) as {
+      content?: string;
+      type: string;
+    }[];
+    const responses = main.filter((e) => e.type === 'tool_call_response').map((e) => e.content);
+    expect(responses).toEqual(['[compacted] fs_read_file: success', 'ok']);
+    // Under 2026-08 the reasoning object refuses the stream (15.1).
+    const pinned = cli(['project', '--reading', 'base=2026-08', '--encoding', 'plain', file]);
+    expect(pinned.code).toBe(2);
+    expect(pinned.stderr).toMatch(/"reasoning" must be the string "strip"/);
+  });
+});
+
+const TEN_TURNS = `[${Array.from(
+  { length: 10 },
+  (_, turn) =>
+    `{"type": "turn_start", "timestamp": ${T(turn)}}, {"type": "chat_request", "timestamp": ${T(turn)}, "content": "turn ${turn + 1}"}`,
+).join(',\n')}]\n`;
+
+describe('compact under JP main (15.9)', () => {
+  const stream = writeTemp('ten.json', TEN_TURNS);
+  const rules = writeTemp(
+    'rules.toml',
+    '[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = "-3"\nreasoning = "strip"\n',
+  );
+  const events = (stdout: string) =>
+    (JSON.parse(stdout) as { type: string; from_turn: number; to_turn: number }[]).filter(
+      (e) => e.type === 'compaction',
+    );
+
+  it('reads "-3" as the third turn from the end under 2026-09 and as a count under 2026-08', () => {
+    const main = cli(['compact', '--config', rules, '--encoding', 'plain', stream]);
+    expect(events(main.stdout).map((e) => [e.from_turn, e.to_turn])).toEqual([[0, 7]]);
+    const pinned = cli([
+      'compact',
+      '--reading',
+      'base=2026-08',
+      '--config',
+      rules,
+      '--encoding',
+      'plain',
+      stream,
+    ]);
+    expect(events(pinned.stdout).map((e) => [e.from_turn, e.to_turn])).toEqual([[0, 6]]);
+  });
+
+  it('--compact SPEC replaces the rules; --compact "" runs them first', () => {
+    const specs = cli([
+      'compact',
+      '--config',
+      rules,
+      '--compact',
+      's:..-3',
+      '--encoding',
+      'plain',
+      stream,
+    ]);
+    expect(specs.code, specs.stderr).toBe(0);
+    expect(JSON.parse(specs.stdout).slice(20)).toEqual([
+      {
+        type: 'compaction',
+        // "Now" is a second after the latest timestamp (14.2).
+        timestamp: '2026-09-01 09:00:01.0',
+        from_turn: 0,
+        to_turn: 7,
+        summary: { summary: '[summary of turns 1..8]' },
+      },
+    ]);
+    const both = cli([
+      'compact',
+      '--config',
+      rules,
+      '--compact',
+      '',
+      '--compact',
+      't=sres,over=1mb',
+      '--encoding',
+      'plain',
+      stream,
+    ]);
+    expect(JSON.parse(both.stdout).slice(20)).toEqual([
+      expect.objectContaining({ from_turn: 0, to_turn: 7, reasoning: 'strip' }),
+      expect.objectContaining({
+        from_turn: 1,
+        to_turn: 8,
+        tool_calls: { policy: 'strip', request: false, response: true, over: '1MB' },
+      }),
+    ]);
+  });
+
+  it('a spec that does not parse, or a refused invocation, exits 2 and writes nothing', () => {
+    const bad = cli(['compact', '--config', rules, '--compact', 's:-0', stream]);
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toContain('1-based');
+    const authored = writeTemp('authored.json', AUTHORED);
+    // Turn 2 alone would have to grow over the authored summary of turns 1..2.
+    const refused = cli(['compact', '--config', rules, '--compact', 's:2..2', authored]);
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toContain(
+      'Summarizing turns 2..2 would have to grow to turns 1..2, replacing a summary you wrote by hand',
+    );
+    // The same range as the authored summary replaces it: no growth is needed (15.5).
+    expect(cli(['compact', '--config', rules, '--compact', 's:1..2', authored]).code).toBe(0);
+  });
+
+  it('--dry-run prints the thresholds and what they catch', () => {
+    const file = writeTemp('dry.json', THRESHOLDS);
+    const dry = cli([
+      'compact',
+      '--config',
+      rules,
+      '--compact',
+      't=sres,over=1kb:..-1',
+      '--dry-run',
+      file,
+    ]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toBe(
+      'Would compact turns 0..=1: tool responses over 1KB\n  turn 1  fs_read_file (response)  4.0 KB\n',
+    );
+    const none = cli([
+      'compact',
+      '--config',
+      rules,
+      '--compact',
+      'r,over=1mb:..-1',
+      '--dry-run',
+      file,
+    ]);
+    expect(none.stdout).toBe(
+      'Would compact turns 0..=1: reasoning over 1MB\n  nothing over the threshold.\n',
+    );
+  });
+
+  it('takes --reading base= on every command and refuses an unknown base with exit 2', () => {
+    for (const args of [
+      ['project', stream],
+      ['sanitize', stream],
+      ['reset', stream],
+      ['import', stream],
+      ['compact', '--config', rules, stream],
+    ]) {
+      const [command, ...rest] = args as [string, ...string[]];
+      expect(cli([command, '--reading', 'base=2026-08', ...rest]).code).toBe(0);
+      const wrong = cli([command, '--reading', 'base=2027-01', ...rest]);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain('"2027-01" is not one of 2026-09, 2026-08');
+    }
+    expect(cli(['--help']).stdout).toMatch(/\n {2}base=2026-09\|2026-08 {2}\(15\.0\)/);
+  });
+});
