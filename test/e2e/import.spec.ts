@@ -202,3 +202,41 @@ test("the gallery's real Codex rollout shows its credit, imports, and gives the 
   expect(cli.map((row) => [row.name, row.calls])).toEqual([['exec_command', 1]]);
   await expect.poll(() => readToolRows(page)).toEqual(cli);
 });
+
+/** The 2026 corpus with its independent counts (expected-tool-calls.json, made without the importers). */
+const DIR_2026 = join(SHARED_DIR, 'corpus', 'agent-transcripts-2026');
+const EXPECTED_2026 = new Map<string, Record<string, number>>(
+  Object.entries(
+    JSON.parse(readFileSync(join(DIR_2026, 'expected-tool-calls.json'), 'utf8')) as Record<
+      string,
+      Record<string, number>
+    >,
+  ),
+);
+
+test('every file of the 2026 corpus, opened one after another, imports to its independently counted calls and the CLI figures', async ({
+  page,
+}) => {
+  test.setTimeout(30_000 * EXPECTED_2026.size);
+  for (const [relative, calls] of EXPECTED_2026) {
+    const path = join(DIR_2026, relative);
+    await page.getByLabel('Open events.json').setInputFiles(path);
+    const summary = page.getByTestId('import-summary');
+    await expect(summary).toContainText(basename(path));
+    const total = Object.values(calls).reduce((sum, count) => sum + count, 0);
+    await expect(summary.getByTestId('import-calls'), relative).toHaveText(
+      new Intl.NumberFormat('en-US').format(total),
+    );
+    await waitForResults(page);
+    const cli = cliReportRows(HINTS, path);
+    const fromCli = Object.fromEntries(cli.map((row) => [row.name, row.calls]));
+    expect(fromCli, `${relative}: report --json calls per tool`).toEqual(calls);
+    if (total === 0) {
+      await expect(savingsTable(page)).toContainText('No tool calls in this conversation.');
+      continue;
+    }
+    await expect
+      .poll(() => readToolRows(page), { message: `${relative}: the savings table` })
+      .toEqual(cli);
+  }
+});
