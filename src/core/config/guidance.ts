@@ -29,7 +29,7 @@ import {
   type PartialCompactionRule,
   TOOL_CALLS_MODE_SPELLINGS,
 } from './rule-config.ts';
-import { TomlLocator } from './toml-locator.ts';
+import { TomlLocator, formatTomlKey as tomlKey } from './toml-locator.ts';
 import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from './tool-hints.ts';
 
 /** How many tool names a message lists before saying "and N more". */
@@ -62,7 +62,6 @@ function listNames(names: readonly string[]): string {
 const countTools = (count: number) => `${count} tool${count === 1 ? '' : 's'}`;
 
 /** How a tool name is written as a TOML key. */
-const tomlKey = (name: string) => (BARE_KEY.test(name) ? name : JSON.stringify(name));
 
 /** The text of a simple one-line TOML string literal, or undefined for anything else. */
 function readSimpleString(literal: string): string | undefined {
