@@ -18,9 +18,15 @@
  */
 
 import { getJpDryRun } from '../compaction/jp-timeline.ts';
+import {
+  exportPeerConfig,
+  type PeerExport,
+  type PeerExportResult,
+  type PeerTargetId,
+} from '../export/peer-export.ts';
 import type { StreamElement } from '../types.ts';
 import { getReadingDiff, measureReadingEffects } from './design-questions.ts';
-import type { PlaygroundSession, RunContext } from './playground.ts';
+import { describeFirstProblem, type PlaygroundSession, type RunContext } from './playground.ts';
 import { type HintRecommendations, recommendHints } from './recommend.ts';
 import { buildTranscripts } from './transcripts.ts';
 import type {
@@ -125,6 +131,11 @@ export function createPlaygroundExtras() {
       return recommendHints([getHintTable(context, settings)], context.config, settings);
     },
 
+    /** The config's hints as another framework's configuration, with its saving (the Export menu). */
+    peerExport(context: RunContext, args: { target: PeerTargetId }): PeerExport {
+      return exportPeerConfig(context.elements, context.config, args.target, settingsOf(context));
+    },
+
     /** Per alternative reading, what it would change here (the Design questions panel). */
     design(context: RunContext, _args: null): ReadingEffect[] {
       return measureReadingEffects({
@@ -167,6 +178,24 @@ export async function computeExtra<K extends ExtraName>(
   if (!run.ok) return { status: 'invalid' };
   const handler = extras[name] as (context: RunContext, args: ExtraArgs<K>) => ExtraValue<K>;
   return { status: 'ok', value: handler(run.context, args) };
+}
+
+/**
+ * A peer export for `input`, through the session like every figure the page
+ * shows: the same parse, the same readings, so its saving is the table's.
+ */
+export async function exportPeerThroughSession(
+  session: PlaygroundSession,
+  extras: PlaygroundExtras,
+  input: PlaygroundInput,
+  target: PeerTargetId,
+): Promise<PeerExportResult> {
+  const run = await session.prepareRun(input);
+  if (!run.ok) {
+    const { streamDiagnostics, configDiagnostics } = run.figures;
+    return { ok: false, message: describeFirstProblem(streamDiagnostics, configDiagnostics) };
+  }
+  return { ok: true, value: extras.peerExport(run.context, { target }) };
 }
 
 /** The figures with every extra: for the CLI and tests, which want everything at once. */

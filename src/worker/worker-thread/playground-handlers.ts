@@ -13,13 +13,14 @@
  *
  * Boundary: runs in a worker; no DOM and no app state here, only the core.
  */
-import { exportPeerForInput, type PeerTargetId } from '../../core/export/peer-export.ts';
+import type { PeerTargetId } from '../../core/export/peer-export.ts';
 import {
   computeExtra,
   createPlaygroundExtras,
   type ExtraArgs,
   type ExtraName,
   type ExtraOutcome,
+  exportPeerThroughSession,
 } from '../../core/playground/extras.ts';
 import {
   createPlaygroundSession,
@@ -106,7 +107,7 @@ export function createPlaygroundHandlers(session: PlaygroundSession = createPlay
     },
 
     async exportPeer(input: WorkerInput, target: PeerTargetId) {
-      return exportPeerForInput(inputOf(input), target);
+      return exportPeerThroughSession(session, extras, inputOf(input), target);
     },
   };
 }
