@@ -1,6 +1,7 @@
 /**
- * The right column: a polite status line with the headline figure, then the
- * registered panes. `aria-busy` is "true" from the first edit until the run
+ * The conversation's results region in the right column: a polite status
+ * line with the headline figure, then the registered panes, each told
+ * whether it is in view (only panes in view compute their extras). `aria-busy` is "true" from the first edit until the run
  * for the current input has finished, so tests and assistive technology
  * never read stale figures as current.
  */
@@ -104,7 +105,7 @@ const Panes = memo(function Panes() {
 });
 
 /** The results region. */
-export function ResultsPanel({ id }: { id: string }) {
+export function ConversationResults({ id }: { id: string }) {
   const busy = useAppStore(selectIsBusy);
   const status = useAppStore((s) => s.status);
   const stale = useAppStore((s) => s.isStale);

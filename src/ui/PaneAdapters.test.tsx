@@ -6,8 +6,8 @@ import { createFakeEngine, type FakeEngine } from '../test/fake-engine.ts';
 import { lastDiffEditor } from '../test/monaco-stub.tsx';
 import { act, fireEvent, render, screen, within } from '../test/render.tsx';
 import type { ExtraReply } from '../worker/shared/playground-protocol.ts';
+import { ConversationResults } from './ConversationResults.tsx';
 import { FIXTURE_AFTER, FIXTURE_RESULT } from './panes/test-fixture.ts';
-import { ResultsPanel } from './ResultsPanel.tsx';
 
 /** The fixture's value of each extra. */
 const FIXTURE_EXTRAS: Record<string, unknown> = {
@@ -40,7 +40,7 @@ async function renderWithRun() {
   const engine = createFakeEngine();
   initActions({ engine, debounceMs: 0 });
   initExtras({ engine });
-  render(<ResultsPanel id="results" />);
+  render(<ConversationResults id="results" />);
   const run = act(() => flushAnalysis());
   engine.runs[0]?.resolve(FIXTURE_RESULT);
   await run;
@@ -57,7 +57,7 @@ async function renderWithResult() {
 describe('the result panes', () => {
   it('say so before anything is computed', () => {
     initActions({ engine: createFakeEngine() });
-    render(<ResultsPanel id="results" />);
+    render(<ConversationResults id="results" />);
     // Savings, what-if, diff, explain and compactions each say so; Recommend
     // shows its (disabled) button instead.
     const empty = [...document.querySelectorAll('.pane .empty')];
