@@ -10,6 +10,7 @@ import { DEFAULT_EXAMPLE_ID, EXAMPLES, getExample, OWN_FILE_CONFIG } from './exa
 import { initActions, notify, setEditorsReady } from './state/actions.ts';
 import type { KeyValueStore } from './state/autosave.ts';
 import { initExports } from './state/exports.ts';
+import { initExtras } from './state/extras.ts';
 import { initPeerExports } from './state/peer-exports.ts';
 import { initShare, startPlayground } from './state/share.ts';
 import { store } from './state/store.ts';
@@ -35,6 +36,7 @@ initActions({
   },
 });
 initExports({ engine: client });
+initExtras({ engine: client });
 initPeerExports({ engine: client });
 initShare({
   examples: EXAMPLES,

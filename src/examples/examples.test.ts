@@ -4,8 +4,9 @@ import { parse as parseToml } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ToolRow } from '../core/counting/report.ts';
 import { importTranscript } from '../core/import/import.ts';
+import { type FiguresWithExtras, runWithExtras } from '../core/playground/extras.ts';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
-import type { PlaygroundResult, TranscriptEntry } from '../core/playground/types.ts';
+import type { TranscriptEntry } from '../core/playground/types.ts';
 import { CONVERSATION_EVENT_TYPES } from '../core/stream/turns.ts';
 import type { JsonObject, JsonValue } from '../core/types.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
@@ -158,12 +159,12 @@ describe.each(EXAMPLES.map((e) => [e.id, e] as const))('example %s', (id, exampl
 
 /** The examples' stories, as the pipeline computes them. */
 describe('what each example shows', () => {
-  const results = new Map<string, PlaygroundResult>();
+  const results = new Map<string, FiguresWithExtras>();
 
   beforeAll(async () => {
     const session = createPlaygroundSession();
     for (const example of EXAMPLES) {
-      const result = await session.run({
+      const result = await runWithExtras(session, {
         configText: example.configText,
         streamText: example.streamText,
         encoding: example.encoding ?? 'auto',
@@ -175,7 +176,7 @@ describe('what each example shows', () => {
     }
   });
 
-  const result = (id: string): PlaygroundResult => {
+  const result = (id: string): FiguresWithExtras => {
     const found = results.get(id);
     if (!found) throw new Error(`no result for ${id}`);
     return found;

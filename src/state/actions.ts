@@ -8,8 +8,8 @@
 import { DEFAULT_READINGS, type ReadingName, type Readings } from '../core/compaction/readings.ts';
 import type { TokenizerId } from '../core/counting/tokens.ts';
 import type {
+  PlaygroundFigures,
   PlaygroundInput,
-  PlaygroundResult,
   StreamEdit,
   ViewMode,
 } from '../core/playground/playground.ts';
@@ -23,9 +23,9 @@ import { describeFailure, isWorkerFailure, logFailure } from './failures.ts';
 import { describeCompacted, selectCompactPlan, selectInput } from './selectors.ts';
 import { store } from './store.ts';
 
-/** What computes results: the worker client's shape, so a fake can stand in. */
+/** What computes the figures: the worker client's shape, so a fake can stand in. */
 export interface Engine {
-  run(input: PlaygroundInput, options?: { signal?: AbortSignal }): Promise<PlaygroundResult>;
+  run(input: PlaygroundInput, options?: { signal?: AbortSignal }): Promise<PlaygroundFigures>;
   compact(input: PlaygroundInput): Promise<StreamEdit>;
   reset(input: PlaygroundInput, position: number | null): Promise<StreamEdit>;
 }
@@ -143,9 +143,10 @@ async function startRun(): Promise<void> {
   runController?.abort();
   const controller = new AbortController();
   runController = controller;
-  store.setState({ status: 'running', isStale: true });
   const { engine } = deps;
   const input = selectInput(store.getState());
+  // The extras in view ask for this version as soon as it is set (state/extras.ts).
+  store.setState({ status: 'running', isStale: true, runVersion: sequence, runInput: input });
   lastRunStream = input.streamText;
   const run = () => engine.run(input, { signal: controller.signal });
   try {
@@ -176,7 +177,7 @@ async function startRun(): Promise<void> {
 }
 
 /** Stores a finished run. Invalid input keeps the last good figures, marked stale. */
-function applyResult(result: PlaygroundResult): void {
+function applyResult(result: PlaygroundFigures): void {
   const state = store.getState();
   // Keep the arrays the editors already have when nothing changed: new ones
   // would reset the markers of a multi-megabyte stream model on every run.
@@ -268,10 +269,8 @@ export function setReading<K extends ReadingName>(name: K, value: Readings[K]): 
   if (readings[name] === value) return;
   // A diff against the reading just switched would compare it with itself.
   const diffReading = store.getState().diffReading;
-  setInput({
-    readings: { ...readings, [name]: value },
-    diffReading: diffReading?.name === name ? null : diffReading,
-  });
+  if (diffReading?.name === name) store.setState({ diffReading: null });
+  setInput({ readings: { ...readings, [name]: value } });
 }
 
 /** Puts every D17 reading back to the spec's ruling. */
@@ -279,16 +278,21 @@ export function resetReadings(): void {
   setInput({ readings: DEFAULT_READINGS });
 }
 
-/** Whether the Design questions panel measures what each alternative reading changes. */
+/** Whether the Design questions panel measures what each alternative reading changes (its extra). */
 export function setCompareReadings(compareReadings: boolean): void {
-  setInput({ compareReadings });
+  store.setState({ compareReadings });
 }
 
 /** Opens the diff of the readings in force against `choice` in the diff pane, or (null) before/after again. */
 export function showReadingDiff(choice: ReadingChoice | null): void {
   const current = store.getState().diffReading;
   if (current?.name === choice?.name && current?.value === choice?.value) return;
-  setInput({ diffReading: choice });
+  store.setState({ diffReading: choice });
+}
+
+/** Asks for the conversation's hint recommendations: the pane then keeps them current while in view. */
+export function askForRecommendations(): void {
+  store.setState({ recommendAsked: true });
 }
 
 /** Chooses the provider view that is counted and shown. */

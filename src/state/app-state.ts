@@ -8,7 +8,8 @@
 import type { Readings } from '../core/compaction/readings.ts';
 import type { Report } from '../core/counting/report.ts';
 import type { ImportSummary } from '../core/import/types.ts';
-import type { PlaygroundInput, PlaygroundResult } from '../core/playground/playground.ts';
+import type { ExtraName, ExtraValue } from '../core/playground/extras.ts';
+import type { PlaygroundFigures, PlaygroundInput } from '../core/playground/playground.ts';
 import type { HintRecommendations } from '../core/playground/recommend.ts';
 import type { ReadingChoice, ToolHintInfo, WhatIfGrid } from '../core/playground/types.ts';
 import type { DiffLayout, ShareState } from '../core/share/share-codec.ts';
@@ -31,11 +32,36 @@ export interface EditorSlice extends PlaygroundInput {
   readings: Readings;
 }
 
+/**
+ * One extra as the store holds it: for which input version and arguments it
+ * was asked, and where it stands. A pane shows `value` only while `version`
+ * is the latest run's (`runVersion`): never an extra of another input.
+ */
+export interface ExtraEntry<K extends ExtraName = ExtraName> {
+  version: number;
+  /** The arguments it was asked with, as JSON. */
+  argsKey: string;
+  /** invalid: the input of that version has errors, so there is nothing to show. */
+  status: 'running' | 'done' | 'invalid' | 'error';
+  value: ExtraValue<K> | null;
+  /** Why it failed, when `error`. */
+  message: string | null;
+}
+
+/** The extras asked for so far, the latest of each. */
+export type ExtrasState = { [K in ExtraName]?: ExtraEntry<K> };
+
 /** The run's state. */
 export interface RunSlice {
   status: RunStatus;
-  /** The last result computed from valid input; kept while the input is invalid or a run fails. */
-  result: PlaygroundResult | null;
+  /** The last figures computed from valid input; kept while the input is invalid or a run fails. */
+  result: PlaygroundFigures | null;
+  /** The version of the input of the latest run started (0 before any): the extras' version. */
+  runVersion: number;
+  /** The input of that run: what the extras are computed from. */
+  runInput: PlaygroundInput | null;
+  /** The panes' extras (transcripts, what-if grid, …), each for the version it was asked for. */
+  extras: ExtrasState;
   /** True when `result` does not describe the current input (pending, invalid, or failed). */
   isStale: boolean;
   /** What went wrong in the last failed run, as the start of a sentence (see `describeFailure`): an unexpected failure, not an input error. */
@@ -84,6 +110,8 @@ export interface UiSlice {
   editorsReady: boolean;
   /** Whether the Design questions panel measures the alternative readings (a pipeline pass each). */
   compareReadings: boolean;
+  /** Whether the person asked for the conversation's hint recommendations (the pane then keeps them current). */
+  recommendAsked: boolean;
   /** The reading the diff pane compares the current "after" view with, or null for before/after. */
   diffReading: ReadingChoice | null;
 }
@@ -205,7 +233,6 @@ export interface WorkspaceSlice {
   /** The context window to compare each conversation with, in tokens; null for none. */
   contextBudget: number | null;
   workspaceRecommendations: RecommendationState;
-  conversationRecommendations: RecommendationState;
   /** The what-if grid summed over every conversation, for the current input; null before any. */
   workspaceWhatIf: WhatIfGrid | null;
 }

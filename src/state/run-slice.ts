@@ -10,6 +10,9 @@ import type { AppState, RunSlice } from './app-state.ts';
 export const initialRunState: RunSlice = {
   status: 'idle',
   result: null,
+  runVersion: 0,
+  runInput: null,
+  extras: {},
   isStale: true,
   error: null,
   configDiagnostics: [],

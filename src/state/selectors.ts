@@ -41,29 +41,8 @@ function memoOn<D extends readonly unknown[], T>(
 
 /** The input a run computes from. */
 export const selectInput = memoOn(
-  (s) =>
-    [
-      s.configText,
-      s.streamText,
-      s.encoding,
-      s.tokenizer,
-      s.now,
-      s.view,
-      s.readings,
-      s.compareReadings,
-      s.diffReading,
-    ] as const,
-  ([
-    configText,
-    streamText,
-    encoding,
-    tokenizer,
-    now,
-    view,
-    readings,
-    compareReadings,
-    diffReading,
-  ]): PlaygroundInput => ({
+  (s) => [s.configText, s.streamText, s.encoding, s.tokenizer, s.now, s.view, s.readings] as const,
+  ([configText, streamText, encoding, tokenizer, now, view, readings]): PlaygroundInput => ({
     configText,
     streamText,
     encoding,
@@ -71,8 +50,6 @@ export const selectInput = memoOn(
     now,
     view,
     readings: getChangedReadings(readings),
-    compareReadings,
-    diffReading,
   }),
 );
 
@@ -151,11 +128,6 @@ export function selectWorkspaceSettings(s: AppState): WorkspaceSettings {
     view: s.view,
     tokenizer: s.tokenizer,
   };
-}
-
-/** The settings of the conversation in the editor. */
-export function selectConversationSettings(s: AppState): WorkspaceSettings {
-  return { ...selectWorkspaceSettings(s), encoding: s.encoding };
 }
 
 /** How many conversations could not be counted. */

@@ -15,6 +15,7 @@ export const initialUiState: UiSlice = {
   examples: [],
   editorsReady: false,
   compareReadings: false,
+  recommendAsked: false,
   diffReading: null,
 };
 

@@ -24,7 +24,6 @@ export const initialWorkspaceState: WorkspaceSlice = {
   workspaceSelectedTool: null,
   contextBudget: null,
   workspaceRecommendations: idleRecommendations,
-  conversationRecommendations: idleRecommendations,
   workspaceWhatIf: null,
 };
 

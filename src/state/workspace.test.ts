@@ -21,7 +21,6 @@ import {
   openConversationInEditor,
   openWorkspace,
   parseTokenCount,
-  recommendForConversation,
   refreshWorkspace,
 } from './workspace.ts';
 import {
@@ -276,20 +275,5 @@ describe('recommendations', () => {
     expect(await applyRecommendedHints(recommendations)).toBe(true);
     expect(store.getState().configText).toBe(renderHintsToml(recommendations, CONFIG));
     expect(store.getState().configText).toContain('[conversation.tools.');
-  });
-
-  it("follow the editor's conversation once asked for", async () => {
-    setup();
-    store.setState({ streamText: TEXTS[0] as string });
-    await recommendForConversation();
-    const first = store.getState().conversationRecommendations;
-    expect(first.status).toBe('done');
-    store.setState({ streamText: '[' });
-    await until(() => store.getState().conversationRecommendations.status === 'invalid');
-    expect(store.getState().conversationRecommendations.message).toMatch(
-      /^Event stream line 1, column 2: /,
-    );
-    // The last good recommendations stay, marked not current.
-    expect(store.getState().conversationRecommendations.result).toBe(first.result);
   });
 });

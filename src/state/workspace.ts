@@ -1,8 +1,10 @@
 /**
  * The workspace's actions: opening many conversations, counting them over the
  * worker pool, answering edits from the hint tables, cancelling, the
- * recommendations (for the workspace and for the editor's conversation), the
- * context budget, and opening one conversation in the editors.
+ * workspace's recommendations, the context budget, and opening one
+ * conversation in the editors. While the conversation's results are shown,
+ * the workspace computes nothing: an edit marks its figures stale, and they
+ * are computed again when the workspace is shown.
  *
  * The pool (a `WorkspacePool`, or a fake in tests) is injected once by
  * `main.tsx` through `initWorkspace`. The files themselves stay here, outside
@@ -24,10 +26,10 @@ import type {
   ConversationFiles,
 } from '../worker/shared/workspace-protocol.ts';
 import { notify, openFile, setConfigText } from './actions.ts';
-import type { AppState, RecommendationState, ResultsView, WorkspaceSlice } from './app-state.ts';
+import type { AppState, ResultsView, WorkspaceSlice } from './app-state.ts';
 import { describeFailure, logFailure } from './failures.ts';
 import { readUserFile } from './read-file.ts';
-import { selectConversationSettings, selectWorkspaceSettings } from './selectors.ts';
+import { selectWorkspaceSettings } from './selectors.ts';
 import { store } from './store.ts';
 import {
   type ConversationSource,
@@ -60,13 +62,9 @@ let loadController: AbortController | null = null;
 /** Numbers loads and evaluations so that only the newest may write. */
 let loadSequence = 0;
 let evaluateSequence = 0;
-let recommendSequence = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-let recommendTimer: ReturnType<typeof setTimeout> | null = null;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** True when an edit made while the workspace was hidden is still to be computed. */
+let refreshWhenShown = false;
 
 // ---------------------------------------------------------------- set-up
 
@@ -86,7 +84,7 @@ export function disposeWorkspace(): void {
   loadController = null;
   loadSequence++;
   evaluateSequence++;
-  recommendSequence++;
+  refreshWhenShown = false;
   sources = [];
   tablesComplete = false;
   deps = null;
@@ -94,9 +92,7 @@ export function disposeWorkspace(): void {
 
 function stopTimers(): void {
   if (refreshTimer !== null) clearTimeout(refreshTimer);
-  if (recommendTimer !== null) clearTimeout(recommendTimer);
   refreshTimer = null;
-  recommendTimer = null;
 }
 
 function onStoreChange(state: AppState, prev: AppState): void {
@@ -105,15 +101,18 @@ function onStoreChange(state: AppState, prev: AppState): void {
     state.now !== prev.now ||
     state.view !== prev.view ||
     state.tokenizer !== prev.tokenizer;
-  if (
-    settingsChanged &&
-    (state.workspaceStatus === 'done' || state.workspaceStatus === 'invalid')
-  ) {
-    scheduleRefresh();
+  const counted = state.workspaceStatus === 'done' || state.workspaceStatus === 'invalid';
+  if (settingsChanged && counted) {
+    // Hidden, the workspace computes nothing: its figures are only marked stale.
+    if (state.resultsView === 'workspace') scheduleRefresh();
+    else {
+      refreshWhenShown = true;
+      if (!state.workspaceStale) store.setState({ workspaceStale: true });
+    }
   }
-  const streamChanged = state.streamText !== prev.streamText || state.encoding !== prev.encoding;
-  if ((settingsChanged || streamChanged) && state.conversationRecommendations.status !== 'idle') {
-    scheduleConversationRecommendations();
+  if (state.resultsView === 'workspace' && prev.resultsView !== 'workspace' && refreshWhenShown) {
+    refreshWhenShown = false;
+    scheduleRefresh();
   }
 }
 
@@ -158,14 +157,9 @@ export async function openWorkspace(files: ArrayLike<PickedFile>): Promise<void>
   await countWorkspace();
 }
 
-/** The workspace fields reset for a new workspace (the budget and the conversation's recommendations stay). */
+/** The workspace fields reset for a new workspace (the budget stays). */
 function freshWorkspace(): Partial<WorkspaceSlice> {
-  const {
-    contextBudget: _budget,
-    conversationRecommendations: _recommendations,
-    resultsView: _view,
-    ...rest
-  } = initialWorkspaceState;
+  const { contextBudget: _budget, resultsView: _view, ...rest } = initialWorkspaceState;
   return rest;
 }
 
@@ -515,53 +509,6 @@ export async function openConversationInEditor(index: number): Promise<boolean> 
 }
 
 // ---------------------------------------------------------------- recommendations
-
-function setConversationRecommendations(patch: Partial<RecommendationState>): void {
-  store.setState((state) => ({
-    conversationRecommendations: { ...state.conversationRecommendations, ...patch },
-  }));
-}
-
-/**
- * Computes hint recommendations for the conversation in the editor, and
- * keeps them current while its inputs change.
- */
-export async function recommendForConversation(): Promise<void> {
-  if (!deps) return;
-  if (recommendTimer !== null) clearTimeout(recommendTimer);
-  recommendTimer = null;
-  const sequence = ++recommendSequence;
-  setConversationRecommendations({ status: 'running' });
-  try {
-    const outcome = await deps.pool.recommendStream(
-      store.getState().streamText,
-      selectConversationSettings(store.getState()),
-    );
-    if (sequence !== recommendSequence) return;
-    if (outcome.status === 'invalid') {
-      setConversationRecommendations({ status: 'invalid', message: outcome.message });
-    } else {
-      setConversationRecommendations({
-        status: 'done',
-        result: outcome.recommendations,
-        message: null,
-      });
-    }
-  } catch (error) {
-    if (isAbortError(error) || sequence !== recommendSequence) return;
-    logFailure(error);
-    setConversationRecommendations({ status: 'error', message: messageOf(error) });
-  }
-}
-
-function scheduleConversationRecommendations(): void {
-  setConversationRecommendations({ status: 'running' });
-  if (recommendTimer !== null) clearTimeout(recommendTimer);
-  recommendTimer = setTimeout(() => {
-    recommendTimer = null;
-    void recommendForConversation();
-  }, deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
-}
 
 /**
  * Writes recommended hints into the config text as TOML: each tool's

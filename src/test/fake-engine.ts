@@ -3,13 +3,16 @@
  * answered when the test says so, which makes ordering (debounce, latest
  * wins, a slow run finishing after a fast one) explicit in tests.
  */
+import type { ExtraArgs, ExtraName } from '../core/playground/extras.ts';
 import {
-  createEmptyResult,
+  createEmptyFigures,
+  type PlaygroundFigures,
   type PlaygroundInput,
-  type PlaygroundResult,
   type StreamEdit,
 } from '../core/playground/playground.ts';
 import type { Engine } from '../state/actions.ts';
+import type { ExtrasEngine } from '../state/extras.ts';
+import type { ExtraReply } from '../worker/shared/playground-protocol.ts';
 
 /** A call waiting for its answer. */
 export interface PendingCall<T> {
@@ -19,9 +22,17 @@ export interface PendingCall<T> {
   reject(error: Error): void;
 }
 
+/** A pending request for an extra. */
+export interface PendingExtra extends PendingCall<ExtraReply> {
+  name: ExtraName;
+  version: number;
+  args: ExtraArgs<ExtraName>;
+}
+
 /** The fake engine and its recorded calls. */
-export interface FakeEngine extends Engine {
-  runs: PendingCall<PlaygroundResult>[];
+export interface FakeEngine extends Engine, ExtrasEngine {
+  runs: PendingCall<PlaygroundFigures>[];
+  extras: PendingExtra[];
   compacts: PendingCall<StreamEdit>[];
   resets: (PendingCall<StreamEdit> & { position: number | null })[];
 }
@@ -39,11 +50,25 @@ function cloned<T>(resolve: (value: T) => void): (value: T) => void {
 export function createFakeEngine(): FakeEngine {
   const engine: FakeEngine = {
     runs: [],
+    extras: [],
     compacts: [],
     resets: [],
     run(input, options) {
       return new Promise((resolve, reject) => {
         engine.runs.push({ input, signal: options?.signal, resolve: cloned(resolve), reject });
+      });
+    },
+    extra(request) {
+      return new Promise((resolve, reject) => {
+        engine.extras.push({
+          input: request.input,
+          signal: undefined,
+          name: request.name,
+          version: request.version,
+          args: request.args,
+          resolve: cloned(resolve as (value: ExtraReply) => void),
+          reject,
+        });
       });
     },
     compact(input) {
@@ -66,12 +91,12 @@ export function createFakeEngine(): FakeEngine {
   return engine;
 }
 
-/** A result with given total figures (and anything else overridden). */
+/** Figures with given totals (and anything else overridden). */
 export function makeResult(
   saved: { before: number; after: number },
-  overrides: Partial<PlaygroundResult> = {},
-): PlaygroundResult {
-  const result = createEmptyResult();
+  overrides: Partial<PlaygroundFigures> = {},
+): PlaygroundFigures {
+  const result = createEmptyFigures();
   const amount = (tokens: number) => ({ tokens, chars: tokens * 4 });
   result.report.totals = {
     before: amount(saved.before),

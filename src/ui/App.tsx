@@ -4,6 +4,7 @@
  */
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../state/store.ts';
+import { ConversationResults } from './ConversationResults.tsx';
 import { ConfigEditor } from './editor/ConfigEditor.tsx';
 import { OpenFileButton, StreamEditor } from './editor/StreamEditor.tsx';
 import { QuickRuleField } from './exports/QuickRuleField.tsx';
@@ -12,7 +13,6 @@ import { Toaster } from './feedback/Toaster.tsx';
 import { UpdateNotice } from './feedback/UpdateNotice.tsx';
 import { Header } from './Header.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
-import { ResultsPanel } from './ResultsPanel.tsx';
 import { Splitter } from './Splitter.tsx';
 import { RestoreNotice } from './share/RestoreNotice.tsx';
 import { ResultsColumn } from './workspace/ResultsColumn.tsx';
@@ -95,7 +95,7 @@ function Workspace() {
         label="Resize inputs and results"
         controls="editors"
       />
-      <ResultsColumn conversation={<ResultsPanel id="results" />} />
+      <ResultsColumn conversation={<ConversationResults id="results" />} />
     </main>
   );
 }

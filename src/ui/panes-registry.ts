@@ -4,7 +4,7 @@
  * own error boundary. Components take no props: they read the store through
  * `useAppStore` and selectors, and change it through `state/actions.ts`, so a
  * presentational pane is mounted here through a small adapter
- * (`ResultPanes.tsx`) that does exactly that.
+ * (`PaneAdapters.tsx`) that does exactly that.
  */
 import type { ComponentType } from 'react';
 import {
@@ -14,7 +14,7 @@ import {
   SavingsPane,
   TimelinePane,
   WhatIfPane,
-} from './ResultPanes.tsx';
+} from './PaneAdapters.tsx';
 import { RecommendPane } from './workspace/RecommendPane.tsx';
 
 /** The ids of the panes; also their DOM ids as `pane-<id>`. */

@@ -37,6 +37,8 @@ export function results(page: Page): Locator {
 export async function waitForResults(page: Page, timeout?: number): Promise<void> {
   await expect(results(page)).toHaveAttribute('aria-busy', 'false', { timeout });
   await expect(results(page)).not.toHaveAttribute('data-status', 'idle');
+  // The panes in view ask for their extras once the figures are in: each is busy until its own arrives.
+  await expect(results(page).locator('.extra-pane[aria-busy="true"]')).toHaveCount(0, { timeout });
 }
 
 /** The editable surface of the Monaco editor with this accessible name. */
@@ -230,8 +232,20 @@ export async function readToolRows(page: Page): Promise<RowFigures[]> {
   });
 }
 
+/**
+ * Scrolls a result pane into view, as a person does to look at it, and waits
+ * for its extra: a pane computes only while it is in view.
+ */
+export async function showPane(page: Page, id: string): Promise<void> {
+  const pane = page.locator(`#pane-${id}`);
+  await pane.scrollIntoViewIfNeeded();
+  await expect(pane).toHaveAttribute('data-in-view', 'true');
+  await expect(pane.locator('.extra-pane[aria-busy="true"]')).toHaveCount(0);
+}
+
 /** Waits until the transcript diff has compared the current before and after. */
 export async function waitForDiff(page: Page): Promise<void> {
+  await showPane(page, 'diff');
   await expect(page.locator('#pane-diff .monaco-diff-editor')).toBeAttached();
   await expect(page.locator('#pane-diff [data-current="true"] .cp-transcript')).toHaveAttribute(
     'data-state',

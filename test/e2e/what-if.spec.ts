@@ -7,6 +7,7 @@ import {
   expect,
   openPlayground,
   readToolRows,
+  showPane,
   test,
   waitForResults,
 } from './helpers.ts';
@@ -49,6 +50,7 @@ test('the what-if grid on the largest corpus conversation: six choices, a click 
   await openPlayground(page);
   await page.getByLabel('Open events.json').setInputFiles(largestConversation());
   await waitForResults(page);
+  await showPane(page, 'what-if');
   await grid(page).scrollIntoViewIfNeeded();
 
   const rows = grid(page).locator('tbody tr');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPlaygroundSession } from '../playground/playground.ts';
-import type { PlaygroundResult } from '../playground/types.ts';
+import type { PlaygroundFigures } from '../playground/types.ts';
 import type { GuidanceDiagnostic, GuidanceEdit, JsonObject } from '../types.ts';
 import { parseConfigToml } from './config.ts';
 import { getConfigGuidance } from './guidance.ts';
@@ -38,7 +38,7 @@ const STREAM = JSON.stringify(STREAM_EVENTS, null, 2);
 
 const session = createPlaygroundSession();
 
-async function run(configText: string, streamText = STREAM): Promise<PlaygroundResult> {
+async function run(configText: string, streamText = STREAM): Promise<PlaygroundFigures> {
   return session.run({
     configText,
     streamText,

@@ -4,7 +4,7 @@
  * which rule compacts nothing, when hints are inert), placed on the TOML text
  * they are about, with a quick fix as data where one exists.
  *
- * It reads a computed `PlaygroundResult` for the facts and the config text
+ * It reads a computed `PlaygroundFigures` for the facts and the config text
  * for positions; it is pure and never throws.
  */
 
@@ -14,7 +14,7 @@ import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
 import { capDiagnostics } from '../json/limits.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { getOwn } from '../json/values.ts';
-import type { PlaygroundResult } from '../playground/types.ts';
+import type { PlaygroundFigures } from '../playground/types.ts';
 import { assignTurns } from '../stream/turns.ts';
 import type {
   GuidanceDiagnostic,
@@ -152,7 +152,7 @@ interface WrittenRule {
 function locateRules(
   writer: GuidanceWriter,
   parsed: ParsedConfig,
-  result: PlaygroundResult,
+  result: PlaygroundFigures,
 ): WrittenRule[] | undefined {
   const layer = parsed.config.rules;
   if (layer === null) return result.rules.length === 1 && result.usesBuiltinRule ? [] : undefined;
@@ -242,7 +242,7 @@ function aliasDiagnostic(writer: GuidanceWriter, span: Span, what: string): void
  */
 export function getConfigGuidance(
   configText: string,
-  result: PlaygroundResult,
+  result: PlaygroundFigures,
   parsed: ParsedConfig = parseConfigToml(configText),
   elements?: readonly StreamElement[],
 ): GuidanceDiagnostic[] {
@@ -257,7 +257,7 @@ export function getConfigGuidance(
 /** What every part of the guidance reads: the text, the result, and where the rules are written. */
 interface GuidanceContext {
   writer: GuidanceWriter;
-  result: PlaygroundResult;
+  result: PlaygroundFigures;
   parsed: ParsedConfig;
   /** The rules in force where they are written; undefined when the text and result disagree. */
   rules: WrittenRule[] | undefined;
@@ -269,7 +269,7 @@ interface GuidanceContext {
 
 function collectGuidance(
   configText: string,
-  result: PlaygroundResult,
+  result: PlaygroundFigures,
   parsed: ParsedConfig,
   elements: readonly StreamElement[] | undefined,
 ): GuidanceDiagnostic[] {

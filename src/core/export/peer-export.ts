@@ -12,35 +12,21 @@
  *
  * Boundary: pure TypeScript, no DOM. The worker and the CLI call it.
  */
-import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
+import type { Readings } from '../compaction/readings.ts';
+import type { ParsedConfig } from '../config/config.ts';
 import { formatCount, formatPercent } from '../counting/format.ts';
 import { type Report, savedPercent } from '../counting/report.ts';
-import { loadTokenCounter, type TokenCounter } from '../counting/tokens.ts';
-import { hasErrors } from '../diagnostics.ts';
-import { PLAYGROUND_STREAM_LIMITS } from '../json/limits.ts';
-import {
-  buildToolInfo,
-  describeFirstProblem,
-  planCompactions,
-  reportStream,
-} from '../playground/playground.ts';
+import type { TokenCounter } from '../counting/tokens.ts';
+import { buildToolInfo, planCompactions, reportStream } from '../playground/playground.ts';
 import { applyRecommendations } from '../playground/recommend.ts';
-import type { PlaygroundInput, ViewMode } from '../playground/types.ts';
-import { parseEventsText } from '../stream/codec.ts';
+import type { ViewMode } from '../playground/types.ts';
 import type { StreamElement } from '../types.ts';
 import { anthropicTarget } from './anthropic.ts';
 import { getToolsInForce } from './hints-in-force.ts';
 import { langchainJsTarget, langchainPythonTarget } from './langchain.ts';
 import { openAiAgentsTarget } from './openai-agents.ts';
 import type { PeerTarget } from './peer-target.ts';
-import type {
-  PeerExport,
-  PeerExportResult,
-  PeerSaving,
-  PeerTargetId,
-  SavedAmounts,
-  ToolMapping,
-} from './types.ts';
+import type { PeerExport, PeerSaving, PeerTargetId, SavedAmounts, ToolMapping } from './types.ts';
 import { vercelTarget } from './vercel.ts';
 
 export type * from './types.ts';
@@ -79,11 +65,12 @@ export function createNearestHintsConfig(
   );
 }
 
-/** How the figures are computed: as `report` computes them. */
+/** How the figures are computed: as `report` computes them, under the same readings. */
 export interface PeerExportOptions {
   now: string | null;
   view: ViewMode;
   counter: TokenCounter;
+  readings?: Readonly<Readings>;
 }
 
 /**
@@ -97,7 +84,7 @@ export function exportPeerConfig(
   options: PeerExportOptions,
 ): PeerExport {
   const stream = elements ?? [];
-  const plan = planCompactions(stream, config, options.now);
+  const plan = planCompactions(stream, config, options.now, options.readings);
   const tools = getToolsInForce(
     buildToolInfo(stream, plan.configInForce),
     plan.configInForce.rules,
@@ -124,30 +111,6 @@ export function getSaved(report: Report): SavedAmounts {
     toolCalls.chars += row.saved.chars;
   }
   return { total: { ...report.totals.saved }, toolCalls };
-}
-
-/**
- * The page's entry (through the worker): the export for the editors'
- * inputs, or the first error that stops it, with its line and column.
- */
-export async function exportPeerForInput(
-  input: PlaygroundInput,
-  targetId: PeerTargetId,
-): Promise<PeerExportResult> {
-  const stream = parseEventsText(input.streamText, input.encoding, PLAYGROUND_STREAM_LIMITS);
-  const config = parseConfigToml(input.configText);
-  if (!stream.elements || hasErrors(stream.diagnostics) || hasErrors(config.diagnostics)) {
-    return { ok: false, message: describeFirstProblem(stream.diagnostics, config.diagnostics) };
-  }
-  const counter = await loadTokenCounter(input.tokenizer);
-  return {
-    ok: true,
-    value: exportPeerConfig(stream.elements, config, targetId, {
-      now: input.now,
-      view: input.view,
-      counter,
-    }),
-  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runWithExtras } from './extras.ts';
 import { createPlaygroundSession } from './playground.ts';
 
 const T0 = '2025-07-01 00:00:00.0';
@@ -37,15 +38,18 @@ const CONFIG = '[[conversation.compaction.rules]]\nkeep_first = 3\ntool_calls = 
 describe('what each alternative reading changes', () => {
   it('counts the events whose projected form differs, per reading', async () => {
     const session = createPlaygroundSession();
-    const result = await session.run({
-      configText: CONFIG,
-      streamText: JSON.stringify(STREAM),
-      encoding: 'plain',
-      tokenizer: 'chars',
-      now: null,
-      view: 'sanitized',
-      compareReadings: true,
-    });
+    const result = await runWithExtras(
+      session,
+      {
+        configText: CONFIG,
+        streamText: JSON.stringify(STREAM),
+        encoding: 'plain',
+        tokenizer: 'chars',
+        now: null,
+        view: 'sanitized',
+      },
+      { compareReadings: true },
+    );
     const effects = Object.fromEntries(result.readingEffects.map((e) => [e.name, e]));
     // apply: the newer compaction wins the turn; search's two events are omitted
     // and fs's two are no longer stripped. per-tool: only search's two change.
@@ -67,11 +71,13 @@ describe('what each alternative reading changes', () => {
       now: null,
       view: 'sanitized' as const,
     };
-    const ruling = await session.run(input);
+    const ruling = await runWithExtras(session, input);
     expect(ruling.readingEffects).toEqual([]);
     const search = (r: typeof ruling) => r.after.filter((e) => e.toolName === 'search').length;
     expect(search(ruling)).toBe(2);
-    expect(search(await session.run({ ...input, readings: { stacking: 'per-tool' } }))).toBe(0);
+    expect(
+      search(await runWithExtras(session, { ...input, readings: { stacking: 'per-tool' } })),
+    ).toBe(0);
     expect(ruling.whatIf?.tools.map((row) => row.name)).toEqual(['fs', 'search']);
   });
 
@@ -85,10 +91,9 @@ describe('what each alternative reading changes', () => {
       now: null,
       view: 'sanitized' as const,
     };
-    const plain = await session.run(input);
+    const plain = await runWithExtras(session, input);
     expect(plain.readingDiff).toBeNull();
-    const result = await session.run({
-      ...input,
+    const result = await runWithExtras(session, input, {
       diffReading: { name: 'stacking', value: 'per-tool' },
     });
     // The current view keeps search's two events; per tool, the omit hint removes them.

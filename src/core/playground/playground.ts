@@ -4,19 +4,21 @@
  * timeline shown (transcripts.ts), workspaces of many conversations and
  * their hint tables (workspace.ts), hint recommendations (recommend.ts), the
  * what-if grid (what-if.ts), D17's design questions (design-questions.ts),
- * the hint in force per tool (tool-info.ts) and the input options
- * (input-options.ts).
+ * the extras the panes ask for (extras.ts), the hint in force per tool
+ * (tool-info.ts) and the input options (input-options.ts).
  *
- * The playground pipeline: one call turns the user's config and stream into
- * everything the page shows (PlaygroundResult). A session caches the parsed
- * stream, the parsed config and token counts, so that a hint edit re-parses
- * only the TOML and recounts only the few new stripped texts.
+ * The playground session: one call turns the user's config and stream into
+ * the figures the page shows at once (`PlaygroundFigures`), and keeps what it
+ * computed on the way (`RunContext`) so that an extra asked for the same
+ * input (`extras.ts`) starts from there. It caches the parsed stream, the
+ * parsed config and token counts, so that a hint edit re-parses only the TOML
+ * and recounts only the few new stripped texts. The session knows nothing of
+ * the analyses: they stand on it.
  *
  * Boundary: pure TypeScript, no DOM. Runs in the Web Worker, the CLI and tests.
  */
 
 import { previewStream, resetCompactions } from '../compaction/creation.ts';
-import { getJpMainDryRun } from '../compaction/jp-timeline.ts';
 import { buildToolNameMap } from '../compaction/projection.ts';
 import { type Readings, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
@@ -33,18 +35,23 @@ import type { ParsedEvents } from '../stream/codec.ts';
 import { countTurns } from '../stream/turns.ts';
 import { writeEventsText } from '../stream/write.ts';
 import type { StreamElement } from '../types.ts';
-import { getReadingDiff, measureReadingEffects } from './design-questions.ts';
-import { buildViews, describeFirstProblem, planCompactions } from './pipeline.ts';
+import {
+  buildViews,
+  type CompactionPlan,
+  describeFirstProblem,
+  planCompactions,
+  type Views,
+} from './pipeline.ts';
 import { compareToolInfo, getToolHintInfo } from './tool-info.ts';
-import { buildTimeline, buildTranscripts } from './transcripts.ts';
+import { buildTimeline } from './transcripts.ts';
 import type {
   ImportedStream,
+  PlaygroundFigures,
   PlaygroundInput,
-  PlaygroundResult,
+  TimelineEntry,
   ToolHintInfo,
   ViewMode as ViewModeValue,
 } from './types.ts';
-import { createWhatIfCache } from './what-if.ts';
 
 export {
   buildViews,
@@ -61,10 +68,39 @@ export type * from './types.ts';
 /** The result of an action that rewrites the stream text (Compact, Reset). */
 export type StreamEdit = { ok: true; streamText: string } | { ok: false; message: string };
 
+/**
+ * What a run computed on its way to the figures, for the extras to start
+ * from: the parsed inputs, the plan, the views and the report. Valid input only.
+ */
+export interface RunContext {
+  input: PlaygroundInput;
+  elements: readonly StreamElement[];
+  config: ParsedConfig;
+  readings: Readonly<Readings>;
+  counter: TokenCounter;
+  plan: CompactionPlan;
+  views: Views;
+  /** Tool names by call id, in the projected input. */
+  toolNames: ReadonlyMap<string, string>;
+  report: Report;
+  timeline: TimelineEntry[];
+  figures: PlaygroundFigures;
+}
+
+/** A run's context, or the figures of an input that has errors (nothing to start from). */
+export type RunOutcome =
+  | { ok: true; context: RunContext }
+  | { ok: false; figures: PlaygroundFigures };
+
 /** A long-lived pipeline with caches, one per worker or CLI run. */
 export interface PlaygroundSession {
-  /** Computes everything the page shows. Never throws on user input. */
-  run(input: PlaygroundInput): Promise<PlaygroundResult>;
+  /** Computes the figures of an input. Never throws on user input. */
+  run(input: PlaygroundInput): Promise<PlaygroundFigures>;
+  /**
+   * The run of `input` with what it computed on the way; the last one is
+   * kept, so an extra asked for the input just run costs no second run.
+   */
+  prepareRun(input: PlaygroundInput): Promise<RunOutcome>;
   /** The stream with the previewed compactions appended for real (spec 14.5). */
   compact(input: PlaygroundInput): Promise<StreamEdit>;
   /** The stream without its compactions, or without the K-th (1-based). */
@@ -83,8 +119,8 @@ export function createEmptyReport(tokenizer: TokenizerId = 'o200k'): Report {
   };
 }
 
-/** The result shown before the first run finishes. */
-export function createEmptyResult(): PlaygroundResult {
+/** The figures shown before the first run finishes. */
+export function createEmptyFigures(): PlaygroundFigures {
   return {
     status: 'ok',
     configDiagnostics: [],
@@ -101,15 +137,8 @@ export function createEmptyResult(): PlaygroundResult {
     tools: [],
     timeline: [],
     report: createEmptyReport(),
-    before: [],
-    after: [],
-    removedBySanitize: [],
-    whatIf: null,
-    jpDryRun: [],
-    readingEffects: [],
     configText: '',
     guidance: [],
-    readingDiff: null,
   };
 }
 
@@ -133,7 +162,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
       }
     | undefined;
   let configCache: { text: string; base: JpBase; parsed: ParsedConfig } | undefined;
-  const whatIfCache = createWhatIfCache();
+  let lastRun: { input: PlaygroundInput; outcome: RunOutcome } | undefined;
   let beforeCache:
     | { elements: StreamElement[]; view: ViewModeValue; before: StreamElement[] }
     | undefined;
@@ -207,74 +236,81 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
     return describeFirstProblem(stream.diagnostics, config.diagnostics);
   };
 
+  const computeRun = async (input: PlaygroundInput): Promise<RunOutcome> => {
+    const counter = await getCounter(input.tokenizer);
+    const { stream, config, elements } = prepare(input);
+    const { imported } = readStream(input);
+    const base: PlaygroundFigures = {
+      ...createEmptyFigures(),
+      configText: input.configText,
+      configDiagnostics: config.diagnostics,
+      streamDiagnostics: stream.diagnostics,
+      encoding: stream.encoding,
+      report: createEmptyReport(input.tokenizer),
+      ...(imported ? { imported } : {}),
+    };
+    if (!elements) return { ok: false, figures: { ...base, status: 'invalid' } };
+
+    const readings = withReadings(input.readings);
+    const plan = planCompactions(elements, config, input.now, readings);
+    const views = buildViews(
+      elements,
+      plan.created.events,
+      input.view,
+      getBefore(elements, input.view),
+      readings,
+    );
+    const toolNames = buildToolNameMap(views.projectedInput);
+    const report = createReport(views.before, views.after, toolNames, counter);
+    const timeline = buildTimeline(elements, plan.created.events);
+
+    const figures: PlaygroundFigures = {
+      ...base,
+      status: 'ok',
+      now: plan.now,
+      nowIsDefault: plan.nowIsDefault,
+      nowError: plan.nowError,
+      turnCount: countTurns(elements),
+      rules: plan.configInForce.rules,
+      usesBuiltinRule: plan.configInForce.usesBuiltinRule,
+      plans: plan.created.plans,
+      toolOverrides: plan.configInForce.toolOverrides,
+      tools: buildToolInfo(elements, plan.configInForce, readings),
+      timeline,
+      report,
+    };
+    // Guidance rides along with the figures so the page shows it only for the text it was computed on.
+    figures.guidance = getConfigGuidance(input.configText, figures, config, elements);
+    const context: RunContext = {
+      input,
+      elements,
+      config,
+      readings,
+      counter,
+      plan,
+      views,
+      toolNames,
+      report,
+      timeline,
+      figures,
+    };
+    return { ok: true, context };
+  };
+
+  const prepareRun = async (input: PlaygroundInput): Promise<RunOutcome> => {
+    if (lastRun && isSameInput(lastRun.input, input)) return lastRun.outcome;
+    const outcome = await computeRun(input);
+    lastRun = { input, outcome };
+    return outcome;
+  };
+
   return {
     async run(input) {
-      const counter = await getCounter(input.tokenizer);
-      const { stream, config, elements } = prepare(input);
-      const { imported } = readStream(input);
-      const base = {
-        ...createEmptyResult(),
-        configText: input.configText,
-        configDiagnostics: config.diagnostics,
-        streamDiagnostics: stream.diagnostics,
-        encoding: stream.encoding,
-        report: createEmptyReport(input.tokenizer),
-        ...(imported ? { imported } : {}),
-      };
-      if (!elements) return { ...base, status: 'invalid' };
-
-      const readings = withReadings(input.readings);
-      const plan = planCompactions(elements, config, input.now, readings);
-      const views = buildViews(
-        elements,
-        plan.created.events,
-        input.view,
-        getBefore(elements, input.view),
-        readings,
-      );
-      const toolNames = buildToolNameMap(views.projectedInput);
-      const report = createReport(views.before, views.after, toolNames, counter);
-      const timeline = buildTimeline(elements, plan.created.events);
-      const transcripts = buildTranscripts(elements, views, timeline, toolNames, counter);
-      const settings = { now: input.now, view: input.view, counter, readings };
-      const whatIf = whatIfCache.getGrid(elements, config, settings);
-      const readingEffects = input.compareReadings
-        ? measureReadingEffects({
-            elements,
-            config,
-            ...settings,
-            current: views,
-            currentAfterTokens: report.totals.after.tokens,
-          })
-        : [];
-      const readingDiff = input.diffReading
-        ? getReadingDiff({ elements, config, ...settings }, input.diffReading)
-        : null;
-
-      const result: PlaygroundResult = {
-        ...base,
-        status: 'ok',
-        now: plan.now,
-        nowIsDefault: plan.nowIsDefault,
-        nowError: plan.nowError,
-        turnCount: countTurns(elements),
-        rules: plan.configInForce.rules,
-        usesBuiltinRule: plan.configInForce.usesBuiltinRule,
-        plans: plan.created.plans,
-        toolOverrides: plan.configInForce.toolOverrides,
-        tools: buildToolInfo(elements, plan.configInForce, readings),
-        timeline,
-        report,
-        ...transcripts,
-        whatIf,
-        jpDryRun: getJpMainDryRun(elements, plan.created.events, readings.base),
-        readingEffects,
-        readingDiff,
-      };
-      // Guidance rides along with the result so the page shows it only for the text it was computed on.
-      result.guidance = getConfigGuidance(input.configText, result, config, elements);
-      return result;
+      const outcome = await prepareRun(input);
+      return outcome.ok ? outcome.context.figures : outcome.figures;
     },
+
+    prepareRun,
 
     async compact(input) {
       const { stream, config, elements } = prepare(input);
@@ -303,6 +339,19 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
       return { ok: true, streamText: writeEventsText(result.value, stream.encoding) };
     },
   };
+}
+
+/** Whether two inputs are the same run (the stream compared by value: equal texts are one stream). */
+function isSameInput(a: PlaygroundInput, b: PlaygroundInput): boolean {
+  return (
+    a.streamText === b.streamText &&
+    a.configText === b.configText &&
+    a.encoding === b.encoding &&
+    a.tokenizer === b.tokenizer &&
+    a.now === b.now &&
+    a.view === b.view &&
+    JSON.stringify(withReadings(a.readings)) === JSON.stringify(withReadings(b.readings))
+  );
 }
 
 /** Every tool the stream calls or the config names, with the hint in force for it, sorted by name. */

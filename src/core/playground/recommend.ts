@@ -472,7 +472,29 @@ function getDefinedTools(text: string): ReadonlySet<string> {
   }
 }
 
+/** One tool's hint to write into the config text; `hint` null removes the tool's own hint (inherit). */
+export interface HintEdit {
+  tool: string;
+  hint: ToolHint | null;
+  /** The hint in force: an edit to the same hint changes nothing. */
+  currentHint: ToolHint | null;
+}
+
+/** How hints are written. */
+export interface HintEditOptions {
+  /**
+   * Leave every comment as it is (the what-if grid's cells: a click changes
+   * the `compaction` line and nothing else). By default comments about a
+   * rewritten hint go (hint-comments.ts), as applying recommendations wants.
+   */
+  keepComments?: boolean;
+}
+
 /**
+ * The one writer of hints into TOML text: the recommendations, the what-if
+ * grid's cells (set and remove) and the CLI all edit through it, with the
+ * one quoter of keys (`formatTomlKey`) and the one reader of table headers.
+ *
  * The TOML that applies recommendations. Only hints that differ from the
  * hint in force are written. Without `existingConfigText`: the
  * `[conversation.tools.<name>]` blocks alone. With it: that text with each
@@ -482,14 +504,18 @@ function getDefinedTools(text: string): ReadonlySet<string> {
  * edited; a comment at the end says what to set.
  */
 export function renderHintsToml(
-  recommendations: readonly Pick<Recommendation, 'tool' | 'hint' | 'currentHint'>[],
+  recommendations: readonly HintEdit[],
   existingConfigText?: string,
+  options: HintEditOptions = {},
 ): string {
   const changes = recommendations.filter((rec) => rec.hint !== rec.currentHint);
-  const block = (rec: Pick<Recommendation, 'tool' | 'hint'>) =>
+  const block = (rec: HintEdit) =>
     `[conversation.tools.${formatTomlKey(rec.tool)}]\ncompaction = "${rec.hint}"\n`;
   if (existingConfigText === undefined || existingConfigText.trim() === '') {
-    return changes.map(block).join('\n');
+    return changes
+      .filter((rec) => rec.hint !== null)
+      .map(block)
+      .join('\n');
   }
   const eol = existingConfigText.includes('\r\n') ? '\r\n' : '\n';
   const lines = existingConfigText.replace(/\r?\n$/, '').split(/\r?\n/);
@@ -525,6 +551,7 @@ export function renderHintsToml(
   const appended: string[] = [];
   const manual: string[] = [];
   const edits: HintCommentEdit[] = [];
+  const removed = new Set<number>();
   for (const rec of changes) {
     const at = toolHeaders.get(rec.tool) ?? -1;
     const setting = `compaction = "${rec.hint}"`;
@@ -536,11 +563,12 @@ export function renderHintsToml(
         const match = /^(\s*)(?:compaction|"compaction"|'compaction')\s*=/.exec(lines[line] ?? '');
         if (match) {
           // The line's own comment was about the old value: it goes with it.
-          replaced.set(line, `${match[1]}${setting}`);
+          if (rec.hint === null) removed.add(line);
+          else replaced.set(line, `${match[1]}${setting}`);
           hintLine = line;
         }
       }
-      if (hintLine === undefined) {
+      if (hintLine === undefined && rec.hint !== null) {
         insertedAfter.set(start, [...(insertedAfter.get(start) ?? []), setting]);
       }
       edits.push({
@@ -549,6 +577,8 @@ export function renderHintsToml(
       });
       continue;
     }
+    // No own table to remove a hint from: it comes from '*', a config_delta or an inline table.
+    if (rec.hint === null) continue;
     if (definedTools.has(rec.tool)) {
       manual.push(
         `# ${formatTomlKey(rec.tool)}: set ${setting} where its table is written (not edited automatically)`,
@@ -559,10 +589,12 @@ export function renderHintsToml(
     }
   }
 
-  const stale = findStaleHintComments(lines, inStringAt, edits);
+  const stale = options.keepComments
+    ? new Set<number>()
+    : findStaleHintComments(lines, inStringAt, edits);
   const output: string[] = [];
   lines.forEach((line, index) => {
-    if (!stale.has(index)) output.push(replaced.get(index) ?? line);
+    if (!stale.has(index) && !removed.has(index)) output.push(replaced.get(index) ?? line);
     output.push(...(insertedAfter.get(index) ?? []));
   });
   // A removed comment at the end leaves blank lines; the appended blocks bring their own gap.
@@ -574,7 +606,9 @@ export function renderHintsToml(
   text += eol;
   if (isTomlValid(existingConfigText) && !isTomlValid(text)) {
     // Our edit broke the text somewhere we did not foresee: leave it as it was, say what to set.
-    const advice = changes.map((rec) => `# ${block(rec).trimEnd().split('\n').join(' ')}`);
+    const advice = changes
+      .filter((rec) => rec.hint !== null)
+      .map((rec) => `# ${block(rec).trimEnd().split('\n').join(' ')}`);
     return `${existingConfigText.replace(/\r?\n$/, '')}${eol}${eol}# Suggested hints (add them by hand):${eol}${advice.join(eol)}${eol}`;
   }
   return text;

@@ -11,12 +11,7 @@ import { getPayload, getResponsePart } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import type { CompactionEvent, StreamElement } from '../types.ts';
 import type { Views } from './pipeline.ts';
-import type {
-  PlaygroundResult,
-  RemovedBySanitize,
-  TimelineEntry,
-  TranscriptEntry,
-} from './types.ts';
+import type { RemovedBySanitize, TimelineEntry, TranscriptEntry, Transcripts } from './types.ts';
 
 /** The stored compactions in stream order, then the previewed ones. */
 export function buildTimeline(
@@ -75,7 +70,7 @@ export function buildTranscripts(
   timeline: readonly TimelineEntry[],
   toolNames: ReadonlyMap<string, string>,
   counter: TokenCounter,
-): Pick<PlaygroundResult, 'before' | 'after' | 'removedBySanitize'> {
+): Transcripts {
   const keyer = createKeyer(elements);
   const { projection, projectedInput } = views;
   const slots: Slots = { timeline, turns: projection.turns };

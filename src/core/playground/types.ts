@@ -60,10 +60,6 @@ export interface PlaygroundInput {
   view: ViewMode;
   /** D17's readings that differ from the spec's rulings (readings.ts); absent: every ruling. */
   readings?: Partial<Readings>;
-  /** Whether to measure what each alternative reading would change (the Design questions panel). */
-  compareReadings?: boolean;
-  /** A reading to switch for the diff of two readings: its "after" view comes back as `readingDiff`. */
-  diffReading?: ReadingChoice | null;
 }
 
 /** Where a tool's policy comes from in the previewed compactions. */
@@ -95,7 +91,7 @@ export interface TimelineEntry {
 
 /** How one projected turn's content types were decided (spec 4 step 2). */
 export interface SlotDecision {
-  /** Index into `PlaygroundResult.timeline`. */
+  /** Index into `PlaygroundFigures.timeline`. */
   timelineIndex: number;
   timestamp: string;
   range: TurnRange;
@@ -145,8 +141,14 @@ export interface RemovedBySanitize {
   text: string;
 }
 
-/** Everything the page shows for one input. */
-export interface PlaygroundResult {
+/**
+ * The figures of one input: what a run answers, and all it answers. Small on
+ * any conversation (a row per tool, the compactions, the problems), so a hint
+ * edit's reply stays a few kilobytes; everything larger (the transcripts, the
+ * what-if grid, the recommendations…) is an extra, asked for by the pane that
+ * shows it (`extras.ts`).
+ */
+export interface PlaygroundFigures {
   /** `ok` when figures were computed; `invalid` when an error in the input stopped it. */
   status: 'ok' | 'invalid';
   configDiagnostics: Diagnostic[];
@@ -165,25 +167,22 @@ export interface PlaygroundResult {
   plans: RulePlan[];
   toolOverrides: Record<string, ToolCallPolicy>;
   tools: ToolHintInfo[];
+  /** The compaction events, stored and previewed: what Compact and Reset act on. */
   timeline: TimelineEntry[];
   report: Report;
+  /** Set when the stream text was a foreign transcript, imported (src/core/import). */
+  imported?: ImportedStream;
+  /** The config text these figures were computed from: guidance only applies to that text. */
+  configText: string;
+  /** Editor guidance on `configText` for these figures (config/guidance.ts); empty unless `ok`. */
+  guidance: GuidanceDiagnostic[];
+}
+
+/** Both provider views as transcript blocks: the diff's and the explanations' extra. */
+export interface Transcripts {
   before: TranscriptEntry[];
   after: TranscriptEntry[];
   removedBySanitize: RemovedBySanitize[];
-  /** Every tool under each of its six hint choices (what-if.ts); null until figures exist. */
-  whatIf: WhatIfGrid | null;
-  /** What `jp conversation compact --dry-run` would print for the previewed compactions. */
-  jpDryRun: string[];
-  /** Per alternative reading, what it would change here; empty unless `compareReadings` was asked. */
-  readingEffects: ReadingEffect[];
-  /** The "after" view under `diffReading`, or null when none was asked. */
-  readingDiff: ReadingDiff | null;
-  /** Set when the stream text was a foreign transcript, imported (src/core/import). */
-  imported?: ImportedStream;
-  /** The config text this result was computed from: guidance only applies to that text. */
-  configText: string;
-  /** Editor guidance on `configText` for this result (config/guidance.ts); empty unless `ok`. */
-  guidance: GuidanceDiagnostic[];
 }
 
 /** A foreign transcript the pipeline imported. */

@@ -332,11 +332,11 @@ export function getWhatIfHeadline(grid: Pick<WhatIfGrid, 'ruleSaves' | 'hintsSav
 }
 
 /**
- * The config text with `tool`'s own hint set to `choice`, comments and
- * layout kept: a hint through `renderHintsToml` (the one writer of hints);
- * `inherit` removes the `compaction` line under the tool's own header.
- * Undefined when the text does not hold what to remove (the hint comes from
- * `'*'`, a config_delta, or a table written inline).
+ * The config text with `tool`'s own hint set to `choice` (`inherit` removes
+ * it), through the one writer of hints (`renderHintsToml`): only the
+ * `compaction` line changes, comments and layout are kept. Undefined when the
+ * text does not hold the hint to remove (it comes from `'*'`, a
+ * config_delta, or a table written inline).
  */
 export function setToolChoiceInToml(
   text: string,
@@ -344,20 +344,10 @@ export function setToolChoiceInToml(
   choice: HintChoice,
   inForce: ToolHint | null,
 ): string | undefined {
-  if (choice !== 'inherit') {
-    return renderHintsToml([{ tool, hint: choice, currentHint: inForce }], text);
-  }
-  const lines = text.split('\n');
-  const header = `[conversation.tools.${formatTomlKey(tool)}]`;
-  const start = lines.findIndex((line) => line.trim() === header);
-  if (start < 0) return undefined;
-  for (let index = start + 1; index < lines.length; index++) {
-    const line = lines[index] as string;
-    if (/^\s*\[/.test(line)) break;
-    if (/^\s*compaction\s*=/.test(line)) {
-      lines.splice(index, 1);
-      return lines.join('\n');
-    }
-  }
-  return undefined;
+  const hint = choice === 'inherit' ? null : choice;
+  const next = renderHintsToml([{ tool, hint, currentHint: inForce }], text, {
+    keepComments: true,
+  });
+  const unchanged = next.replace(/\r?\n$/, '') === text.replace(/\r?\n$/, '');
+  return hint === null && unchanged ? undefined : next;
 }

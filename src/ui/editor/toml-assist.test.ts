@@ -1,3 +1,4 @@
+import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { getTableKind, getTomlCompletions, getTomlHover, tomlKey } from './toml-assist.ts';
 
@@ -41,7 +42,7 @@ describe('getTomlCompletions', () => {
     const items = complete('[conversation.tools.fs|]', ['shell', 'fs_read_file', 'my tool']);
     expect(items.map((item) => item.insertText)).toEqual([
       'fs_read_file',
-      "'my tool'",
+      '"my tool"',
       'shell',
       "'*'",
     ]);
@@ -174,6 +175,14 @@ describe('getTomlHover', () => {
 describe('tomlKey', () => {
   it('quotes only what a bare key cannot hold', () => {
     expect(tomlKey('fs_read-file')).toBe('fs_read-file');
-    expect(tomlKey('mcp.server.tool')).toBe("'mcp.server.tool'");
+    expect(tomlKey('mcp.server.tool')).toBe('"mcp.server.tool"');
+    // A quote in the name is kept, escaped as TOML reads it, never dropped ('its' names another tool).
+    expect(tomlKey("it's")).toBe('"it\'s"');
+    expect(tomlKey('say "hi"')).toBe('"say \\"hi\\""');
+    // What TOML reads back is the name itself.
+    for (const name of ["it's", 'say "hi"', 'mcp.server.tool', 'fs_read-file']) {
+      const parsed = parseToml(`[conversation.tools.${tomlKey(name)}]\ncompaction = "keep"\n`);
+      expect(Object.keys((parsed.conversation as { tools: object }).tools)).toEqual([name]);
+    }
   });
 });

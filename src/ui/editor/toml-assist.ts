@@ -6,6 +6,7 @@
  * words come from the core's table, so the panes and the editor agree.
  */
 
+import { formatTomlKey } from '../../core/config/toml-locator.ts';
 import { HINT_WORDS, TOOL_HINTS } from '../../core/config/tool-hints.ts';
 
 /** Where in a TOML document the cursor sits, as far as assistance cares. */
@@ -124,10 +125,8 @@ export function getTableKind(lines: readonly string[], lineNumber: number): Toml
   return 'root';
 }
 
-/** A TOML key for a tool name: bare when it can be, else single-quoted. */
-export function tomlKey(name: string): string {
-  return /^[A-Za-z0-9_-]+$/.test(name) ? name : `'${name.replace(/'/g, '')}'`;
-}
+/** A TOML key for a tool name: the core's one quoter (bare when it can be, else a basic string). */
+export const tomlKey = formatTomlKey;
 
 /** A snippet tab stop with a choice: `${n|a,b|}`. */
 function snippetChoice(index: number, values: readonly HintValue[]): string {

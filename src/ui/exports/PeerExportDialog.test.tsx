@@ -1,21 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportPeerForInput } from '../../core/export/peer-export.ts';
 import { EXAMPLES } from '../../examples/index.ts';
 import { disposePeerExports, initPeerExports } from '../../state/peer-exports.ts';
 import { store } from '../../state/store.ts';
 import { makeResult } from '../../test/fake-engine.ts';
+import { createInThreadClient } from '../../test/in-thread-client.ts';
 import { act, fireEvent, render, screen, waitFor, within } from '../../test/render.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 
 const example = EXAMPLES.find((candidate) => candidate.id === 'coding-session');
 if (!example) throw new Error('no coding-session example');
 
-/** The worker's method, run in-thread; its answer is cloned, as postMessage would. */
-const engine = {
-  async exportPeer(...args: Parameters<typeof exportPeerForInput>) {
-    return structuredClone(await exportPeerForInput(...args));
-  },
-};
+/** The worker's method, through the real client and handlers in-thread (cloned as postMessage would). */
+const engine = createInThreadClient().client;
 
 beforeEach(() => {
   initPeerExports({ engine });

@@ -1,14 +1,14 @@
 /**
- * A hand-made PlaygroundResult for the pane tests: four turns, one stored
+ * Hand-made figures and transcripts for the pane tests: four turns, one stored
  * compaction (turns 2..3) and one previewed (turns 2..4), three tools and an
  * orphan reply, one negative saving, and one event for each outcome. The
  * figures are invented but consistent (chars/4 tokens).
  */
 
 import type { Report } from '../../core/counting/report.ts';
+import type { FiguresWithExtras } from '../../core/playground/extras.ts';
 import type {
   EventExplanation,
-  PlaygroundResult,
   SlotDecision,
   TimelineEntry,
   TranscriptEntry,
@@ -264,7 +264,7 @@ export const FIXTURE_REMOVED_EXPLAINED: TranscriptEntry[] = FIXTURE_BEFORE.map((
 });
 
 /** The whole fixture result. */
-export const FIXTURE_RESULT: PlaygroundResult = {
+export const FIXTURE_RESULT: FiguresWithExtras = {
   whatIf: null,
   jpDryRun: ['Would compact turns 1..=3'],
   readingEffects: [],

@@ -9,10 +9,12 @@ import {
 } from '../../core/playground/recommend.ts';
 import { parseEventsText } from '../../core/stream/codec.ts';
 import codingSession from '../../examples/coding-session.json?raw';
+import { flushAnalysis, initActions } from '../../state/actions.ts';
 import type { RecommendationState } from '../../state/app-state.ts';
+import { initExtras } from '../../state/extras.ts';
 import { store } from '../../state/store.ts';
 import { disposeWorkspace, initWorkspace } from '../../state/workspace.ts';
-import { makeResult } from '../../test/fake-engine.ts';
+import { createInThreadClient } from '../../test/in-thread-client.ts';
 import { createInThreadPool } from '../../test/in-thread-pool.ts';
 import { act, fireEvent, render, screen, waitFor, within } from '../../test/render.tsx';
 import { RecommendationsPanel } from './RecommendationsPanel.tsx';
@@ -144,15 +146,18 @@ describe('RecommendationsPanel', () => {
 
 describe('RecommendPane', () => {
   it("recommends for the editor's conversation, and Apply writes TOML into the store's config", async () => {
+    const { client } = createInThreadClient();
+    initActions({ engine: client, debounceMs: 0 });
+    initExtras({ engine: client });
     initWorkspace({ pool: createInThreadPool().pool, debounceMs: 0 });
     store.setState({ configText: CONFIG, streamText: codingSession, tokenizer: 'chars' });
     render(<RecommendPane />);
     // Before the editor's first result the button waits.
     expect(screen.getByRole('button', { name: 'Recommend hints' })).toBeDisabled();
-    act(() => store.setState({ result: makeResult({ before: 100, after: 40 }), status: 'done' }));
+    await act(() => flushAnalysis());
     fireEvent.click(screen.getByRole('button', { name: 'Recommend hints' }));
     await screen.findByRole('table', { name: 'Suggested hints' });
-    const shown = store.getState().conversationRecommendations.result;
+    const shown = store.getState().extras.recommend?.value;
     expect(shown).toEqual(await recommendations());
 
     for (const box of screen.getAllByRole('checkbox')) {

@@ -42,14 +42,20 @@ export interface ChannelOptions<A extends BridgeApi<A>> {
   timeoutMs: number;
   /** How many calls may be in the worker at once; the rest wait their turn. Default: no limit. */
   concurrency?: number;
+  /** Called when the worker is terminated (a crash, a timeout, `stop`): what it held is gone. */
+  onWorkerStopped?: () => void;
 }
 
 /** Per-call options. */
 export interface CallOptions {
   /** Cancels the call: it rejects with an `AbortError`. */
   signal?: AbortSignal;
-  /** A new call of the same method cancels this one if it has not been answered yet. */
-  latestWins?: boolean;
+  /**
+   * A new call of the same method cancels this one if it has not been
+   * answered yet; with a key, only a new call of the same method and key does
+   * (each extra replaces only its own earlier calls).
+   */
+  latestWins?: boolean | string;
 }
 
 /** Typed calls into one worker. */
@@ -66,7 +72,8 @@ export interface Channel<A extends BridgeApi<A>> {
 
 interface Job<A extends BridgeApi<A>> {
   request: BridgeRequest<A>;
-  latestWins: boolean;
+  /** The group a newer call replaces this one in (method and key), or null. */
+  latestWins: string | null;
   resolve: (value: MethodResult<A, Method<A>>) => void;
   reject: (error: Error) => void;
   /** Set once the caller's promise has settled; a late answer is then dropped. */
@@ -118,6 +125,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
   function failWorker(error: WorkerError): void {
     worker?.terminate();
     worker = null;
+    options.onWorkerStopped?.();
     const failed = [...inFlight.values()];
     inFlight.clear();
     for (const { job, timer } of failed) {
@@ -158,18 +166,18 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     }
   }
 
-  function cancelEarlier(method: Method<A>): void {
+  function cancelEarlier(method: Method<A>, group: string): void {
     const reason = () => new WorkerError('aborted', `${method} was superseded`);
     for (let i = queue.length - 1; i >= 0; i--) {
       const queued = queue[i] as Job<A>;
-      if (queued.latestWins && queued.request.method === method) {
+      if (queued.latestWins === group) {
         queue.splice(i, 1);
         settle(queued, { error: reason() });
       }
     }
     // Still in the worker: its answer will be dropped, and its slot freed when it comes.
     for (const { job } of inFlight.values()) {
-      if (job.latestWins && job.request.method === method) settle(job, { error: reason() });
+      if (job.latestWins === group) settle(job, { error: reason() });
     }
   }
 
@@ -177,12 +185,13 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     call(method, args, callOptions = {}) {
       return new Promise((resolve, reject) => {
         const { signal } = callOptions;
-        const latestWins = callOptions.latestWins ?? false;
+        const key = callOptions.latestWins ?? false;
+        const latestWins = key === false ? null : key === true ? method : `${method}\u0000${key}`;
         if (signal?.aborted) {
           reject(new WorkerError('aborted', `${method} was cancelled`));
           return;
         }
-        if (latestWins) cancelEarlier(method);
+        if (latestWins !== null) cancelEarlier(method, latestWins);
         const job: Job<A> = {
           request: { id: nextId++, method, args } as BridgeRequest<A>,
           latestWins,
@@ -211,6 +220,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
       inFlight.clear();
       worker?.terminate();
       worker = null;
+      options.onWorkerStopped?.();
       for (const job of pending) settle(job, { error });
     },
   };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEmptyResult, type PlaygroundInput } from '../../core/playground/playground.ts';
+import { createEmptyFigures, type PlaygroundInput } from '../../core/playground/playground.ts';
 import { rejection } from '../../test/rejection.ts';
 import { isAbortError, WorkerError } from '../shared/errors.ts';
 import type {
@@ -16,7 +16,16 @@ class FakeWorker implements WorkerLike {
   crashHandled = false;
   private readonly listeners = new Map<string, ((event: never) => void)[]>();
 
+  /** Every stream handed over, by number, answered at once as the real worker does. */
+  readonly streams = new Map<number, string>();
+
   postMessage(message: Request): void {
+    if (message.method === 'setStream') {
+      const [id, text] = message.args;
+      this.streams.set(id, text);
+      queueMicrotask(() => this.respond({ id: message.id, ok: true, value: null }));
+      return;
+    }
     this.posted.push(message);
   }
 
@@ -54,6 +63,12 @@ const input: PlaygroundInput = {
 
 let workers: FakeWorker[];
 
+/** Lets the worker's answers to `setStream` arrive (they come in a microtask). */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+/** The input as the worker receives it: the stream named by number. */
+const { streamText: _text, ...inputFields } = input;
+
 function createClient(timeoutMs = 1000) {
   return createWorkerClient({
     timeoutMs,
@@ -83,12 +98,88 @@ describe('createWorkerClient', () => {
   it('pairs a response with its call by id', async () => {
     const client = createClient();
     const run = client.run(input);
+    await settle();
     const [worker] = workers;
-    expect(worker?.posted).toEqual([{ id: 1, method: 'run', args: [input] }]);
-    const value = { ...createEmptyResult(), turnCount: 3 };
-    worker?.respond({ id: 99, ok: true, value: createEmptyResult() });
-    worker?.respond({ id: 1, ok: true, value });
+    // The stream went first, as stream 1 (request 1); the run names it.
+    expect(worker?.streams).toEqual(new Map([[1, '[]']]));
+    expect(worker?.posted).toEqual([
+      { id: 2, method: 'run', args: [{ ...inputFields, stream: 1 }] },
+    ]);
+    const value = { ...createEmptyFigures(), turnCount: 3 };
+    worker?.respond({ id: 99, ok: true, value: createEmptyFigures() });
+    worker?.respond({ id: 2, ok: true, value });
     await expect(run).resolves.toEqual(value);
+  });
+
+  it('hands the stream over once per change, not with every call', async () => {
+    const client = createClient();
+    const worker = () => workers[0] as FakeWorker;
+    const answer = async (turnCount: number) => {
+      await settle();
+      const last = worker().posted.at(-1) as Request;
+      worker().respond({ id: last.id, ok: true, value: { ...createEmptyFigures(), turnCount } });
+    };
+    const first = client.run({ ...input, configText: 'a' });
+    await answer(1);
+    await first;
+    const second = client.run({ ...input, configText: 'b' });
+    await answer(2);
+    await second;
+    expect(worker().streams.size).toBe(1);
+    const third = client.run({ ...input, streamText: '[ ]' });
+    await answer(3);
+    await third;
+    expect([...worker().streams.values()]).toEqual(['[]', '[ ]']);
+    expect(worker().posted.map((r) => (r.args[0] as { stream: number }).stream)).toEqual([1, 1, 2]);
+  });
+
+  it('lets each extra replace only its own earlier request', async () => {
+    const client = createClient();
+    const extra = (name: 'whatIf' | 'timeline', version: number) =>
+      client.extra({ name, version, input, args: null });
+    const run = client.run(input);
+    const oldGrid = rejection(extra('whatIf', 1));
+    const timeline = extra('timeline', 1);
+    const grid = extra('whatIf', 2);
+    expect((await oldGrid).code).toBe('aborted');
+    const worker = workers[0] as FakeWorker;
+    // One job at a time: answer each as it arrives.
+    for (let answered = 0; answered < 3; answered++) {
+      await settle();
+      const request = worker.posted[answered] as Request;
+      worker.respond({
+        id: request.id,
+        ok: true,
+        value: { status: 'invalid', version: 0 },
+      } as never);
+    }
+    expect(worker.posted.map((r) => r.method)).toEqual(['run', 'extra', 'extra']);
+    await expect(run).resolves.toBeDefined();
+    await expect(timeline).resolves.toBeDefined();
+    await expect(grid).resolves.toBeDefined();
+  });
+
+  it('hands the stream over again when the worker lost it', async () => {
+    const client = createClient();
+    const run = client.run(input);
+    await settle();
+    const worker = workers[0] as FakeWorker;
+    worker.respond({
+      id: 2,
+      ok: false,
+      error: { name: 'WorkerError', code: 'stream-missing', message: 'no stream 1' },
+    });
+    await settle();
+    expect(worker.streams).toEqual(
+      new Map([
+        [1, '[]'],
+        [2, '[]'],
+      ]),
+    );
+    const retry = worker.posted.at(-1) as Request;
+    expect(retry.args[0]).toMatchObject({ stream: 2 });
+    worker.respond({ id: retry.id, ok: true, value: createEmptyFigures() });
+    await expect(run).resolves.toBeDefined();
   });
 
   it('sends one job at a time and lets the latest call of a method win', async () => {
@@ -97,15 +188,13 @@ describe('createWorkerClient', () => {
     const second = rejection(client.run({ ...input, configText: 'b' }));
     const third = client.run({ ...input, configText: 'c' });
     const worker = workers[0] as FakeWorker;
-    // The first was already in the worker; the second never left the queue.
-    expect(worker.posted.map((request) => request.id)).toEqual([1]);
+    // The stream was in the worker; the runs wait behind it, and only the last is left.
     expect(isAbortError(await first)).toBe(true);
     expect((await second).code).toBe('aborted');
-
-    worker.respond({ id: 1, ok: true, value: createEmptyResult() });
-    expect(worker.posted.map((request) => request.id)).toEqual([1, 3]);
-    expect(worker.posted[1]?.args[0]).toMatchObject({ configText: 'c' });
-    worker.respond({ id: 3, ok: true, value: { ...createEmptyResult(), turnCount: 7 } });
+    await settle();
+    expect(worker.posted.map((request) => request.id)).toEqual([4]);
+    expect(worker.posted[0]?.args[0]).toMatchObject({ configText: 'c' });
+    worker.respond({ id: 4, ok: true, value: { ...createEmptyFigures(), turnCount: 7 } });
     await expect(third).resolves.toMatchObject({ turnCount: 7 });
     expect(worker.terminated).toBe(false);
   });
@@ -115,8 +204,9 @@ describe('createWorkerClient', () => {
     const run = client.run(input);
     const compact = client.compact(input);
     const worker = workers[0] as FakeWorker;
-    worker.respond({ id: 1, ok: true, value: createEmptyResult() });
-    worker.respond({ id: 2, ok: true, value: { ok: true, streamText: '[1]' } });
+    await settle();
+    worker.respond({ id: 2, ok: true, value: createEmptyFigures() });
+    worker.respond({ id: 3, ok: true, value: { ok: true, streamText: '[1]' } });
     await expect(run).resolves.toBeDefined();
     await expect(compact).resolves.toEqual({ ok: true, streamText: '[1]' });
   });
@@ -135,8 +225,9 @@ describe('createWorkerClient', () => {
   it('rebuilds errors from the worker with their code', async () => {
     const client = createClient();
     const run = rejection(client.run(input));
+    await settle();
     workers[0]?.respond({
-      id: 1,
+      id: 2,
       ok: false,
       error: { name: 'TypeError', code: 'internal', message: 'x is undefined' },
     });
@@ -156,17 +247,26 @@ describe('createWorkerClient', () => {
     expect(timedOut.code).toBe('timeout');
     expect(timedOut.message).toBe('The computation took longer than 1 s');
     expect(first.terminated).toBe(true);
-    // The queued run goes to a fresh worker; a late answer from the old one is ignored.
+    // The queued run goes to a fresh worker, which lacks the stream: it is handed over again.
     const second = workers[1] as FakeWorker;
     expect(second.posted.map((request) => request.method)).toEqual(['run']);
-    first.respond({ id: 2, ok: true, value: { ...createEmptyResult(), turnCount: 1 } });
-    second.respond({ id: 2, ok: true, value: { ...createEmptyResult(), turnCount: 2 } });
+    first.respond({ id: 3, ok: true, value: { ...createEmptyFigures(), turnCount: 1 } });
+    second.respond({
+      id: 3,
+      ok: false,
+      error: { name: 'WorkerError', code: 'stream-missing', message: 'no stream 1' },
+    });
+    await settle();
+    expect([...second.streams.values()]).toEqual(['[]']);
+    const retry = second.posted.at(-1) as Request;
+    second.respond({ id: retry.id, ok: true, value: { ...createEmptyFigures(), turnCount: 2 } });
     await expect(run).resolves.toMatchObject({ turnCount: 2 });
   });
 
   it('reports a crashed worker and replaces it', async () => {
     const client = createClient();
     const run = rejection(client.run(input));
+    await settle();
     workers[0]?.crash('Uncaught ReferenceError: window is not defined');
     const error = await run;
     expect(error.code).toBe('crashed');
@@ -175,14 +275,19 @@ describe('createWorkerClient', () => {
     expect(workers[0]?.crashHandled).toBe(true);
     expect(workers[0]?.terminated).toBe(true);
     const next = client.run(input);
-    workers[1]?.respond({ id: 2, ok: true, value: createEmptyResult() });
+    await settle();
+    // The new worker is handed the stream before the run.
+    expect(workers[1]?.streams.size).toBe(1);
+    const request = workers[1]?.posted.at(-1) as Request;
+    workers[1]?.respond({ id: request.id, ok: true, value: createEmptyFigures() });
     await expect(next).resolves.toBeDefined();
   });
 
   it('replaces a worker that fails while idle before giving it the next job', async () => {
     const client = createClient();
     const first = client.run(input);
-    workers[0]?.respond({ id: 1, ok: true, value: createEmptyResult() });
+    await settle();
+    workers[0]?.respond({ id: 2, ok: true, value: createEmptyFigures() });
     await first;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     workers[0]?.crash('Uncaught Error: late failure');
@@ -191,9 +296,11 @@ describe('createWorkerClient', () => {
     expect(warn).toHaveBeenCalledWith(expect.any(WorkerError), 'Uncaught Error: late failure');
     warn.mockRestore();
     const next = client.run(input);
+    await settle();
     expect(workers[0]?.posted).toHaveLength(1);
     expect(workers[1]?.posted.map((request) => request.method)).toEqual(['run']);
-    workers[1]?.respond({ id: 2, ok: true, value: createEmptyResult() });
+    const request = workers[1]?.posted.at(-1) as Request;
+    workers[1]?.respond({ id: request.id, ok: true, value: createEmptyFigures() });
     await expect(next).resolves.toBeDefined();
   });
 

@@ -1,12 +1,27 @@
 /**
  * The main-thread side of the playground worker: the bridge's channel with
- * one job in the worker at a time, every method latest-wins (a new run
- * cancels the run still waiting), a 60 s timeout, and a crashed or timed-out
+ * one job in the worker at a time, a 60 s timeout, and a crashed or timed-out
  * worker replaced for the next job. Callers only see typed promises that
  * reject with `WorkerError`s.
+ *
+ * - Latest wins per kind of call: a new run cancels the run still waiting,
+ *   and a new request for an extra cancels the earlier request for that
+ *   extra (not the other extras, nor the run).
+ * - The stream crosses once per change: the client hands the worker each new
+ *   stream text once (`setStream`) and names it by number in every call
+ *   after; the worker that replaces a failed one is handed it again, and a
+ *   call that reached a worker without it (`stream-missing`) is sent once
+ *   more after the stream.
  */
+import type { ExtraArgs, ExtraName } from '../../core/playground/extras.ts';
+import type { PlaygroundInput } from '../../core/playground/types.ts';
 import { WorkerError } from '../shared/errors.ts';
-import type { PlaygroundApi, PlaygroundResult } from '../shared/playground-protocol.ts';
+import type {
+  ExtraReply,
+  PlaygroundApi,
+  PlaygroundReply,
+  WorkerInput,
+} from '../shared/playground-protocol.ts';
 import type { BridgeWorker, Method, MethodArgs } from '../shared/protocol.ts';
 import { createChannel } from './channel.ts';
 
@@ -27,22 +42,26 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-type Args<K extends Method<PlaygroundApi>> = MethodArgs<PlaygroundApi, K>;
-
-/** Typed calls into the worker. Each method mirrors the core session's. */
+/** Typed calls into the worker, with the stream as text: the client hands it over once. */
 export interface WorkerClient {
-  run(input: Args<'run'>[0], options?: CallOptions): Promise<PlaygroundResult<'run'>>;
-  compact(input: Args<'compact'>[0], options?: CallOptions): Promise<PlaygroundResult<'compact'>>;
+  /** The figures of an input. */
+  run(input: PlaygroundInput, options?: CallOptions): Promise<PlaygroundReply<'run'>>;
+  /** One extra of an input version (see `core/playground/extras.ts`). */
+  extra<K extends ExtraName>(
+    request: { name: K; version: number; input: PlaygroundInput; args: ExtraArgs<K> },
+    options?: CallOptions,
+  ): Promise<ExtraReply<K>>;
+  compact(input: PlaygroundInput, options?: CallOptions): Promise<PlaygroundReply<'compact'>>;
   reset(
-    input: Args<'reset'>[0],
-    position: Args<'reset'>[1],
+    input: PlaygroundInput,
+    position: number | null,
     options?: CallOptions,
-  ): Promise<PlaygroundResult<'reset'>>;
+  ): Promise<PlaygroundReply<'reset'>>;
   exportPeer(
-    input: Args<'exportPeer'>[0],
-    target: Args<'exportPeer'>[1],
+    input: PlaygroundInput,
+    target: MethodArgs<PlaygroundApi, 'exportPeer'>[1],
     options?: CallOptions,
-  ): Promise<PlaygroundResult<'exportPeer'>>;
+  ): Promise<PlaygroundReply<'exportPeer'>>;
   /** Terminates the worker and cancels every job. The client can be used again after. */
   dispose(): void;
 }
@@ -51,24 +70,70 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Creates a client; no worker starts until the first call. */
 export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
+  /** The stream the current worker holds (or has queued), and its number. */
+  let handed: { text: string; id: number } | null = null;
+  let nextStreamId = 1;
   const channel = createChannel<PlaygroundApi>({
     createWorker: options.createWorker,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     // One at a time: a queued run can still be superseded before it costs anything.
     concurrency: 1,
+    // The next worker holds no stream: hand it over again.
+    onWorkerStopped: () => {
+      handed = null;
+    },
   });
-  const call = <K extends Method<PlaygroundApi>>(
+
+  /** The input with its stream named by number, handing the text over first when it is new. */
+  const toWorkerInput = (input: PlaygroundInput): WorkerInput => {
+    if (handed?.text !== input.streamText) {
+      handed = { text: input.streamText, id: nextStreamId++ };
+      // Never superseded: the calls queued behind it need it. A failure shows as `stream-missing`.
+      channel.call('setStream', [handed.id, handed.text]).catch(() => {});
+    }
+    const { streamText: _text, ...rest } = input;
+    return { ...rest, stream: handed.id };
+  };
+
+  /** Calls `method` with the input converted; once more if the worker lost the stream. */
+  const call = async <K extends Method<PlaygroundApi>>(
     method: K,
-    args: Args<K>,
+    input: PlaygroundInput,
+    args: (worker: WorkerInput) => MethodArgs<PlaygroundApi, K>,
     callOptions: CallOptions | undefined,
-  ) => channel.call(method, args, { ...callOptions, latestWins: true });
+    latestWins: boolean | string,
+  ): Promise<PlaygroundReply<K>> => {
+    const once = () =>
+      channel.call(method, args(toWorkerInput(input)), { ...callOptions, latestWins });
+    try {
+      return await once();
+    } catch (error) {
+      if (!(error instanceof WorkerError) || error.code !== 'stream-missing') throw error;
+      handed = null;
+      return once();
+    }
+  };
 
   return {
-    run: (input, callOptions) => call('run', [input], callOptions),
-    compact: (input, callOptions) => call('compact', [input], callOptions),
-    reset: (input, position, callOptions) => call('reset', [input, position], callOptions),
-    exportPeer: (input, target, callOptions) => call('exportPeer', [input, target], callOptions),
+    run: (input, callOptions) => call('run', input, (w) => [w], callOptions, true),
+    async extra(request, callOptions) {
+      const { input, ...rest } = request;
+      const reply = await call(
+        'extra',
+        input,
+        (w) => [{ ...rest, input: w }],
+        callOptions,
+        request.name,
+      );
+      return reply as ExtraReply<typeof request.name>;
+    },
+    compact: (input, callOptions) => call('compact', input, (w) => [w], callOptions, true),
+    reset: (input, position, callOptions) =>
+      call('reset', input, (w) => [w, position], callOptions, true),
+    exportPeer: (input, target, callOptions) =>
+      call('exportPeer', input, (w) => [w, target], callOptions, true),
     dispose() {
+      handed = null;
       channel.stop(new WorkerError('aborted', 'The worker was disposed'));
     },
   };

@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  RECOMMENDATION_NOTE,
-  type Recommendation,
-  renderHintsToml,
-} from '../../core/playground/recommend.ts';
+import { RECOMMENDATION_NOTE, type Recommendation } from '../../core/playground/recommend.ts';
 import { createInThreadPool, reportInOneThread } from '../../test/in-thread-pool.ts';
 import { rejection } from '../../test/rejection.ts';
 import { WorkerError } from '../shared/errors.ts';
@@ -154,20 +150,6 @@ describe('the workspace pool', () => {
     await expect(load).rejects.toMatchObject({ name: 'AbortError' });
     expect(results).toEqual([]);
     expect(workers.every((w) => w.terminated)).toBe(true);
-  });
-
-  it("recommends hints for one conversation's text, and renders them as TOML", async () => {
-    const { pool } = createInThreadPool();
-    const outcome = await pool.recommendStream(TEXTS[0] as string, SETTINGS);
-    expect(outcome.status).toBe('ok');
-    if (outcome.status !== 'ok') return;
-    expect(outcome.recommendations.note).toBe(RECOMMENDATION_NOTE);
-    expect(outcome.recommendations.recommendations.length).toBeGreaterThan(0);
-    const toml = await pool.renderHints(outcome.recommendations.recommendations, CONFIG);
-    expect(toml).toBe(renderHintsToml(outcome.recommendations.recommendations, CONFIG));
-
-    const broken = await pool.recommendStream('[', SETTINGS);
-    expect(broken.status).toBe('invalid');
   });
 
   it("stops the load on a bug in a worker, with the error's own name and code", async () => {

@@ -23,7 +23,6 @@ import type { BridgeRequest, BridgeResponse, BridgeWorker } from '../shared/prot
 import type {
   AnalyzedConversation,
   ConversationFiles,
-  StreamRecommendation,
   WorkspaceEvaluation,
   WorkspaceSettings,
 } from '../shared/workspace-protocol.ts';
@@ -91,8 +90,6 @@ export interface WorkspacePool {
   clear(): Promise<void>;
   /** The workspace's figures under `settings`, from the tables held. */
   evaluate(settings: WorkspaceSettings): Promise<WorkspaceEvaluation>;
-  /** Recommendations for one conversation's text (the editor's). */
-  recommendStream(text: string, settings: WorkspaceSettings): Promise<StreamRecommendation>;
   /** The config text with these hints set, as TOML (`renderHintsToml`). */
   renderHints(recommendations: Recommendation[], configText: string): Promise<string>;
   /** Terminates every worker and fails what is pending. The pool can be used again after. */
@@ -197,10 +194,6 @@ export function createWorkspacePool(options: WorkspacePoolOptions): WorkspacePoo
 
     evaluate(settings) {
       return session.call('evaluate', [settings]);
-    },
-
-    recommendStream(text, settings) {
-      return session.call('recommendStream', [text, settings]);
     },
 
     renderHints(recommendations, configText) {

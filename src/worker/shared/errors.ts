@@ -12,6 +12,7 @@ const CODES: ReadonlySet<string> = new Set<WorkerErrorCode>([
   'crashed',
   'internal',
   'unknown-method',
+  'stream-missing',
 ]);
 
 /** A failed worker job; thrown in a worker, its code survives the trip to the page. */

@@ -34,7 +34,9 @@ export type WorkerErrorCode =
   /** The worker threw: a bug, never an error in the user's input (those are diagnostics). */
   | 'internal'
   /** The worker received a method it does not know (page and worker out of step). */
-  | 'unknown-method';
+  | 'unknown-method'
+  /** The worker does not hold the stream a call names (a new worker): the client sends it again. */
+  | 'stream-missing';
 
 /** An error as it crosses `postMessage`: class identity does not survive, so keep a code. */
 export interface SerializedError {

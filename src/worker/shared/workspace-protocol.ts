@@ -9,8 +9,8 @@
  * and hint table, then forgets the stream. The *session* worker holds every
  * conversation's hint table and answers hint edits from them (a lookup per
  * tool), with the aggregated report, per-conversation figures and the hint
- * recommendations; it also recommends hints for the one conversation in the
- * editor.
+ * recommendations. (The conversation in the editor is the playground
+ * worker's: its recommendations are one of its extras.)
  */
 
 import type { Report } from '../../core/counting/report.ts';
@@ -92,9 +92,4 @@ export type WorkspaceEvaluation =
   /** The tables were computed for other rules, "now", view or tokenizer: a cold run is needed. */
   | { status: 'stale' }
   /** The config has errors: nothing can be computed from it. */
-  | { status: 'invalid'; message: string };
-
-/** Hint recommendations for the conversation in the editor. */
-export type StreamRecommendation =
-  | { status: 'ok'; recommendations: HintRecommendations }
   | { status: 'invalid'; message: string };

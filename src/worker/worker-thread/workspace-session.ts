@@ -11,7 +11,7 @@
 import { type ParsedConfig, parseConfigToml } from '../../core/config/config.ts';
 import { resolveConfigInForce } from '../../core/config/in-force.ts';
 import { addReports, getToolRowKey, type Report } from '../../core/counting/report.ts';
-import { loadTokenCounter, type TokenCounter } from '../../core/counting/tokens.ts';
+import { loadTokenCounter } from '../../core/counting/tokens.ts';
 import { readSubagentDescription } from '../../core/import/sessions.ts';
 import { setOwn } from '../../core/json/values.ts';
 import { describeFirstProblem } from '../../core/playground/pipeline.ts';
@@ -34,7 +34,6 @@ import type {
   AnalyzedConversation,
   ConversationFigures,
   ConversationFiles,
-  StreamRecommendation,
   WorkspaceEvaluation,
   WorkspaceSettings,
 } from '../shared/workspace-protocol.ts';
@@ -174,47 +173,6 @@ export function createWorkspaceHandlers() {
     };
   }
 
-  /** The editor's conversation, analysed once and kept while its text is the same. */
-  let single:
-    | { text: string; encoding: string; counter: TokenCounter; table: HintTable | null }
-    | undefined;
-
-  async function recommendStream(
-    text: string,
-    settings: WorkspaceSettings,
-  ): Promise<StreamRecommendation> {
-    const config = parseConfig(settings.configText);
-    const invalid = configError(config);
-    if (invalid) return { status: 'invalid', message: invalid };
-    if (
-      single?.text !== text ||
-      single.encoding !== settings.encoding ||
-      single.counter.id !== settings.tokenizer
-    ) {
-      single = {
-        text,
-        encoding: settings.encoding,
-        counter: await loadTokenCounter(settings.tokenizer),
-        table: null,
-      };
-    }
-    const hints = hintSettings(settings);
-    // Rules, "now" and view are in the table's key: a stale table is built again,
-    // with the same counter, so only the texts the new rules produce are counted.
-    if (!single.table || !getReportFromHintTable(single.table, config, hints)) {
-      const analysis = analyzeConversation(text, config, {
-        ...hints,
-        counter: single.counter,
-        encoding: settings.encoding,
-      });
-      if (!analysis.ok) {
-        return { status: 'invalid', message: describeFirstProblem(analysis.diagnostics, []) };
-      }
-      single.table = analysis.table;
-    }
-    return { status: 'ok', recommendations: recommendHints([single.table], config, hints) };
-  }
-
   // ---------------------------------------------------------------- handlers
 
   return {
@@ -230,7 +188,6 @@ export function createWorkspaceHandlers() {
       return null;
     },
     evaluate,
-    recommendStream,
     /** The config text with these hints set, as TOML. */
     renderHints(recommendations: Recommendation[], configText: string): string {
       return renderHintsToml(recommendations, configText);

@@ -1,10 +1,11 @@
 /**
- * The right column: a polite status line with the headline figure, then the
- * registered panes. `aria-busy` is "true" from the first edit until the run
+ * The conversation's results region in the right column: a polite status
+ * line with the headline figure, then the registered panes, each told
+ * whether it is in view (only panes in view compute their extras). `aria-busy` is "true" from the first edit until the run
  * for the current input has finished, so tests and assistive technology
  * never read stale figures as current.
  */
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { flushAnalysis } from '../state/actions.ts';
 import { selectConfigGuidance } from '../state/guidance.ts';
 import { selectIsBusy, selectSaved, selectStatusMessage } from '../state/selectors.ts';
@@ -13,8 +14,9 @@ import { ExportMenu } from './exports/ExportMenu.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { ImportProgress } from './ImportProgress.tsx';
 import { ImportSummary } from './ImportSummary.tsx';
-import { PANES } from './panes-registry.ts';
+import { PANES, type PaneDefinition } from './panes-registry.ts';
 import { StatusBar } from './StatusBar.tsx';
+import { PaneInView, useInView } from './use-extra.ts';
 
 /**
  * Why nothing is saved, when nothing is: the config's first warning on this
@@ -64,6 +66,29 @@ function StatusLine() {
   );
 }
 
+/** One pane's section; it tells the pane whether it is in view, so that only panes in view compute. */
+function PaneSection({ pane }: { pane: PaneDefinition }) {
+  const { id, title, width, Component } = pane;
+  const ref = useRef<HTMLElement>(null);
+  const inView = useInView(ref);
+  return (
+    <section
+      ref={ref}
+      id={`pane-${id}`}
+      className={`pane pane-${width}`}
+      aria-labelledby={`pane-${id}-title`}
+      data-in-view={inView ? 'true' : 'false'}
+    >
+      <h2 id={`pane-${id}-title`}>{title}</h2>
+      <ErrorBoundary label={`the ${title} pane`}>
+        <PaneInView value={inView}>
+          <Component />
+        </PaneInView>
+      </ErrorBoundary>
+    </section>
+  );
+}
+
 /**
  * The registered panes. Memoised: the results region re-renders whenever the
  * busy flag flips (every edit), and the panes must not re-render with it;
@@ -72,25 +97,15 @@ function StatusLine() {
 const Panes = memo(function Panes() {
   return (
     <div className="panes">
-      {PANES.map(({ id, title, width, Component }) => (
-        <section
-          key={id}
-          id={`pane-${id}`}
-          className={`pane pane-${width}`}
-          aria-labelledby={`pane-${id}-title`}
-        >
-          <h2 id={`pane-${id}-title`}>{title}</h2>
-          <ErrorBoundary label={`the ${title} pane`}>
-            <Component />
-          </ErrorBoundary>
-        </section>
+      {PANES.map((pane) => (
+        <PaneSection key={pane.id} pane={pane} />
       ))}
     </div>
   );
 });
 
 /** The results region. */
-export function ResultsPanel({ id }: { id: string }) {
+export function ConversationResults({ id }: { id: string }) {
   const busy = useAppStore(selectIsBusy);
   const status = useAppStore((s) => s.status);
   const stale = useAppStore((s) => s.isStale);

@@ -4,15 +4,17 @@
  * actions to call. The panes stay free of the store, so their component
  * tests render them with plain props.
  *
- * The savings table shows a new result at once. The diff, the explanations
- * and the timeline take it through `useDeferredValue`: React renders them
- * after the figures are on screen, in slices it can interrupt, so a large
- * conversation never holds the figures back. `data-current` on their wrapper
- * says whether they show the latest result yet.
+ * The savings table shows the figures at once. Every other pane shows an
+ * extra (`useExtra`), asked for while the pane is in view: its wrapper is
+ * `aria-busy` until the extra of the latest input has arrived, and shows no
+ * older one meanwhile. The diff and the explanations take their transcripts
+ * through `useDeferredValue`: React renders them in slices it can interrupt,
+ * so a large conversation never holds the page back. `data-current` on their
+ * wrapper says whether they show the latest transcripts yet.
  */
 import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
 import { getReadingInfo } from '../core/compaction/readings.ts';
-import type { PlaygroundResult } from '../core/playground/playground.ts';
+import type { ExtraName, TranscriptsExtra } from '../core/playground/extras.ts';
 import type { ReadingDiff } from '../core/playground/types.ts';
 import {
   reset,
@@ -22,6 +24,7 @@ import {
   setToolChoice,
   showReadingDiff,
 } from '../state/actions.ts';
+import type { ExtraView } from '../state/extras.ts';
 import { getCompactPlan } from '../state/selectors.ts';
 import { setDiffLayout } from '../state/share-actions.ts';
 import { useAppStore } from '../state/store.ts';
@@ -32,25 +35,67 @@ import { SavingsTable } from './panes/SavingsTable.tsx';
 import { Timeline } from './panes/Timeline.tsx';
 import { TranscriptDiff } from './panes/TranscriptDiff.tsx';
 import { WhatIfGridView } from './panes/WhatIfGrid.tsx';
+import { useExtra, useShownExtra } from './use-extra.ts';
 import { useMediaQuery } from './use-media-query.ts';
 
 function NothingYet() {
   return <p className="empty">Nothing computed yet.</p>;
 }
 
+/** Why an extra has no value for the latest input, or that it is on its way. */
+function ExtraPending({ view }: { view: ExtraView<ExtraName> }) {
+  const hasRun = useAppStore((s) => s.runVersion > 0);
+  if (view.problem === 'invalid') {
+    return <p className="empty">The input has errors: fix them to see this pane.</p>;
+  }
+  if (view.problem === 'error') return <p className="empty">{view.message ?? 'It failed'}.</p>;
+  return hasRun ? <p className="empty">Computing…</p> : <NothingYet />;
+}
+
 /**
- * Renders a pane from the last good result, deferred behind urgent updates;
- * `data-current` says whether it shows the latest result yet.
+ * An extra's pane: `aria-busy` while its value for the latest input is on
+ * its way. An older value stays mounted meanwhile but hidden (`extra-stale`,
+ * `visibility: hidden`): never shown as the latest input's, and a Monaco
+ * diff is not torn down and rebuilt on every edit.
  */
-function DeferredPane({ render }: { render: (result: PlaygroundResult) => ReactNode }) {
-  const latest = useAppStore((s) => s.result);
-  const result = useDeferredValue(latest);
-  if (!result) return <NothingYet />;
+function ExtraFrame<T>({
+  view,
+  render,
+  deferred = false,
+}: {
+  view: ExtraView<ExtraName> & { value: T | null };
+  render: (value: T) => ReactNode;
+  /** Rendered through `useDeferredValue`: in slices React can interrupt (the transcripts). */
+  deferred?: boolean;
+}) {
+  const { shown, current } = useShownExtra(view.value);
+  const later = useDeferredValue(shown);
+  const rendered = deferred ? later : shown;
   return (
-    <div className="deferred-pane" data-current={result === latest ? 'true' : 'false'}>
-      {render(result)}
+    <div className="extra-pane" aria-busy={view.busy ? 'true' : 'false'}>
+      {current ? null : <ExtraPending view={view} />}
+      {rendered === null ? null : (
+        <div
+          className={current ? 'deferred-pane' : 'deferred-pane extra-stale'}
+          data-current={current && rendered === view.value ? 'true' : 'false'}
+          {...(current ? {} : { 'aria-hidden': true, inert: true })}
+        >
+          {render(rendered)}
+        </div>
+      )}
     </div>
   );
+}
+
+/** The transcripts both the diff and the explanations show (with the diff's reading, if any). */
+function useTranscripts(): ExtraView<'transcripts'> {
+  const diffReading = useAppStore((s) => s.diffReading);
+  return useExtra('transcripts', { diffReading });
+}
+
+/** Renders the transcripts, deferred behind urgent updates. */
+function TranscriptsPane({ render }: { render: (value: TranscriptsExtra) => ReactNode }) {
+  return <ExtraFrame view={useTranscripts()} render={render} deferred />;
 }
 
 /** Marks when new figures are in the DOM: the perf test measures from `run-start` to here. */
@@ -77,28 +122,35 @@ export function SavingsPane() {
   );
 }
 
-/** Every tool under each hint choice, from the last good result. */
+/** Every tool under each hint choice, for the latest input. */
 export function WhatIfPane() {
-  const grid = useAppStore((s) => s.result?.whatIf);
-  if (!grid) return <NothingYet />;
-  return <WhatIfGridView grid={grid} onChoose={setToolChoice} />;
+  const view = useExtra('whatIf', null);
+  return (
+    <ExtraFrame
+      view={view}
+      render={(grid) => <WhatIfGridView grid={grid} onChoose={setToolChoice} />}
+    />
+  );
 }
 
 /** D17's open questions and what each alternative changes on the current input. */
 export function DesignQuestionsPane() {
   const readings = useAppStore((s) => s.readings);
   const measuring = useAppStore((s) => s.compareReadings);
-  const effects = useAppStore((s) => s.result?.readingEffects ?? NO_EFFECTS);
+  const view = useExtra('design', null, measuring);
+  const effects = (measuring ? view.value : null) ?? NO_EFFECTS;
   const diffReading = useAppStore((s) => s.diffReading);
   return (
-    <DesignQuestions
-      readings={readings}
-      measuring={measuring}
-      onMeasure={setCompareReadings}
-      effects={effects}
-      diffReading={diffReading}
-      onShowDiff={showReadingDiff}
-    />
+    <div className="extra-pane" aria-busy={measuring && view.busy ? 'true' : 'false'}>
+      <DesignQuestions
+        readings={readings}
+        measuring={measuring}
+        onMeasure={setCompareReadings}
+        effects={effects}
+        diffReading={diffReading}
+        onShowDiff={showReadingDiff}
+      />
+    </div>
   );
 }
 
@@ -146,7 +198,7 @@ export function DiffPane() {
   const sideBySide = useAppStore((s) => s.diffLayout === 'side-by-side') && !narrow;
   const theme = useMonacoTheme();
   return (
-    <DeferredPane
+    <TranscriptsPane
       render={(result) => (
         <WhenEditorsReady>
           {result.readingDiff ? <ReadingDiffBanner diff={result.readingDiff} /> : null}
@@ -173,7 +225,7 @@ export function DiffPane() {
 export function ExplainPane() {
   const selectedEventKey = useAppStore((s) => s.selectedEventKey);
   return (
-    <DeferredPane
+    <TranscriptsPane
       render={(result) => (
         <ExplainPanel
           before={result.before}
@@ -190,16 +242,20 @@ function resetOne(position: number | null): void {
   void reset(position);
 }
 
-/** The compaction events, stored and previewed, and the rules' plans. */
+/** The compaction events, stored and previewed, the rules' plans and JP's dry run. */
 export function TimelinePane() {
+  const result = useAppStore((s) => s.result);
+  const view = useExtra('timeline', null);
+  if (!result) return <NothingYet />;
   return (
-    <DeferredPane
-      render={(result) => (
+    <ExtraFrame
+      view={view}
+      render={({ jpDryRun }) => (
         <Timeline
           timeline={result.timeline}
           plans={result.plans}
           usesBuiltinRule={result.usesBuiltinRule}
-          jpDryRun={result.jpDryRun}
+          jpDryRun={jpDryRun}
           identical={getCompactPlan(result.timeline).duplicates}
           onReset={resetOne}
         />

@@ -1,32 +1,92 @@
 import { describe, expect, it } from 'vitest';
 import { flushAnalysis, initActions } from '../state/actions.ts';
+import { initExtras } from '../state/extras.ts';
 import { store } from '../state/store.ts';
-import { createFakeEngine } from '../test/fake-engine.ts';
+import { createFakeEngine, type FakeEngine } from '../test/fake-engine.ts';
 import { lastDiffEditor } from '../test/monaco-stub.tsx';
 import { act, fireEvent, render, screen, within } from '../test/render.tsx';
+import type { ExtraReply } from '../worker/shared/playground-protocol.ts';
+import { ConversationResults } from './ConversationResults.tsx';
 import { FIXTURE_AFTER, FIXTURE_RESULT } from './panes/test-fixture.ts';
-import { ResultsPanel } from './ResultsPanel.tsx';
 
-/** The results region with one finished run of the fixture result. */
-async function renderWithResult() {
+/** The fixture's value of each extra. */
+const FIXTURE_EXTRAS: Record<string, unknown> = {
+  transcripts: {
+    before: FIXTURE_RESULT.before,
+    after: FIXTURE_RESULT.after,
+    removedBySanitize: FIXTURE_RESULT.removedBySanitize,
+    readingDiff: null,
+  },
+  timeline: { jpDryRun: FIXTURE_RESULT.jpDryRun },
+  whatIf: null,
+};
+
+/** Answers every extra asked for so far, for the version it was asked. */
+async function answerExtras(engine: FakeEngine) {
+  await act(async () => {
+    for (const pending of engine.extras.splice(0)) {
+      const value = FIXTURE_EXTRAS[pending.name];
+      pending.resolve(
+        (value === null
+          ? { status: 'invalid', version: pending.version }
+          : { status: 'ok', value, version: pending.version }) as ExtraReply,
+      );
+    }
+  });
+}
+
+/** The results region with one finished run of the fixture result; its extras still pending. */
+async function renderWithRun() {
   const engine = createFakeEngine();
   initActions({ engine, debounceMs: 0 });
-  render(<ResultsPanel id="results" />);
+  initExtras({ engine });
+  render(<ConversationResults id="results" />);
   const run = act(() => flushAnalysis());
   engine.runs[0]?.resolve(FIXTURE_RESULT);
   await run;
   return engine;
 }
 
+/** The results region with one finished run of the fixture result, and its extras. */
+async function renderWithResult() {
+  const engine = await renderWithRun();
+  await answerExtras(engine);
+  return engine;
+}
+
 describe('the result panes', () => {
   it('say so before anything is computed', () => {
     initActions({ engine: createFakeEngine() });
-    render(<ResultsPanel id="results" />);
+    render(<ConversationResults id="results" />);
     // Savings, what-if, diff, explain and compactions each say so; Recommend
     // shows its (disabled) button instead.
     const empty = [...document.querySelectorAll('.pane .empty')];
     expect(empty).toHaveLength(5);
     for (const note of empty) expect(note).toHaveTextContent('Nothing computed yet.');
+  });
+
+  it('ask for the extras of the panes in view, for the version just run, and show only those', async () => {
+    const engine = await renderWithRun();
+    // Every pane is in view here (no IntersectionObserver): diff and explain share one request.
+    expect(engine.extras.map((e) => e.name).sort()).toEqual(['timeline', 'transcripts', 'whatIf']);
+    const version = store.getState().runVersion;
+    expect(engine.extras.every((e) => e.version === version)).toBe(true);
+    // Busy until they arrive, and nothing of another version meanwhile.
+    expect(document.querySelector('#pane-diff .extra-pane')).toHaveAttribute('aria-busy', 'true');
+    await answerExtras(engine);
+    expect(document.querySelector('#pane-diff .extra-pane')).toHaveAttribute('aria-busy', 'false');
+    // A new input: the panes go busy, and the older diff is hidden until the new extras come.
+    const next = act(() => flushAnalysis());
+    engine.runs[1]?.resolve(FIXTURE_RESULT);
+    await next;
+    expect(document.querySelector('#pane-diff .extra-pane')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByTestId('diff-modified').closest('.extra-stale')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
+    expect(engine.extras.every((e) => e.version === version + 1)).toBe(true);
+    await answerExtras(engine);
+    expect(screen.getByTestId('diff-modified')).toHaveTextContent('fs_read_file');
   });
 
   it('show the result in every pane, the diff and the rest once React gets to them', async () => {
