@@ -8,7 +8,7 @@
  * since several reach tens of megabytes.
  */
 
-import type { PlaygroundResult } from '../core/playground/types.ts';
+import type { PlaygroundFigures } from '../core/playground/types.ts';
 
 /** One case of the matrix. */
 export interface BadInputCase {
@@ -43,7 +43,7 @@ export interface BadInputCase {
   /** The CLI's exit code for an accepted input, when it is not 0 (a write that fails). */
   cliExitCode?: number;
   /** What the core's session result must show (its guidance, say), or undefined when it is right. */
-  checkResult?: (result: PlaygroundResult) => string | undefined;
+  checkResult?: (result: PlaygroundFigures) => string | undefined;
   /** What the CLI's stderr must show (a warning, a note), or undefined when it is right. */
   checkStderr?: (stderr: string) => string | undefined;
   /** Surfaces the case does not apply to (or not yet), with why: the matrix cell says so. */

@@ -5,6 +5,7 @@
  * 4.0 KB, and 1KB is 1,024 bytes (15.2).
  */
 import { describe, expect, it } from 'vitest';
+import { runWithExtras } from '../playground/extras.ts';
 import { createPlaygroundSession } from '../playground/playground.ts';
 import type { PlaygroundInput } from '../playground/types.ts';
 
@@ -41,7 +42,7 @@ function input(readings: PlaygroundInput['readings'] = {}): PlaygroundInput {
 }
 
 async function sentences(readings?: PlaygroundInput['readings']) {
-  const result = await createPlaygroundSession().run(input(readings));
+  const result = await runWithExtras(createPlaygroundSession(), input(readings));
   expect(result.status).toBe('ok');
   return result.before
     .filter((entry) => entry.explanation !== undefined)
