@@ -12,6 +12,7 @@
  *
  * Boundary: pure TypeScript, no DOM. The worker and the CLI call it.
  */
+import { type Readings, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import { formatCount, formatPercent } from '../counting/format.ts';
 import { type Report, savedPercent } from '../counting/report.ts';
@@ -84,6 +85,8 @@ export interface PeerExportOptions {
   now: string | null;
   view: ViewMode;
   counter: TokenCounter;
+  /** The readings, base included; the defaults when absent. */
+  readings?: Readonly<Readings>;
 }
 
 /**
@@ -97,7 +100,7 @@ export function exportPeerConfig(
   options: PeerExportOptions,
 ): PeerExport {
   const stream = elements ?? [];
-  const plan = planCompactions(stream, config, options.now);
+  const plan = planCompactions(stream, config, options.now, options.readings);
   const tools = getToolsInForce(
     buildToolInfo(stream, plan.configInForce),
     plan.configInForce.rules,
@@ -134,8 +137,15 @@ export async function exportPeerForInput(
   input: PlaygroundInput,
   targetId: PeerTargetId,
 ): Promise<PeerExportResult> {
-  const stream = parseEventsText(input.streamText, input.encoding, PLAYGROUND_STREAM_LIMITS);
-  const config = parseConfigToml(input.configText);
+  // Read and planned under the page's readings, base included (15.0).
+  const readings = withReadings(input.readings);
+  const stream = parseEventsText(
+    input.streamText,
+    input.encoding,
+    PLAYGROUND_STREAM_LIMITS,
+    readings.base,
+  );
+  const config = parseConfigToml(input.configText, readings.base);
   if (!stream.elements || hasErrors(stream.diagnostics) || hasErrors(config.diagnostics)) {
     return { ok: false, message: describeFirstProblem(stream.diagnostics, config.diagnostics) };
   }
@@ -146,6 +156,7 @@ export async function exportPeerForInput(
       now: input.now,
       view: input.view,
       counter,
+      readings,
     }),
   };
 }
