@@ -70,6 +70,7 @@ export interface PeerExportOptions {
   now: string | null;
   view: ViewMode;
   counter: TokenCounter;
+  /** The readings, base included; the defaults when absent. */
   readings?: Readonly<Readings>;
 }
 
