@@ -885,6 +885,29 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     },
   },
   {
+    id: 'utf32',
+    title: 'A UTF-32 file (little-endian, with a byte-order mark): named as UTF-32',
+    target: 'stream',
+    build: () => `[{"timestamp": "${AT}", "type": "turn_start"}]\n`,
+    bytes: () => {
+      const text = `\ufeff[{"timestamp": "${AT}", "type": "turn_start"}]\n`;
+      const bytes = new Uint8Array(text.length * 4);
+      const view = new DataView(bytes.buffer);
+      for (let i = 0; i < text.length; i++) view.setUint32(i * 4, text.charCodeAt(i), true);
+      return bytes;
+    },
+    checkStderr: (stderr) =>
+      /This file is UTF-32 \(little-endian, with a byte-order mark\).*iconv -f UTF-32 -t UTF-8/.test(
+        stderr,
+      )
+        ? undefined
+        : 'not named as UTF-32 with its iconv advice',
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'file',
+    notIn: { ui: NOT_IN_PAGE_YET },
+  },
+  {
     id: 'output-closed-pipe',
     title: 'Standard output closed early (`report … | head -c 100` on 5,000 tools)',
     target: 'stream',

@@ -18,8 +18,8 @@ export type DecodedText = { ok: true; text: string } | { ok: false; diagnostic: 
  * readers see it.
  */
 export function decodeUtf8(bytes: Uint8Array): DecodedText {
-  const utf16 = detectUtf16(bytes);
-  if (utf16 !== undefined) {
+  const wide = detectWideEncoding(bytes);
+  if (wide !== undefined) {
     return {
       ok: false,
       diagnostic: {
@@ -27,7 +27,7 @@ export function decodeUtf8(bytes: Uint8Array): DecodedText {
         column: 1,
         severity: 'error',
         code: 'input/utf16',
-        message: `This file is UTF-16 (${utf16}), not UTF-8. JP reads its files as UTF-8 only: convert it, e.g. with \`iconv -f UTF-16 -t UTF-8\`, or save it as UTF-8.`,
+        message: `This file is ${wide.name} (${wide.detail}), not UTF-8. JP reads its files as UTF-8 only: convert it, e.g. with \`iconv -f ${wide.iconv} -t UTF-8\`, or save it as UTF-8.`,
       },
     };
   }
@@ -38,14 +38,34 @@ export function decodeUtf8(bytes: Uint8Array): DecodedText {
   return { ok: false, diagnostic: describeInvalidUtf8(bytes, bad) };
 }
 
-/** Which UTF-16 a byte-order mark or the zero bytes of ASCII text show, if any. */
-function detectUtf16(bytes: Uint8Array): string | undefined {
+/**
+ * Which UTF-16 or UTF-32 a byte-order mark or the zero bytes of ASCII text
+ * show, if any, with the name iconv knows it by. UTF-32's marks are checked
+ * first: little-endian UTF-32's (FF FE 00 00) starts with UTF-16's.
+ */
+function detectWideEncoding(
+  bytes: Uint8Array,
+): { name: string; detail: string; iconv: string } | undefined {
   const [a, b, c, d] = bytes;
-  if (a === 0xff && b === 0xfe) return 'little-endian, with a byte-order mark';
-  if (a === 0xfe && b === 0xff) return 'big-endian, with a byte-order mark';
-  // JSON and TOML start with ASCII: in UTF-16 every other byte of it is zero.
-  if (bytes.length >= 4 && a !== 0 && b === 0 && c !== 0 && d === 0) return 'little-endian';
-  if (bytes.length >= 4 && a === 0 && b !== 0 && c === 0 && d !== 0) return 'big-endian';
+  const four = bytes.length >= 4;
+  const withMark = 'with a byte-order mark';
+  if (four && a === 0xff && b === 0xfe && c === 0 && d === 0)
+    return { name: 'UTF-32', detail: `little-endian, ${withMark}`, iconv: 'UTF-32' };
+  if (four && a === 0 && b === 0 && c === 0xfe && d === 0xff)
+    return { name: 'UTF-32', detail: `big-endian, ${withMark}`, iconv: 'UTF-32' };
+  if (a === 0xff && b === 0xfe)
+    return { name: 'UTF-16', detail: `little-endian, ${withMark}`, iconv: 'UTF-16' };
+  if (a === 0xfe && b === 0xff)
+    return { name: 'UTF-16', detail: `big-endian, ${withMark}`, iconv: 'UTF-16' };
+  // JSON and TOML start with ASCII: in UTF-32 three of every four bytes of it are zero, in UTF-16 every other.
+  if (four && a !== 0 && b === 0 && c === 0 && d === 0)
+    return { name: 'UTF-32', detail: 'little-endian', iconv: 'UTF-32LE' };
+  if (four && a === 0 && b === 0 && c === 0 && d !== 0)
+    return { name: 'UTF-32', detail: 'big-endian', iconv: 'UTF-32BE' };
+  if (four && a !== 0 && b === 0 && c !== 0 && d === 0)
+    return { name: 'UTF-16', detail: 'little-endian', iconv: 'UTF-16LE' };
+  if (four && a === 0 && b !== 0 && c === 0 && d !== 0)
+    return { name: 'UTF-16', detail: 'big-endian', iconv: 'UTF-16BE' };
   return undefined;
 }
 
