@@ -20,7 +20,6 @@ import { getOwn } from '../json/values.ts';
 import type { StreamElement, ToolHint } from '../types.ts';
 import { buildViews, reportStream } from './pipeline.ts';
 import {
-  formatTomlKey,
   type HintRecommendations,
   isRecommendation,
   type Recommendation,
