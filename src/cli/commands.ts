@@ -14,6 +14,7 @@ import {
   recommendForStreams,
   renderHintsToml,
 } from '../core/playground/recommend.ts';
+import { describeIgnoredHint } from '../core/playground/tool-info.ts';
 import { getWhatIfGridOfStreams, whatIfToJson } from '../core/playground/what-if.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
 import { CliError, type CliIo } from './cli-io.ts';
@@ -160,16 +161,20 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         positionals,
       );
       if (values['what-if']) {
-        checkNow(options.now, planCompactions([], config, options.now).nowError);
+        const empty = planCompactions([], config, options.now);
+        checkNow(options.now, empty.nowError);
         const streams = files.flatMap((file) => {
           const stream = read(file);
           return stream ? [stream.elements] : [];
         });
         const grid = getWhatIfGridOfStreams(streams, config, options);
+        // Under jp=today a written hint is not in force: say so, as the page's tool list does.
+        const ignored =
+          options.readings.jp === 'today' ? describeIgnoredHint(empty.configInForce) : undefined;
         io.stdout(
           values.json
             ? `${JSON.stringify(whatIfToJson(grid), null, 2)}\n`
-            : formatWhatIf(grid, streams.length),
+            : formatWhatIf(grid, streams.length, ignored),
         );
         return 0;
       }

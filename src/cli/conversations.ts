@@ -16,6 +16,16 @@ import { readConversationTitle } from '../core/playground/workspace.ts';
 import { CliError, type CliIo } from './cli-io.ts';
 import type { ReadStream } from './inputs.ts';
 
+/** How many characters of a title or description a row shows: a 5 MB metadata.json title must not pad every row. */
+const TITLE_LENGTH = 80;
+
+/** A title cut to {@link TITLE_LENGTH} code points (never inside a surrogate pair), with "…" when cut. */
+function capTitle(title: string): string {
+  if (title.length <= TITLE_LENGTH) return title;
+  const points = Array.from(title.slice(0, TITLE_LENGTH * 2));
+  return points.length <= TITLE_LENGTH ? title : `${points.slice(0, TITLE_LENGTH - 1).join('')}…`;
+}
+
 /**
  * What a conversation is called: the title in the `metadata.json` beside
  * its `events.json` when there is one, else an imported transcript's first
@@ -35,7 +45,8 @@ export function getConversationName(
     const parent = all.find((entry) => toSlashes(entry.file.path) === parentPath);
     let description: string | undefined;
     try {
-      description = readSubagentDescription(io.readText(getSubagentMetaPath(path)));
+      const read = readSubagentDescription(io.readText(getSubagentMetaPath(path)));
+      description = read === undefined ? undefined : capTitle(read);
     } catch {
       // No .meta.json: the agent's file name alone.
     }
@@ -44,14 +55,15 @@ export function getConversationName(
       : parentPath;
     return nameSubagent(parentName, path, description);
   }
-  if (basename(path) !== 'events.json') return stream.title ?? path;
+  if (basename(path) !== 'events.json')
+    return stream.title === undefined ? path : capTitle(stream.title);
   let title: string | undefined;
   try {
     title = readConversationTitle(io.readText(join(dirname(path), 'metadata.json')));
   } catch {
     // No metadata.json: JP conversations have one, but a lone events.json need not.
   }
-  return title ?? basename(dirname(path));
+  return title === undefined ? basename(dirname(path)) : capTitle(title);
 }
 
 function toSlashes(path: string): string {

@@ -105,10 +105,10 @@ export function formatConversations(conversations: readonly ConversationLine[]):
   const rows = [
     failed ? [...header, 'not read'] : header,
     ...conversations.map((entry) => {
-      if ('error' in entry) return [capTitle(entry.name), '–', '–', '–', '–', '–', entry.error];
+      if ('error' in entry) return [entry.name, '–', '–', '–', '–', '–', entry.error];
       const { report } = entry;
       return [
-        capTitle(entry.name),
+        entry.name,
         formatCount(report.tools.reduce((sum, row) => sum + row.calls, 0)),
         formatCount(report.totals.before.tokens),
         formatCount(report.totals.after.tokens),
@@ -118,16 +118,6 @@ export function formatConversations(conversations: readonly ConversationLine[]):
     }),
   ];
   return table(rows, [6]);
-}
-
-/** How many characters of a conversation's title a row shows: a 5 MB metadata.json title must not pad every row. */
-const TITLE_LENGTH = 80;
-
-/** A title cut to {@link TITLE_LENGTH} code points (never inside a surrogate pair), with "…" when cut. */
-function capTitle(title: string): string {
-  if (title.length <= TITLE_LENGTH) return title;
-  const points = Array.from(title.slice(0, TITLE_LENGTH * 2));
-  return points.length <= TITLE_LENGTH ? title : `${points.slice(0, TITLE_LENGTH - 1).join('')}…`;
 }
 
 /** Recommendations as a table, the reasons, the total, the config with them applied, and the note. */

@@ -7,7 +7,12 @@ import { HINT_CHOICES } from '../core/playground/workspace.ts';
 import { escapeForTerminal } from './terminal.ts';
 
 /** One line per tool: tokens after (saved) under each choice, `*` on the choice in force. */
-export function formatWhatIf(grid: WhatIfGrid, fileCount: number): string {
+export function formatWhatIf(
+  grid: WhatIfGrid,
+  fileCount: number,
+  /** Under the reading jp=today: why the written hints (marked *) are not in force. */
+  hintsIgnored?: string,
+): string {
   const header = ['tool', 'calls', ...HINT_CHOICES, 'beyond rule', 'suggested'];
   const rows = grid.tools.map((row) => {
     const inForce = row.inForce ?? 'inherit';
@@ -38,6 +43,9 @@ export function formatWhatIf(grid: WhatIfGrid, fileCount: number): string {
   const files = fileCount === 1 ? '1 conversation' : `${formatCount(fileCount)} conversations`;
   return [
     `What if: ${files}, ${TOKENIZER_LABELS[grid.tokenizer]}. Each cell: the tool's request and response tokens after compaction (saved versus none); * marks the choice in force.`,
+    ...(hintsIgnored === undefined
+      ? []
+      : [`Under jp=today, * marks the hint written: it is ${hintsIgnored}.`]),
     '',
     ...lines,
     '',

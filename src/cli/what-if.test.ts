@@ -176,3 +176,37 @@ describe('report --what-if', () => {
     ).toBe(true);
   });
 });
+
+describe('report --what-if under --reading jp=today (issue 24)', () => {
+  it('says the written hints are ignored and names the rule’s tool_calls', async () => {
+    const NINE_TURNS_FILE = writeTemp('nine-today.json', NINE_TURNS);
+    const config = writeTemp(
+      'today.toml',
+      '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n\n[conversation.tools.fs_read_file]\ncompaction = "keep"\n',
+    );
+    const today = await run([
+      'report',
+      '--what-if',
+      '--reading',
+      'jp=today',
+      '--config',
+      config,
+      '--tokenizer',
+      'chars',
+      NINE_TURNS_FILE,
+    ]);
+    expect(today.stdout).toContain(
+      "Under jp=today, * marks the hint written: it is ignored by today's JP; the rule's tool_calls (strip) applies.",
+    );
+    const d17 = await run([
+      'report',
+      '--what-if',
+      '--config',
+      config,
+      '--tokenizer',
+      'chars',
+      NINE_TURNS_FILE,
+    ]);
+    expect(d17.stdout).not.toContain('jp=today');
+  });
+});
