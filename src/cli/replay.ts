@@ -21,6 +21,7 @@ import {
 import { CliError, type CliIo, formatDiagnostic } from './cli-io.ts';
 import { getConversationName, listConversations } from './conversations.ts';
 import {
+  formatImportAccount,
   getStreamOptions,
   parse,
   type ReadStream,
@@ -67,7 +68,9 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
       `--tokenizer must be o200k, cl100k or chars, not "${escapeForTerminal(String(tokenizer))}"`,
     );
   }
-  const { config, text } = readConfig(io, values.config);
+  const readings = readingsOption(values.reading);
+  // The config is read under the chosen base, as every command reads it (15.0).
+  const { config, text } = readConfig(io, values.config, readings.base);
   const auto = readAutoCompaction(text);
   const autoError = auto.diagnostics[0];
   if (autoError) throw new CliError(formatDiagnostic(values.config as string, autoError));
@@ -77,7 +80,7 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     model: model.value,
     schedule,
     view: values['no-sanitize'] ? 'bare' : 'sanitized',
-    readings: readingsOption(values.reading),
+    readings,
     counter: await loadTokenCounter(tokenizer),
     scaleToRecorded: values['scale-to-recorded'] ?? false,
   };
@@ -88,6 +91,8 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     let stream: ReadStream;
     try {
       stream = readStream(io, file.path, streamOptions);
+      // The loss guard, as every counting command prints it: what the import skipped and why.
+      io.stderr(formatImportAccount(file.path, stream, settings.view === 'sanitized'));
     } catch (error) {
       // A file named on the command line fails the command; one found in a folder is skipped.
       if (!(error instanceof CliError) || !file.found) throw error;
