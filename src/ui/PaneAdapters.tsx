@@ -245,6 +245,7 @@ function resetOne(position: number | null): void {
 /** The compaction events, stored and previewed, the rules' plans and JP's dry run. */
 export function TimelinePane() {
   const result = useAppStore((s) => s.result);
+  const base = useAppStore((s) => s.readings.base);
   const view = useExtra('timeline', null);
   if (!result) return <NothingYet />;
   return (
@@ -256,6 +257,7 @@ export function TimelinePane() {
           plans={result.plans}
           usesBuiltinRule={result.usesBuiltinRule}
           jpDryRun={jpDryRun}
+          base={base}
           identical={getCompactPlan(result.timeline).duplicates}
           onReset={resetOne}
         />

@@ -11,6 +11,7 @@ import {
   results,
   savingsTable,
   setEditorText,
+  showPane,
   statusLine,
   test,
   toolRow,
@@ -63,7 +64,8 @@ test('Compact says what it appended, and a second click stacks nothing identical
   const reason = page.getByText(/^Nothing new to compact: the previewed compaction is identical/);
   await expect(reason).toBeVisible();
   await expect(compact).toHaveAccessibleDescription(/Nothing new to compact/);
-  // The Timeline says the same of the preview it would append.
+  // The Timeline says the same of the preview it would append (an extra: asked for once in view).
+  await showPane(page, 'timeline');
   await expect(
     page
       .locator('#pane-timeline .cp-event-new')

@@ -3,6 +3,7 @@ import {
   expect,
   openPlayground,
   setEditorText,
+  showPane,
   statusLine,
   test,
   toolRow,
@@ -62,6 +63,8 @@ async function copyLink(page: Page): Promise<string> {
 
 /** The explanation of the 812-byte response (id b), from the Explain pane's list. */
 async function explainSmallResponse(page: Page): Promise<string> {
+  // The explain pane is an extra: it is computed once it is in view.
+  await showPane(page, 'explain');
   const explain = page.locator('#pane-explain');
   const list = explain.getByRole('listbox', { name: 'Events' });
   if (!(await list.isVisible())) await explain.getByRole('button', { name: 'All events' }).click();

@@ -23,6 +23,7 @@ import {
   recordConsoleErrors,
   recordForeignRequests,
   setEditorText,
+  showPane,
   statusLine,
   test,
   toolRow,
@@ -117,6 +118,7 @@ test.describe('share links', () => {
     await page.getByRole('radio', { name: 'Bare' }).click();
     await waitForResults(page);
     await toolRow(page, 'build_watch').click();
+    await showPane(page, 'diff');
     await page.locator('#pane-diff').getByRole('checkbox', { name: 'Side by side' }).uncheck();
     const before = await figures(page);
     const rowsBefore = await readToolRows(page);
@@ -244,6 +246,16 @@ test.describe('share links', () => {
     await expect(page.getByRole('textbox', { name: 'Now' })).toHaveValue(own.state.now);
     await expect(page.getByLabel('Tokenizer')).toHaveValue(own.state.tokenizer);
     await expect(page.locator('#config-panel .view-lines')).toContainText('« lire »');
+    // This v1 link predates the reading base: its config writes keep_first = "@2", which JP main
+    // (the default base) refuses, with the count that starts at the same turn as the fix.
+    await expect(
+      problemItems(page, 'error').filter({ hasText: 'JP main no longer reads "@N"' }),
+    ).toHaveCount(1);
+    // Under JP 4c1c39f1, the JP the link was made for, it shows its author's figures.
+    await page.getByRole('button', { name: /^D17 readings/ }).click();
+    const readings = page.getByRole('dialog', { name: 'D17 readings' });
+    await readings.getByRole('radio', { name: /^JP 4c1c39f1 \(2026-08\)/ }).check();
+    await page.keyboard.press('Escape');
     await expect(toolRow(page, 'fs_read_file')).toBeVisible();
 
     const cut = fixture.broken.find((link) => link.name === 'a link cut in half');
@@ -584,9 +596,12 @@ test.describe('exports and the quick rule', () => {
     await field.press('Enter');
     await expect(page.locator('#config-panel')).toContainText('Added rule 2');
     await waitForResults(page);
+    await showPane(page, 'timeline');
     await expect(page.locator('#pane-timeline .cp-plan')).toHaveCount(2);
-    await expect(page.locator('#pane-timeline .cp-plan').nth(1)).toContainText(
-      '--compact=t=omit:2..-1',
-    );
+    // Under JP main (the default base) -1 is the last turn (15.6): the rule keeps none at
+    // the end, written "-1", and its shortest command leaves the end open.
+    const plan = page.locator('#pane-timeline .cp-plan').nth(1);
+    await expect(plan).toContainText('keep_first = 1, keep_last = "-1", tool_calls = "omit"');
+    await expect(plan).toContainText('--compact=t=omit:2..');
   });
 });

@@ -3,6 +3,7 @@
  * previewed from the config's rules, with what each decides; and, per rule,
  * the range it resolved to (or why it is empty) and its `--compact` spelling.
  */
+import { DEFAULT_BASE, type JpBase } from '../../core/config/jp-base.ts';
 import type { RulePlan, TimelineEntry } from '../../core/playground/types.ts';
 import './panes.css';
 import {
@@ -25,6 +26,8 @@ export interface TimelineProps {
   usesBuiltinRule: boolean;
   /** What `jp conversation compact --dry-run` prints for the previewed compactions, one line each. */
   jpDryRun: readonly string[];
+  /** The reading base: how a rule's bounds are written (15.4). */
+  base?: JpBase;
   /** Previewed entries identical to a stored compaction but for the timestamp: Compact adds nothing with them. */
   identical?: readonly TimelineEntry[];
   /** Removes the stored compaction at this 1-based position, or every one with null. */
@@ -127,7 +130,7 @@ function EventCard({
   );
 }
 
-function PlanItem({ plan }: { plan: RulePlan }) {
+function PlanItem({ plan, base }: { plan: RulePlan; base: JpBase }) {
   return (
     <li className="cp-plan">
       <div className="cp-event-head">
@@ -137,7 +140,7 @@ function PlanItem({ plan }: { plan: RulePlan }) {
         </span>
       </div>
       <p>
-        <code>{formatRule(plan.rule)}</code>
+        <code>{formatRule(plan.rule, base)}</code>
       </p>
       {plan.explanation ? <p className="cp-note">{plan.explanation}</p> : null}
       {plan.extended ? (
@@ -168,6 +171,7 @@ export function Timeline({
   plans,
   usesBuiltinRule,
   jpDryRun,
+  base = DEFAULT_BASE,
   identical = [],
   onReset,
 }: TimelineProps) {
@@ -219,7 +223,7 @@ export function Timeline({
       ) : (
         <ol className="cp-plans">
           {plans.map((plan) => (
-            <PlanItem key={plan.ruleIndex} plan={plan} />
+            <PlanItem key={plan.ruleIndex} plan={plan} base={base} />
           ))}
         </ol>
       )}

@@ -4,8 +4,14 @@
  * them) and rules as TOML. The naming itself comes from the core, so the
  * panes and the core's sentences say the same thing.
  */
+
+import { DEFAULT_BASE, type JpBase } from '../../core/config/jp-base.ts';
 import { formatTurnRange } from '../../core/config/range.ts';
-import { formatRuleBound, parseToolCallPolicy } from '../../core/config/rule-config.ts';
+import {
+  formatRuleBound,
+  formatRuleBoundFor,
+  parseToolCallPolicy,
+} from '../../core/config/rule-config.ts';
 import { HINT_WORDS, policyToHintName } from '../../core/config/tool-hints.ts';
 import type { CompactionRule, JsonValue, RuleBound, ToolCallPolicy } from '../../core/types.ts';
 
@@ -53,16 +59,21 @@ export function parseSummary(value: JsonValue | undefined): string | null {
   return typeof value.summary === 'string' ? value.summary : null;
 }
 
-/** A bound as TOML: counts bare, every other form as JP's written string. */
-function formatBoundToml(bound: RuleBound): string {
-  return 'turns' in bound ? String(bound.turns) : `"${formatRuleBound(bound)}"`;
+/**
+ * A bound as TOML for the reading `base` (a from-end bound is `"-{n+1}"` under
+ * JP main, 15.4): counts bare, every other form as JP's written string. An
+ * absolute bound has no JP main spelling, so it keeps JP 4c1c39f1's `"@N"`.
+ */
+function formatBoundToml(bound: RuleBound, base: JpBase): string {
+  if ('turns' in bound) return String(bound.turns);
+  return `"${formatRuleBoundFor(bound, base) ?? formatRuleBound(bound)}"`;
 }
 
 /** A rule as it would be written in TOML, on one line. */
-export function formatRule(rule: CompactionRule): string {
+export function formatRule(rule: CompactionRule, base: JpBase = DEFAULT_BASE): string {
   const parts = [
-    `keep_first = ${formatBoundToml(rule.keep_first)}`,
-    `keep_last = ${formatBoundToml(rule.keep_last)}`,
+    `keep_first = ${formatBoundToml(rule.keep_first, base)}`,
+    `keep_last = ${formatBoundToml(rule.keep_last, base)}`,
   ];
   if (rule.reasoning) parts.push(`reasoning = "${rule.reasoning}"`);
   if (rule.tool_calls) parts.push(`tool_calls = "${rule.tool_calls}"`);
