@@ -115,7 +115,8 @@ function settled(bound?: number): Promise<boolean> {
       shown !== undefined &&
       shown >= runStart &&
       document.querySelector('#results')?.getAttribute('aria-busy') === 'false' &&
-      document.querySelector('#pane-diff [data-current="true"] [data-state="done"]') !== null
+      // Extras are computed only for the panes in view (figures first): those must be done too.
+      document.querySelector('.extra-pane[aria-busy="true"]') === null
     );
   };
   return new Promise((resolve) => {
