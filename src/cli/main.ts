@@ -1,7 +1,7 @@
 /**
  * The command line on the same core as the browser: `project`, `sanitize`,
  * `compact`, `reset`, `report`, `recommend` and `export`. Its commands, flags and JSON shapes are a
- * public contract (README). Bad input exits with code 2 and one line naming
+ * public contract (docs/cli.md). Bad input exits with code 2 and one line naming
  * the file, line and column; never a stack trace.
  */
 import { CliError, type CliIo, CliWriteError, createNodeIo } from './cli-io.ts';

@@ -170,7 +170,7 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
       measured: `1/${Math.round(1 / core.warmOverCold)}`,
     },
     {
-      // Not a target of its own: the whole run also rebuilds both transcripts (README, Speed).
+      // Not a target of its own: the whole run also rebuilds both transcripts (docs/speed.md).
       what: 'warm / cold (whole playground run: report, transcripts, grid)',
       today: '–',
       target: 'none (≤ 1/30 is the pipeline row)',
