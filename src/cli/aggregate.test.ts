@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { partitionBySize } from '../core/analyses/hint-table.ts';
 import { parseConfigToml } from '../core/config/config.ts';
 import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
 import { loadTokenCounter } from '../core/counting/tokens.ts';
 import { reportStream } from '../core/playground/playground.ts';
-import { partitionBySize } from '../core/playground/workspace.ts';
 import { listCorpus } from '../test/conformance.ts';
 import { README_CONFIG_TOML, readCorpusStream } from '../test/corpus.ts';
 import { runCommand } from './commands.ts';

@@ -268,7 +268,7 @@ describe('recommend', () => {
   const json = JSON.parse(result.stdout);
 
   it('prints its JSON shape: tokenizer, recommendations, total and the note', async () => {
-    const { RECOMMENDATION_NOTE } = await import('../core/playground/recommend.ts');
+    const { RECOMMENDATION_NOTE } = await import('../core/analyses/recommend.ts');
     expect(result.code).toBe(0);
     expect(Object.keys(json)).toEqual(['tokenizer', 'recommendations', 'total', 'note']);
     expect(json.tokenizer).toBe('o200k');
@@ -290,7 +290,7 @@ describe('recommend', () => {
   });
 
   it('promises what `report` then shows with the suggested config', async () => {
-    const { renderHintsToml } = await import('../core/playground/recommend.ts');
+    const { renderHintsToml } = await import('../core/analyses/recommend.ts');
     const applied = writeTemp('applied.toml', renderHintsToml(json.recommendations, rulesAndHints));
     const report = JSON.parse(cli(['report', '--config', applied, '--json', CORPUS_DIR]).stdout);
     for (const rec of json.recommendations) {

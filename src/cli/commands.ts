@@ -1,3 +1,9 @@
+import {
+  isRecommendation,
+  recommendForStreams,
+  renderHintsToml,
+} from '../core/analyses/recommend.ts';
+import { getWhatIfGridOfStreams, whatIfToJson } from '../core/analyses/what-if.ts';
 import { resetCompactions } from '../core/compaction/creation.ts';
 import { getJpMainDryRun } from '../core/compaction/jp-timeline.ts';
 import { project, providerView } from '../core/compaction/projection.ts';
@@ -9,13 +15,7 @@ import { addReports, type Report, reportToJson } from '../core/counting/report.t
 import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
 import { exportPeerConfig, isPeerTargetId, PEER_TARGETS } from '../core/export/peer-export.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
-import {
-  isRecommendation,
-  recommendForStreams,
-  renderHintsToml,
-} from '../core/playground/recommend.ts';
 import { describeIgnoredHint } from '../core/playground/tool-info.ts';
-import { getWhatIfGridOfStreams, whatIfToJson } from '../core/playground/what-if.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
 import { CliError, type CliIo } from './cli-io.ts';
 import { type ConversationFile, getConversationName, listConversations } from './conversations.ts';

@@ -4,6 +4,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { readConversationTitle } from '../core/analyses/hint-table.ts';
 import {
   classifySessionPath,
   getSubagentMetaPath,
@@ -12,7 +13,6 @@ import {
   orderSessionPaths,
   readSubagentDescription,
 } from '../core/import/sessions.ts';
-import { readConversationTitle } from '../core/playground/workspace.ts';
 import { CliError, type CliIo } from './cli-io.ts';
 import type { ReadStream } from './inputs.ts';
 

@@ -1,4 +1,6 @@
 /** The readable `report` and `recommend` tables. */
+
+import { type HintRecommendations, isRecommendation } from '../core/analyses/recommend.ts';
 import { formatCount, formatPercent } from '../core/counting/format.ts';
 import {
   getToolRowLabel,
@@ -8,7 +10,6 @@ import {
   savedPercent,
 } from '../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
-import { type HintRecommendations, isRecommendation } from '../core/playground/recommend.ts';
 import { escapeForTerminal, escapeLines } from './terminal.ts';
 
 const GROUP_NAMES: Record<PayloadGroup, string> = {

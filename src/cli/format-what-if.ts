@@ -1,9 +1,9 @@
 /** The readable `report --what-if` grid. */
 
+import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
+import { getWhatIfHeadline, type WhatIfGrid } from '../core/analyses/what-if.ts';
 import { formatCount } from '../core/counting/format.ts';
 import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
-import { getWhatIfHeadline, type WhatIfGrid } from '../core/playground/what-if.ts';
-import { HINT_CHOICES } from '../core/playground/workspace.ts';
 import { escapeForTerminal } from './terminal.ts';
 
 /** One line per tool: tokens after (saved) under each choice, `*` on the choice in force. */

@@ -4,9 +4,10 @@
  * docs/replay.md). A readable table by default; `--json` prints the
  * documented shape. A FOLDER sums its conversations, with a row each.
  */
+
+import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
 import { formatCount, formatPercent } from '../core/counting/format.ts';
 import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
-import { HINT_CHOICES } from '../core/playground/workspace.ts';
 import { readAutoCompaction } from '../core/replay/auto-config.ts';
 import {
   hasInventedTimes,

@@ -5,6 +5,8 @@
  * are injected once by `main.tsx` through `initActions`.
  */
 
+import type { HintChoice } from '../core/analyses/hint-table.ts';
+import { setToolChoiceInToml } from '../core/analyses/what-if.ts';
 import { DEFAULT_READINGS, type ReadingName, type Readings } from '../core/compaction/readings.ts';
 import type { TokenizerId } from '../core/counting/tokens.ts';
 import type {
@@ -14,8 +16,6 @@ import type {
   ViewMode,
 } from '../core/playground/playground.ts';
 import type { ReadingChoice } from '../core/playground/types.ts';
-import { setToolChoiceInToml } from '../core/playground/what-if.ts';
-import type { HintChoice } from '../core/playground/workspace.ts';
 import type { Diagnostic, EncodingSetting, ToolHint } from '../core/types.ts';
 import { isAbortError } from '../worker/shared/errors.ts';
 import type { AppState, ExampleSummary, Theme, Toast } from './app-state.ts';

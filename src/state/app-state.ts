@@ -5,12 +5,13 @@
  * `store.ts`, so no slice depends on the store that includes it (no import
  * loop, type-only ones included).
  */
+
+import type { ExtraName, ExtraValue } from '../core/analyses/extras.ts';
+import type { HintRecommendations } from '../core/analyses/recommend.ts';
 import type { Readings } from '../core/compaction/readings.ts';
 import type { Report } from '../core/counting/report.ts';
 import type { ImportSummary } from '../core/import/types.ts';
-import type { ExtraName, ExtraValue } from '../core/playground/extras.ts';
 import type { PlaygroundFigures, PlaygroundInput } from '../core/playground/playground.ts';
-import type { HintRecommendations } from '../core/playground/recommend.ts';
 import type { ReadingChoice, ToolHintInfo, WhatIfGrid } from '../core/playground/types.ts';
 import type { DiffLayout, ShareState } from '../core/share/share-codec.ts';
 import type { Diagnostic } from '../core/types.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderHintsToml } from '../core/playground/recommend.ts';
+import { renderHintsToml } from '../core/analyses/recommend.ts';
 import codingSession from '../examples/coding-session.json?raw';
 import hintOmit from '../examples/hint-omit.json?raw';
 import hintStrip from '../examples/hint-strip.json?raw';

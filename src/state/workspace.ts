@@ -15,9 +15,9 @@
  * stream; the session worker keeps only the tables (a few kilobytes each).
  */
 
+import type { Recommendation } from '../core/analyses/recommend.ts';
 import { formatCount } from '../core/counting/format.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
-import type { Recommendation } from '../core/playground/recommend.ts';
 import type { ToolHintInfo } from '../core/playground/types.ts';
 import type { WorkspacePool } from '../worker/main-thread/workspace-pool.ts';
 import { isAbortError } from '../worker/shared/errors.ts';

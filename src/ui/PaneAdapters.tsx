@@ -13,8 +13,8 @@
  * wrapper says whether they show the latest transcripts yet.
  */
 import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
+import type { ExtraName, TranscriptsExtra } from '../core/analyses/extras.ts';
 import { getReadingInfo } from '../core/compaction/readings.ts';
-import type { ExtraName, TranscriptsExtra } from '../core/playground/extras.ts';
 import type { ReadingDiff } from '../core/playground/types.ts';
 import {
   reset,

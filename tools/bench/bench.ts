@@ -14,7 +14,7 @@
  * workspaces of 1x, 10x and 100x its size written to a temporary folder by
  * the generator (`BENCH_SCALES=1,10` to leave some out). Each is processed
  * one file at a time, as a pool worker would: read, decode, count, and a
- * hint table per file (`src/core/playground/workspace.ts`); the file's stream and token
+ * hint table per file (`src/core/analyses/hint-table.ts`); the file's stream and token
  * cache are dropped before the next, so memory is bounded by the largest
  * file plus the tables (about 20 kB a file in memory), not by the workspace. Warm is a
  * hint change answered from the tables. Then the corpus again on a
@@ -37,18 +37,18 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { clearMergeCache, countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import {
+  analyzeConversation,
+  getReportFromHintTable,
+  type HintTable,
+  partitionBySize,
+} from '../../src/core/analyses/hint-table.ts';
 import { providerView } from '../../src/core/compaction/projection.ts';
 import { parseConfigToml } from '../../src/core/config/config.ts';
 import { formatCount } from '../../src/core/counting/format.ts';
 import { addReports, getPayload, type Report } from '../../src/core/counting/report.ts';
 import { createTokenCounter, loadTokenCounter } from '../../src/core/counting/tokens.ts';
 import { createPlaygroundSession, reportStream } from '../../src/core/playground/playground.ts';
-import {
-  analyzeConversation,
-  getReportFromHintTable,
-  type HintTable,
-  partitionBySize,
-} from '../../src/core/playground/workspace.ts';
 import { parseEventsText } from '../../src/core/stream/codec.ts';
 import { sanitize } from '../../src/core/stream/sanitize.ts';
 import { generateEventsText, generateWorkspace } from '../synthetic/synthetic.ts';

@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { analyzeConversation, type HintTable } from '../../src/core/analyses/hint-table.ts';
 import { parseConfigToml } from '../../src/core/config/config.ts';
 import type { Report } from '../../src/core/counting/report.ts';
 import { createTokenCounter } from '../../src/core/counting/tokens.ts';
-import { analyzeConversation, type HintTable } from '../../src/core/playground/workspace.ts';
 
 /** A job: files (with their index in the workspace) and the config text. */
 export interface PoolJob {

@@ -12,11 +12,12 @@
  * `SCALING_WHAT_IF_TOOLS` those of the `report --what-if` row (10k, 40k and
  * 130k by default: the sizes of issue 24, where it was quadratic).
  */
+
+import { recommendForStreams } from '../../src/core/analyses/recommend.ts';
+import { getWhatIfGridOfStreams } from '../../src/core/analyses/what-if.ts';
 import { parseConfigToml } from '../../src/core/config/config.ts';
 import { loadTokenCounter } from '../../src/core/counting/tokens.ts';
 import { reportStream } from '../../src/core/playground/playground.ts';
-import { recommendForStreams } from '../../src/core/playground/recommend.ts';
-import { getWhatIfGridOfStreams } from '../../src/core/playground/what-if.ts';
 import type { StreamElement } from '../../src/core/types.ts';
 import { perItemGrowth, type ScalingRow as Row } from './growth.ts';
 

@@ -9,10 +9,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { createWhatIfCache } from '../../src/core/analyses/what-if.ts';
 import { parseConfigToml } from '../../src/core/config/config.ts';
 import { loadTokenCounter } from '../../src/core/counting/tokens.ts';
 import { reportStream } from '../../src/core/playground/playground.ts';
-import { createWhatIfCache } from '../../src/core/playground/what-if.ts';
 import { parseEventsText } from '../../src/core/stream/codec.ts';
 import { listCorpus } from '../../src/test/conformance.ts';
 

@@ -37,6 +37,8 @@ describe('biome rejects imports against the layer arrows (ui → state → worke
     ['src/core/config/planted-cli.ts', '../../cli/main.ts'],
     ['src/core/planted-top.ts', '../ui/App.tsx'],
     ['src/core/config/planted-react.ts', 'react'],
+    ['src/core/playground/planted-analysis.ts', '../analyses/what-if.ts'],
+    ['src/core/playground/planted-ui.ts', '../../ui/App.tsx'],
     ['src/state/planted-ui.ts', '../ui/App.tsx'],
     ['src/state/planted-ui-deep.ts', '../ui/panes/Pane.tsx'],
     ['src/worker/planted-ui.ts', '../ui/App.tsx'],
@@ -56,6 +58,7 @@ describe('biome rejects imports against the layer arrows (ui → state → worke
   it.each([
     ['src/core/config/planted-ok.ts', '../json/values.ts'],
     ['src/core/planted-ok.ts', './types.ts'],
+    ['src/core/analyses/planted-ok.ts', '../playground/playground.ts'],
     ['src/state/planted-ok.ts', '../core/config/config.ts'],
     ['src/state/planted-worker-ok.ts', '../worker/main-thread/playground-client.ts'],
     ['src/worker/planted-ok.ts', '../core/playground/playground.ts'],

@@ -12,13 +12,14 @@
  *
  * Boundary: pure TypeScript, no DOM. The worker and the CLI call it.
  */
+
+import { applyRecommendations } from '../analyses/recommend.ts';
 import type { Readings } from '../compaction/readings.ts';
 import type { ParsedConfig } from '../config/config.ts';
 import { formatCount, formatPercent } from '../counting/format.ts';
 import { type Report, savedPercent } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import { buildToolInfo, planCompactions, reportStream } from '../playground/playground.ts';
-import { applyRecommendations } from '../playground/recommend.ts';
 import type { ViewMode } from '../playground/types.ts';
 import type { StreamElement } from '../types.ts';
 import { anthropicTarget } from './anthropic.ts';

@@ -1,8 +1,8 @@
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
+import { renderHintsToml } from '../analyses/recommend.ts';
 import { formatTomlKey } from '../config/toml-locator.ts';
 import { stringLiteral } from '../export/peer-target.ts';
-import { renderHintsToml } from '../playground/recommend.ts';
 import { quoteVisibly } from './quote.ts';
 
 // CSI (C1), RLO (bidi), DEL and LS: each acts in a terminal or an editor, none is escaped by JSON.stringify.

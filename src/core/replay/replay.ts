@@ -15,6 +15,8 @@
  *
  * Boundary: pure TypeScript, no DOM; the worker can call `runReplay`.
  */
+
+import { HINT_CHOICES } from '../analyses/hint-table.ts';
 import type { Readings } from '../compaction/readings.ts';
 import { DEFAULT_READINGS, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
@@ -27,7 +29,6 @@ import { compareCodePoints } from '../json/values.ts';
 import type { ToolChoice } from '../playground/pipeline.ts';
 import { buildToolInfo, describeFirstProblem, planCompactions } from '../playground/playground.ts';
 import type { HintChoice, PlaygroundInput, ViewMode } from '../playground/types.ts';
-import { HINT_CHOICES } from '../playground/workspace.ts';
 import { classifyElement } from '../stream/turns.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
 import { type AutoCompaction, DEFAULT_AUTO_COMPACTION, readAutoCompaction } from './auto-config.ts';

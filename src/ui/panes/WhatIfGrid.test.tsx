@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createHintTable } from '../../core/analyses/hint-table.ts';
+import { recommendHints } from '../../core/analyses/recommend.ts';
+import { createWhatIfCache, isStarred } from '../../core/analyses/what-if.ts';
 import { parseConfigToml } from '../../core/config/config.ts';
 import { formatCount } from '../../core/counting/format.ts';
 import { loadTokenCounter } from '../../core/counting/tokens.ts';
 import { reportStream } from '../../core/playground/playground.ts';
-import { recommendHints } from '../../core/playground/recommend.ts';
-import { createWhatIfCache, isStarred } from '../../core/playground/what-if.ts';
-import { createHintTable } from '../../core/playground/workspace.ts';
 import { parseEventsText } from '../../core/stream/codec.ts';
 import { setToolChoice } from '../../state/actions.ts';
 import { store } from '../../state/store.ts';

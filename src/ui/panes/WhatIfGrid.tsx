@@ -3,9 +3,10 @@
  * six hint choices, the choice in force and the recommender's pick marked.
  * Each cell is a button: choosing it sets that hint in the config.
  */
+
+import { HINT_CHOICES, type HintChoice } from '../../core/analyses/hint-table.ts';
+import { getWhatIfHeadline, type WhatIfGrid } from '../../core/analyses/what-if.ts';
 import { formatCount } from '../../core/counting/format.ts';
-import { getWhatIfHeadline, type WhatIfGrid } from '../../core/playground/what-if.ts';
-import { HINT_CHOICES, type HintChoice } from '../../core/playground/workspace.ts';
 import './panes.css';
 
 /** Props of {@link WhatIfGridView}. */

@@ -5,8 +5,8 @@
  * figures are invented but consistent (chars/4 tokens).
  */
 
+import type { FiguresWithExtras } from '../../core/analyses/extras.ts';
 import type { Report } from '../../core/counting/report.ts';
-import type { FiguresWithExtras } from '../../core/playground/extras.ts';
 import type {
   EventExplanation,
   SlotDecision,

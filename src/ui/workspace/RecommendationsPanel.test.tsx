@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseConfigToml } from '../../core/config/config.ts';
-import { loadTokenCounter } from '../../core/counting/tokens.ts';
 import {
   type HintRecommendations,
   RECOMMENDATION_NOTE,
   recommendForStreams,
   renderHintsToml,
-} from '../../core/playground/recommend.ts';
+} from '../../core/analyses/recommend.ts';
+import { parseConfigToml } from '../../core/config/config.ts';
+import { loadTokenCounter } from '../../core/counting/tokens.ts';
 import { parseEventsText } from '../../core/stream/codec.ts';
 import codingSession from '../../examples/coding-session.json?raw';
 import { flushAnalysis, initActions } from '../../state/actions.ts';

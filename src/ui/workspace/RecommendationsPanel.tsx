@@ -6,8 +6,6 @@
  * what to call.
  */
 import { useId, useState } from 'react';
-import { formatChange, formatCount, formatPercent } from '../../core/counting/format.ts';
-import { savedPercent } from '../../core/counting/report.ts';
 import {
   type ApplyEffect,
   getApplyEffect,
@@ -15,7 +13,9 @@ import {
   isPreTicked,
   isRecommendation,
   type Recommendation,
-} from '../../core/playground/recommend.ts';
+} from '../../core/analyses/recommend.ts';
+import { formatChange, formatCount, formatPercent } from '../../core/counting/format.ts';
+import { savedPercent } from '../../core/counting/report.ts';
 import type { RecommendationState } from '../../state/app-state.ts';
 
 /** Props of {@link RecommendationsPanel}. */

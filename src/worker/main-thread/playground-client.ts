@@ -13,7 +13,7 @@
  *   call that reached a worker without it (`stream-missing`) is sent once
  *   more after the stream.
  */
-import type { ExtraArgs, ExtraName } from '../../core/playground/extras.ts';
+import type { ExtraArgs, ExtraName } from '../../core/analyses/extras.ts';
 import type { PlaygroundInput } from '../../core/playground/types.ts';
 import { WorkerError } from '../shared/errors.ts';
 import type {
@@ -46,7 +46,7 @@ export interface CallOptions {
 export interface WorkerClient {
   /** The figures of an input. */
   run(input: PlaygroundInput, options?: CallOptions): Promise<PlaygroundReply<'run'>>;
-  /** One extra of an input version (see `core/playground/extras.ts`). */
+  /** One extra of an input version (see `core/analyses/extras.ts`). */
   extra<K extends ExtraName>(
     request: { name: K; version: number; input: PlaygroundInput; args: ExtraArgs<K> },
     options?: CallOptions,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { RECOMMENDATION_NOTE, type Recommendation } from '../../core/playground/recommend.ts';
+import { RECOMMENDATION_NOTE, type Recommendation } from '../../core/analyses/recommend.ts';
 import { createInThreadPool, reportInOneThread } from '../../test/in-thread-pool.ts';
 import { rejection } from '../../test/rejection.ts';
 import { WorkerError } from '../shared/errors.ts';

@@ -16,8 +16,9 @@
  *   typed code, so a bug in a worker (`internal`) stops the load while a
  *   crash or a timeout only fails its conversations.
  */
-import type { Recommendation } from '../../core/playground/recommend.ts';
-import { partitionBySize } from '../../core/playground/workspace.ts';
+
+import { partitionBySize } from '../../core/analyses/hint-table.ts';
+import type { Recommendation } from '../../core/analyses/recommend.ts';
 import { WorkerError } from '../shared/errors.ts';
 import type { BridgeRequest, BridgeResponse, BridgeWorker } from '../shared/protocol.ts';
 import type {

@@ -13,11 +13,11 @@
  * worker's: its recommendations are one of its extras.)
  */
 
+import type { HintTable } from '../../core/analyses/hint-table.ts';
+import type { HintRecommendations } from '../../core/analyses/recommend.ts';
 import type { Report } from '../../core/counting/report.ts';
 import type { TokenizerId } from '../../core/counting/tokens.ts';
-import type { HintRecommendations } from '../../core/playground/recommend.ts';
 import type { ToolHintInfo, ViewMode, WhatIfGrid } from '../../core/playground/types.ts';
-import type { HintTable } from '../../core/playground/workspace.ts';
 import type { EncodingSetting } from '../../core/types.ts';
 
 /** What the figures are computed for: the config and the run's settings. */

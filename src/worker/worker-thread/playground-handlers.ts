@@ -13,7 +13,7 @@
  *
  * Boundary: runs in a worker; no DOM and no app state here, only the core.
  */
-import type { PeerTargetId } from '../../core/export/peer-export.ts';
+
 import {
   computeExtra,
   createPlaygroundExtras,
@@ -21,7 +21,8 @@ import {
   type ExtraName,
   type ExtraOutcome,
   exportPeerThroughSession,
-} from '../../core/playground/extras.ts';
+} from '../../core/analyses/extras.ts';
+import type { PeerTargetId } from '../../core/export/peer-export.ts';
 import {
   createPlaygroundSession,
   type PlaygroundSession,

@@ -8,6 +8,20 @@
  *
  * Boundary: runs in a worker; no DOM and no app state here, only the core.
  */
+
+import {
+  analyzeConversation,
+  getReportFromHintTable,
+  type HintTable,
+  type HintTableSettings,
+  readConversationTitle,
+} from '../../core/analyses/hint-table.ts';
+import {
+  type Recommendation,
+  recommendHints,
+  renderHintsToml,
+} from '../../core/analyses/recommend.ts';
+import { getWhatIfGrid, prepareWhatIf } from '../../core/analyses/what-if.ts';
 import { type ParsedConfig, parseConfigToml } from '../../core/config/config.ts';
 import { resolveConfigInForce } from '../../core/config/in-force.ts';
 import { addReports, getToolRowKey, type Report } from '../../core/counting/report.ts';
@@ -15,21 +29,8 @@ import { loadTokenCounter } from '../../core/counting/tokens.ts';
 import { readSubagentDescription } from '../../core/import/sessions.ts';
 import { setOwn } from '../../core/json/values.ts';
 import { describeFirstProblem } from '../../core/playground/pipeline.ts';
-import {
-  type Recommendation,
-  recommendHints,
-  renderHintsToml,
-} from '../../core/playground/recommend.ts';
 import { compareToolInfo, getToolHintInfo } from '../../core/playground/tool-info.ts';
 import type { ToolHintInfo } from '../../core/playground/types.ts';
-import { getWhatIfGrid, prepareWhatIf } from '../../core/playground/what-if.ts';
-import {
-  analyzeConversation,
-  getReportFromHintTable,
-  type HintTable,
-  type HintTableSettings,
-  readConversationTitle,
-} from '../../core/playground/workspace.ts';
 import type {
   AnalyzedConversation,
   ConversationFigures,

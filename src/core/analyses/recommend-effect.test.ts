@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseConfigToml } from '../config/config.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
+import { reportStream } from '../playground/playground.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import type { StreamElement } from '../types.ts';
-import { reportStream } from './playground.ts';
 import {
   applyRecommendations,
   getApplyEffect,

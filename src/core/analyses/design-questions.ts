@@ -16,10 +16,10 @@ import {
 import type { ParsedConfig } from '../config/config.ts';
 import { createReport } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
+import { buildViews, planCompactions, type Views } from '../playground/pipeline.ts';
+import { buildTimeline, buildTranscripts } from '../playground/transcripts.ts';
+import type { ReadingChoice, ReadingDiff, ReadingEffect, ViewMode } from '../playground/types.ts';
 import type { StreamElement } from '../types.ts';
-import { buildViews, planCompactions, type Views } from './pipeline.ts';
-import { buildTimeline, buildTranscripts } from './transcripts.ts';
-import type { ReadingChoice, ReadingDiff, ReadingEffect, ViewMode } from './types.ts';
 
 /** The inputs of one measurement: the stream, config and settings the page shows. */
 export interface ReadingEffectsInput {

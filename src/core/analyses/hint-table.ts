@@ -42,6 +42,8 @@ import { hasErrors } from '../diagnostics.ts';
 import { createTitle } from '../import/builder.ts';
 import { readAnyStream } from '../import/read-stream.ts';
 import { compareCodePoints, getOwn, setOwn } from '../json/values.ts';
+import { buildViews, getStreamToolNames, planCompactions } from '../playground/pipeline.ts';
+import type { HintChoice, ViewMode } from '../playground/types.ts';
 import { parseTimestamp } from '../stream/timestamp.ts';
 import type {
   CompactionRule,
@@ -51,10 +53,8 @@ import type {
   StreamElement,
   ToolCallPolicy,
 } from '../types.ts';
-import { buildViews, getStreamToolNames, planCompactions } from './pipeline.ts';
-import type { HintChoice, ViewMode } from './types.ts';
 
-export type { HintChoice } from './types.ts';
+export type { HintChoice } from '../playground/types.ts';
 
 /** Every hint choice, `inherit` first. */
 export const HINT_CHOICES: readonly HintChoice[] = ['inherit', ...TOOL_HINTS];

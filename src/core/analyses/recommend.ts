@@ -17,9 +17,9 @@ import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports, type Report, type ToolRow } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import { compareCodePoints, getOwn, isJsonObject, setOwn } from '../json/values.ts';
+import { reportStream } from '../playground/pipeline.ts';
 import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
 import { findStaleHintComments, type HintCommentEdit } from './hint-comments.ts';
-import { reportStream } from './pipeline.ts';
 import {
   assembleReport,
   createHintTable,
@@ -32,7 +32,7 @@ import {
   type HintTableSettings,
   mergeRepeats,
   type RepeatedResponse,
-} from './workspace.ts';
+} from './hint-table.ts';
 
 /**
  * A side (requests or responses) averaging at least this many tokens per

@@ -5,8 +5,9 @@ import { README_CONFIG_TOML, readCorpusStream } from '../../test/corpus.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { addReports } from '../counting/report.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
+import { reportStream } from '../playground/playground.ts';
 import type { StreamElement } from '../types.ts';
-import { reportStream } from './playground.ts';
+import { createHintTable, HINT_CHOICES, type HintChoice } from './hint-table.ts';
 import {
   applyRecommendations,
   chooseHint,
@@ -19,7 +20,6 @@ import {
   renderHintsToml,
   type ToolUsage,
 } from './recommend.ts';
-import { createHintTable, HINT_CHOICES, type HintChoice } from './workspace.ts';
 
 const CONFIG_TEXT = README_CONFIG_TOML;
 const config = parseConfigToml(CONFIG_TEXT);

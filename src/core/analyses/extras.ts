@@ -24,11 +24,12 @@ import {
   type PeerExportResult,
   type PeerTargetId,
 } from '../export/peer-export.ts';
-import type { StreamElement } from '../types.ts';
-import { getReadingDiff, measureReadingEffects } from './design-questions.ts';
-import { describeFirstProblem, type PlaygroundSession, type RunContext } from './playground.ts';
-import { type HintRecommendations, recommendHints } from './recommend.ts';
-import { buildTranscripts } from './transcripts.ts';
+import {
+  describeFirstProblem,
+  type PlaygroundSession,
+  type RunContext,
+} from '../playground/playground.ts';
+import { buildTranscripts } from '../playground/transcripts.ts';
 import type {
   PlaygroundFigures,
   PlaygroundInput,
@@ -37,14 +38,17 @@ import type {
   ReadingEffect,
   Transcripts,
   WhatIfGrid,
-} from './types.ts';
-import { createWhatIfCache } from './what-if.ts';
+} from '../playground/types.ts';
+import type { StreamElement } from '../types.ts';
+import { getReadingDiff, measureReadingEffects } from './design-questions.ts';
 import {
   createHintTable,
   getReportFromHintTable,
   type HintTable,
   type HintTableSettings,
-} from './workspace.ts';
+} from './hint-table.ts';
+import { type HintRecommendations, recommendHints } from './recommend.ts';
+import { createWhatIfCache } from './what-if.ts';
 
 /** The transcripts, and the "after" view under another reading when the diff compares two. */
 export interface TranscriptsExtra extends Transcripts {

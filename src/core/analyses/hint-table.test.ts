@@ -7,7 +7,7 @@ import { parseConfigToml } from '../config/config.ts';
 import { TOOL_HINTS } from '../config/tool-hints.ts';
 import type { Report } from '../counting/report.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
-import { reportStream } from './playground.ts';
+import { reportStream } from '../playground/playground.ts';
 import {
   analyzeConversation,
   createHintTable,
@@ -16,7 +16,7 @@ import {
   mergeRepeats,
   partitionBySize,
   readConversationTitle,
-} from './workspace.ts';
+} from './hint-table.ts';
 
 const config = parseConfigToml(README_CONFIG_TOML);
 const counter = await loadTokenCounter('chars');

@@ -4,10 +4,10 @@ import { readCorpusStream } from '../../test/corpus.ts';
 import { READINGS, type Readings, withReadings } from '../compaction/readings.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
+import { reportStream } from '../playground/playground.ts';
 import type { StreamElement } from '../types.ts';
-import { reportStream } from './playground.ts';
+import { createHintTable, HINT_CHOICES, type HintChoice } from './hint-table.ts';
 import { getWhatIfGrid, getWhatIfGridOfStreams, whatIfToJson } from './what-if.ts';
-import { createHintTable, HINT_CHOICES, type HintChoice } from './workspace.ts';
 
 const RULES = `[[conversation.compaction.rules]]
 keep_last = 2

@@ -17,16 +17,9 @@ import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports, type Report } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import { getOwn } from '../json/values.ts';
+import { buildViews, reportStream } from '../playground/pipeline.ts';
+import type { WhatIfCell, WhatIfGrid, WhatIfRow } from '../playground/types.ts';
 import type { StreamElement, ToolHint } from '../types.ts';
-import { buildViews, reportStream } from './pipeline.ts';
-import {
-  type HintRecommendations,
-  isRecommendation,
-  type Recommendation,
-  recommendHints,
-  renderHintsToml,
-} from './recommend.ts';
-import type { WhatIfCell, WhatIfGrid, WhatIfRow } from './types.ts';
 import {
   areHintsSeparable,
   createHintTable,
@@ -37,7 +30,14 @@ import {
   type HintTable,
   type HintTableOptions,
   type HintTableSettings,
-} from './workspace.ts';
+} from './hint-table.ts';
+import {
+  type HintRecommendations,
+  isRecommendation,
+  type Recommendation,
+  recommendHints,
+  renderHintsToml,
+} from './recommend.ts';
 
 export type { WhatIfCell, WhatIfGrid, WhatIfRow };
 
