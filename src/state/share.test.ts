@@ -632,7 +632,7 @@ describe('restore previous work', () => {
     expect(store.getState().restoreOffer).toBeNull();
   });
 
-  it('is offered when a link opens over work saved in this browser', async () => {
+  it("is offered when a link opens in this tab over this tab's saved work", async () => {
     const kv = createKeyValue();
     const first = environment('', kv);
     init(first.env);
@@ -648,6 +648,50 @@ describe('restore previous work', () => {
     expect(store.getState().configText).toBe('from a link = 1\n');
     restorePreviousWork();
     expect(store.getState().configText).toBe('saved work = 1\n');
+  });
+
+  it('is not offered after a reload or in a new tab, where nothing was replaced', async () => {
+    const kv = createKeyValue();
+    const first = environment('', kv);
+    init(first.env);
+    await startPlayground();
+    expect(store.getState().restoreOffer).toBeNull();
+    setConfigText('saved work = 1\n');
+    await vi.advanceTimersByTimeAsync(100);
+    const address = first.location.hash;
+    disposeShare();
+    resetStore();
+
+    // A reload of the same tab, with the address it wrote.
+    init(environment(address, kv, first.session).env);
+    await startPlayground();
+    expect(store.getState().configText).toBe('saved work = 1\n');
+    expect(store.getState().restoreOffer).toBeNull();
+    disposeShare();
+    resetStore();
+
+    // A new tab without a link, then a new tab with another link: the other tab's work is not replaced.
+    init(environment('', kv).env);
+    await startPlayground();
+    expect(store.getState().configText).toBe('saved work = 1\n');
+    expect(store.getState().restoreOffer).toBeNull();
+    disposeShare();
+    resetStore();
+    const link = encodeAppLink(stateOf({ configText: 'from a link = 1\n' }), EXAMPLES);
+    init(environment(link, kv).env);
+    await startPlayground();
+    expect(store.getState().configText).toBe('from a link = 1\n');
+    expect(store.getState().restoreOffer).toBeNull();
+  });
+
+  it("never offers the page's empty start state", async () => {
+    const link = encodeAppLink(stateOf({ configText: 'from a link = 1\n' }), EXAMPLES);
+    init(environment(link).env);
+    await startPlayground();
+    expect(store.getState().restoreOffer).toBeNull();
+    restorePreviousWork();
+    expect(store.getState().configText).toBe('from a link = 1\n');
+    expect(store.getState().streamText).not.toBe('');
   });
 
   it('is offered when an example replaces edited work, not when it replaces an example', async () => {

@@ -154,7 +154,9 @@ function applyShareState(share: ShareState, byLink = false): boolean {
   else if (example) streamText = example.streamText;
   else return false;
   flushShare();
-  offerRestore(toShareState(store.getState()), share, byLink);
+  // Before the start has put anything in the editors they hold the store's
+  // empty initial state, which is no work of anyone's.
+  if (unsubscribe !== null) offerRestore(toShareState(store.getState()), share, byLink);
   applying = true;
   store.setState({
     configText: share.configText,
@@ -232,8 +234,10 @@ export async function startPlayground(): Promise<StartChoice | null> {
   let problemFallback: string | null = null;
   if (choice.source === 'link') {
     applyShareState(choice.state);
-    // Opening a link over work saved in this browser: that work stays one click away.
-    if (saved) offerRestore(saved.state, choice.state, true);
+    // A link opened in this tab over its own saved work replaced that work:
+    // it stays one click away. Another tab's work was not replaced (it is in
+    // that tab, or in the recent states).
+    if (saved && reading.own) offerRestore(saved.state, choice.state, true);
   } else if (choice.source === 'autosave') {
     applyShareState(choice.state);
     problemFallback = 'The playground shows the state it saved in this browser last time instead.';
