@@ -100,12 +100,9 @@ const stopWaitingForFigures = store.subscribe((state) => {
   requestAnimationFrame(() => setTimeout(loadEditors, 0));
 });
 
-// Vite's preload helper reports a lazy chunk's CSS or imports that failed to load.
-window.addEventListener('vite:preloadError', (event) => {
-  event.preventDefault();
-  logFailure((event as Event & { payload?: unknown }).payload ?? event);
-  reportOutdatedBuild();
-});
+// Vite's preload helper reports a lazy chunk's CSS or imports that failed to
+// load (the import then fails too, and its caller says what could not load).
+window.addEventListener('vite:preloadError', () => reportOutdatedBuild());
 
 window.addEventListener('unhandledrejection', (event) => {
   // Cancellation is silent, ours (AbortError) and Monaco's (Canceled).

@@ -8,7 +8,7 @@
  *
  * Boundary: runs in a worker; no DOM and no app state here.
  */
-import { serializeError, WorkerError } from '../shared/errors.ts';
+import { isOutdatedBuildError, serializeError, WorkerError } from '../shared/errors.ts';
 import type {
   BridgeApi,
   BridgeRequest,
@@ -64,7 +64,9 @@ export function createMessageHandler<A extends BridgeApi<A>>(handlers: A): Messa
     } catch (error) {
       // A typed WorkerError is an answer the page expects (a stream the worker no
       // longer holds is sent again); anything else is a bug: keep its trace here.
-      if (!(error instanceof WorkerError)) console.error(error);
+      // A lazy chunk gone from the server (an older build's tab) is no bug either.
+      if (isOutdatedBuildError(error)) console.warn(error);
+      else if (!(error instanceof WorkerError)) console.error(error);
       // A plain object of strings always clones; if even this fails, the page's timeout answers.
       scope.postMessage({ id: request.id, ok: false, error: serializeError(error) });
     }
