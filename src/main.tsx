@@ -49,6 +49,7 @@ initShare({
     autosave: getAutosaveStore(),
     storage: getStorage('localStorage'),
     session: getStorage('sessionStorage'),
+    locks: typeof navigator.locks === 'undefined' ? null : navigator.locks,
   },
 });
 
