@@ -11,6 +11,7 @@ import { initActions, notify, setEditorsReady } from './state/actions.ts';
 import type { KeyValueStore } from './state/autosave.ts';
 import { initExports } from './state/exports.ts';
 import { initExtras } from './state/extras.ts';
+import { logFailure, reportOutdatedBuild } from './state/failures.ts';
 import { initPeerExports } from './state/peer-exports.ts';
 import { initShare, startPlayground } from './state/share.ts';
 import { store } from './state/store.ts';
@@ -19,12 +20,13 @@ import { App } from './ui/App.tsx';
 import { startThemeFollowing } from './ui/theme-choice.ts';
 import { createWorkerClient } from './worker/main-thread/playground-client.ts';
 import { createWorkspacePool, getPoolSize } from './worker/main-thread/workspace-pool.ts';
-import { isAbortError } from './worker/shared/errors.ts';
+import { isAbortError, isOutdatedBuildError } from './worker/shared/errors.ts';
 import PlaygroundWorker from './worker/worker-thread/playground-worker.ts?worker';
 import WorkspaceWorker from './worker/worker-thread/workspace-worker.ts?worker';
 
 const client = createWorkerClient({
-  createWorker: () => new PlaygroundWorker({ name: 'compaction-playground' }),
+  // The name is the worker's lifeline (see worker/main-thread/channel.ts).
+  createWorker: (lifeline) => new PlaygroundWorker({ name: lifeline }),
 });
 
 initActions({
@@ -47,13 +49,14 @@ initShare({
     autosave: getAutosaveStore(),
     storage: getStorage('localStorage'),
     session: getStorage('sessionStorage'),
+    locks: typeof navigator.locks === 'undefined' ? null : navigator.locks,
   },
 });
 
 // Workspaces count over a pool sized to the machine; `?workers=N` sets it (the browser test compares 1 with the pool).
 initWorkspace({
   pool: createWorkspacePool({
-    createWorker: () => new WorkspaceWorker({ name: 'compaction-playground-workspace' }),
+    createWorker: (lifeline) => new WorkspaceWorker({ name: lifeline }),
     size: getPoolSize(
       navigator.hardwareConcurrency,
       new URLSearchParams(location.search).get('workers'),
@@ -83,6 +86,10 @@ function loadEditors(): void {
       setEditorsReady();
     })
     .catch((error: unknown) => {
+      if (isOutdatedBuildError(error)) {
+        logFailure(error);
+        return;
+      }
       console.error(error);
       notify('The editors could not be loaded. Reload the page to try again.', 'error');
     });
@@ -93,6 +100,10 @@ const stopWaitingForFigures = store.subscribe((state) => {
   // After the frame that paints the figures.
   requestAnimationFrame(() => setTimeout(loadEditors, 0));
 });
+
+// Vite's preload helper reports a lazy chunk's CSS or imports that failed to
+// load (the import then fails too, and its caller says what could not load).
+window.addEventListener('vite:preloadError', () => reportOutdatedBuild());
 
 window.addEventListener('unhandledrejection', (event) => {
   // Cancellation is silent, ours (AbortError) and Monaco's (Canceled).

@@ -115,6 +115,8 @@ export interface UiSlice {
   recommendAsked: boolean;
   /** The reading the diff pane compares the current "after" view with, or null for before/after. */
   diffReading: ReadingChoice | null;
+  /** A lazy part of this build failed to load: the tab is on an older version and should reload. */
+  outdatedBuild: boolean;
 }
 
 /** What the link dialog says: what went wrong with a link or file, and what is shown instead. */

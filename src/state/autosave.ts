@@ -12,12 +12,17 @@
  */
 
 import {
+  AUTOSAVE_SLOTS,
   type AutosaveEntry,
   type AutosaveIndex,
   type AutosaveSlot,
   addAutosaveEntry,
+  addRecentEntries,
   parseAutosaveIndex,
   parseAutosaveSlot,
+  parseRecentEntries,
+  RECENT_LENGTH,
+  type RecentEntry,
   touchAutosaveIndex,
 } from '../core/share/autosave-history.ts';
 
@@ -39,6 +44,8 @@ export const SLOT_KEY_PREFIX = 'compaction-playground:slot:';
 export const SLOT_INDEX_KEY = 'compaction-playground:slots';
 /** The sessionStorage key of the state pending when the page was hidden. */
 export const PENDING_KEY = 'compaction-playground:pending';
+/** The IndexedDB key of the recent list: states of slots the index dropped ({@link RecentEntry}). */
+export const RECENT_KEY = 'compaction-playground:recent';
 /** Above this many characters the pending state does not go to sessionStorage (its quota is ~5M). */
 const PENDING_MAX_CHARS = 1_500_000;
 
@@ -117,6 +124,8 @@ export function createAutosaver(
   session: StorageLike | null,
   tab: string,
   initial: AutosaveSlot | null,
+  /** The tabs open now, whose slots are never dropped (none known: an empty set). */
+  liveTabs: () => Promise<ReadonlySet<string>> = async () => new Set(),
 ): Autosaver {
   let current: AutosaveSlot = initial ?? { tab, entries: [] };
   let queue: Promise<unknown> = Promise.resolve();
@@ -128,12 +137,13 @@ export function createAutosaver(
       await kv.set(slotKey(tab), next);
       current = next;
       let dropped: string[] = [];
+      const live = await liveTabs();
       await kv.update(SLOT_INDEX_KEY, (old) => {
-        const touched = touchAutosaveIndex(parseAutosaveIndex(old), tab, entry.savedAt);
+        const touched = touchAutosaveIndex(parseAutosaveIndex(old), tab, entry.savedAt, live);
         dropped = touched.dropped;
         return touched.index satisfies AutosaveIndex;
       });
-      for (const gone of dropped) await kv.del(slotKey(gone));
+      await keepInRecent(kv, dropped);
       clearPending(entry.savedAt);
       return { ok: true, savedAt: entry.savedAt };
     } catch (error) {
@@ -183,6 +193,45 @@ export function createAutosaver(
       }
     },
   };
+}
+
+/** Moves the newest state of each dropped slot to the recent list, then deletes the slot. */
+async function keepInRecent(kv: KeyValueStore, dropped: readonly string[]): Promise<void> {
+  if (dropped.length === 0) return;
+  const added: RecentEntry[] = [];
+  for (const gone of dropped) {
+    const newest = parseAutosaveSlot(await kv.get(slotKey(gone)))?.entries[0];
+    if (newest) added.push({ ...newest, tab: gone });
+  }
+  await kv.update(RECENT_KEY, (old) => addRecentEntries(parseRecentEntries(old), added));
+  for (const gone of dropped) await kv.del(slotKey(gone));
+}
+
+/**
+ * The states this browser keeps besides this tab's own, newest first: the
+ * newest of every other tab's slot, and the recent list of dropped slots.
+ */
+export async function readRecentStates(
+  kv: KeyValueStore | null,
+  tab: string,
+): Promise<RecentEntry[]> {
+  if (!kv) return [];
+  try {
+    const others: RecentEntry[] = [];
+    for (const { tab: other } of parseAutosaveIndex(await kv.get(SLOT_INDEX_KEY)).tabs) {
+      if (other === tab) continue;
+      const newest = parseAutosaveSlot(await kv.get(slotKey(other)))?.entries[0];
+      if (newest) others.push({ ...newest, tab: other });
+    }
+    return addRecentEntries(
+      parseRecentEntries(await kv.get(RECENT_KEY)),
+      others,
+      AUTOSAVE_SLOTS + RECENT_LENGTH,
+    );
+  } catch (error) {
+    console.warn(error);
+    return [];
+  }
 }
 
 /** Whether a storage error is the browser's quota (the state is too large to keep). */

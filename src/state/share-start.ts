@@ -8,6 +8,7 @@ import { decodeAppLink, type ShareExample } from '../core/share/app-link.ts';
 import { decodePlaygroundFile } from '../core/share/playground-file.ts';
 import type { ShareState } from '../core/share/share-codec.ts';
 import type { KeyValueStore, StorageLike } from './autosave.ts';
+import type { TabLocks } from './tab-claim.ts';
 
 export type { StorageLike } from './autosave.ts';
 
@@ -26,14 +27,15 @@ export interface ShareEnvironment {
   storage: StorageLike | null;
   /** Per-tab storage (sessionStorage), to recognise a reload of this tab. */
   session: StorageLike | null;
+  /** Web Locks, to claim this tab's id and see which tabs are open; absent: ids are not claimed. */
+  locks?: TabLocks | null;
 }
 
 /** The localStorage key of the state an earlier version of the page autosaved (one slot for all tabs). */
 export const AUTOSAVE_KEY = 'compaction-playground:autosave';
 /** The localStorage key of the autosave's bookkeeping ({@link AutosaveMeta}). */
 export const AUTOSAVE_META_KEY = 'compaction-playground:autosave-meta';
-/** The sessionStorage key of this tab's id, which survives reloads of the tab. */
-export const TAB_KEY = 'compaction-playground:tab';
+export { TAB_KEY } from './tab-claim.ts';
 
 /** A saved state the start may open, and its bookkeeping: which tab wrote it, with which address. */
 export interface SavedState {

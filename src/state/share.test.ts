@@ -24,9 +24,11 @@ import { type KeyValueStore, PENDING_KEY, SLOT_INDEX_KEY, SLOT_KEY_PREFIX } from
 import {
   disposeShare,
   getPlaygroundFileText,
+  getRecentStates,
   getShareLink,
   initShare,
   openPlaygroundFile,
+  openRecentState,
   restorePreviousWork,
   startFresh,
   startPlayground,
@@ -42,6 +44,7 @@ import {
   TAB_KEY,
 } from './share-start.ts';
 import { resetStore, store } from './store.ts';
+import { TAB_LOCK_PREFIX, type TabLocks } from './tab-claim.ts';
 
 /** A Map-backed storage; `failWith` makes every write throw that error. */
 function createStorage(initial: Record<string, string> = {}) {
@@ -632,7 +635,7 @@ describe('restore previous work', () => {
     expect(store.getState().restoreOffer).toBeNull();
   });
 
-  it('is offered when a link opens over work saved in this browser', async () => {
+  it("is offered when a link opens in this tab over this tab's saved work", async () => {
     const kv = createKeyValue();
     const first = environment('', kv);
     init(first.env);
@@ -648,6 +651,50 @@ describe('restore previous work', () => {
     expect(store.getState().configText).toBe('from a link = 1\n');
     restorePreviousWork();
     expect(store.getState().configText).toBe('saved work = 1\n');
+  });
+
+  it('is not offered after a reload or in a new tab, where nothing was replaced', async () => {
+    const kv = createKeyValue();
+    const first = environment('', kv);
+    init(first.env);
+    await startPlayground();
+    expect(store.getState().restoreOffer).toBeNull();
+    setConfigText('saved work = 1\n');
+    await vi.advanceTimersByTimeAsync(100);
+    const address = first.location.hash;
+    disposeShare();
+    resetStore();
+
+    // A reload of the same tab, with the address it wrote.
+    init(environment(address, kv, first.session).env);
+    await startPlayground();
+    expect(store.getState().configText).toBe('saved work = 1\n');
+    expect(store.getState().restoreOffer).toBeNull();
+    disposeShare();
+    resetStore();
+
+    // A new tab without a link, then a new tab with another link: the other tab's work is not replaced.
+    init(environment('', kv).env);
+    await startPlayground();
+    expect(store.getState().configText).toBe('saved work = 1\n');
+    expect(store.getState().restoreOffer).toBeNull();
+    disposeShare();
+    resetStore();
+    const link = encodeAppLink(stateOf({ configText: 'from a link = 1\n' }), EXAMPLES);
+    init(environment(link, kv).env);
+    await startPlayground();
+    expect(store.getState().configText).toBe('from a link = 1\n');
+    expect(store.getState().restoreOffer).toBeNull();
+  });
+
+  it("never offers the page's empty start state", async () => {
+    const link = encodeAppLink(stateOf({ configText: 'from a link = 1\n' }), EXAMPLES);
+    init(environment(link).env);
+    await startPlayground();
+    expect(store.getState().restoreOffer).toBeNull();
+    restorePreviousWork();
+    expect(store.getState().configText).toBe('from a link = 1\n');
+    expect(store.getState().streamText).not.toBe('');
   });
 
   it('is offered when an example replaces edited work, not when it replaces an example', async () => {
@@ -676,5 +723,92 @@ describe('restore previous work', () => {
     location.href = 'https://playground.test/app/';
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     expect(store.getState().streamText).toBe(big);
+  });
+});
+
+/**
+ * Web Locks as the browser keeps them for one origin: one holder per name.
+ * `open(tab)` keeps a tab's lock when the test disposes its module state:
+ * that tab is still open.
+ */
+function createTabLocks() {
+  const held = new Set<string>();
+  const openTabs = new Set<string>();
+  const locks: TabLocks = {
+    async request(name, _options, callback) {
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      await callback({ name });
+      if (!openTabs.has(name.slice(TAB_LOCK_PREFIX.length))) held.delete(name);
+    },
+    async query() {
+      return { held: [...held].map((name) => ({ name })) };
+    },
+  };
+  return { locks, held, open: (tab: string) => openTabs.add(tab) };
+}
+
+describe('tab ids', () => {
+  it('a duplicated tab (its session copied while the first is open) takes its own id and slot', async () => {
+    const kv = createKeyValue();
+    const { locks, open } = createTabLocks();
+    const first = environment('', kv);
+    init({ ...first.env, locks });
+    await startPlayground();
+    setConfigText('first tab = 1\n');
+    await vi.advanceTimersByTimeAsync(100);
+    const firstTab = first.session.items.get(TAB_KEY) ?? '';
+    // The first tab stays open; the test only needs the module for the second.
+    open(firstTab);
+    disposeShare();
+    resetStore();
+
+    const copied = createStorage(Object.fromEntries(first.session.items));
+    const duplicate = environment('', kv, copied);
+    init({ ...duplicate.env, locks });
+    await startPlayground();
+    const duplicateTab = copied.items.get(TAB_KEY) ?? '';
+    expect(duplicateTab).not.toBe(firstTab);
+    // It starts from the work saved last, then goes its own way in its own slot.
+    expect(store.getState().configText).toBe('first tab = 1\n');
+    setConfigText('duplicate = 1\n');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(savedConfigs(kv, firstTab)[0]).toBe('first tab = 1\n');
+    expect(savedConfigs(kv, duplicateTab)[0]).toBe('duplicate = 1\n');
+  });
+
+  it('never drops the slot of an open tab; a dropped slot stays reachable in the recent states', async () => {
+    const kv = createKeyValue();
+    const { locks, held, open } = createTabLocks();
+    // Nine tabs saved one after the other; the first stays open, the others close.
+    const sessions: ReturnType<typeof createStorage>[] = [];
+    for (let i = 0; i < 9; i++) {
+      const env = environment('', kv);
+      sessions.push(env.session);
+      init({ ...env.env, locks });
+      await startPlayground();
+      setConfigText(`tab ${i} = 1\n`);
+      await vi.advanceTimersByTimeAsync(100);
+      if (i === 0) open(env.session.items.get(TAB_KEY) ?? '');
+      disposeShare();
+      resetStore();
+    }
+    const tabs = sessions.map((session) => session.items.get(TAB_KEY) ?? '');
+    expect(held.has(`${TAB_LOCK_PREFIX}${tabs[0]}`)).toBe(true);
+    // Eight slots: the open tab 0 keeps its slot; tab 1, closed and saved longest ago, is dropped…
+    expect(savedConfigs(kv, tabs[0] as string)).toEqual(['tab 0 = 1\n']);
+    expect(savedConfigs(kv, tabs[1] as string)).toEqual([]);
+    // …and its work is in the recent states of a new tab.
+    init({ ...environment('', kv).env, locks });
+    await startPlayground();
+    const recent = await getRecentStates();
+    const configs = recent.map((item) => item.state.configText);
+    expect(configs).toContain('tab 1 = 1\n');
+    expect(configs).toContain('tab 0 = 1\n');
+    const dropped = recent.find((item) => item.state.configText === 'tab 1 = 1\n');
+    if (!dropped) throw new Error('unreachable');
+    expect(dropped.summary).toBe(`the example “${DEFAULT_EXAMPLE.title}”, config edited`);
+    openRecentState(dropped);
+    expect(store.getState().configText).toBe('tab 1 = 1\n');
   });
 });

@@ -33,7 +33,7 @@ import {
 } from '../core/share/share-codec.ts';
 import { loadExample, notify, runAnalysis } from './actions.ts';
 import type { AppState } from './app-state.ts';
-import { type Autosaver, createAutosaver, readAutosaves } from './autosave.ts';
+import { type Autosaver, createAutosaver, readAutosaves, readRecentStates } from './autosave.ts';
 import { showLinkProblem } from './share-actions.ts';
 import {
   AUTOSAVE_KEY,
@@ -47,9 +47,9 @@ import {
   type ShareEnvironment,
   type StartChoice,
   type StorageLike,
-  TAB_KEY,
 } from './share-start.ts';
 import { store } from './store.ts';
+import { claimTab, getLiveTabs, readTabId } from './tab-claim.ts';
 
 /** What `initShare` needs. */
 export interface ShareDeps {
@@ -89,6 +89,8 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 let unsubscribe: (() => void) | null = null;
 let removeLifecycle: (() => void) | null = null;
 let autosaver: Autosaver | null = null;
+/** Lets this tab's id go (its Web Lock), for tests between cases. */
+let releaseTab: () => void = () => {};
 /** The last entry handed to the autosaver, and whether its write has finished. */
 let lastEntry: { entry: AutosaveEntry; done: boolean } | null = null;
 /** True while a link, file or restore puts its state in the store. */
@@ -154,7 +156,9 @@ function applyShareState(share: ShareState, byLink = false): boolean {
   else if (example) streamText = example.streamText;
   else return false;
   flushShare();
-  offerRestore(toShareState(store.getState()), share, byLink);
+  // Before the start has put anything in the editors they hold the store's
+  // empty initial state, which is no work of anyone's.
+  if (unsubscribe !== null) offerRestore(toShareState(store.getState()), share, byLink);
   applying = true;
   store.setState({
     configText: share.configText,
@@ -184,18 +188,6 @@ export function initShare(next: ShareDeps): void {
   tabId = readTabId(next.env.session);
 }
 
-function readTabId(session: StorageLike | null): string {
-  try {
-    const existing = session?.getItem(TAB_KEY);
-    if (existing) return existing;
-    const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-    session?.setItem(TAB_KEY, id);
-    return session ? id : '';
-  } catch {
-    return '';
-  }
-}
-
 /** Stops following the state and forgets the browser (tests, between cases). */
 export function disposeShare(): void {
   if (timer !== null) clearTimeout(timer);
@@ -204,6 +196,8 @@ export function disposeShare(): void {
   unsubscribe = null;
   removeLifecycle?.();
   removeLifecycle = null;
+  releaseTab();
+  releaseTab = () => {};
   deps = null;
   autosaver = null;
   lastEntry = null;
@@ -217,6 +211,14 @@ export function disposeShare(): void {
 export async function startPlayground(): Promise<StartChoice | null> {
   if (!deps) return null;
   const { env, examples, defaultExampleId } = deps;
+  // A duplicated tab finds the id of a tab that is still open: it takes a new one.
+  const claim = await claimTab(env.locks ?? null, env.session, tabId);
+  if (deps?.env !== env) {
+    claim.release();
+    return null;
+  }
+  tabId = claim.tab;
+  releaseTab = claim.release;
   const reading = await readAutosaves(env.autosave, env.session, tabId);
   if (!deps) return null;
   const slot = reading.own ?? reading.latest;
@@ -227,13 +229,20 @@ export async function startPlayground(): Promise<StartChoice | null> {
     saved = decodeSavedText(newest.text, meta, examples);
   }
   if (!slot) saved = readLegacyAutosave(env.storage, examples);
-  if (env.autosave) autosaver = createAutosaver(env.autosave, env.session, tabId, reading.own);
+  if (env.autosave) {
+    const locks = env.locks ?? null;
+    autosaver = createAutosaver(env.autosave, env.session, tabId, reading.own, () =>
+      getLiveTabs(locks),
+    );
+  }
   const choice = chooseStart(env.location, saved, examples, tabId);
   let problemFallback: string | null = null;
   if (choice.source === 'link') {
     applyShareState(choice.state);
-    // Opening a link over work saved in this browser: that work stays one click away.
-    if (saved) offerRestore(saved.state, choice.state, true);
+    // A link opened in this tab over its own saved work replaced that work:
+    // it stays one click away. Another tab's work was not replaced (it is in
+    // that tab, or in the recent states).
+    if (saved && reading.own) offerRestore(saved.state, choice.state, true);
   } else if (choice.source === 'autosave') {
     applyShareState(choice.state);
     problemFallback = 'The playground shows the state it saved in this browser last time instead.';
@@ -561,6 +570,42 @@ function forgetLegacyAutosave(storage: StorageLike | null): void {
   } catch {
     // Nothing more can be done.
   }
+}
+
+/** A state this browser keeps besides this tab's own (another tab's, or a dropped slot's). */
+export interface RecentState {
+  savedAt: number;
+  /** What it holds, in a few words: the example, or the stream's size. */
+  summary: string;
+  state: ShareState;
+}
+
+/** The recent states, newest first (see `readRecentStates`); the ones this page cannot open are left out. */
+export async function getRecentStates(): Promise<RecentState[]> {
+  if (!deps) return [];
+  const { env, examples } = deps;
+  const entries = await readRecentStates(env.autosave, tabId);
+  const states: RecentState[] = [];
+  for (const entry of entries) {
+    const saved = decodeSavedText(entry.text, null, examples);
+    if (saved)
+      states.push({ savedAt: entry.savedAt, summary: summarize(saved.state), state: saved.state });
+  }
+  return states;
+}
+
+function summarize(state: ShareState): string {
+  if ('exampleId' in state.stream) {
+    const example = findExample(state.stream.exampleId);
+    const title = `the example “${example?.title ?? state.stream.exampleId}”`;
+    return example?.configText === state.configText ? title : `${title}, config edited`;
+  }
+  return `a stream of ${formatSize(state.stream.text.length, 'MB', 'characters')}`;
+}
+
+/** Opens a recent state; the work it replaces is offered back. */
+export function openRecentState(recent: RecentState): void {
+  applyShareState(recent.state);
 }
 
 /** Brings back the work a link, file or example replaced. */

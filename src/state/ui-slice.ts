@@ -17,6 +17,7 @@ export const initialUiState: UiSlice = {
   compareReadings: false,
   recommendAsked: false,
   diffReading: null,
+  outdatedBuild: false,
 };
 
 /** Creates the slice (see `store.ts`). */

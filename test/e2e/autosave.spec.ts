@@ -108,7 +108,53 @@ test('a shared link over edited work offers to restore it', async ({ page }) => 
   await expect(page.getByRole('button', { name: 'Restore previous work' })).toHaveCount(0);
 });
 
-test('a shared link opened in a fresh load over saved work offers to restore it', async ({
+test('a reload and a new tab offer no Restore: nothing was replaced', async ({ page }) => {
+  await openPlayground(page);
+  await openStream(page, 'mine.json', streamOf('kept-across-reloads ', 2_000));
+  await page.reload();
+  await waitForEditors(page);
+  await waitForResults(page);
+  await expect(streamLines(page)).toContainText('kept-across-reloads');
+  const other = await page.context().newPage();
+  await other.goto(ORIGIN);
+  await waitForEditors(other);
+  await waitForResults(other);
+  await expect(streamLines(other)).toContainText('kept-across-reloads');
+  for (const tab of [page, other]) {
+    await expect(tab.getByRole('button', { name: 'Restore previous work' })).toHaveCount(0);
+  }
+  await other.close();
+});
+
+test('a duplicated tab (window.open of the address) takes its own slot: both tabs keep their work', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  await openStream(page, 'first.json', streamOf('first-tab-work ', 2_000));
+  const [copy] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate(() => window.open(window.location.href)),
+  ]);
+  await waitForEditors(copy);
+  await waitForResults(copy);
+  const tabId = (tab: Page) =>
+    tab.evaluate(() => sessionStorage.getItem('compaction-playground:tab'));
+  // The copy's session started as a copy of the first tab's, id included.
+  await expect.poll(() => tabId(copy)).not.toBe(null);
+  expect(await tabId(copy)).not.toBe(await tabId(page));
+  await openStream(copy, 'copy.json', streamOf('copied-tab-work ', 2_000));
+  await page.reload();
+  await waitForEditors(page);
+  await waitForResults(page);
+  await expect(streamLines(page)).toContainText('first-tab-work');
+  await copy.reload();
+  await waitForEditors(copy);
+  await waitForResults(copy);
+  await expect(streamLines(copy)).toContainText('copied-tab-work');
+  await copy.close();
+});
+
+test('a shared link opened in a fresh load over saved work keeps it in Recent work, one click away', async ({
   page,
 }) => {
   await openPlayground(page);
@@ -126,10 +172,13 @@ test('a shared link opened in a fresh load over saved work offers to restore it'
   await waitForEditors(fresh);
   await waitForResults(fresh);
   await expect(streamLines(fresh)).not.toContainText('saved-before-the-link');
-  await fresh.getByRole('button', { name: 'Restore previous work' }).click();
+  // Nothing in this tab was replaced: no offer; the closed tab's work is in Recent work.
+  await expect(fresh.getByRole('button', { name: 'Restore previous work' })).toHaveCount(0);
+  await fresh.getByRole('button', { name: 'File', exact: true }).click();
+  const recent = fresh.getByRole('region', { name: 'Recent work in this browser' });
+  await recent.getByRole('button', { name: /a stream of 2,000 characters/ }).click();
   await waitForResults(fresh);
   await expect(streamLines(fresh)).toContainText('saved-before-the-link');
-  await expect(fresh.getByRole('button', { name: 'Restore previous work' })).toHaveCount(0);
   expect(errors, 'console errors in the fresh tab').toEqual([]);
 });
 

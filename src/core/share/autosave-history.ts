@@ -35,8 +35,17 @@ export const AUTOSAVE_HISTORY_LENGTH = 5;
  */
 export const AUTOSAVE_HISTORY_CHARS = 12_000_000;
 
-/** Slots kept; the slots of tabs closed long ago go first. */
+/** Slots kept; the slots of tabs closed long ago go first, and a live tab's never. */
 export const AUTOSAVE_SLOTS = 8;
+
+/** States the recent list keeps of slots the index no longer holds. */
+export const RECENT_LENGTH = 8;
+
+/** One state of a slot the index dropped, kept so it stays reachable. */
+export interface RecentEntry extends AutosaveEntry {
+  /** The tab that wrote it. */
+  tab: string;
+}
 
 /**
  * The slot with `entry` as its newest state. The entries before it are kept
@@ -57,18 +66,61 @@ export function addAutosaveEntry(slot: AutosaveSlot, entry: AutosaveEntry): Auto
   return { tab: slot.tab, entries };
 }
 
-/** The index with `tab` saved at `savedAt`, and the tabs whose slots it no longer keeps. */
+/**
+ * The index with `tab` saved at `savedAt`, and the tabs whose slots it no
+ * longer keeps: beyond {@link AUTOSAVE_SLOTS}, the slots saved longest ago
+ * go, but never the slot of a tab in `live` (open now), however many.
+ */
 export function touchAutosaveIndex(
   index: AutosaveIndex,
   tab: string,
   savedAt: number,
+  live: ReadonlySet<string> = new Set(),
 ): { index: AutosaveIndex; dropped: string[] } {
   const others = index.tabs.filter((item) => item.tab !== tab);
   const tabs = [{ tab, savedAt }, ...others];
-  return {
-    index: { tabs: tabs.slice(0, AUTOSAVE_SLOTS) },
-    dropped: tabs.slice(AUTOSAVE_SLOTS).map((item) => item.tab),
-  };
+  let room = AUTOSAVE_SLOTS - tabs.filter((item) => item.tab === tab || live.has(item.tab)).length;
+  const kept: AutosaveIndex['tabs'] = [];
+  const dropped: string[] = [];
+  for (const item of tabs) {
+    if (item.tab === tab || live.has(item.tab)) kept.push(item);
+    else if (room > 0) {
+      kept.push(item);
+      room--;
+    } else dropped.push(item.tab);
+  }
+  return { index: { tabs: kept }, dropped };
+}
+
+/**
+ * The recent list with the newest state of each dropped slot added, newest
+ * first, at most `limit` ({@link RECENT_LENGTH}) states and
+ * {@link AUTOSAVE_HISTORY_CHARS} characters (the newest is always kept).
+ */
+export function addRecentEntries(
+  recent: readonly RecentEntry[],
+  added: readonly RecentEntry[],
+  limit = RECENT_LENGTH,
+): RecentEntry[] {
+  const all = [...added, ...recent].sort((a, b) => b.savedAt - a.savedAt);
+  const kept: RecentEntry[] = [];
+  let chars = 0;
+  for (const entry of all) {
+    if (kept.length >= limit) break;
+    if (kept.some((other) => other.text === entry.text)) continue;
+    chars += entry.text.length;
+    if (kept.length > 0 && chars > AUTOSAVE_HISTORY_CHARS) break;
+    kept.push(entry);
+  }
+  return kept;
+}
+
+/** The recent list read back from storage; empty when it is missing or damaged. */
+export function parseRecentEntries(value: unknown): RecentEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (item): item is RecentEntry => isEntry(item) && typeof (item as RecentEntry).tab === 'string',
+  );
 }
 
 /** A slot read back from storage, or null when it is not one (another version, damage). */

@@ -7,6 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Workbox } from 'workbox-window';
+import { useAppStore } from '../../state/store.ts';
+import { OUTDATED_BUILD_MESSAGE } from '../../worker/shared/errors.ts';
 import './update-notice.css';
 
 let workbox: Workbox | undefined;
@@ -26,8 +28,13 @@ function getWorkbox(): Workbox | undefined {
   return workbox;
 }
 
-/** A polite notice with a Reload button when a new version is waiting. */
+/**
+ * A polite notice with a Reload button when a new version is waiting, or
+ * when this tab is on an older version whose lazy parts the server no longer
+ * has (a reload keeps the work: the autosave is written when the page hides).
+ */
 export function UpdateNotice() {
+  const outdated = useAppStore((s) => s.outdatedBuild);
   const [waiting, setWaiting] = useState(false);
   useEffect(() => {
     const wb = getWorkbox();
@@ -37,6 +44,16 @@ export function UpdateNotice() {
     return () => wb.removeEventListener('waiting', onWaiting);
   }, []);
 
+  if (outdated) {
+    return (
+      <div className="update-notice" role="alert" data-testid="outdated-notice">
+        <span>{OUTDATED_BUILD_MESSAGE}. Reload to use the new version; your work is kept.</span>
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
+    );
+  }
   if (!waiting) return null;
   const reload = () => {
     const wb = getWorkbox();

@@ -1,13 +1,19 @@
 /**
  * The File menu: the whole state as a playground file (download, open), how
- * autosave stands, and Start fresh, which forgets the autosave and loads the
+ * autosave stands, the recent work of other tabs, and Start fresh, which forgets the autosave and loads the
  * default example. Long states go here when a link would be too long.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatSize } from '../../core/counting/format.ts';
 import type { AutosaveStatus } from '../../state/app-state.ts';
 import { readUserFile } from '../../state/read-file.ts';
-import { openPlaygroundFile, startFresh } from '../../state/share.ts';
+import {
+  getRecentStates,
+  openPlaygroundFile,
+  openRecentState,
+  type RecentState,
+  startFresh,
+} from '../../state/share.ts';
 import { useAppStore } from '../../state/store.ts';
 import { FilePickerButton } from '../FilePickerButton.tsx';
 import { Popover } from './Popover.tsx';
@@ -27,6 +33,48 @@ function describeAutosave(status: AutosaveStatus): string {
 async function openFile(file: File): Promise<void> {
   const text = await readUserFile(file, file.name);
   if (text !== undefined) openPlaygroundFile(text, file.name);
+}
+
+/**
+ * The states this browser keeps besides this tab's: other tabs' and those
+ * whose slots made room for newer ones. Opening one offers this tab's work
+ * back, like a link does.
+ */
+function RecentWork({ onDone }: { onDone: () => void }) {
+  const [recent, setRecent] = useState<RecentState[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void getRecentStates().then((states) => {
+      if (live) setRecent(states);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (recent === null || recent.length === 0) return null;
+  return (
+    <section className="cp-recent" aria-labelledby="cp-recent-title">
+      <h3 id="cp-recent-title">Recent work in this browser</h3>
+      <ul>
+        {recent.map((item) => (
+          <li key={`${item.savedAt}`}>
+            <button
+              type="button"
+              onClick={() => {
+                openRecentState(item);
+                onDone();
+              }}
+            >
+              <span className="cp-recent-what">{item.summary}</span>
+              <time dateTime={new Date(item.savedAt).toISOString()}>
+                {new Date(item.savedAt).toLocaleString()}
+              </time>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** The File menu's content (exported for tests). */
@@ -63,6 +111,7 @@ export function PlaygroundFilePanel({ onDone }: { onDone: () => void }) {
       <p className="cp-note" data-autosave={autosave.kind}>
         {describeAutosave(autosave)}
       </p>
+      <RecentWork onDone={onDone} />
       {confirming ? (
         <fieldset className="cp-confirm">
           <legend className="visually-hidden">Start fresh?</legend>

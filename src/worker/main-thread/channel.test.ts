@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rejection } from '../../test/rejection.ts';
 import { WorkerError } from '../shared/errors.ts';
 import type { BridgeApi, BridgeResponse, BridgeWorker } from '../shared/protocol.ts';
-import { createMessageHandler } from '../worker-thread/serve.ts';
+import { createMessageHandler, holdLifeline } from '../worker-thread/serve.ts';
 import { createChannel } from './channel.ts';
 
 /** A small API with the failures a real worker can have. */
@@ -19,6 +19,8 @@ type Listener = (event: never) => void;
 
 interface FakeWorker<A extends BridgeApi<A>> extends BridgeWorker<A> {
   terminated: boolean;
+  /** Delivers an event to the page's listeners, as the worker's thread would. */
+  emit(type: string, event: unknown): void;
 }
 
 /**
@@ -49,6 +51,9 @@ function createFakeWorker<A extends BridgeApi<A>>(handlers: A): FakeWorker<A> {
     },
     addEventListener(type: string, listener: Listener) {
       listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+    },
+    emit(type: string, event: unknown) {
+      for (const listener of listeners.get(type) ?? []) listener(event as never);
     },
   };
   return fake;
@@ -176,5 +181,84 @@ describe('createChannel', () => {
     release.get('latest')?.();
     await expect(kept).resolves.toBe('kept');
     await expect(latest).resolves.toBe('latest');
+  });
+});
+
+/**
+ * Web Locks as the browser keeps them: one holder per name, the next request
+ * granted when the holder's promise settles or its owner (a worker) dies.
+ */
+function createFakeLocks() {
+  const holders = new Map<string, { release: () => void; waiting: (() => void)[] }>();
+  const locks = {
+    request(name: string, callback: () => Promise<void>): Promise<unknown> {
+      const grant = () => {
+        let release = () => {};
+        const done = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        holders.set(name, { release, waiting: holders.get(name)?.waiting ?? [] });
+        void Promise.race([callback(), done]).then(() => {
+          const next = holders.get(name)?.waiting.shift();
+          if (next) next();
+          else holders.delete(name);
+        });
+      };
+      const held = holders.get(name);
+      if (held) held.waiting.push(grant);
+      else grant();
+      return Promise.resolve();
+    },
+    /** The owner of `name` died: its lock is released. */
+    die(name: string) {
+      holders.get(name)?.release();
+    },
+  };
+  return locks;
+}
+
+describe('a worker that dies without an error event', () => {
+  it('fails its call at once through its lifeline, and the next call gets a new worker', async () => {
+    const locks = createFakeLocks();
+    const names: string[] = [];
+    const channel = createChannel<TestApi>({
+      timeoutMs: 60_000,
+      locks,
+      createWorker: (lifeline) => {
+        names.push(lifeline);
+        const worker = createFakeWorker<TestApi>({
+          echo: async (text) => text,
+          later: () => new Promise(() => {}),
+          fail: () => {
+            throw new Error('unused');
+          },
+          uncloneable: () => ({ callback: () => {} }),
+        });
+        // The worker takes its lifeline as the real one does, and says so.
+        holdLifeline(
+          {
+            name: lifeline,
+            postMessage: (data) => queueMicrotask(() => worker.emit('message', { data })),
+          },
+          locks,
+        );
+        workers.push(worker);
+        return worker;
+      },
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const failure = rejection(channel.call('later', ['never answered']));
+    await settleWorker();
+    expect(names).toHaveLength(1);
+    // The worker closes itself: no event, only its lock goes.
+    locks.die(names[0] as string);
+    await settleWorker();
+    const error = await failure;
+    expect(error).toMatchObject({ code: 'crashed', message: 'The worker stopped unexpectedly' });
+    // Long before the 60 s limit.
+    expect(vi.getTimerCount()).toBe(0);
+    await expect(channel.call('echo', ['again'])).resolves.toBe('again');
+    expect(workers).toHaveLength(2);
+    expect(workers[0]?.terminated).toBe(true);
   });
 });

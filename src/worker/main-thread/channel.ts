@@ -9,7 +9,10 @@
  *   cancels the earlier calls of that method not answered yet (they reject
  *   with an `AbortError`);
  * - a call past the timeout, or a worker that dies, fails every call in the
- *   worker and terminates it; the next call spawns a new one;
+ *   worker and terminates it; the next call spawns a new one. A worker that
+ *   dies without an `error` event (it closed, or the browser tore it down)
+ *   is seen at once through its lifeline: a Web Lock it holds while it
+ *   lives (see `LifelineMessage`), where the browser has Web Locks;
  * - error replies arrive as `{ name, code, message }` and are rebuilt as
  *   `WorkerError`s with the same code.
  *
@@ -20,6 +23,7 @@
  */
 import {
   createCrashError,
+  createStoppedError,
   createTimeoutError,
   serializeError,
   WorkerError,
@@ -29,15 +33,22 @@ import type {
   BridgeRequest,
   BridgeResponse,
   BridgeWorker,
+  LifelineLocks,
   Method,
   MethodArgs,
   MethodResult,
+  WorkerMessage,
 } from '../shared/protocol.ts';
 
 /** How a channel is set up. */
 export interface ChannelOptions<A extends BridgeApi<A>> {
-  /** Makes a new worker; called lazily, and again after a timeout, a crash or `stop`. */
-  createWorker: () => BridgeWorker<A>;
+  /**
+   * Makes a new worker; called lazily, and again after a timeout, a crash or
+   * `stop`. `lifeline` is the name to give it (`new Worker(url, { name })`).
+   */
+  createWorker: (lifeline: string) => BridgeWorker<A>;
+  /** The Web Locks the lifeline uses; default `navigator.locks`, null: none. */
+  locks?: LifelineLocks | null;
   /** How long one call may be in the worker before the worker is replaced. */
   timeoutMs: number;
   /** How many calls may be in the worker at once; the rest wait their turn. Default: no limit. */
@@ -86,6 +97,10 @@ interface Job<A extends BridgeApi<A>> {
 export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>): Channel<A> {
   const { timeoutMs } = options;
   const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
+  const locks =
+    options.locks === undefined
+      ? (globalThis as { navigator?: { locks?: LifelineLocks } }).navigator?.locks
+      : options.locks;
   let worker: BridgeWorker<A> | null = null;
   let nextId = 1;
   const queue: Job<A>[] = [];
@@ -103,10 +118,15 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
   }
 
   function spawn(): BridgeWorker<A> {
-    const created = options.createWorker();
+    const created = options.createWorker(
+      `compaction-playground-worker:${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+    );
     // Events from a worker already replaced must not touch the new one's calls.
-    created.addEventListener('message', (event: MessageEvent<BridgeResponse<A>>) => {
-      if (created === worker) onResponse(event.data);
+    created.addEventListener('message', (event: MessageEvent<WorkerMessage<A>>) => {
+      if (created !== worker) return;
+      const data = event.data;
+      if ('lifeline' in data) watchLifeline(created, data.lifeline);
+      else onResponse(data);
     });
     const onCrash = (event: Event) => {
       if (created !== worker) return;
@@ -119,6 +139,16 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     created.addEventListener('error', onCrash);
     created.addEventListener('messageerror', onCrash);
     return created;
+  }
+
+  /** The lock is granted when the worker that held it is gone: by our hand, or not. */
+  function watchLifeline(created: BridgeWorker<A>, name: string): void {
+    void locks?.request(name, async () => {
+      if (created !== worker) return;
+      const error = createStoppedError();
+      if (inFlight.size === 0) console.warn(error);
+      failWorker(error);
+    });
   }
 
   /** Terminates the worker and fails every call in it; queued calls go to a new worker. */

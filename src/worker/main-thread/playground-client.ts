@@ -31,7 +31,7 @@ export type WorkerLike = BridgeWorker<PlaygroundApi>;
 /** How the client is set up. */
 export interface WorkerClientOptions {
   /** Makes a new worker; called lazily, and again after a timeout or a crash. */
-  createWorker: () => WorkerLike;
+  createWorker: (lifeline: string) => WorkerLike;
   /** How long one job may run before the worker is replaced. Default 60 s. */
   timeoutMs?: number;
 }

@@ -60,7 +60,7 @@ export function getPoolSize(
 /** How the pool is set up. */
 export interface WorkspacePoolOptions {
   /** Makes a new worker; called lazily, and again after a crash, a timeout or a cancel. */
-  createWorker: () => PoolWorkerLike;
+  createWorker: (lifeline: string) => PoolWorkerLike;
   /** Pool workers (see `getPoolSize`). */
   size: number;
   /** How long one conversation (or one session request) may take. Default 120 s. */

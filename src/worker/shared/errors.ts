@@ -13,6 +13,7 @@ const CODES: ReadonlySet<string> = new Set<WorkerErrorCode>([
   'internal',
   'unknown-method',
   'stream-missing',
+  'outdated',
 ]);
 
 /** A failed worker job; thrown in a worker, its code survives the trip to the page. */
@@ -54,6 +55,9 @@ function isWorkerErrorCode(value: unknown): value is WorkerErrorCode {
  * anything else is a bug, `internal`.
  */
 export function serializeError(error: unknown): SerializedError {
+  if (isOutdatedBuildError(error)) {
+    return { name: 'Error', code: 'outdated', message: OUTDATED_BUILD_MESSAGE };
+  }
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     return {
@@ -63,6 +67,25 @@ export function serializeError(error: unknown): SerializedError {
     };
   }
   return { name: 'Error', code: 'internal', message: String(error) };
+}
+
+/** What the page says when a part of its build is gone from the server. */
+export const OUTDATED_BUILD_MESSAGE =
+  'This tab is on an older version of the playground, and a part it needs is no longer on the server';
+
+/**
+ * The browsers' words for a lazy chunk (`import()`) that failed to load: after
+ * a deploy, the hashed file names of the old build are gone. Chromium,
+ * Firefox and Safari each word it differently; Vite's preload helper too.
+ */
+const CHUNK_LOAD_FAILURE =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
+/** Whether an error is a lazy chunk that failed to load (see {@link CHUNK_LOAD_FAILURE}). */
+export function isOutdatedBuildError(error: unknown): boolean {
+  if (error instanceof WorkerError) return error.code === 'outdated';
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && CHUNK_LOAD_FAILURE.test(message);
 }
 
 /** Whether an error means "cancelled": callers stay silent about these. */
@@ -86,6 +109,13 @@ export function createCrashError(event: Event): WorkerError {
   const message = (event as Partial<ErrorEvent>).message;
   return new WorkerError('crashed', 'The worker stopped unexpectedly', {
     ...(typeof message === 'string' && message ? { detail: message } : {}),
+  });
+}
+
+/** The error of a worker that died without a word (it closed, or the browser tore it down). */
+export function createStoppedError(): WorkerError {
+  return new WorkerError('crashed', 'The worker stopped unexpectedly', {
+    detail: 'The worker ended without an error event (its lifeline lock was released)',
   });
 }
 

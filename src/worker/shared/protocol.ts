@@ -36,7 +36,9 @@ export type WorkerErrorCode =
   /** The worker received a method it does not know (page and worker out of step). */
   | 'unknown-method'
   /** The worker does not hold the stream a call names (a new worker): the client sends it again. */
-  | 'stream-missing';
+  | 'stream-missing'
+  /** A part of this build (a lazy chunk) is no longer on the server: the tab is on an older version. */
+  | 'outdated';
 
 /** An error as it crosses `postMessage`: class identity does not survive, so keep a code. */
 export interface SerializedError {
@@ -73,6 +75,24 @@ export type BridgeResponse<A extends BridgeApi<A>> =
     };
 
 /**
+ * A worker's first message when the page gave it a lifeline (its `name`):
+ * the worker now holds the Web Lock of that name until it dies, so the page,
+ * asking for the same lock, learns of its death at once (a worker that
+ * closes or is torn down fires no event).
+ */
+export interface LifelineMessage {
+  lifeline: string;
+}
+
+/** The part of the Web Locks API a lifeline needs (absent in Node and old browsers). */
+export interface LifelineLocks {
+  request(name: string, callback: () => Promise<void>): Promise<unknown>;
+}
+
+/** What a worker sends the page: replies, and once its lifeline message. */
+export type WorkerMessage<A extends BridgeApi<A>> = BridgeResponse<A> | LifelineMessage;
+
+/**
  * What the page needs of a Worker serving `A` (a real `Worker`, or a fake in
  * tests).
  */
@@ -81,7 +101,7 @@ export interface BridgeWorker<A extends BridgeApi<A>> {
   terminate(): void;
   addEventListener(
     type: 'message',
-    listener: (event: MessageEvent<BridgeResponse<A>>) => void,
+    listener: (event: MessageEvent<WorkerMessage<A>>) => void,
   ): void;
   addEventListener(type: 'error' | 'messageerror', listener: (event: Event) => void): void;
 }

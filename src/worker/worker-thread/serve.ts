@@ -8,12 +8,15 @@
  *
  * Boundary: runs in a worker; no DOM and no app state here.
  */
-import { serializeError, WorkerError } from '../shared/errors.ts';
+import { isOutdatedBuildError, serializeError, WorkerError } from '../shared/errors.ts';
 import type {
   BridgeApi,
   BridgeRequest,
   BridgeResponse,
+  LifelineLocks,
+  LifelineMessage,
   SerializedError,
+  WorkerMessage,
 } from '../shared/protocol.ts';
 
 /** The part of a worker's global scope a reply needs (a fake `self` in tests). */
@@ -24,6 +27,8 @@ export interface ReplyScope<R> {
 /** The part of a worker's global scope `serve` needs. */
 export interface ServeScope<R, Q> extends ReplyScope<R> {
   addEventListener(type: 'message', listener: (event: MessageEvent<Q>) => void): void;
+  /** The worker's name: the page's lifeline lock when it gave one (see `LifelineMessage`). */
+  readonly name?: string;
 }
 
 /** Answers one request in `scope`; resolves once the reply is posted. */
@@ -59,21 +64,40 @@ export function createMessageHandler<A extends BridgeApi<A>>(handlers: A): Messa
     } catch (error) {
       // A typed WorkerError is an answer the page expects (a stream the worker no
       // longer holds is sent again); anything else is a bug: keep its trace here.
-      if (!(error instanceof WorkerError)) console.error(error);
+      // A lazy chunk gone from the server (an older build's tab) is no bug either.
+      if (isOutdatedBuildError(error)) console.warn(error);
+      else if (!(error instanceof WorkerError)) console.error(error);
       // A plain object of strings always clones; if even this fails, the page's timeout answers.
       scope.postMessage({ id: request.id, ok: false, error: serializeError(error) });
     }
   };
 }
 
+/**
+ * Holds the lock the worker's name gives until the worker dies, and says so
+ * once it is held (the page then waits for the same lock).
+ */
+export function holdLifeline(
+  scope: ReplyScope<LifelineMessage> & { readonly name?: string },
+  locks: LifelineLocks | undefined,
+): void {
+  const name = scope.name;
+  if (!name || !locks) return;
+  void locks.request(name, () => {
+    scope.postMessage({ lifeline: name });
+    return new Promise<void>(() => {});
+  });
+}
+
 /** Serves `handlers` on the worker's global scope; returns the handler, for tests. */
 export function serve<A extends BridgeApi<A>>(
-  scope: ServeScope<BridgeResponse<A>, BridgeRequest<A>>,
+  scope: ServeScope<WorkerMessage<A>, BridgeRequest<A>>,
   handlers: A,
 ): MessageHandler<A> {
   const handle = createMessageHandler(handlers);
   scope.addEventListener('message', (event) => {
     void handle(scope, event.data);
   });
+  holdLifeline(scope, (globalThis as { navigator?: { locks?: LifelineLocks } }).navigator?.locks);
   return handle;
 }
