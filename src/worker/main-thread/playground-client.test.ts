@@ -99,6 +99,18 @@ describe('createWorkerClient', () => {
     expect(workers).toHaveLength(0);
   });
 
+  it('starts its worker when asked, before the first call, and sends that call to it', async () => {
+    const client = createClient();
+    client.start();
+    expect(workers).toHaveLength(1);
+    const run = client.run(input);
+    await settle();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]?.posted.map((r) => r.method)).toEqual(['run']);
+    workers[0]?.respond({ id: 2, ok: true, value: createEmptyFigures() });
+    await expect(run).resolves.toBeDefined();
+  });
+
   it('pairs a response with its call by id', async () => {
     const client = createClient();
     const run = client.run(input);

@@ -71,6 +71,12 @@ export interface WorkerClient {
     target: MethodArgs<PlaygroundApi, 'exportPeer'>[1],
     options?: CallOptions,
   ): Promise<PlaygroundReply<'exportPeer'>>;
+  /**
+   * Starts the worker now rather than at the first call: its script and the
+   * tokenizer's tables (the worker loads them as it starts) then come while
+   * the page's own script runs and the first screen renders.
+   */
+  start(): void;
   /** Terminates the worker and cancels every job. The client can be used again after. */
   dispose(): void;
 }
@@ -146,6 +152,7 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
       call('reset', input, (w) => [w, position], callOptions, true),
     exportPeer: (input, target, callOptions) =>
       call('exportPeer', input, (w) => [w, target], callOptions, true),
+    start: () => channel.start(),
     dispose() {
       handed = null;
       quiet.cancelAll();
