@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { embedFirstFigures } from './tools/build/first-figures-plugin.ts';
 
 /**
  * @monaco-editor/loader ships a default CDN address for Monaco. We hand it the
@@ -135,6 +136,7 @@ export default defineConfig({
     { ...skipStaleMonacoDiffs({ requireApplied: true }), enforce: 'pre', apply: 'build' },
     react(),
     contentSecurityPolicy(),
+    embedFirstFigures(),
     offline,
   ],
   worker: { format: 'es' },

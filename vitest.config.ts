@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { embedFirstFigures } from './tools/build/first-figures-plugin.ts';
 
 // Two environments: the pure core, CLI and worker run in Node; components and
 // the store run in jsdom. Playwright specs (test/e2e) stay out of this run.
@@ -24,7 +25,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), embedFirstFigures()],
         test: {
           name: 'ui',
           environment: 'jsdom',

@@ -3,6 +3,8 @@
  * the worker client, hands it to the actions, loads Monaco after the first
  * figures, follows the system colour scheme and renders the app.
  */
+
+import firstFigures from 'virtual:first-figures';
 import { createStore, del, get, set, update } from 'idb-keyval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -28,9 +30,14 @@ const client = createWorkerClient({
   // The name is the worker's lifeline (see worker/main-thread/channel.ts).
   createWorker: (lifeline) => new PlaygroundWorker({ name: lifeline }),
 });
+// Now, not at the first run: the worker's script and the tokenizer's tables
+// load while React renders and the autosave is read (they were after both).
+client.start();
 
 initActions({
   engine: client,
+  // A first visit's figures, computed when the page was built: no wait for the worker.
+  firstFigures,
   examples: EXAMPLES.map((example) => ({ ...example, load: () => example })),
   ownFileConfig: {
     replaces: getExample(DEFAULT_EXAMPLE_ID)?.configText ?? '',

@@ -5,6 +5,7 @@
  */
 import type { StateCreator } from 'zustand';
 import { DEFAULT_READINGS } from '../core/compaction/readings.ts';
+import { DEFAULT_TOKENIZER } from '../core/counting/tokens.ts';
 import type { AppState, EditorSlice } from './app-state.ts';
 
 /** The editor inputs of a fresh page. */
@@ -13,7 +14,7 @@ export const initialEditorState: EditorSlice = {
   configText: '',
   streamText: '[]',
   encoding: 'auto',
-  tokenizer: 'o200k',
+  tokenizer: DEFAULT_TOKENIZER,
   now: null,
   view: 'sanitized',
   streamFileName: null,

@@ -7,8 +7,11 @@
 /** The tokenizers the playground offers. */
 export type TokenizerId = 'o200k' | 'cl100k' | 'chars';
 
+/** The tokenizer a first visit counts with. */
+export const DEFAULT_TOKENIZER: TokenizerId = 'o200k';
+
 /** Every tokenizer id, default first. */
-export const TOKENIZER_IDS: readonly TokenizerId[] = ['o200k', 'cl100k', 'chars'];
+export const TOKENIZER_IDS: readonly TokenizerId[] = [DEFAULT_TOKENIZER, 'cl100k', 'chars'];
 
 /** How each tokenizer is named in the UI and the CLI. */
 export const TOKENIZER_LABELS: Record<TokenizerId, string> = {

@@ -103,6 +103,11 @@ export interface PlaygroundSession {
   prepareRun(input: PlaygroundInput): Promise<RunOutcome>;
   /** The stream with the previewed compactions appended for real (spec 14.5). */
   compact(input: PlaygroundInput): Promise<StreamEdit>;
+  /**
+   * Starts loading a tokenizer before any run needs it (its tables are
+   * megabytes of script): the first run then finds it loading or loaded.
+   */
+  preload(tokenizer: TokenizerId): void;
   /** The stream without its compactions, or without the K-th (1-based). */
   reset(input: PlaygroundInput, position: number | null): Promise<StreamEdit>;
 }
@@ -312,6 +317,11 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
 
     prepareRun,
 
+    preload(tokenizer) {
+      // A failed load is reported by the run that needs it, which tries again.
+      getCounter(tokenizer).catch(() => counters.delete(tokenizer));
+    },
+
     async compact(input) {
       const { stream, config, elements } = prepare(input);
       if (!elements) return { ok: false, message: firstProblem(input) };
@@ -342,7 +352,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
 }
 
 /** Whether two inputs are the same run (the stream compared by value: equal texts are one stream). */
-function isSameInput(a: PlaygroundInput, b: PlaygroundInput): boolean {
+export function isSameInput(a: PlaygroundInput, b: PlaygroundInput): boolean {
   return (
     a.streamText === b.streamText &&
     a.configText === b.configText &&

@@ -79,6 +79,8 @@ export interface Channel<A extends BridgeApi<A>> {
   ): Promise<MethodResult<A, K>>;
   /** Terminates the worker; every pending call rejects with `error`. The channel can be used again after. */
   stop(error: WorkerError): void;
+  /** Starts the worker now, before the first call, so its script loads while the page does other work. */
+  start(): void;
 }
 
 interface Job<A extends BridgeApi<A>> {
@@ -242,6 +244,10 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
         queue.push(job);
         pump();
       });
+    },
+
+    start() {
+      worker ??= spawn();
     },
 
     stop(error) {

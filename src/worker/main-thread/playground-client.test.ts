@@ -69,9 +69,13 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 /** The input as the worker receives it: the stream named by number. */
 const { streamText: _text, ...inputFields } = input;
 
+/** How long runs must be quiet before an extra goes (the client's option, set here to be explicit). */
+const QUIET_MS = 200;
+
 function createClient(timeoutMs = 1000) {
   return createWorkerClient({
     timeoutMs,
+    extrasQuietMs: QUIET_MS,
     createWorker: () => {
       const worker = new FakeWorker();
       workers.push(worker);
@@ -93,6 +97,18 @@ describe('createWorkerClient', () => {
   it('starts no worker until the first call', () => {
     createClient();
     expect(workers).toHaveLength(0);
+  });
+
+  it('starts its worker when asked, before the first call, and sends that call to it', async () => {
+    const client = createClient();
+    client.start();
+    expect(workers).toHaveLength(1);
+    const run = client.run(input);
+    await settle();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]?.posted.map((r) => r.method)).toEqual(['run']);
+    workers[0]?.respond({ id: 2, ok: true, value: createEmptyFigures() });
+    await expect(run).resolves.toBeDefined();
   });
 
   it('pairs a response with its call by id', async () => {
@@ -143,9 +159,9 @@ describe('createWorkerClient', () => {
     const grid = extra('whatIf', 2);
     expect((await oldGrid).code).toBe('aborted');
     const worker = workers[0] as FakeWorker;
-    // One job at a time: answer each as it arrives.
+    // One job at a time: answer each as it arrives (the extras once runs are quiet).
     for (let answered = 0; answered < 3; answered++) {
-      await settle();
+      await vi.advanceTimersByTimeAsync(QUIET_MS);
       const request = worker.posted[answered] as Request;
       worker.respond({
         id: request.id,
@@ -157,6 +173,36 @@ describe('createWorkerClient', () => {
     await expect(run).resolves.toBeDefined();
     await expect(timeline).resolves.toBeDefined();
     await expect(grid).resolves.toBeDefined();
+  });
+
+  it("posts no extra while runs come, so a keystroke's run never waits behind one", async () => {
+    const client = createClient();
+    const worker = () => workers[0] as FakeWorker;
+    const answerLast = async () => {
+      await settle();
+      const last = worker().posted.at(-1) as Request;
+      worker().respond({ id: last.id, ok: true, value: createEmptyFigures() });
+    };
+    // Three keystrokes 50 ms apart, each with its run and the diff pane's request for its version.
+    const extras: Promise<unknown>[] = [];
+    for (let key = 1; key <= 3; key++) {
+      const run = client.run({ ...input, configText: `k${key}` });
+      extras.push(
+        rejection(client.extra({ name: 'transcripts', version: key, input, args: null } as never)),
+      );
+      await answerLast();
+      await run;
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    // Every run went straight to the worker; no extra was posted between them.
+    expect(worker().posted.map((r) => r.method)).toEqual(['run', 'run', 'run']);
+    // The older versions' requests were dropped without reaching the worker.
+    expect((await extras[0]) as WorkerError).toMatchObject({ code: 'aborted' });
+    expect((await extras[1]) as WorkerError).toMatchObject({ code: 'aborted' });
+    // Once the runs are quiet, the latest version's extra goes, once.
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
+    expect(worker().posted.map((r) => r.method)).toEqual(['run', 'run', 'run', 'extra']);
+    expect(worker().posted[3]?.args[0]).toMatchObject({ name: 'transcripts', version: 3 });
   });
 
   it('hands the stream over again when the worker lost it', async () => {
