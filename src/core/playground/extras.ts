@@ -99,7 +99,6 @@ export function createPlaygroundExtras() {
         context.elements,
         context.views,
         context.timeline,
-        context.toolNames,
         context.counter,
       );
       const readingDiff = args.diffReading
