@@ -6,7 +6,6 @@
  * Boundary: pure TypeScript, no DOM.
  */
 
-import { buildToolNameMap } from '../compaction/projection.ts';
 import {
   getChangedReadings,
   READINGS,
@@ -47,15 +46,10 @@ export function measureReadingEffects(input: ReadingEffectsInput): ReadingEffect
       input.elements,
       plan.created.events,
       input.view,
-      input.current.before,
+      input.current.beforeView,
       readings,
     );
-    const report = createReport(
-      views.before,
-      views.after,
-      buildToolNameMap(views.projectedInput),
-      input.counter,
-    );
+    const report = createReport(views.before, views.after, views.responseNames, input.counter);
     return {
       name: info.name,
       value,
@@ -81,8 +75,7 @@ export function getReadingDiff(
   const plan = planCompactions(input.elements, input.config, input.now, readings);
   const views = buildViews(input.elements, plan.created.events, input.view, undefined, readings);
   const timeline = buildTimeline(input.elements, plan.created.events);
-  const toolNames = buildToolNameMap(views.projectedInput);
-  const { after } = buildTranscripts(input.elements, views, timeline, toolNames, input.counter);
+  const { after } = buildTranscripts(input.elements, views, timeline, input.counter);
   return { ...choice, after };
 }
 

@@ -103,7 +103,6 @@ export function createPlaygroundExtras() {
         context.elements,
         context.views,
         context.timeline,
-        context.toolNames,
         context.counter,
       );
       const readingDiff = args.diffReading

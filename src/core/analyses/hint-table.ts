@@ -19,7 +19,6 @@
  */
 
 import { createCompactionEvents } from '../compaction/creation.ts';
-import { buildToolNameMap } from '../compaction/projection.ts';
 import { DEFAULT_READINGS, getChangedReadings, type Readings } from '../compaction/readings.ts';
 import type { ParsedConfig } from '../config/config.ts';
 import {
@@ -42,7 +41,13 @@ import { hasErrors } from '../diagnostics.ts';
 import { createTitle } from '../import/builder.ts';
 import { readAnyStream } from '../import/read-stream.ts';
 import { compareCodePoints, getOwn, setOwn } from '../json/values.ts';
-import { buildViews, getStreamToolNames, planCompactions } from '../playground/pipeline.ts';
+import {
+  type BeforeView,
+  buildBeforeView,
+  buildViews,
+  getStreamToolNames,
+  planCompactions,
+} from '../playground/pipeline.ts';
 import type { HintChoice, ViewMode } from '../playground/types.ts';
 import { parseTimestamp } from '../stream/timestamp.ts';
 import type {
@@ -184,16 +189,13 @@ function pickMostCommon(
 }
 
 /** Per tool, its most common short response in the "before" view. */
-function findRepeats(
-  before: readonly StreamElement[],
-  toolNames: ReadonlyMap<string, string>,
-): Record<string, RepeatedResponse> {
+function findRepeats(before: BeforeView): Record<string, RepeatedResponse> {
   const counts = new Map<string, Map<string, number>>();
-  for (const element of before) {
+  for (const element of before.elements) {
     if (element.type !== 'tool_call_response' || typeof element.content !== 'string') continue;
-    if (element.content.length > REPEAT_TRACKED_CHARS || typeof element.id !== 'string') continue;
-    const name = toolNames.get(element.id);
-    if (name !== undefined) countText(counts, name, element.content);
+    if (element.content.length > REPEAT_TRACKED_CHARS) continue;
+    const name = before.responseNames.get(element);
+    if (name !== undefined && name !== null) countText(counts, name, element.content);
   }
   return pickMostCommon(counts);
 }
@@ -214,9 +216,8 @@ export function createHintTable(
   if (now === undefined) throw new Error(`planCompactions gave an unreadable now: ${plan.now}`);
   const toolNames = getStreamToolNames(elements);
   const sortedNames = [...toolNames].sort(compareCodePoints);
-  const before = buildViews(elements, [], options.view).before;
+  const before = buildBeforeView(elements, options.view, readings.base);
   const reports = {} as Record<HintChoice, Report>;
-  let nameMap: Map<string, string> | undefined;
   for (const choice of HINT_CHOICES) {
     const toolOverrides: Record<string, ToolCallPolicy> = {};
     if (choice !== 'inherit') {
@@ -233,8 +234,7 @@ export function createHintTable(
       readings,
     });
     const views = buildViews(elements, events, options.view, before, readings);
-    nameMap ??= buildToolNameMap(views.projectedInput);
-    reports[choice] = createReport(views.before, views.after, nameMap, options.counter);
+    reports[choice] = createReport(views.before, views.after, views.responseNames, options.counter);
   }
   return {
     key: getTableKey(plan.configInForce.rules, {
@@ -245,7 +245,7 @@ export function createHintTable(
     deltaTools: reduceDeltaTools(elements),
     toolNames,
     reports,
-    repeats: findRepeats(before, nameMap ?? buildToolNameMap(elements)),
+    repeats: findRepeats(before),
   };
 }
 

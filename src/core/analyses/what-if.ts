@@ -17,7 +17,7 @@ import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports, type Report } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import { getOwn } from '../json/values.ts';
-import { buildViews, reportStream } from '../playground/pipeline.ts';
+import { buildBeforeView, reportStream } from '../playground/pipeline.ts';
 import type { WhatIfCell, WhatIfGrid, WhatIfRow } from '../playground/types.ts';
 import type { StreamElement, ToolHint } from '../types.ts';
 import {
@@ -202,7 +202,7 @@ function getWhatIfGridByPasses(
   const inForce = new Map<string, HintChoice>();
   const applied: Report[] = [];
   for (const elements of streams) {
-    const before = buildViews(elements, [], options.view).before;
+    const before = buildBeforeView(elements, options.view, options.readings?.base);
     const pass = { ...options, before };
     const current = reportStream(elements, config, pass);
     applied.push(current.report);

@@ -166,6 +166,8 @@ export interface Projection {
   turns: TurnDecision[];
   /** The input index of each compaction, by ordinal. */
   compactionIndices: number[];
+  /** Step 3 for each tool event, by input index: its name and sizes (15.3). */
+  tools: ReadonlyMap<number, ToolInfo>;
 }
 
 /** A compaction element, read leniently: malformed policies count as absent. */
@@ -280,10 +282,7 @@ export function project(
   }
 
   // Step 3: tool names (and sizes), by position within a turn under 2026-09 (15.3).
-  const toolInfo =
-    readings.base === '2026-08'
-      ? idMapToolInfo(elements, buildToolNameMap(elements))
-      : pairToolCalls(elements, rawTurns);
+  const toolInfo = getToolInfo(elements, readings.base, rawTurns);
 
   // Step 4: summary runs, following the winners rather than the declared ranges.
   const runEnds: (number | undefined)[] = new Array(turnCount).fill(undefined);
@@ -507,7 +506,52 @@ export function project(
     sources,
     turns,
     compactionIndices: compactions.map((c) => c.index),
+    tools: toolInfo,
   };
+}
+
+/**
+ * Step 3 under `base`: how each tool event is named and sized, by input
+ * index. Under `2026-09` requests and responses pair by position within a
+ * turn (15.3); under `2026-08` a response is named through the stream-wide
+ * id map (spec 4). Projection and every figure that names a response use it.
+ */
+export function getToolInfo(
+  elements: readonly StreamElement[],
+  base: JpBase,
+  rawTurns?: readonly number[],
+): Map<number, ToolInfo> {
+  return base === '2026-08'
+    ? idMapToolInfo(elements, buildToolNameMap(elements))
+    : pairToolCalls(elements, rawTurns);
+}
+
+/** Each tool response of `elements` (by object) with its name from step 3 under `base`. */
+export function nameToolResponses(
+  elements: readonly StreamElement[],
+  base: JpBase,
+): Map<StreamElement, string | null> {
+  const names = new Map<StreamElement, string | null>();
+  for (const [index, info] of getToolInfo(elements, base)) {
+    const element = elements[index] as StreamElement;
+    if (element.type === 'tool_call_response') names.set(element, info.name);
+  }
+  return names;
+}
+
+/**
+ * Each tool response of the projected stream (by object) with the name the
+ * projection gave it: its source's step-3 name, the one a placeholder says.
+ */
+export function nameProjectedResponses(projection: Projection): Map<StreamElement, string | null> {
+  const names = new Map<StreamElement, string | null>();
+  projection.elements.forEach((element, index) => {
+    if (element.type !== 'tool_call_response') return;
+    const source = projection.projected[index]?.sourceIndex;
+    if (source === null || source === undefined) return;
+    names.set(element, projection.tools.get(source)?.name ?? null);
+  });
+  return names;
 }
 
 /** How the tool-call slot is contested under the readings (13.1 and 13.2). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildToolNameMap } from '../compaction/projection.ts';
+import { nameToolResponses } from '../compaction/projection.ts';
 import type { StreamElement } from '../types.ts';
 import { createReport, reportToJson } from './report.ts';
 import { loadTokenCounter } from './tokens.ts';
@@ -24,7 +24,7 @@ const response = (id: string, content: string): StreamElement => ({
 });
 
 function reportOf(elements: StreamElement[]) {
-  return createReport(elements, elements, buildToolNameMap(elements), counter);
+  return createReport(elements, elements, nameToolResponses(elements, '2026-09'), counter);
 }
 
 describe('the orphan row', () => {

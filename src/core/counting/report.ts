@@ -147,12 +147,14 @@ interface RowAccumulator {
  *
  * @param before the provider view without any compaction
  * @param after the provider view with every compaction, existing and new
- * @param toolNames id → tool name over the whole stream (spec 4 step 3)
+ * @param responseNames each tool response of both views (by object) with
+ *   its tool name as the projection paired it (spec 4 step 3, 15.3); a
+ *   response it does not hold is counted in the orphan row
  */
 export function createReport(
   before: readonly StreamElement[],
   after: readonly StreamElement[],
-  toolNames: ReadonlyMap<string, string>,
+  responseNames: ReadonlyMap<StreamElement, string | null>,
   counter: TokenCounter,
 ): Report {
   const rows = new Map<string | null, RowAccumulator>();
@@ -183,9 +185,8 @@ export function createReport(
         add(row.request[side], amount);
         if (side === 'before') row.calls++;
       } else if (payload.group === 'toolResponses') {
-        const id = typeof element.id === 'string' ? element.id : undefined;
         // `??`, not `||`: a tool named "" is a name like any other.
-        const name = (id !== undefined ? toolNames.get(id) : undefined) ?? null;
+        const name = responseNames.get(element) ?? null;
         const row = rowFor(name);
         add(row.response[side], amount);
         if (side === 'before' && name === null) row.calls++;

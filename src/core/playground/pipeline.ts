@@ -12,7 +12,8 @@ import {
   previewStream,
 } from '../compaction/creation.ts';
 import {
-  buildToolNameMap,
+  nameProjectedResponses,
+  nameToolResponses,
   type Projection,
   project,
   providerView,
@@ -25,6 +26,7 @@ import {
   getStreamConfigDeltaTools,
   resolveConfigInForce,
 } from '../config/in-force.ts';
+import type { JpBase } from '../config/jp-base.ts';
 import { toolHintToPolicy } from '../config/tool-hints.ts';
 import { createReport, type Report } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
@@ -133,15 +135,52 @@ export function planCompactions(
   };
 }
 
+/**
+ * The "before" view of spec 14.4, provider(sanitize?(stream without
+ * compactions)), with each response's tool name under `base`. It depends on
+ * no config, so callers that run many configs over one stream build it once.
+ */
+export interface BeforeView {
+  elements: StreamElement[];
+  /** The base its responses were named under. */
+  base: JpBase;
+  /** Each tool response (by object) with its tool name from step 3 (15.3), `null` when it has none. */
+  responseNames: ReadonlyMap<StreamElement, string | null>;
+}
+
 /** The "before" and "after" provider views of spec 14.4, with what produced them. */
 export interface Views {
   /** provider(sanitize?(stream without compactions)) */
   before: StreamElement[];
+  /** `before` with its names, to hand to the next {@link buildViews} of the same stream. */
+  beforeView: BeforeView;
   /** The stream plus new compactions, sanitized when asked: what was projected. */
   projectedInput: StreamElement[];
   projection: Projection;
   /** provider(project(projectedInput)) */
   after: StreamElement[];
+  /**
+   * Each tool response of `before` and `after` (by object) with its tool
+   * name, as the projection paired it: by position within a turn under
+   * `2026-09`, through the id map under `2026-08`. The report's rows and the
+   * transcripts name responses by it, so they agree with the placeholders.
+   */
+  responseNames: ReadonlyMap<StreamElement, string | null>;
+}
+
+function repairFor(view: ViewModeValue): (list: StreamElement[]) => StreamElement[] {
+  return view === 'sanitized' ? sanitize : (list) => list;
+}
+
+/** Builds the "before" view of a stream and names its responses under `base`. */
+export function buildBeforeView(
+  elements: readonly StreamElement[],
+  view: ViewModeValue,
+  base: JpBase = DEFAULT_READINGS.base,
+): BeforeView {
+  // Named before the provider filter drops turn_start: positional pairing needs the turns.
+  const stream = repairFor(view)(removeCompactions(elements));
+  return { elements: providerView(stream), base, responseNames: nameToolResponses(stream, base) };
 }
 
 /** Builds the before/after views of spec 14.4 for a stream and its new compactions. */
@@ -149,14 +188,26 @@ export function buildViews(
   elements: readonly StreamElement[],
   newEvents: readonly CompactionEvent[],
   view: ViewModeValue,
-  cachedBefore?: StreamElement[],
+  cachedBefore?: BeforeView,
   readings: Readonly<Readings> = DEFAULT_READINGS,
 ): Views {
-  const repair = view === 'sanitized' ? sanitize : (list: StreamElement[]) => list;
-  const before = cachedBefore ?? providerView(repair(removeCompactions(elements)));
-  const projectedInput = repair(previewStream(elements, newEvents));
+  const beforeView =
+    cachedBefore?.base === readings.base
+      ? cachedBefore
+      : buildBeforeView(elements, view, readings.base);
+  const projectedInput = repairFor(view)(previewStream(elements, newEvents));
   const projection = project(projectedInput, readings);
-  return { before, projectedInput, projection, after: providerView(projection.elements) };
+  const responseNames = new Map(beforeView.responseNames);
+  for (const [element, name] of nameProjectedResponses(projection))
+    responseNames.set(element, name);
+  return {
+    before: beforeView.elements,
+    beforeView,
+    projectedInput,
+    projection,
+    after: providerView(projection.elements),
+    responseNames,
+  };
 }
 
 /** The per-tool report of one stream (spec 14.4), as the CLI's `report` prints it. */
@@ -171,18 +222,13 @@ export function reportStream(
     /** One tool's hint replaced (the what-if grid's cells). */
     toolChoice?: ToolChoice;
     /** The "before" view of `elements` when the caller has it (it depends on no config). */
-    before?: StreamElement[];
+    before?: BeforeView;
   },
 ): { report: Report; plan: CompactionPlan } {
   const readings = options.readings ?? DEFAULT_READINGS;
   const plan = planCompactions(elements, config, options.now, readings, options.toolChoice);
   const views = buildViews(elements, plan.created.events, options.view, options.before, readings);
-  const report = createReport(
-    views.before,
-    views.after,
-    buildToolNameMap(views.projectedInput),
-    options.counter,
-  );
+  const report = createReport(views.before, views.after, views.responseNames, options.counter);
   return { report, plan };
 }
 

@@ -19,7 +19,6 @@
  */
 
 import { previewStream, resetCompactions } from '../compaction/creation.ts';
-import { buildToolNameMap } from '../compaction/projection.ts';
 import { type Readings, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import { getConfigGuidance } from '../config/guidance.ts';
@@ -36,6 +35,8 @@ import { countTurns } from '../stream/turns.ts';
 import { writeEventsText } from '../stream/write.ts';
 import type { StreamElement } from '../types.ts';
 import {
+  type BeforeView,
+  buildBeforeView,
   buildViews,
   type CompactionPlan,
   describeFirstProblem,
@@ -54,6 +55,7 @@ import type {
 } from './types.ts';
 
 export {
+  buildBeforeView,
   buildViews,
   type CompactionPlan,
   describeFirstProblem,
@@ -80,8 +82,6 @@ export interface RunContext {
   counter: TokenCounter;
   plan: CompactionPlan;
   views: Views;
-  /** Tool names by call id, in the projected input. */
-  toolNames: ReadonlyMap<string, string>;
   report: Report;
   timeline: TimelineEntry[];
   figures: PlaygroundFigures;
@@ -169,7 +169,7 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
   let configCache: { text: string; base: JpBase; parsed: ParsedConfig } | undefined;
   let lastRun: { input: PlaygroundInput; outcome: RunOutcome } | undefined;
   let beforeCache:
-    | { elements: StreamElement[]; view: ViewModeValue; before: StreamElement[] }
+    | { elements: StreamElement[]; view: ViewModeValue; before: BeforeView }
     | undefined;
 
   const getCounter = (id: TokenizerId) => {
@@ -217,10 +217,13 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
     return configCache.parsed;
   };
 
-  const getBefore = (elements: StreamElement[], view: ViewModeValue) => {
-    if (beforeCache?.elements !== elements || beforeCache.view !== view) {
-      const before = buildViews(elements, [], view).before;
-      beforeCache = { elements, view, before };
+  const getBefore = (elements: StreamElement[], view: ViewModeValue, base: JpBase) => {
+    if (
+      beforeCache?.elements !== elements ||
+      beforeCache.view !== view ||
+      beforeCache.before.base !== base
+    ) {
+      beforeCache = { elements, view, before: buildBeforeView(elements, view, base) };
     }
     return beforeCache.before;
   };
@@ -262,11 +265,10 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
       elements,
       plan.created.events,
       input.view,
-      getBefore(elements, input.view),
+      getBefore(elements, input.view, readings.base),
       readings,
     );
-    const toolNames = buildToolNameMap(views.projectedInput);
-    const report = createReport(views.before, views.after, toolNames, counter);
+    const report = createReport(views.before, views.after, views.responseNames, counter);
     const timeline = buildTimeline(elements, plan.created.events);
 
     const figures: PlaygroundFigures = {
@@ -294,7 +296,6 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
       counter,
       plan,
       views,
-      toolNames,
       report,
       timeline,
       figures,

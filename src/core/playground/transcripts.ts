@@ -68,7 +68,6 @@ export function buildTranscripts(
   elements: readonly StreamElement[],
   views: Views,
   timeline: readonly TimelineEntry[],
-  toolNames: ReadonlyMap<string, string>,
   counter: TokenCounter,
 ): Transcripts {
   const keyer = createKeyer(elements);
@@ -87,8 +86,9 @@ export function buildTranscripts(
     if (part !== undefined) result.part = part;
     const id = typeof element.id === 'string' ? element.id : undefined;
     if (id !== undefined) result.id = id;
+    // A response is named as the projection paired it (15.3), like the report's rows.
     const toolName =
-      typeof element.name === 'string' ? element.name : id !== undefined ? toolNames.get(id) : '';
+      typeof element.name === 'string' ? element.name : views.responseNames.get(element);
     if (toolName) result.toolName = toolName;
     if (!keyer.rawKeys.has(element)) result.sanitize = 'added';
     return result;
