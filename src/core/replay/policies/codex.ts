@@ -2,9 +2,8 @@
  * Codex CLI: every tool output is truncated to `tool_output_token_limit`
  * as it is recorded (head and tail kept, a marker between), and the
  * history is summarised once it passes `model_auto_compact_token_limit`
- * (0 here: 90% of the model's window, reconstructed from the model
- * families' defaults). One limit for every tool: a per-tool hint cannot be
- * said.
+ * (256,000, `DEFAULT_AUTO_COMPACT_TOKEN_LIMIT` in `openai_model_info.rs`).
+ * One limit for every tool: a per-tool hint cannot be said.
  */
 import { summariseAbove } from './helpers.ts';
 import { type PolicyDefinition, type Replacement, replacementKey } from './types.ts';
@@ -47,7 +46,7 @@ export const codex: PolicyDefinition<CodexParameters> = {
   defaults: {
     tool_output_token_limit: 10_000,
     auto_compact: true,
-    model_auto_compact_token_limit: 0,
+    model_auto_compact_token_limit: 256_000,
     summary_ratio: 0.05,
   },
   step(parameters, request, previous) {
@@ -61,10 +60,7 @@ export const codex: PolicyDefinition<CodexParameters> = {
       replaced.set(key, { tokens: limit + marker, what: 'truncated' });
       if (!previous?.replaced.has(key)) clearedHere++;
     }
-    const compactAt =
-      parameters.model_auto_compact_token_limit > 0
-        ? parameters.model_auto_compact_token_limit
-        : Math.floor(request.contextWindow * 0.9);
+    const compactAt = parameters.model_auto_compact_token_limit;
     const summary = parameters.auto_compact
       ? summariseAbove(request, previous, replaced, compactAt, parameters.summary_ratio)
       : null;

@@ -36,20 +36,12 @@ describe('documented defaults', () => {
       clear_tool_inputs: false,
     });
   });
-  it('Anthropic context editing: the docs example (trigger 30,000, keep 3, clear_at_least 5,000, exclude web_search) reads', () => {
+  it('Anthropic context editing: the field examples of the OpenRouter EditClearToolUses20250919 reference (keep 5 tool uses, clear_at_least 50,000) read', () => {
+    // openrouter.ai/docs/agent-sdk/typescript/api-reference/models/editcleartooluses20250919 (stored 2026-12-01):
+    // clearAtLeast {"type": "input_tokens", "value": 50000}, keep {"type": "tool_uses", "value": 5}.
     expect(
-      parameters('anthropic-context-editing', [
-        'trigger=30000',
-        'keep=3',
-        'clear_at_least=5000',
-        'exclude_tools=web_search',
-      ]),
-    ).toMatchObject({
-      trigger: 30_000,
-      keep: 3,
-      clear_at_least: 5_000,
-      exclude_tools: ['web_search'],
-    });
+      parameters('anthropic-context-editing', ['keep=5', 'clear_at_least=50000']),
+    ).toMatchObject({ trigger: 100_000, keep: 5, clear_at_least: 50_000, exclude_tools: [] });
   });
   it('Anthropic compaction: trigger 150,000, and less than 50,000 refused', () => {
     // platform.claude.com/docs/en/build-with-claude/compaction: "Default trigger 150,000 tokens, minimum 50,000".
@@ -83,8 +75,13 @@ describe('documented defaults', () => {
   it('Claude Code microcompact: 60 minutes idle, keep the last 5 (reconstructed)', () => {
     expect(parameters('claude-code')).toMatchObject({ gap_threshold_minutes: 60, keep_recent: 5 });
   });
-  it('Codex: tool outputs kept to 10,000 tokens', () => {
-    expect(parameters('codex').tool_output_token_limit).toBe(10_000);
+  it('Codex: tool outputs kept to 10,000 tokens, compaction at 256,000', () => {
+    // openai/codex codex-rs/core (truncate.rs TruncationPolicy::Tokens(10_000) for the Codex models;
+    // openai_model_info.rs DEFAULT_AUTO_COMPACT_TOKEN_LIMIT = 256_000 at commit 1566762).
+    expect(parameters('codex')).toMatchObject({
+      tool_output_token_limit: 10_000,
+      model_auto_compact_token_limit: 256_000,
+    });
   });
 });
 
@@ -232,7 +229,7 @@ describe('a stream counted by hand', () => {
       parameters: {
         tool_output_token_limit: 10,
         auto_compact: true,
-        model_auto_compact_token_limit: 0,
+        model_auto_compact_token_limit: 256_000,
         summary_ratio: 0.05,
       },
     });
