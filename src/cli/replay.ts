@@ -9,6 +9,13 @@ import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
 import { formatCount, formatPercent } from '../core/counting/format.ts';
 import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import { readAutoCompaction } from '../core/replay/auto-config.ts';
+import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
+import {
+  describePolicyFields,
+  isPolicyName,
+  POLICY_NAMES,
+  parsePolicyChoice,
+} from '../core/replay/policies/policies.ts';
 import {
   hasInventedTimes,
   isScheduleId,
@@ -47,6 +54,9 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     encoding: { type: 'string' },
     reading: { type: 'string', multiple: true },
     from: { type: 'string' },
+    policy: { type: 'string' },
+    set: { type: 'string', multiple: true },
+    compare: { type: 'boolean' },
   });
   if (positionals.length === 0) throw new CliError(`replay needs at least one FILE\n\n${USAGE}`);
   if (values.model !== undefined && values.price !== undefined) {
@@ -61,6 +71,22 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
   if (!isScheduleId(schedule)) {
     throw new CliError(
       `--schedule must be one of ${SCHEDULES.join(', ')}, not "${escapeForTerminal(String(schedule))}"`,
+    );
+  }
+  const policyName = values.policy ?? 'jp';
+  if (!isPolicyName(policyName)) {
+    throw new CliError(
+      `--policy must be one of ${POLICY_NAMES.join(', ')}, not "${escapeForTerminal(String(policyName))}"`,
+    );
+  }
+  const policy = parsePolicyChoice(policyName, values.set ?? []);
+  if (!policy.ok) {
+    const fields = describePolicyFields(policyName);
+    throw new CliError(
+      [
+        ...policy.errors.map((error) => `--set: ${escapeForTerminal(error)}`),
+        ...(fields.length > 0 ? ['', `${policyName} takes:`, ...fields.map((f) => `  ${f}`)] : []),
+      ].join('\n'),
     );
   }
   const tokenizer = values.tokenizer ?? 'o200k';
@@ -84,6 +110,7 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     readings,
     counter: await loadTokenCounter(tokenizer),
     scaleToRecorded: values['scale-to-recorded'] ?? false,
+    policy: policy.value,
   };
   const streamOptions = getStreamOptions(values);
   const files = positionals.flatMap((path) => listConversations(path, io.stderr));
@@ -103,6 +130,16 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     const untimed = hasInventedTimes(stream.notes);
     read.push({ file, stream, replay: replayStream(stream.elements, { ...settings, untimed }) });
   }
+  if (values.compare) {
+    const single = read.length === 1 ? read[0] : undefined;
+    if (!single) throw new CliError('--compare takes one conversation');
+    const rows = comparePolicies(single.stream.elements, {
+      ...settings,
+      untimed: hasInventedTimes(single.stream.notes),
+    });
+    io.stdout(values.json ? `${JSON.stringify(rows, null, 2)}\n` : formatComparison(rows));
+    return 0;
+  }
   const single = files.length === 1 && read.length === 1;
   const replay = single
     ? (read[0] as (typeof read)[number]).replay
@@ -115,6 +152,27 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
       );
   io.stdout(values.json ? `${JSON.stringify(replay, null, 2)}\n` : formatReplay(replay));
   return 0;
+}
+
+/** One table: every policy at its defaults and with the hints mapped, tokens and dollars. */
+export function formatComparison(rows: readonly PolicyComparisonRow[]): string {
+  const lines = table(
+    ['policy', 'parameters', 'prompt tokens', 'cost', 'saved', 'saved %', 'cleared'],
+    rows.map((row) => [
+      row.policy.name,
+      row.with,
+      formatCount(row.totals.schedule.prompt_tokens),
+      formatDollars(row.totals.schedule.cost),
+      formatDollars(row.totals.saved.cost),
+      formatPercent(row.totals.saved.percent),
+      formatCount(row.cleared),
+    ]),
+    2,
+  );
+  const notes = rows.flatMap((row) =>
+    row.notes.map((note) => `${row.policy.name} (${row.with}): ${note}`),
+  );
+  return [...lines, '', ...[...new Set(notes)].map(escapeForTerminal), ''].join('\n');
 }
 
 /** Dollars with four decimals: a request often costs fractions of a cent. */

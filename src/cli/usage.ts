@@ -56,14 +56,19 @@ Commands:
       the total with all applied, and the config with the hints set.
   replay --config FILE.toml [--model NAME | --price input=…,output=…,write=…,read=…,ttl=…,min=…]
          [--schedule none|stored|every-turn|auto|idle] [--tokenizer ...] [--no-sanitize]
-         [--scale-to-recorded] [--json] [--reading KEY=VALUE]... FILE|FOLDER...
+         [--scale-to-recorded] [--json] [--reading KEY=VALUE]...
+         [--policy anthropic-context-editing|anthropic-compaction|claude-code|codex|openai-agents|gemini-cli|jp]
+         [--set KEY=VALUE]... [--compare] FILE|FOLDER...
       What the conversation cost, request by request, under a schedule of
       compactions (stored by default) with prompt caching: per request the
       prompt, cache read and write, output and cost beside the baseline (no
       compaction), then the totals, every schedule's total and, per tool, the
       cost under each hint. A FOLDER sums its conversations, a row each.
       First-order: the model's answers are taken as unchanged. Models and
-      the cache model: docs/replay.md.
+      the cache model: docs/replay.md. --policy replays a runtime's own
+      clearing instead (its parameters by --set; --json adds "policy");
+      --compare prints every policy at its defaults and with the config's
+      hints mapped, one table: docs/runtime-policies.md.
 
   export --target anthropic|langchain-py|langchain-js|vercel|openai-agents
          --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]

@@ -32,15 +32,24 @@ import type { HintChoice, PlaygroundInput, ViewMode } from '../playground/types.
 import { classifyElement } from '../stream/turns.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
 import { type AutoCompaction, DEFAULT_AUTO_COMPACTION, readAutoCompaction } from './auto-config.ts';
+import {
+  getRuntimePolicy,
+  type PolicyChoice,
+  type PolicyDecision,
+  type PolicyItem,
+  replacementKey,
+} from './policies/policies.ts';
 import { DEFAULT_MODEL, findModel, type ModelPrices, parsePriceSpec } from './prices.ts';
 import {
   buildEpochView,
   createPromptContext,
   type EpochView,
+  getCacheKey,
   getCommonPrefix,
   getPrompt,
   type Prompt,
   type PromptContext,
+  type PromptItem,
 } from './prompts.ts';
 import { addRecordedUsage, type RecordedUsage } from './recorded-usage.ts';
 import { findRequests, type ReplayRequestSite, type RequestScan } from './requests.ts';
@@ -81,6 +90,8 @@ export interface ReplaySettings {
    * none): every time is unknown, and the cache is taken as warm.
    */
   untimed?: boolean;
+  /** A runtime's own clearing instead of JP's schedule (issue 22); absent or `jp`: the schedule. */
+  policy?: PolicyChoice;
 }
 
 /** Token figures of a request's prompt under one schedule. */
@@ -109,6 +120,10 @@ export interface ReplayRequest extends PromptFigures {
   /** Nothing is cached: the first request, or the gap passed the time to live. */
   cold: boolean;
   recorded: RecordedUsage | null;
+  /** Under a runtime policy: tool uses it cleared (trimmed, masked, truncated) at this request. */
+  cleared_tool_uses?: number;
+  /** Under a runtime policy: a summary replaced the history before this request. */
+  summarised?: boolean;
   /** The conversation it belongs to, when a folder is replayed. */
   conversation?: string;
 }
@@ -144,6 +159,8 @@ export interface ReplayTotals {
 export interface Replay {
   model: ModelPrices;
   schedule: ScheduleId;
+  /** The policy the chosen figures are under: `jp` (the schedule) or a runtime's, with its parameters. */
+  policy: PolicyChoice;
   tokenizer: TokenizerId;
   requests: ReplayRequest[];
   totals: ReplayTotals;
@@ -311,6 +328,154 @@ function runSchedule(
   return raw;
 }
 
+/** A prompt entry as the cache compares it: an element, or what a policy put in its place. */
+interface PolicyEntry {
+  key: StreamElement | string;
+  tokens: number;
+}
+
+function getPolicyKind(element: StreamElement): PolicyItem['kind'] {
+  switch (element.type) {
+    case 'chat_request':
+      return 'user';
+    case 'chat_response':
+      return 'assistant';
+    case 'tool_call_request':
+      return 'call';
+    case 'tool_call_response':
+      return 'result';
+    default:
+      return 'other';
+  }
+}
+
+/** Each tool id's name: the last request with that id (spec 4 step 3). */
+function getToolNames(elements: readonly StreamElement[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const element of elements) {
+    if (
+      element.type === 'tool_call_request' &&
+      typeof element.id === 'string' &&
+      typeof element.name === 'string'
+    ) {
+      names.set(element.id, element.name);
+    }
+  }
+  return names;
+}
+
+function applyDecision(
+  items: readonly PolicyItem[],
+  decision: PolicyDecision,
+  previous: PolicyDecision | null,
+  requestIndex: number,
+): PolicyEntry[] {
+  const entries: PolicyEntry[] = [];
+  // A summary made at this request is in force from the next; until then the one before stands.
+  const summary =
+    decision.summary && decision.summary.since < requestIndex
+      ? decision.summary
+      : (previous?.summary ?? null);
+  if (summary) entries.push({ key: `summary:${summary.since}`, tokens: summary.tokens });
+  for (const item of items) {
+    if (summary && item.origin <= summary.through) continue;
+    const key = replacementKey(item.origin, item.kind);
+    const replacement = decision.replaced.get(key);
+    entries.push(
+      replacement
+        ? { key: `${key}:${replacement.what}:${replacement.tokens}`, tokens: replacement.tokens }
+        : { key: item.element, tokens: item.tokens },
+    );
+  }
+  return entries;
+}
+
+function getEntriesPrefix(
+  previous: readonly PolicyEntry[],
+  current: readonly PolicyEntry[],
+): { count: number; tokens: number } {
+  const limit = Math.min(previous.length, current.length);
+  let count = 0;
+  let tokens = 0;
+  while (count < limit) {
+    const a = (previous[count] as PolicyEntry).key;
+    const b = (current[count] as PolicyEntry).key;
+    const same =
+      a === b ||
+      (typeof a !== 'string' && typeof b !== 'string' && getCacheKey(a) === getCacheKey(b));
+    if (!same) break;
+    tokens += (current[count] as PolicyEntry).tokens;
+    count++;
+  }
+  return { count, tokens };
+}
+
+/** What a runtime policy decided and the prompt it left, per request. */
+interface PolicyRun {
+  raw: RawRequest[];
+  decisions: PolicyDecision[];
+}
+
+/** Runs a runtime's policy over the requests: the same prompts, counter and cache model as the schedules. */
+function runPolicy(state: StreamState, choice: PolicyChoice): PolicyRun {
+  const policy = getRuntimePolicy(choice.name);
+  const raw: RawRequest[] = [];
+  const decisions: PolicyDecision[] = [];
+  if (!policy) return { raw, decisions };
+  const view = getView(state, []);
+  const names = getToolNames(state.elements);
+  const itemOf = new WeakMap<PromptItem, PolicyItem>();
+  const toItem = (promptItem: PromptItem): PolicyItem => {
+    let item = itemOf.get(promptItem);
+    if (!item) {
+      const { element } = promptItem;
+      const kind = getPolicyKind(element);
+      const id = typeof element.id === 'string' ? element.id : null;
+      const tool =
+        kind === 'call' && typeof element.name === 'string'
+          ? element.name
+          : kind === 'result' && id !== null
+            ? (names.get(id) ?? null)
+            : null;
+      item = { origin: promptItem.origin, kind, tool, tokens: promptItem.tokens, element };
+      itemOf.set(promptItem, item);
+    }
+    return item;
+  };
+  let previous: PolicyDecision | null = null;
+  let previousEntries: PolicyEntry[] = [];
+  state.scan.requests.forEach((site, k) => {
+    const prompt = getPrompt(state.context, view, [], site.cut);
+    const items = prompt.items.slice(0, prompt.count).map(toItem);
+    const decision = policy.step(
+      choice.parameters,
+      {
+        index: k,
+        items,
+        gapSeconds: state.gaps[k] ?? null,
+        contextWindow: state.settings.model.context_window_tokens,
+        counter: state.settings.counter,
+      },
+      previous,
+    );
+    const entries = applyDecision(items, decision, previous, k);
+    const common = k === 0 ? { count: 0, tokens: 0 } : getEntriesPrefix(previousEntries, entries);
+    let promptTokens = 0;
+    for (const entry of entries) promptTokens += entry.tokens;
+    raw.push({
+      promptTokens,
+      commonTokens: common.tokens,
+      commonCount: common.count,
+      previousCount: previousEntries.length,
+      created: decision.clearedHere,
+    });
+    decisions.push(decision);
+    previous = decision;
+    previousEntries = entries;
+  });
+  return { raw, decisions };
+}
+
 /** The cost in dollars of one request from its own fields (issue 21's formula). */
 export function getRequestCost(
   model: ModelPrices,
@@ -447,8 +612,10 @@ export function replayStream(
     [...rawBySchedule].map(([schedule, raw]) => [schedule, price(state, raw, scale)]),
   );
   const baseline = priced.get('none') ?? [];
-  const chosen = priced.get(settings.schedule) ?? [];
-  const chosenRaw = rawBySchedule.get(settings.schedule) ?? [];
+  const policy: PolicyChoice = settings.policy ?? { name: 'jp', parameters: {} };
+  const runtime = policy.name === 'jp' ? null : runPolicy(state, policy);
+  const chosen = runtime ? price(state, runtime.raw, scale) : (priced.get(settings.schedule) ?? []);
+  const chosenRaw = runtime ? runtime.raw : (rawBySchedule.get(settings.schedule) ?? []);
   const requests = state.scan.requests.map((site, k): ReplayRequest => {
     const figures = chosen[k] as (typeof chosen)[number];
     const base = baseline[k] as (typeof baseline)[number];
@@ -468,10 +635,16 @@ export function replayStream(
         cache_write: base.cache_write,
         cost: base.cost,
       },
-      compactions_created: chosenRaw[k]?.created ?? 0,
+      compactions_created: runtime ? 0 : (chosenRaw[k]?.created ?? 0),
       prefix_broken: figures.prefix_broken,
       cold: figures.cold,
       recorded: site.recorded,
+      ...(runtime
+        ? {
+            cleared_tool_uses: chosenRaw[k]?.created ?? 0,
+            summarised: k > 0 && runtime.decisions[k - 1]?.summary?.since === k - 1,
+          }
+        : {}),
     };
   });
   const schedules: Partial<Record<ScheduleId, number>> = Object.fromEntries(
@@ -479,8 +652,9 @@ export function replayStream(
   );
   const chosenCost = schedules[settings.schedule] ?? 0;
 
+  // The per-tool what-if prices JP's hints under JP's schedules; a runtime's knobs are its parameters.
   const toolInfo =
-    scope.tools === false
+    scope.tools === false || runtime
       ? []
       : buildToolInfo(
           elements,
@@ -509,6 +683,7 @@ export function replayStream(
   return {
     model: settings.model,
     schedule: settings.schedule,
+    policy,
     tokenizer: settings.counter.id,
     requests,
     totals: makeTotals(baseline, chosen),
@@ -528,7 +703,17 @@ function getNotes(state: StreamState, settings: ReplaySettings, scale: number): 
       `${untimed} of ${state.scan.requests.length} requests have no readable timestamp: their gaps are unknown and the cache is assumed warm between requests.`,
     );
   }
-  if (!createsCompactions(settings.schedule)) {
+  const policy = settings.policy?.name ?? 'jp';
+  if (policy !== 'jp') {
+    notes.push(
+      `Figures under ${policy}'s own clearing, replayed from its published behaviour (docs/runtime-policies.md); the schedules' totals are JP's.`,
+    );
+    if ('summary_ratio' in (settings.policy?.parameters ?? {})) {
+      notes.push(
+        `A summary's size is an estimate (summary_ratio ${String(settings.policy?.parameters.summary_ratio)} of what it replaces); its own request is not priced.`,
+      );
+    }
+  } else if (!createsCompactions(settings.schedule)) {
     notes.push(
       `Hints change nothing under ${settings.schedule}: they are frozen into the stored compaction events (D17's first open question).`,
     );
@@ -602,6 +787,7 @@ export function sumReplays(
   return {
     model: template.model,
     schedule: template.schedule,
+    policy: template.policy ?? { name: 'jp', parameters: {} },
     tokenizer: template.counter.id,
     requests,
     totals: {

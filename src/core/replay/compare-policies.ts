@@ -1,0 +1,74 @@
+/**
+ * Every policy side by side on one conversation (issue 22): each runtime's
+ * at its defaults and with the config's hints mapped onto its parameters,
+ * and JP's schedules, all from the same requests, counter and cache model.
+ */
+import { getToolsInForce } from '../export/hints-in-force.ts';
+import { buildToolInfo, planCompactions } from '../playground/playground.ts';
+import type { StreamElement } from '../types.ts';
+import {
+  getHintsPolicyChoice,
+  POLICY_NAMES,
+  type PolicyChoice,
+  parsePolicyChoice,
+} from './policies/policies.ts';
+import { type ReplaySettings, type ReplayTotals, replayStream, SCHEDULES } from './replay.ts';
+
+/** One row of the comparison. */
+export interface PolicyComparisonRow {
+  policy: PolicyChoice;
+  /** `defaults`, `hints`, or JP's schedule. */
+  with: string;
+  totals: ReplayTotals;
+  /** Tool uses cleared (trimmed, masked, truncated) over all requests, or JP's compactions created. */
+  cleared: number;
+  /** What the hints could not say, and the estimates. */
+  notes: string[];
+}
+
+/** The comparison table's rows, runtime policies first, then JP's schedules. */
+export function comparePolicies(
+  elements: readonly StreamElement[],
+  settings: ReplaySettings,
+): PolicyComparisonRow[] {
+  const inForce = planCompactions(elements, settings.config, null, settings.readings).configInForce;
+  const tools = getToolsInForce(buildToolInfo(elements, inForce), inForce.rules);
+  const rows: PolicyComparisonRow[] = [];
+  const run = (policy: PolicyChoice, schedule = settings.schedule) =>
+    replayStream(elements, { ...settings, policy, schedule }, { schedules: false, tools: false });
+  for (const name of POLICY_NAMES) {
+    if (name === 'jp') continue;
+    const defaults = parsePolicyChoice(name, []);
+    if (defaults.ok) {
+      const replay = run(defaults.value);
+      rows.push({
+        policy: defaults.value,
+        with: 'defaults',
+        totals: replay.totals,
+        cleared: replay.requests.reduce((n, r) => n + (r.cleared_tool_uses ?? 0), 0),
+        notes: [],
+      });
+    }
+    const hinted = getHintsPolicyChoice(name, tools);
+    const replay = run(hinted.choice);
+    rows.push({
+      policy: hinted.choice,
+      with: 'hints',
+      totals: replay.totals,
+      cleared: replay.requests.reduce((n, r) => n + (r.cleared_tool_uses ?? 0), 0),
+      notes: hinted.notes,
+    });
+  }
+  for (const schedule of SCHEDULES) {
+    if (schedule === 'none') continue;
+    const replay = run({ name: 'jp', parameters: {} }, schedule);
+    rows.push({
+      policy: { name: 'jp', parameters: { schedule } },
+      with: schedule,
+      totals: replay.totals,
+      cleared: replay.requests.reduce((n, r) => n + r.compactions_created, 0),
+      notes: [],
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,140 @@
+/**
+ * Anthropic context editing, `clear_tool_uses_20250919` (Messages API,
+ * beta `context-management-2025-06-27`; docs/runtime-policies.md has the
+ * sources). Applied by the server to the full history the client sends, so
+ * afresh at every request: once the input passes `trigger`, the oldest tool
+ * results are replaced by a placeholder, all but the last `keep` tool uses,
+ * never those of `exclude_tools`; `clear_tool_inputs` clears the calls'
+ * inputs too (all, or the listed tools'). When the clearing would free
+ * fewer than `clear_at_least` tokens it is not applied.
+ */
+import { getNearestHint } from '../../export/hints-in-force.ts';
+import { toolsWithHint } from './helpers.ts';
+import {
+  NOTHING_DECIDED,
+  type PolicyDefinition,
+  type PolicyItem,
+  type Replacement,
+  replacementKey,
+} from './types.ts';
+
+export interface ContextEditingParameters {
+  [key: string]: number | boolean | string | readonly string[];
+  trigger: number;
+  trigger_type: 'input_tokens' | 'tool_uses';
+  keep: number;
+  clear_at_least: number;
+  exclude_tools: readonly string[];
+  clear_tool_inputs: boolean | readonly string[];
+}
+
+/** The text a cleared result or input holds (LangChain's `DEFAULT_TOOL_PLACEHOLDER`; the API's own is not published). */
+export const CLEARED_PLACEHOLDER = '[cleared]';
+
+function clearsInputs(parameters: ContextEditingParameters, tool: string): boolean {
+  const inputs = parameters.clear_tool_inputs;
+  return typeof inputs === 'boolean' ? inputs : inputs.includes(tool);
+}
+
+export const anthropicContextEditing: PolicyDefinition<ContextEditingParameters> = {
+  name: 'anthropic-context-editing',
+  title: 'Anthropic context editing (clear_tool_uses_20250919)',
+  fields: [
+    {
+      key: 'trigger',
+      kind: 'count',
+      min: 1,
+      doc: 'clear once the input passes this (default 100,000)',
+    },
+    {
+      key: 'trigger_type',
+      kind: 'choice',
+      choices: ['input_tokens', 'tool_uses'],
+      doc: 'what trigger counts (default input_tokens)',
+    },
+    { key: 'keep', kind: 'count', doc: 'the last tool uses left whole (default 3)' },
+    {
+      key: 'clear_at_least',
+      kind: 'count',
+      doc: 'apply only when this many tokens are freed (default 0)',
+    },
+    {
+      key: 'exclude_tools',
+      kind: 'tools',
+      doc: 'tools never cleared, comma-separated (default none)',
+    },
+    {
+      key: 'clear_tool_inputs',
+      kind: 'tools-or-boolean',
+      doc: 'also clear the inputs: true, false or a tool list (default false)',
+    },
+  ],
+  defaults: {
+    trigger: 100_000,
+    trigger_type: 'input_tokens',
+    keep: 3,
+    clear_at_least: 0,
+    exclude_tools: [],
+    clear_tool_inputs: false,
+  },
+  step(parameters, request) {
+    const calls: PolicyItem[] = [];
+    const results = new Map<string, PolicyItem>();
+    let input = 0;
+    for (const item of request.items) {
+      input += item.tokens;
+      if (item.kind === 'call') calls.push(item);
+      if (item.kind === 'result' && typeof item.element.id === 'string') {
+        results.set(item.element.id, item);
+      }
+    }
+    const measured = parameters.trigger_type === 'input_tokens' ? input : calls.length;
+    if (measured <= parameters.trigger) return NOTHING_DECIDED;
+    const placeholder = request.counter.tokens(CLEARED_PLACEHOLDER);
+    const replaced = new Map<string, Replacement>();
+    let freed = 0;
+    let cleared = 0;
+    for (const call of calls.slice(0, Math.max(0, calls.length - parameters.keep))) {
+      const tool = call.tool ?? '';
+      if (parameters.exclude_tools.includes(tool)) continue;
+      const result = typeof call.element.id === 'string' ? results.get(call.element.id) : undefined;
+      if (result) {
+        replaced.set(replacementKey(result.origin, 'result'), {
+          tokens: placeholder,
+          what: 'cleared',
+        });
+        freed += result.tokens - placeholder;
+      }
+      if (clearsInputs(parameters, tool)) {
+        replaced.set(replacementKey(call.origin, 'call'), {
+          tokens: placeholder,
+          what: 'input cleared',
+        });
+        freed += call.tokens - placeholder;
+      }
+      cleared++;
+    }
+    if (cleared === 0 || freed < parameters.clear_at_least) return NOTHING_DECIDED;
+    return { replaced, summary: null, clearedHere: cleared };
+  },
+  fromHints(tools, defaults) {
+    const nearest = tools.map((tool) => ({
+      name: tool.name,
+      hint: getNearestHint(tool.hint, ['keep', 'strip-responses', 'strip']),
+      own: tool.hint,
+    }));
+    const notes = nearest
+      .filter((tool) => tool.hint !== tool.own)
+      .map((tool) => `${tool.name}: ${tool.own} cannot be said here; nearest is ${tool.hint}`);
+    notes.push('The trigger, keep and clear_at_least stay at their values: hints have no window.');
+    const stripped = toolsWithHint(nearest, ['strip']);
+    return {
+      parameters: {
+        ...defaults,
+        exclude_tools: toolsWithHint(nearest, ['keep']),
+        clear_tool_inputs: stripped.length > 0 ? stripped : false,
+      },
+      notes,
+    };
+  },
+};

@@ -1,0 +1,114 @@
+/**
+ * The policies folder owns each runtime's own clearing, replayed (issue
+ * 22): one module per runtime, each a pure step the replay runs at every
+ * request (replay.ts `runPolicy`), with typed parameters, their defaults
+ * and their parsing from `key=value`, and the mapping of the user's hints
+ * onto them. This file is the registry and the one way in.
+ */
+import type { ToolInForce } from '../../export/types.ts';
+import { anthropicCompaction } from './anthropic-compaction.ts';
+import { anthropicContextEditing } from './anthropic-context-editing.ts';
+import { claudeCode } from './claude-code.ts';
+import { codex } from './codex.ts';
+import { geminiCli } from './gemini-cli.ts';
+import { openaiAgents } from './openai-agents.ts';
+import { parseParameters } from './parameters.ts';
+import type {
+  FieldSpec,
+  ParameterValue,
+  PolicyDecision,
+  PolicyName,
+  PolicyRequest,
+} from './types.ts';
+
+export type { PolicyDecision, PolicyItem, PolicyName, PolicyRequest } from './types.ts';
+export { isPolicyName, POLICY_NAMES, replacementKey } from './types.ts';
+
+/** A policy with its parameters, ready to run: the shape `--json` prints. */
+export interface PolicyChoice {
+  name: PolicyName;
+  parameters: Readonly<Record<string, ParameterValue>>;
+}
+
+/** A runtime policy's step over erased parameters. */
+interface RuntimePolicy {
+  title: string;
+  fields: readonly FieldSpec[];
+  defaults: Readonly<Record<string, ParameterValue>>;
+  parse(assignments: readonly string[]): ReturnType<typeof parseParameters>;
+  step(
+    parameters: Readonly<Record<string, ParameterValue>>,
+    request: PolicyRequest,
+    previous: PolicyDecision | null,
+  ): PolicyDecision;
+  fromHints(tools: readonly ToolInForce[]): {
+    parameters: Readonly<Record<string, ParameterValue>>;
+    notes: string[];
+  };
+}
+
+function erase<P extends Readonly<Record<string, ParameterValue>>>(definition: {
+  name: string;
+  title: string;
+  fields: readonly FieldSpec[];
+  defaults: P;
+  step(parameters: P, request: PolicyRequest, previous: PolicyDecision | null): PolicyDecision;
+  fromHints(tools: readonly ToolInForce[], defaults: P): { parameters: P; notes: string[] };
+}): RuntimePolicy {
+  return {
+    title: definition.title,
+    fields: definition.fields,
+    defaults: definition.defaults,
+    parse: (assignments) =>
+      parseParameters(definition.name, definition.fields, definition.defaults, assignments),
+    // The parameters reach the step only from `parse` or `fromHints` of the same policy.
+    step: (parameters, request, previous) => definition.step(parameters as P, request, previous),
+    fromHints: (tools) => definition.fromHints(tools, definition.defaults),
+  };
+}
+
+const RUNTIME_POLICIES = new Map<Exclude<PolicyName, 'jp'>, RuntimePolicy>([
+  ['anthropic-context-editing', erase(anthropicContextEditing)],
+  ['anthropic-compaction', erase(anthropicCompaction)],
+  ['claude-code', erase(claudeCode)],
+  ['codex', erase(codex)],
+  ['openai-agents', erase(openaiAgents)],
+  ['gemini-cli', erase(geminiCli)],
+]);
+
+/** The runtime policy of a name (undefined for `jp`, which is the replay's own schedules). */
+export function getRuntimePolicy(name: PolicyName): RuntimePolicy | undefined {
+  return name === 'jp' ? undefined : RUNTIME_POLICIES.get(name);
+}
+
+/** A policy with `key=value` parameters applied to its defaults, or every error. */
+export function parsePolicyChoice(
+  name: PolicyName,
+  assignments: readonly string[],
+): { ok: true; value: PolicyChoice } | { ok: false; errors: string[] } {
+  const policy = getRuntimePolicy(name);
+  if (!policy) {
+    return assignments.length === 0
+      ? { ok: true, value: { name, parameters: {} } }
+      : { ok: false, errors: ['jp takes no --set: choose its schedule with --schedule'] };
+  }
+  const parsed = policy.parse(assignments);
+  return parsed.ok ? { ok: true, value: { name, parameters: parsed.value } } : parsed;
+}
+
+/** The user's hints mapped onto a policy's parameters, with what could not be said. */
+export function getHintsPolicyChoice(
+  name: PolicyName,
+  tools: readonly ToolInForce[],
+): { choice: PolicyChoice; notes: string[] } {
+  const policy = getRuntimePolicy(name);
+  if (!policy) return { choice: { name, parameters: {} }, notes: [] };
+  const mapped = policy.fromHints(tools);
+  return { choice: { name, parameters: mapped.parameters }, notes: mapped.notes };
+}
+
+/** One line per parameter, for the help and for errors. */
+export function describePolicyFields(name: PolicyName): string[] {
+  const policy = getRuntimePolicy(name);
+  return policy ? policy.fields.map((field) => `${field.key}: ${field.doc}`) : [];
+}
