@@ -124,7 +124,9 @@ describe('runAnalysis', () => {
     expect(state.status).toBe('done');
     expect(state.isStale).toBe(false);
     expect(state.result?.report.totals.saved.tokens).toBe(400);
-    expect(selectStatusMessage(state)).toBe('Saved 400 tokens (40.0%).');
+    expect(selectStatusMessage(state)).toBe(
+      'Saved 400 tokens (40.0%) of the 1,000 tokens the next request would carry.',
+    );
   });
 
   it('lets only the latest run write, and cancels the earlier one', async () => {
@@ -158,7 +160,7 @@ describe('runAnalysis', () => {
     expect(state.configDiagnostics).toEqual([invalid]);
     expect(selectIsBusy(state)).toBe(false);
     expect(selectStatusMessage(state)).toBe(
-      '1 error in the input. Saved 100 tokens (50.0%) with the last valid input.',
+      '1 error in the input. Saved 100 tokens (50.0%) of the 200 tokens the next request would carry, with the last valid input.',
     );
   });
 
@@ -187,7 +189,7 @@ describe('runAnalysis', () => {
     expect(state.result?.report.totals.saved.tokens).toBe(5);
     expect(state.isStale).toBe(true);
     expect(selectStatusMessage(state)).toBe(
-      'The computation took longer than 60 s and was stopped. Saved 5 tokens (50.0%) with the last input that worked.',
+      'The computation took longer than 60 s and was stopped. Saved 5 tokens (50.0%) of the 10 tokens the next request would carry, with the last input that worked.',
     );
     expect(state.toasts.map((toast) => [toast.tone, toast.message])).toEqual([
       [
@@ -201,7 +203,9 @@ describe('runAnalysis', () => {
     engine.runs[2]?.resolve(makeResult({ before: 10, after: 4 }));
     await retry;
     expect(store.getState().error).toBeNull();
-    expect(selectStatusMessage(store.getState())).toBe('Saved 6 tokens (60.0%).');
+    expect(selectStatusMessage(store.getState())).toBe(
+      'Saved 6 tokens (60.0%) of the 10 tokens the next request would carry.',
+    );
   });
 
   it('tries a run once more on a new worker after a crash', async () => {
@@ -234,7 +238,7 @@ describe('runAnalysis', () => {
     expect(state.status).toBe('error');
     expect(state.result?.report.totals.saved.tokens).toBe(5);
     expect(selectStatusMessage(state)).toBe(
-      'The worker stopped unexpectedly. Saved 5 tokens (50.0%) with the last input that worked.',
+      'The worker stopped unexpectedly. Saved 5 tokens (50.0%) of the 10 tokens the next request would carry, with the last input that worked.',
     );
     expect(state.toasts.map((toast) => [toast.tone, toast.message])).toEqual([
       ['info', 'The worker stopped unexpectedly and was restarted; computing again.'],

@@ -11,12 +11,16 @@ function state(patch: Partial<AppState>): AppState {
 describe('selectors', () => {
   it('formats the headline saving with separators and one decimal', () => {
     const s = state({ status: 'done', result: makeResult({ before: 35_780, after: 23_435 }) });
-    expect(selectStatusMessage(s)).toBe('Saved 12,345 tokens (34.5%).');
+    expect(selectStatusMessage(s)).toBe(
+      'Saved 12,345 tokens (34.5%) of the 35,780 tokens the next request would carry.',
+    );
   });
 
   it('says a negative saving as what compaction costs, not "Saved -4" (issue 24)', () => {
     const s = state({ status: 'done', result: makeResult({ before: 100, after: 104 }) });
-    expect(selectStatusMessage(s)).toBe('Compaction costs 4 more tokens (4.0% more).');
+    expect(selectStatusMessage(s)).toBe(
+      'Compaction costs 4 more tokens (4.0% more) on top of the 100 tokens the next request would carry.',
+    );
   });
 
   it('returns the same objects while their inputs are unchanged', () => {

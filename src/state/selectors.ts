@@ -101,15 +101,15 @@ export const selectSaved = memoOn(
  */
 export const selectStatusMessage = (s: AppState): string => {
   const saved = selectSaved(s);
-  const figures = saved ? formatSaving(saved.tokens, saved.percent) : null;
+  const figures = saved ? formatSaving(saved.tokens, saved.percent, saved.before) : null;
   if (s.error !== null) {
-    return figures ? `${s.error}. ${figures} with the last input that worked.` : `${s.error}.`;
+    return figures ? `${s.error}. ${figures}, with the last input that worked.` : `${s.error}.`;
   }
   const errors = selectErrorCount(s);
   if (errors > 0) {
     const problems = `${errors} ${errors === 1 ? 'error' : 'errors'} in the input`;
     return figures
-      ? `${problems}. ${figures} with the last valid input.`
+      ? `${problems}. ${figures}, with the last valid input.`
       : `${problems}. Nothing computed yet.`;
   }
   if (!figures) return s.status === 'idle' ? 'Nothing computed yet.' : 'Computing…';

@@ -89,7 +89,9 @@ describe('App shell', () => {
     expect(results).toHaveAttribute('aria-busy', 'false');
     const status = within(results).getByTestId('status-line');
     expect(status).toHaveAttribute('aria-live', 'polite');
-    expect(status).toHaveTextContent('Saved 12,345 tokens (34.5%).');
+    expect(status).toHaveTextContent(
+      'Saved 12,345 tokens (34.5%) of the 35,780 tokens the next request would carry.',
+    );
     expect(screen.getByRole('option', { name: 'auto (storage)' })).toBeInTheDocument();
   });
 

@@ -104,6 +104,23 @@ const Panes = memo(function Panes() {
   );
 });
 
+/**
+ * What the headline is out of, in a sentence: it counts one request (the
+ * next), while a newcomer reads it as the whole session. The replay's
+ * cost over the session goes on "the cost over the session" as a link
+ * once that pane exists.
+ */
+function HeadlineScope() {
+  const before = useAppStore((s) => selectSaved(s)?.before ?? null);
+  if (before === null) return null;
+  return (
+    <p className="fine-print headline-scope" data-testid="headline-scope">
+      That is one request, the next. Every earlier request carried its context too:{' '}
+      <span data-link-to="replay">the cost over the session</span> adds them all up.
+    </p>
+  );
+}
+
 /** The results region. */
 export function ConversationResults({ id }: { id: string }) {
   const busy = useAppStore(selectIsBusy);
@@ -121,6 +138,7 @@ export function ConversationResults({ id }: { id: string }) {
       data-import-progress-seen={progressSeen ? 'true' : 'false'}
     >
       <StatusLine />
+      <HeadlineScope />
       <ImportProgress />
       <ImportSummary />
       <p className="fine-print">

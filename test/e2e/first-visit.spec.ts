@@ -44,6 +44,19 @@ test('a zero saving says why, in Problems and in the headline', async ({ page })
   await expect(problems.getByRole('heading')).not.toContainText('0');
 });
 
+test('the headline says what its saving is out of: the next request, not the session (issue 24)', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  // The CLI's `report` on the default example: all (tokens) 2,457 → 786, saved 1,671 (68.0%).
+  await expect(statusLine(page)).toHaveText(
+    'Saved 1,671 tokens (68.0%) of the 2,457 tokens the next request would carry.',
+  );
+  await expect(results(page).getByTestId('headline-scope')).toContainText(
+    'the cost over the session',
+  );
+});
+
 test('Compact says what it appended, and a second click stacks nothing identical', async ({
   page,
 }) => {

@@ -122,7 +122,7 @@ test('a worker stuck in the middle of a run is stopped at the time limit; the la
   await waitForResults(page);
   await expect(results(page)).toHaveAttribute('data-status', 'error');
   await expect(statusLine(page)).toHaveText(
-    `The computation took longer than 60 s and was stopped. ${good.replace(/\.$/, '')} with the last input that worked.`,
+    `The computation took longer than 60 s and was stopped. ${good.replace(/\.$/, '')}, with the last input that worked.`,
   );
   await expect(page.getByText('Last valid results')).toBeVisible();
   expect(await readToolRows(page)).toEqual(goodRows);

@@ -45,4 +45,13 @@ describe('the headline saving (issue 24)', () => {
     expect(formatSaving(-3000, -2)).toBe('Compaction costs 3,000 more tokens (2.0% more)');
     expect(formatSaving(0, 0)).toBe('Saved 0 tokens (0.0%)');
   });
+
+  it('says what the saving is out of: the next request, not the session (issue 24, mislead 2)', () => {
+    expect(formatSaving(118_109, 81.1, 145_628)).toBe(
+      'Saved 118,109 tokens (81.1%) of the 145,628 tokens the next request would carry',
+    );
+    expect(formatSaving(-3000, -2, 150_000)).toBe(
+      'Compaction costs 3,000 more tokens (2.0% more) on top of the 150,000 tokens the next request would carry',
+    );
+  });
 });

@@ -27,13 +27,19 @@ export function formatPercent(value: number): string {
 /**
  * The headline saving: "Saved 1,234 tokens (12.3%)"; when compaction adds
  * tokens (a stripped line longer than what it replaced), "costs 3,000 more
- * tokens (2.0% more)", never "Saved -3,000".
+ * tokens (2.0% more)", never "Saved -3,000". With `before`, it says what the
+ * saving is out of: the next request's counted input, which a newcomer
+ * would otherwise read as the whole session's.
  */
-export function formatSaving(tokens: number, percent: number): string {
+export function formatSaving(tokens: number, percent: number, before?: number): string {
+  const outOf =
+    before === undefined ? '' : `${formatCount(before)} tokens the next request would carry`;
   if (tokens < 0) {
-    return `Compaction costs ${formatCount(-tokens)} more tokens (${formatPercent(-percent)} more)`;
+    const more = `Compaction costs ${formatCount(-tokens)} more tokens (${formatPercent(-percent)} more)`;
+    return outOf ? `${more} on top of the ${outOf}` : more;
   }
-  return `Saved ${formatCount(tokens)} tokens (${formatPercent(percent)})`;
+  const saved = `Saved ${formatCount(tokens)} tokens (${formatPercent(percent)})`;
+  return outOf ? `${saved} of the ${outOf}` : saved;
 }
 
 /** "before → after", the way every before/after pair is shown. */

@@ -56,11 +56,13 @@ describe('the D17 readings control', () => {
     expect(screen.getByRole('button', { name: 'D17 readings: 2 changed' })).toBeInTheDocument();
     store.setState({ result: makeResult({ before: 100, after: 40 }), status: 'done' });
     expect(selectStatusMessage(store.getState())).toBe(
-      'Saved 60 tokens (60.0%), under D17 readings stacking=per-tool, jp=today.',
+      'Saved 60 tokens (60.0%) of the 100 tokens the next request would carry, under D17 readings stacking=per-tool, jp=today.',
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to the rulings' }));
     expect(store.getState().readings).toEqual(DEFAULT_READINGS);
-    expect(selectStatusMessage(store.getState())).toBe('Saved 60 tokens (60.0%).');
+    expect(selectStatusMessage(store.getState())).toBe(
+      'Saved 60 tokens (60.0%) of the 100 tokens the next request would carry.',
+    );
   });
 });
