@@ -21,6 +21,7 @@ import {
   readToolRows,
   savingsTable,
   setEditorText,
+  showPane,
   statusLine,
   test,
   toolRow,
@@ -194,6 +195,8 @@ test('stripped reasoning is labelled as reasoning, in the diff and in the explan
 });
 
 test('selecting an event explains it, from the list or from the diff', async ({ page }) => {
+  // The pane computes only in view: on a slow machine it can still be a screen away.
+  await showPane(page, 'explain');
   const explain = page.locator('#pane-explain');
   const list = explain.getByRole('listbox', { name: 'Events' });
   await list

@@ -41,7 +41,11 @@ interface Row {
 interface PageFigure {
   value: number;
   at: string;
-  loadAverage: number;
+  /** The 1-minute load average before the spec's browser started, and after the test. */
+  loadAverageBefore?: number;
+  loadAverageAfter?: number;
+  /** Figures written before the spec recorded both. */
+  loadAverage?: number;
 }
 
 /** Runs a bench script under tsx and returns its last line, parsed. */
@@ -74,7 +78,11 @@ function readPageFigures(root: string): Record<string, PageFigure> {
 function page(figures: Record<string, PageFigure>, key: string): string {
   const figure = figures[key];
   if (!figure) return 'not measured (run the perf spec)';
-  return `${Math.round(figure.value)} ms (${figure.at.slice(0, 16).replace('T', ' ')} UTC, load ${figure.loadAverage})`;
+  const load =
+    figure.loadAverageBefore === undefined
+      ? `load ${figure.loadAverage}`
+      : `load ${figure.loadAverageBefore} before, ${figure.loadAverageAfter} after`;
+  return `${Math.round(figure.value)} ms (${figure.at.slice(0, 16).replace('T', ' ')} UTC, ${load})`;
 }
 
 /**
