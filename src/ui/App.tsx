@@ -57,13 +57,7 @@ function Workspace() {
 
   return (
     <main className="workspace" ref={workspaceRef} style={layout}>
-      <section
-        className="editors"
-        id="editors"
-        aria-label="Inputs"
-        ref={editorsRef}
-        data-workspace={inWorkspace ? 'true' : undefined}
-      >
+      <section className="editors" id="editors" aria-label="Inputs" ref={editorsRef}>
         <div className="editor-panel" id="config-panel">
           <div className="panel-bar">
             <h2>Config (TOML)</h2>
