@@ -1,6 +1,7 @@
 /**
  * The page: header, the two editors on the left, the results on the right,
- * with splitters between them. Below 900 px wide the columns stack.
+ * with splitters between them. Below 900 px wide the columns stack, the
+ * results first: the answer is the first screen on a phone.
  */
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../state/store.ts';
@@ -47,6 +48,7 @@ function Workspace() {
   const [columns, setColumns] = useKeptSize('columns', 40);
   const [rows, setRows] = useKeptSize('rows', 58);
   const fileName = useAppStore((s) => s.streamFileName);
+  const inWorkspace = useAppStore((s) => s.resultsView === 'workspace');
 
   const layout = {
     '--split-columns': `${columns}%`,
@@ -74,13 +76,20 @@ function Workspace() {
           label="Resize config and stream editors"
           controls="config-panel"
         />
-        <div className="editor-panel">
+        <div className="editor-panel stream-panel">
           <div className="panel-bar">
             <h2>Event stream (JSON)</h2>
             {fileName ? <span className="panel-hint">{fileName}</span> : null}
             <OpenFileButton />
             <WorkspaceOpenButtons />
           </div>
+          {inWorkspace ? (
+            <p className="workspace-scope" role="note">
+              Workspace view: the config, Now, View and the tokenizer apply to every conversation.
+              This stream, its Problems, Encoding, Compact and Reset act on the single conversation
+              only.
+            </p>
+          ) : null}
           <div className="editor-host">
             <StreamEditor />
           </div>

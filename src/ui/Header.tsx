@@ -1,6 +1,7 @@
 /**
- * The header: product name, the examples gallery, the controls of the run
- * (encoding, "now", view) and Compact and Reset. The tokenizer sits with the
+ * The header: product name, the examples gallery, the input settings an
+ * expert changes (encoding, "now", view, readings) grouped apart, and
+ * Compact and Reset, which write into the stream (not a step the figures need). The tokenizer sits with the
  * figures it counts, in the results' status bar.
  */
 import { ENCODING_SETTINGS, VIEW_MODES } from '../core/playground/input-options.ts';
@@ -46,13 +47,19 @@ function EncodingSelect() {
     value,
     label: value === 'auto' && encoding === 'auto' && inUse ? `auto (${inUse})` : value,
   }));
+  const inWorkspace = useAppStore((s) => s.resultsView === 'workspace');
   return (
     <SelectField
       label="Encoding"
       value={encoding}
       options={options}
       onChange={setEncoding}
-      title="How the stream's text is decoded: storage is JP's on-disk base64 form"
+      disabled={inWorkspace}
+      title={
+        inWorkspace
+          ? 'Encoding applies to the single conversation; each workspace file is read in its own format'
+          : "How the stream's text is decoded: storage is JP's on-disk base64 form"
+      }
     />
   );
 }
@@ -125,20 +132,22 @@ const COMPACT_REASON_ID = 'compact-reason';
 
 function StreamActions() {
   const plan = useAppStore(selectCompactPlan);
-  const canCompact = (plan?.fresh.length ?? 0) > 0;
-  const canReset = (plan?.stored ?? 0) > 0;
+  const inWorkspace = useAppStore((s) => s.resultsView === 'workspace');
+  const canCompact = !inWorkspace && (plan?.fresh.length ?? 0) > 0;
+  const canReset = !inWorkspace && (plan?.stored ?? 0) > 0;
   // Shown as text, not only as a tooltip: keyboard, touch and screen-reader users never see a title.
-  const reason =
-    plan === null || canCompact
+  const reason = inWorkspace
+    ? 'Compact and Reset act on the single conversation: switch to Conversation to use them.'
+    : plan === null || canCompact
       ? null
       : plan.duplicates.length > 0
         ? 'Nothing new to compact: the previewed compaction is identical to one already stored.'
         : 'Nothing to compact: no rule covers any turn.';
   return (
     <div className="actions">
+      {/* Not the primary style: the figures need no Compact, it only writes the preview into the stream. */}
       <button
         type="button"
-        className="primary"
         onClick={() => void compact()}
         disabled={!canCompact}
         aria-describedby={reason ? COMPACT_REASON_ID : undefined}
@@ -153,9 +162,11 @@ function StreamActions() {
         onClick={() => void reset()}
         disabled={!canReset}
         title={
-          canReset
-            ? 'Remove every compaction from the stream'
-            : 'The stream holds no compaction to remove'
+          inWorkspace
+            ? 'Reset acts on the single conversation'
+            : canReset
+              ? 'Remove every compaction from the stream'
+              : 'The stream holds no compaction to remove'
         }
       >
         Reset
@@ -214,10 +225,14 @@ export function Header() {
       <ThemeToggle />
       <ShareTools />
       <div className="controls">
-        <EncodingSelect />
-        <NowInput />
-        <ViewToggle />
-        <Readings />
+        {/* How the input is read: settings an expert changes, grouped apart from the answer. */}
+        <fieldset className="expert-controls">
+          <legend className="expert-label">Input settings</legend>
+          <EncodingSelect />
+          <NowInput />
+          <ViewToggle />
+          <Readings />
+        </fieldset>
         <StreamActions />
       </div>
     </header>

@@ -17,6 +17,7 @@ export interface SelectFieldProps<T extends string> {
   /** A longer description, shown on hover. */
   title?: string;
   className?: string;
+  disabled?: boolean;
 }
 
 /** The field: a label and its select. */
@@ -27,6 +28,7 @@ export function SelectField<T extends string>({
   onChange,
   title,
   className,
+  disabled,
 }: SelectFieldProps<T>) {
   const id = useId();
   return (
@@ -36,6 +38,7 @@ export function SelectField<T extends string>({
         id={id}
         value={value}
         title={title}
+        disabled={disabled}
         onChange={(event) => {
           const picked = options.find((option) => option.value === event.target.value);
           if (picked) onChange(picked.value);

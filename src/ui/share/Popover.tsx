@@ -4,8 +4,11 @@
  * takes focus when it opens; Escape, the Close button or a click outside
  * closes it, and focus goes back to the button when it was inside.
  */
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import './share.css';
+
+/** The least room between a panel and the viewport's edge, in px. */
+const VIEWPORT_MARGIN = 8;
 
 /** Props of {@link Popover}. */
 export interface PopoverProps {
@@ -57,6 +60,26 @@ export function Popover({
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  // A panel lined up with its button can run past the viewport's edge (the
+  // header wraps differently at each width): shift it back inside.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const place = () => {
+      const element = panel.current;
+      if (!element) return;
+      element.style.translate = '';
+      const rect = element.getBoundingClientRect();
+      const width = document.documentElement.clientWidth;
+      let shift = 0;
+      if (rect.right > width - VIEWPORT_MARGIN) shift = width - VIEWPORT_MARGIN - rect.right;
+      if (rect.left + shift < VIEWPORT_MARGIN) shift = VIEWPORT_MARGIN - rect.left;
+      element.style.translate = shift === 0 ? '' : `${Math.round(shift)}px 0`;
+    };
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
   }, [open]);
 
   const close = () => {
