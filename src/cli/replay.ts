@@ -199,14 +199,22 @@ function table(header: string[], rows: string[][], leftColumns = 1): string[] {
 /** The readable replay: requests (or conversations), totals, schedules, tools, recorded, notes. */
 export function formatReplay(replay: Replay): string {
   const { model } = replay;
+  // Under a runtime policy the chosen figures are the policy's, not the schedule's.
+  const chosen =
+    replay.policy.name === 'jp'
+      ? replay.schedule
+      : `${replay.policy.name} (${Object.entries(replay.policy.parameters)
+          .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : String(value)}`)
+          .join(' ')})`;
+  const chosenName = replay.policy.name === 'jp' ? replay.schedule : replay.policy.name;
   const lines: string[] = [
-    `Replay under ${replay.schedule}, model ${model.name} (input $${model.input}, output $${model.output} per million tokens; cache write ×${model.write}, read ×${model.read}, time to live ${formatCount(model.ttl_seconds)} s, minimum prefix ${formatCount(model.min_prefix_tokens)}; prices as of ${model.as_of}). Tokens: ${TOKENIZER_LABELS[replay.tokenizer]}.`,
+    `Replay under ${escapeForTerminal(chosen)}, model ${model.name} (input $${model.input}, output $${model.output} per million tokens; cache write ×${model.write}, read ×${model.read}, time to live ${formatCount(model.ttl_seconds)} s, minimum prefix ${formatCount(model.min_prefix_tokens)}; prices as of ${model.as_of}). Tokens: ${TOKENIZER_LABELS[replay.tokenizer]}.`,
     '',
   ];
   if (replay.conversations) {
     lines.push(
       ...table(
-        ['conversation', 'requests', 'baseline', replay.schedule, 'saved', 'saved %'],
+        ['conversation', 'requests', 'baseline', chosenName, 'saved', 'saved %'],
         replay.conversations.map((row) => [
           escapeForTerminal(row.name),
           formatCount(row.requests),
@@ -232,7 +240,7 @@ export function formatReplay(replay: Replay): string {
           'output',
           'cost',
           'baseline',
-          'created',
+          replay.policy.name === 'jp' ? 'created' : 'cleared',
           'note',
         ],
         replay.requests.map((request) => [
@@ -246,7 +254,9 @@ export function formatReplay(replay: Replay): string {
           formatCount(request.output_tokens),
           formatDollars(request.cost),
           formatDollars(request.baseline.cost),
-          request.compactions_created === 0 ? '' : String(request.compactions_created),
+          (request.cleared_tool_uses ?? request.compactions_created) === 0
+            ? ''
+            : String(request.cleared_tool_uses ?? request.compactions_created),
           [request.cold ? 'cold' : '', request.prefix_broken ? 'prefix broken' : '']
             .filter(Boolean)
             .join(', '),
@@ -267,7 +277,7 @@ export function formatReplay(replay: Replay): string {
           formatDollars(totals.baseline.cost),
         ],
         [
-          replay.schedule,
+          chosenName,
           formatCount(totals.schedule.prompt_tokens),
           formatDollars(totals.schedule.cost),
         ],

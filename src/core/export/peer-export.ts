@@ -21,15 +21,18 @@ import { type Report, savedPercent } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import { buildToolInfo, planCompactions, reportStream } from '../playground/playground.ts';
 import type { ViewMode } from '../playground/types.ts';
+import { createReplaySettings } from '../replay/replay.ts';
 import type { StreamElement } from '../types.ts';
 import { anthropicTarget } from './anthropic.ts';
 import { getToolsInForce } from './hints-in-force.ts';
 import { langchainJsTarget, langchainPythonTarget } from './langchain.ts';
 import { openAiAgentsTarget } from './openai-agents.ts';
+import { type PeerReplay, replayPeerExport } from './peer-replay.ts';
 import type { PeerTarget } from './peer-target.ts';
 import type { PeerExport, PeerSaving, PeerTargetId, SavedAmounts, ToolMapping } from './types.ts';
 import { vercelTarget } from './vercel.ts';
 
+export type { PeerPolicyRun, PeerReplay } from './peer-replay.ts';
 export type * from './types.ts';
 export type { PeerTarget };
 
@@ -75,6 +78,16 @@ export interface PeerExportOptions {
   readings?: Readonly<Readings>;
 }
 
+/** A peer export with its replayed figure (issue 22). */
+export interface PeerExportFigures extends PeerExport {
+  /**
+   * The runtime's own clearing replayed with the exported parameters and
+   * with its defaults, request by request (default model); null without a
+   * conversation or for a target with no replayed policy (Vercel).
+   */
+  replay: PeerReplay | null;
+}
+
 /**
  * A target's configuration for the tools of a conversation (or of the
  * config alone, when `elements` is null), with the saving it would give.
@@ -84,7 +97,7 @@ export function exportPeerConfig(
   config: ParsedConfig,
   targetId: PeerTargetId,
   options: PeerExportOptions,
-): PeerExport {
+): PeerExportFigures {
   const stream = elements ?? [];
   const plan = planCompactions(stream, config, options.now, options.readings);
   const tools = getToolsInForce(
@@ -92,7 +105,7 @@ export function exportPeerConfig(
     plan.configInForce.rules,
   );
   const peer = getPeerTarget(targetId).render(tools);
-  if (elements === null) return { ...peer, saving: null };
+  if (elements === null) return { ...peer, saving: null, replay: null };
   const own = reportStream(elements, config, options).report;
   const nearest = reportStream(elements, createNearestHintsConfig(config, peer.tools), options);
   return {
@@ -102,6 +115,17 @@ export function exportPeerConfig(
       playground: getSaved(own),
       peer: getSaved(nearest.report),
     },
+    replay: replayPeerExport(
+      elements,
+      targetId,
+      peer.tools,
+      createReplaySettings(options.counter, {
+        config,
+        view: options.view,
+        schedule: 'none',
+        ...(options.readings ? { readings: options.readings } : {}),
+      }),
+    ),
   };
 }
 
@@ -125,4 +149,15 @@ export function describePeerSaving(saving: PeerSaving, title: string): string {
   const share = (amount: { tokens: number }) =>
     formatPercent(savedPercent(amount.tokens, saving.before.tokens));
   return `Saved on tool calls: ${tokens(saving.playground.toolCalls)} with the playground's hints, ${tokens(saving.peer.toolCalls)} with the nearest hints ${title} can say. In total (reasoning and summaries included, as your rules do them): ${tokens(saving.playground.total)} (${share(saving.playground.total)}) against ${tokens(saving.peer.total)} (${share(saving.peer.total)}) of ${tokens(saving.before)}.`;
+}
+
+/**
+ * The replayed figure in one sentence: what the runtime's own clearing
+ * saves over the conversation's requests, with the exported parameters and
+ * at its defaults, in prompt tokens and dollars (cache included).
+ */
+export function describePeerReplay(replay: PeerReplay): string {
+  const figure = (run: PeerReplay['exported']) =>
+    `${formatCount(run.totals.saved.prompt_tokens)} prompt tokens and $${run.totals.saved.cost.toFixed(4)} (${formatPercent(run.totals.saved.percent)} of $${run.totals.baseline.cost.toFixed(4)}), ${formatCount(run.cleared)} tool uses cleared`;
+  return `Replayed as ${replay.exported.policy.name} request by request (replay --policy, default model): with this config ${figure(replay.exported)}; at its defaults ${figure(replay.defaults)}.`;
 }

@@ -37,6 +37,8 @@ import {
   type PolicyChoice,
   type PolicyDecision,
   type PolicyItem,
+  type PolicyName,
+  parsePolicyChoice,
   replacementKey,
 } from './policies/policies.ts';
 import { DEFAULT_MODEL, findModel, type ModelPrices, parsePriceSpec } from './prices.ts';
@@ -822,6 +824,8 @@ export interface ReplayInput extends PlaygroundInput {
   price: string | null;
   schedule: ScheduleId;
   scaleToRecorded?: boolean;
+  /** A runtime's own clearing with `key=value` parameters (issue 22); absent: JP's schedule. */
+  policy?: { name: PolicyName; set: readonly string[] };
 }
 
 /** The replay, or why it could not be computed (with the position). */
@@ -848,6 +852,14 @@ export async function runReplay(input: ReplayInput): Promise<ReplayResult> {
       status: 'invalid',
       message: `${what}, column ${model.column}: ${model.message}`,
       diagnostics: [{ line: 1, column: model.column, severity: 'error', message: model.message }],
+    };
+  }
+  const policy = input.policy ? parsePolicyChoice(input.policy.name, input.policy.set) : null;
+  if (policy && !policy.ok) {
+    return {
+      status: 'invalid',
+      message: `Policy ${input.policy?.name}: ${policy.errors.join('; ')}`,
+      diagnostics: [],
     };
   }
   const read = readAnyStream(input.streamText, {
@@ -878,6 +890,7 @@ export async function runReplay(input: ReplayInput): Promise<ReplayResult> {
       counter,
       scaleToRecorded: input.scaleToRecorded ?? false,
       untimed: hasInventedTimes(read.imported?.notes),
+      ...(policy?.ok ? { policy: policy.value } : {}),
     }),
   };
 }

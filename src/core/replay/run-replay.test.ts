@@ -28,6 +28,28 @@ const INPUT = {
 };
 
 describe('runReplay', () => {
+  it('takes a runtime policy with key=value parameters, and names it in the replay', async () => {
+    const result = await runReplay({
+      ...INPUT,
+      policy: { name: 'openai-agents', set: ['recent_turns=1'] },
+    });
+    if (result.status !== 'ok') throw new Error(result.message);
+    expect(result.replay.policy).toEqual({
+      name: 'openai-agents',
+      parameters: {
+        recent_turns: 1,
+        max_output_chars: 500,
+        preview_chars: 200,
+        trimmable_tools: ['*'],
+      },
+    });
+  });
+  it('refuses a bad policy parameter as data, naming the valid ones', async () => {
+    const result = await runReplay({ ...INPUT, policy: { name: 'codex', set: ['limit=3'] } });
+    expect(result.status === 'invalid' && result.message).toBe(
+      'Policy codex: codex has no parameter "limit"; its parameters are tool_output_token_limit, auto_compact, model_auto_compact_token_limit, summary_ratio',
+    );
+  });
   it('replays the session inputs: 2 tokens, then 6 with 2 read', async () => {
     const result = await runReplay(INPUT);
     if (result.status !== 'ok') throw new Error(result.message);
