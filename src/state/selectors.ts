@@ -41,8 +41,27 @@ function memoOn<D extends readonly unknown[], T>(
 
 /** The input a run computes from. */
 export const selectInput = memoOn(
-  (s) => [s.configText, s.streamText, s.encoding, s.tokenizer, s.now, s.view, s.readings] as const,
-  ([configText, streamText, encoding, tokenizer, now, view, readings]): PlaygroundInput => ({
+  (s) =>
+    [
+      s.configText,
+      s.streamText,
+      s.encoding,
+      s.tokenizer,
+      s.now,
+      s.view,
+      s.readings,
+      s.importSummary?.format ?? null,
+    ] as const,
+  ([
+    configText,
+    streamText,
+    encoding,
+    tokenizer,
+    now,
+    view,
+    readings,
+    importedFrom,
+  ]): PlaygroundInput => ({
     configText,
     streamText,
     encoding,
@@ -50,6 +69,8 @@ export const selectInput = memoOn(
     now,
     view,
     readings: getChangedReadings(readings),
+    // The stream editor holds an import's JP events: guidance still knows whose session it is.
+    ...(importedFrom !== null && importedFrom !== 'jp' ? { importedFrom } : {}),
   }),
 );
 

@@ -166,16 +166,17 @@ function readingSideLabels(diff: ReadingDiff): { original: string; modified: str
   };
 }
 
-/** The banner over the diff while it compares two readings, with the way back. */
+/**
+ * The banner over the diff while it compares two readings, with the way back.
+ * Which side is which is the diff's own caption (one caption, never two).
+ */
 function ReadingDiffBanner({ diff }: { diff: ReadingDiff }) {
-  const labels = readingSideLabels(diff);
   return (
     <p
       className="reading-diff-banner"
       data-reading-diff={`${getReadingInfo(diff.name).key}=${diff.value}`}
     >
-      Comparing two readings: left, {labels.original.toLowerCase()}; right,{' '}
-      {labels.modified.replace(/^After/, 'after')}.{' '}
+      Comparing two readings, not before and after.{' '}
       <button type="button" className="small" onClick={() => showReadingDiff(null)}>
         Back to before and after
       </button>

@@ -3,7 +3,10 @@
  * Problems and in the headline), Compact confirms what it appended and does
  * not stack an identical compaction, and the page fits a phone's width.
  */
+import { join } from 'node:path';
+import { SHARED_DIR } from '../../src/test/conformance.ts';
 import {
+  applyQuickFix,
   corpusFile,
   editor,
   expect,
@@ -55,6 +58,36 @@ test('the headline says what its saving is out of: the next request, not the ses
   await expect(results(page).getByTestId('headline-scope')).toContainText(
     'the cost over the session',
   );
+});
+
+test('a one-turn Claude Code session says where JP saves nothing and why, and its quick fix saves (issue 24)', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  // One user prompt, 19 tool calls (counted with jq: src/test/fixtures/agent-transcripts.ts).
+  await page
+    .getByLabel('Open events.json')
+    .setInputFiles(
+      join(SHARED_DIR, 'corpus', 'agent-transcripts', 'claude-code', 'toolpath__convo.jsonl'),
+    );
+  await expect(page.getByTestId('import-summary')).toContainText('toolpath__convo.jsonl');
+  await waitForResults(page);
+  const why =
+    "JP compacts whole turns; this session has 1 turn holding 19 tool calls, so JP's rule saves nothing until the turn ends. Your runtime clears within the turn.";
+  await expect(statusLine(page)).toContainText('Saved 0 tokens');
+  await expect(statusLine(page)).toContainText(why);
+  await expect(page.locator('.problems li[data-severity="warning"]')).toContainText(why);
+
+  // The opened file's config keeps the first turn (line 5: keep_first = 1), which is all of it.
+  await applyQuickFix(
+    page,
+    5,
+    14,
+    'Set keep_first = 0 and keep_last = 0 (the turn in progress is compacted too)',
+  );
+  await waitForResults(page);
+  await expect(statusLine(page)).toHaveText(/^Saved [1-9]/);
+  await expect(statusLine(page)).not.toContainText('JP compacts whole turns');
 });
 
 test('Compact says what it appended, and a second click stacks nothing identical', async ({

@@ -252,3 +252,15 @@ export async function waitForDiff(page: Page): Promise<void> {
     'done',
   );
 }
+
+/** Opens the quick fixes at a line and column of the config and applies the one titled `title`. */
+export async function applyQuickFix(page: Page, line: number, column: number, title: string) {
+  await editor(page, 'Config (TOML)').focus();
+  await page.keyboard.press('ControlOrMeta+Home');
+  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 1; i < column; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ControlOrMeta+.');
+  const fix = page.locator('.action-widget').getByText(title, { exact: true });
+  await expect(fix).toBeVisible();
+  await fix.click();
+}

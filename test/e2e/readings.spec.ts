@@ -99,6 +99,8 @@ test('a D17 reading switched by keyboard changes the figures, and a link carries
 test('the Design questions panel shows what each alternative changes, as the CLI counts it', async ({
   page,
 }) => {
+  // Six CLI runs beside the page, then two diffs: room on a loaded machine.
+  test.setTimeout(150_000);
   await openPlayground(page);
   const pane = page.locator('#pane-design');
   await pane.getByRole('button', { name: 'Measure every alternative here' }).click();
@@ -122,9 +124,19 @@ test('the Design questions panel shows what each alternative changes, as the CLI
   await jp.getByRole('button', { name: 'Show the diff' }).click();
   await waitForResults(page);
   await expect(page.locator('[data-reading-diff="jp=today"]')).toBeVisible();
+  // One caption says which side is which, and it names the two readings (issue 24, mislead 4).
+  const diff = page.locator('#pane-diff');
+  await expect(diff.getByText(/Left:/)).toHaveCount(1);
+  await expect(diff.getByTestId('diff-caption')).toContainText(
+    'Left: after compaction under the readings in force. Right: after compaction with jp=today',
+  );
+  await expect(diff).not.toContainText('no compaction');
   await page.getByRole('button', { name: 'Back to before and after' }).click();
   await waitForResults(page);
   await expect(page.locator('[data-reading-diff]')).toHaveCount(0);
+  await expect(diff.getByTestId('diff-caption')).toContainText(
+    'Left: what the model would see with no compaction.',
+  );
 });
 
 test('on the corpus example, the Design questions panel shows what JP today changes, as the CLI counts it', async ({

@@ -14,6 +14,7 @@ import type { Browser, Download, Page } from '@playwright/test';
 import { parseEventsText } from '../../src/core/stream/codec.ts';
 import { decodeStorage } from '../../src/core/stream/storage.ts';
 import {
+  applyQuickFix,
   editor,
   expect,
   ORIGIN,
@@ -407,18 +408,6 @@ async function expectMarker(page: Page, code: string, present: boolean): Promise
     })
     .toBe(present);
   return found;
-}
-
-/** Opens the quick fixes at a line and column of the config and applies the first. */
-async function applyQuickFix(page: Page, line: number, column: number, title: string) {
-  await editor(page, 'Config (TOML)').focus();
-  await page.keyboard.press('ControlOrMeta+Home');
-  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
-  for (let i = 1; i < column; i++) await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ControlOrMeta+.');
-  const fix = page.locator('.action-widget').getByText(title, { exact: true });
-  await expect(fix).toBeVisible();
-  await fix.click();
 }
 
 test.describe('guidance in the config editor', () => {

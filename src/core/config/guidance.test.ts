@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SHARED_DIR } from '../../test/conformance.ts';
+import { AGENT_TRANSCRIPTS } from '../../test/fixtures/agent-transcripts.ts';
 import { createPlaygroundSession } from '../playground/playground.ts';
 import type { PlaygroundFigures } from '../playground/types.ts';
 import type { GuidanceDiagnostic, GuidanceEdit, JsonObject } from '../types.ts';
@@ -343,6 +347,105 @@ describe('guidance/empty-range', () => {
     expect(d).toMatchObject({ line: 1, column: 1 });
     expect(d.message).toMatch(/^The built-in rule compacts nothing on this stream. /);
     expect(withCode(await guidance('# nothing yet\n'), 'empty-range')).toEqual([]);
+  });
+});
+
+describe('guidance/empty-range on a short agent session (issue 24, mislead 3)', () => {
+  const RULE_1_1 =
+    '[[conversation.compaction.rules]]\nkeep_first = 1\nkeep_last = 1\ntool_calls = "strip"\n';
+  const corpus = (path: string) =>
+    readFileSync(join(SHARED_DIR, 'corpus', 'agent-transcripts', path), 'utf8');
+  /** The tool calls counted with jq over the raw file (the fixture), not by the importer. */
+  const handCount = (path: string) =>
+    Object.values(AGENT_TRANSCRIPTS.find((entry) => entry.path === path)?.calls ?? {}).reduce(
+      (sum, calls) => sum + calls,
+      0,
+    );
+  const runAuto = (configText: string, streamText: string) =>
+    session.run({
+      configText,
+      streamText,
+      encoding: 'auto',
+      tokenizer: 'chars',
+      now: null,
+      view: 'sanitized',
+    });
+
+  it('says in one sentence that JP compacts whole turns, and offers keep_last = 0 that then saves', async () => {
+    const path = 'claude-code/toolpath__convo.jsonl';
+    const stream = corpus(path);
+    expect(handCount(path)).toBe(19);
+    const result = await runAuto(RULE_1_1, stream);
+    expect(result.report.totals.saved.tokens).toBe(0);
+    const d = only(getConfigGuidance(RULE_1_1, result), 'empty-range');
+    expect(d.message).toMatch(
+      /JP compacts whole turns; this session has 1 turn holding 19 tool calls, so JP's rule saves nothing until the turn ends\. Your runtime clears within the turn\.$/,
+    );
+    // One turn: keep_first = 1 alone keeps it, so the fix clears both bounds.
+    expect(d.fix?.title).toBe(
+      'Set keep_first = 0 and keep_last = 0 (the turn in progress is compacted too)',
+    );
+    const fixed = applyFix(RULE_1_1, d);
+    expect(fixed).toBe(
+      '[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = 0\ntool_calls = "strip"\n',
+    );
+    const after = await runAuto(fixed, stream);
+    expect(after.report.totals.saved.tokens).toBeGreaterThan(0);
+    expect(withCode(getConfigGuidance(fixed, after), 'empty-range')).toEqual([]);
+
+    // The page swaps the transcript for its JP events, and says whose session it was.
+    const events = result.imported?.eventsText ?? '';
+    const asJp = await session.run({
+      configText: RULE_1_1,
+      streamText: events,
+      encoding: 'auto',
+      tokenizer: 'chars',
+      now: null,
+      view: 'sanitized',
+      importedFrom: 'claude-code',
+    });
+    expect(only(asJp.guidance, 'empty-range').message).toBe(d.message);
+    expect(only(asJp.guidance, 'empty-range').fix).toEqual(d.fix);
+  });
+
+  it('on two turns sets keep_last = 0 alone, writing the key when the rule leaves it out', async () => {
+    const stream = corpus('claude-code/claude-code-log__system_reminder.jsonl');
+    // No tool calls: nothing for a runtime to clear, so no sentence and no fix.
+    const plain = only(getConfigGuidance(RULE_1_1, await runAuto(RULE_1_1, stream)), 'empty-range');
+    expect(plain.message).not.toMatch(/JP compacts whole turns/);
+    expect(plain.fix).toBeUndefined();
+
+    const codex = corpus('codex/toolpath__convo.jsonl');
+    const rule = '[[conversation.compaction.rules]]\nkeep_first = 1\ntool_calls = "strip"\n';
+    const result = await runAuto(rule, codex);
+    expect(result.turnCount).toBe(2);
+    const d = only(getConfigGuidance(rule, result), 'empty-range');
+    expect(d.message).toMatch(/this session has 2 turns holding 1 tool call, so/);
+    expect(d.fix?.title).toBe('Set keep_last = 0 (the turn in progress is compacted too)');
+    const fixed = applyFix(rule, d);
+    expect(fixed).toBe(
+      '[[conversation.compaction.rules]]\nkeep_last = 0\nkeep_first = 1\ntool_calls = "strip"\n',
+    );
+    expect((await runAuto(fixed, codex)).plans[0]?.range).not.toBeNull();
+  });
+
+  it('writes a rule when none is written, and says nothing of the kind on a JP stream', async () => {
+    const stream = corpus('claude-code/claude-code-log__artifact_tool.jsonl');
+    const config = '# nothing yet\n';
+    const d = only(getConfigGuidance(config, await runAuto(config, stream)), 'empty-range');
+    expect(d.message).toMatch(
+      /^The built-in rule compacts nothing on this stream\. .*this session has 1 turn holding 5 tool calls/,
+    );
+    const fixed = applyFix(config, d);
+    expect(fixed).toBe(
+      '# nothing yet\n\n[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = 0\nreasoning = "strip"\ntool_calls = "strip"\n',
+    );
+    expect((await runAuto(fixed, stream)).report.totals.saved.tokens).toBeGreaterThan(0);
+
+    const jp = JSON.stringify(turn('One.', [['c9', 'shell', 'ok']]));
+    const own = only(await guidance(RULE_1_1, jp), 'empty-range');
+    expect(own.message).not.toMatch(/JP compacts whole turns/);
+    expect(own.fix).toBeUndefined();
   });
 });
 

@@ -11,6 +11,7 @@
 import { getSummaryPlaceholder } from '../compaction/creation.ts';
 import { formatCount } from '../counting/format.ts';
 import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
+import type { ImportFormat } from '../import/types.ts';
 import { capDiagnostics } from '../json/limits.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { getOwn } from '../json/values.ts';
@@ -20,6 +21,7 @@ import type {
   GuidanceDiagnostic,
   GuidanceEdit,
   GuidanceFix,
+  RuleBound,
   Severity,
   StreamElement,
   TurnRange,
@@ -174,29 +176,104 @@ function locateRules(
   return written;
 }
 
-/** The fix that adds `tool_calls = "strip"` to a rule, in its header or its inline table. */
-function addToolCallsFix(writer: GuidanceWriter, rule: WrittenRule): GuidanceFix {
+/** The edit that writes `entry` (`key = value`) into a rule, in its header or its inline table. */
+function insertIntoRule(writer: GuidanceWriter, rule: WrittenRule, entry: string): GuidanceEdit {
   const { text } = writer;
-  const title = `Add tool_calls = "strip" to rule ${rule.number}`;
   const { start, end } = rule.span;
   if (text[start] === '{') {
     let last = end - 2;
     while (last > start && /\s/.test(text[last] ?? '')) last--;
-    const insert =
-      text[last] === '{'
-        ? { span: { start, end }, text: '{ tool_calls = "strip" }' }
-        : {
-            span: { start: last + 1, end: last + 1 },
-            text: text[last] === ',' ? ' tool_calls = "strip"' : ', tool_calls = "strip"',
-          };
-    return { title, edits: [writer.edit(insert.span, insert.text)] };
+    return text[last] === '{'
+      ? writer.edit({ start, end }, `{ ${entry} }`)
+      : writer.edit(
+          { start: last + 1, end: last + 1 },
+          text[last] === ',' ? ` ${entry}` : `, ${entry}`,
+        );
   }
   const lineEnd = text.indexOf('\n', end);
-  const edit =
-    lineEnd === -1
-      ? writer.edit({ start: text.length, end: text.length }, '\ntool_calls = "strip"')
-      : writer.edit({ start: lineEnd + 1, end: lineEnd + 1 }, 'tool_calls = "strip"\n');
-  return { title, edits: [edit] };
+  return lineEnd === -1
+    ? writer.edit({ start: text.length, end: text.length }, `\n${entry}`)
+    : writer.edit({ start: lineEnd + 1, end: lineEnd + 1 }, `${entry}\n`);
+}
+
+/** The edit that sets one key of a rule: its value replaced where written, else added. */
+function setRuleKey(
+  writer: GuidanceWriter,
+  rule: WrittenRule,
+  key: string,
+  value: string,
+): GuidanceEdit {
+  const written = writer.valueOf([...rule.path, key]);
+  return written ? writer.edit(written, value) : insertIntoRule(writer, rule, `${key} = ${value}`);
+}
+
+/** The fix that adds `tool_calls = "strip"` to a rule, in its header or its inline table. */
+function addToolCallsFix(writer: GuidanceWriter, rule: WrittenRule): GuidanceFix {
+  return {
+    title: `Add tool_calls = "strip" to rule ${rule.number}`,
+    edits: [insertIntoRule(writer, rule, 'tool_calls = "strip"')],
+  };
+}
+
+/** The agent sessions JP's whole-turn rule cannot help: this many turns or fewer. */
+const SHORT_AGENT_SESSION_TURNS = 2;
+
+/**
+ * Why an imported agent session of one or two turns saves nothing, in the
+ * words of issue 22: its tool calls all sit inside turns a rule keeps whole,
+ * while the agent's own runtime clears inside the turn. Null when that is
+ * not the case here (a JP stream, a longer session, no tool calls).
+ */
+function describeShortAgentSession(
+  result: PlaygroundFigures,
+  format: ImportFormat | null,
+): string | null {
+  if (!format || format === 'jp' || result.turnCount > SHORT_AGENT_SESSION_TURNS) return null;
+  const toolCalls = result.tools.reduce((sum, tool) => sum + tool.calls, 0);
+  if (toolCalls === 0 || result.turnCount === 0) return null;
+  const turns = `${formatCount(result.turnCount)} ${result.turnCount === 1 ? 'turn' : 'turns'}`;
+  const calls = `${formatCount(toolCalls)} tool ${toolCalls === 1 ? 'call' : 'calls'}`;
+  return `JP compacts whole turns; this session has ${turns} holding ${calls}, so JP's rule saves nothing until the turn ends. Your runtime clears within the turn.`;
+}
+
+/**
+ * The quick fix that exists for a short agent session: `keep_last = 0`, so
+ * the turn in progress is compacted too (and `keep_first = 0` when the turns
+ * kept at the start are all of them). Without a written rule, it writes one
+ * like the built-in rule with those bounds.
+ */
+function keepLastZeroFix(
+  writer: GuidanceWriter,
+  result: PlaygroundFigures,
+  rule: WrittenRule | undefined,
+  keepFirst: RuleBound | null,
+): GuidanceFix {
+  const firstTooMany =
+    keepFirst === null
+      ? result.turnCount <= 1
+      : 'turns' in keepFirst && keepFirst.turns >= result.turnCount;
+  const title = firstTooMany
+    ? 'Set keep_first = 0 and keep_last = 0 (the turn in progress is compacted too)'
+    : 'Set keep_last = 0 (the turn in progress is compacted too)';
+  if (!rule) {
+    const end = { start: writer.text.length, end: writer.text.length };
+    const gap = writer.text === '' || writer.text.endsWith('\n') ? '' : '\n';
+    const written = `${gap}\n[[conversation.compaction.rules]]\nkeep_first = ${firstTooMany ? 0 : 1}\nkeep_last = 0\nreasoning = "strip"\ntool_calls = "strip"\n`;
+    return { title, edits: [writer.edit(end, written)] };
+  }
+  const firstWritten = writer.valueOf([...rule.path, 'keep_first']) !== undefined;
+  const lastWritten = writer.valueOf([...rule.path, 'keep_last']) !== undefined;
+  // Two insertions at one place would be applied in either order: write them as one.
+  if (firstTooMany && !firstWritten && !lastWritten) {
+    const separator = writer.text[rule.span.start] === '{' ? ', ' : '\n';
+    return {
+      title,
+      edits: [insertIntoRule(writer, rule, `keep_first = 0${separator}keep_last = 0`)],
+    };
+  }
+  const edits = [setRuleKey(writer, rule, 'keep_last', '0')];
+  if (firstTooMany) edits.unshift(setRuleKey(writer, rule, 'keep_first', '0'));
+  return { title, edits };
 }
 
 /** The key of a rule that an empty range is best shown on. */
@@ -245,9 +322,10 @@ export function getConfigGuidance(
   result: PlaygroundFigures,
   parsed: ParsedConfig = parseConfigToml(configText),
   elements?: readonly StreamElement[],
+  importedFrom: ImportFormat | null = result.imported?.summary.format ?? null,
 ): GuidanceDiagnostic[] {
   try {
-    return collectGuidance(configText, result, parsed, elements);
+    return collectGuidance(configText, result, parsed, elements, importedFrom);
   } catch {
     // Guidance is a help, never a failure: with something unexpected, it says nothing.
     return [];
@@ -265,6 +343,8 @@ interface GuidanceContext {
   builtinSpan: Span;
   /** The stream the result was computed from, when the caller has it. */
   elements: readonly StreamElement[] | undefined;
+  /** The transcript format the stream was imported from (an agent's), or null for JP's own. */
+  importedFrom: ImportFormat | null;
 }
 
 function collectGuidance(
@@ -272,6 +352,7 @@ function collectGuidance(
   result: PlaygroundFigures,
   parsed: ParsedConfig,
   elements: readonly StreamElement[] | undefined,
+  importedFrom: ImportFormat | null,
 ): GuidanceDiagnostic[] {
   if (result.status !== 'ok') return [];
   if (hasErrors(parsed.diagnostics)) return [];
@@ -283,6 +364,7 @@ function collectGuidance(
     rules: locateRules(writer, parsed, result),
     builtinSpan: writer.valueOf(RULES_PATH) ?? writer.firstLine(),
     elements,
+    importedFrom,
   };
   guideBuiltinRule(context);
   guideRules(context);
@@ -365,26 +447,37 @@ function guideBuiltinRule({ writer, result, builtinSpan }: GuidanceContext): voi
 }
 
 /** Empty ranges, summary placeholders and `tool_calls` aliases. */
-function guideRules({ writer, result, rules, builtinSpan }: GuidanceContext): void {
+function guideRules({ writer, result, rules, builtinSpan, importedFrom }: GuidanceContext): void {
+  const shortSession = describeShortAgentSession(result, importedFrom);
   for (const plan of result.plans) {
     const rule = rules?.[plan.ruleIndex];
     if (plan.range === null) {
       const reason = plan.emptyReason ? describeEmptyRange(plan.emptyReason) : plan.explanation;
+      const why = shortSession ? `${reason} ${shortSession}` : reason;
       if (result.usesBuiltinRule) {
+        const fix =
+          shortSession && writer.valueOf(RULES_PATH) === undefined
+            ? keepLastZeroFix(writer, result, undefined, null)
+            : undefined;
         writer.add(
           builtinSpan,
           'warning',
           'guidance/empty-range',
-          `The built-in rule compacts nothing on this stream. ${reason}`,
+          `The built-in rule compacts nothing on this stream. ${why}`,
+          fix,
         );
       } else if (rule) {
         const bound = boundBehind(plan.emptyReason);
         const span = (bound && writer.valueOf([...rule.path, bound])) ?? rule.span;
+        const fix = shortSession
+          ? keepLastZeroFix(writer, result, rule, plan.rule.keep_first)
+          : undefined;
         writer.add(
           span,
           'warning',
           'guidance/empty-range',
-          `Rule ${rule.number} compacts nothing on this stream. ${reason}`,
+          `Rule ${rule.number} compacts nothing on this stream. ${why}`,
+          fix,
         );
       }
     }

@@ -287,7 +287,13 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
       report,
     };
     // Guidance rides along with the figures so the page shows it only for the text it was computed on.
-    figures.guidance = getConfigGuidance(input.configText, figures, config, elements);
+    figures.guidance = getConfigGuidance(
+      input.configText,
+      figures,
+      config,
+      elements,
+      imported?.summary.format ?? input.importedFrom ?? null,
+    );
     const context: RunContext = {
       input,
       elements,
@@ -361,6 +367,7 @@ export function isSameInput(a: PlaygroundInput, b: PlaygroundInput): boolean {
     a.tokenizer === b.tokenizer &&
     a.now === b.now &&
     a.view === b.view &&
+    a.importedFrom === b.importedFrom &&
     JSON.stringify(withReadings(a.readings)) === JSON.stringify(withReadings(b.readings))
   );
 }

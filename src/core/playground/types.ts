@@ -7,7 +7,7 @@ import type { RulePlan } from '../compaction/creation.ts';
 import type { ReadingName, Readings } from '../compaction/readings.ts';
 import type { Amount, Report, ResponsePart } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
-import type { ImportSummary } from '../import/types.ts';
+import type { ImportFormat, ImportSummary } from '../import/types.ts';
 import type {
   CompactionEvent,
   CompactionRule,
@@ -60,6 +60,12 @@ export interface PlaygroundInput {
   view: ViewMode;
   /** D17's readings that differ from the spec's rulings (readings.ts); absent: every ruling. */
   readings?: Partial<Readings>;
+  /**
+   * The agent format the stream was imported from, when `streamText` holds
+   * the JP events of an import (the page swaps them in): guidance then speaks
+   * of that agent's runtime as it does for the transcript itself.
+   */
+  importedFrom?: ImportFormat;
 }
 
 /** Where a tool's policy comes from in the previewed compactions. */

@@ -121,6 +121,11 @@ const SIDE_LABELS = {
   modified: 'After compaction: what the model sees',
 };
 
+/** "After compaction…" → "after compaction…", to follow "Left: ". */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 /** The before/after transcript diff, with a tool filter and change navigation. */
 export function TranscriptDiff({
   before,
@@ -315,9 +320,11 @@ export function TranscriptDiff({
         <Toggle label="Side by side" checked={sideBySide} onChange={setSideBySide} />
         <Toggle label="Wrap lines" checked={wrap} onChange={setWrapChoice} />
       </div>
-      <p className="cp-note">
-        Left: what the model would see with no compaction. Right: with every compaction, stored and
-        previewed. Unchanged stretches are folded; click a line on the right to explain its event.
+      <p className="cp-note" data-testid="diff-caption">
+        {sideLabels === SIDE_LABELS
+          ? 'Left: what the model would see with no compaction. Right: with every compaction, stored and previewed.'
+          : `Left: ${lowerFirst(sideLabels.original)}. Right: ${lowerFirst(sideLabels.modified)}.`}{' '}
+        Unchanged stretches are folded; click a line on the right to explain its event.
       </p>
       {empty ? (
         <p className="cp-empty">
