@@ -154,8 +154,8 @@ const NOT_OUTPUT_OF_PAGE = 'not applicable: the page writes no files of its own 
 const NOT_IN_PAGE_YET =
   'not yet: the page still reads files with the browser’s lenient decoder (issue 15, item 5, left open)';
 
-/** A stream with `count` tools called once each. */
-function streamWithTools(count: number): string {
+/** A stream of one turn calling `count` distinct tools (`fake_tool_0` …) once each. */
+export function streamWithTools(count: number): string {
   const parts = [`{"timestamp":"${AT}","type":"turn_start"}`];
   for (let i = 0; i < count; i++) {
     parts.push(
