@@ -14,6 +14,7 @@
  */
 import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
+import { PLAYGROUND_STREAM_LIMITS } from '../../src/core/json/limits.ts';
 import { streamWithTools } from '../../src/test/bad-input-cases.ts';
 import {
   editor,
@@ -31,15 +32,19 @@ const LONGEST_TASK_MS = 100;
 
 /**
  * `count` distinct tools called once each. The playground opens at most
- * 100,000 elements (docs/limits.md): with 50,000 tools the last call is left
- * without its response (a call still running), so the stream is 100,000
- * elements and every tool still has its row.
+ * 10 MiB and 100,000 elements (docs/limits.md); 50,000 calls with their
+ * responses are 12 MB, so past the limit the calls are left without their
+ * responses (a turn whose calls are still running): every tool still has
+ * its row.
  */
 function manyTools(count: number): Buffer {
   const text = streamWithTools(count);
-  if (2 * count + 1 <= 100_000) return Buffer.from(text);
-  const lastResponse = text.lastIndexOf(',\n{"timestamp"');
-  return Buffer.from(`${text.slice(0, lastResponse)}\n]\n`);
+  if (text.length <= PLAYGROUND_STREAM_LIMITS.maxTextLength) return Buffer.from(text);
+  const elements = text
+    .slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
+    .split(',\n')
+    .filter((element) => !element.includes('"type":"tool_call_response"'));
+  return Buffer.from(`[\n${elements.join(',\n')}\n]\n`);
 }
 
 async function mark(page: Page, name: string): Promise<void> {
