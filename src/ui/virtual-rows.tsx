@@ -42,6 +42,16 @@ export interface VirtualRows {
   focusRowWhenDrawn: (index: number, selector?: string) => void;
 }
 
+/** The attributes of a table's scroll box with class `className`: a virtual one gets its height. */
+export function getScrollBoxProps(
+  className: string,
+  virtual: boolean,
+): { className: string; 'data-virtual': 'true' | undefined } {
+  return virtual
+    ? { className: `${className} cp-virtual-scroll`, 'data-virtual': 'true' }
+    : { className, 'data-virtual': undefined };
+}
+
 /** The `aria-rowindex` of body row `index` under `headerRows` header rows (1-based). */
 export function getRowIndex(index: number, headerRows = 1): number {
   return index + headerRows + 1;
@@ -64,8 +74,8 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
 
 /**
  * The body rows of a table with `count` rows, `columns` columns wide, whose
- * scroll box is `scrollRef` (give that box the class `cp-virtual-scroll`
- * when `virtual`, so it has a height to scroll in).
+ * scroll box is `scrollRef` (spread `getScrollBoxProps` on that box, so a
+ * virtual table has a height to scroll in).
  */
 export function useVirtualRows({
   count,

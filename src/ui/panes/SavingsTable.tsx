@@ -19,7 +19,7 @@ import {
 } from '../../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../../core/counting/tokens.ts';
 import type { HintSource, ToolHintInfo } from '../../core/playground/types.ts';
-import { getRowCount, getRowIndex, useVirtualRows } from '../virtual-rows.tsx';
+import { getRowCount, getRowIndex, getScrollBoxProps, useVirtualRows } from '../virtual-rows.tsx';
 import './panes.css';
 
 /** Props of {@link SavingsTable}. */
@@ -275,11 +275,7 @@ export function SavingsTable({
       <p id={hintId} className="cp-note">
         {selectNote}
       </p>
-      <div
-        ref={scrollRef}
-        className={body.virtual ? 'cp-scroll cp-virtual-scroll' : 'cp-scroll'}
-        data-virtual={body.virtual ? 'true' : undefined}
-      >
+      <div ref={scrollRef} {...getScrollBoxProps('cp-scroll', body.virtual)}>
         <table
           className="cp-table cp-tools"
           aria-describedby={hintId}

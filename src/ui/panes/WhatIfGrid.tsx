@@ -15,7 +15,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { HINT_CHOICES, type HintChoice } from '../../core/analyses/hint-table.ts';
 import { getWhatIfHeadline, type WhatIfGrid } from '../../core/analyses/what-if.ts';
 import { formatCount } from '../../core/counting/format.ts';
-import { getRowCount, getRowIndex, useVirtualRows } from '../virtual-rows.tsx';
+import { getRowCount, getRowIndex, getScrollBoxProps, useVirtualRows } from '../virtual-rows.tsx';
 import './panes.css';
 
 /** Props of {@link WhatIfGridView}. */
@@ -99,11 +99,7 @@ export function WhatIfGridView({ grid, onChoose }: WhatIfGridProps) {
   return (
     <div className="what-if">
       <p className="what-if-headline">{getWhatIfHeadline(grid)}</p>
-      <div
-        ref={scrollRef}
-        className={body.virtual ? 'what-if-scroll cp-virtual-scroll' : 'what-if-scroll'}
-        data-virtual={body.virtual ? 'true' : undefined}
-      >
+      <div ref={scrollRef} {...getScrollBoxProps('what-if-scroll', body.virtual)}>
         <table
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA data grid pattern is a table with role grid (its cells stay cells, its rows rows).
           role="grid"
