@@ -23,6 +23,7 @@ import type { AppState, ExampleSummary, Theme, Toast } from './app-state.ts';
 import { describeFailure, isWorkerFailure, logFailure } from './failures.ts';
 import { describeCompacted, selectCompactPlan, selectInput } from './selectors.ts';
 import { store } from './store.ts';
+import { createDebounce, createLatestWins } from './timing.ts';
 
 /** What computes the figures: the worker client's shape, so a fake can stand in. */
 export interface Engine {
@@ -67,11 +68,12 @@ export interface ActionDeps {
 const DEFAULT_DEBOUNCE_MS = 150;
 
 let deps: ActionDeps | null = null;
-let debounceTimer: ReturnType<typeof setTimeout> | null = null;
+/** The run waiting for a quiet time (typing in the stream), if any. */
+const pendingRun = createDebounce(() => void startRun());
 /** The stream text of the last run started: a run on the same stream is cheap. */
 let lastRunStream: string | null = null;
-/** Numbers runs so that only the newest one may write its result. */
-let runSequence = 0;
+/** Only the newest run may write its result. */
+const runs = createLatestWins();
 let runController: AbortController | null = null;
 let nextToastId = 1;
 
@@ -93,11 +95,10 @@ export function disposeActions(): void {
 }
 
 function cancelPendingWork(): void {
-  if (debounceTimer !== null) clearTimeout(debounceTimer);
-  debounceTimer = null;
+  pendingRun.cancel();
   runController?.abort();
   runController = null;
-  runSequence++;
+  runs.supersede();
   lastRunStream = null;
 }
 
@@ -115,15 +116,10 @@ function cancelPendingWork(): void {
  */
 export function runAnalysis(options: { quiet?: boolean } = {}): void {
   store.setState({ status: 'running', isStale: true });
-  if (debounceTimer !== null) clearTimeout(debounceTimer);
   supersedeRun();
   const wait = options.quiet === true && store.getState().streamText !== lastRunStream;
   // A zero delay still merges the setters of one event (an example sets both texts).
-  const delay = wait ? (deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS) : 0;
-  debounceTimer = setTimeout(() => {
-    debounceTimer = null;
-    void startRun();
-  }, delay);
+  pendingRun.schedule(wait ? (deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS) : 0);
 }
 
 /** Drops the answer of the run under way, if any: a newer input replaces it. */
@@ -131,13 +127,12 @@ function supersedeRun(): void {
   if (!runController) return;
   runController.abort();
   runController = null;
-  runSequence++;
+  runs.supersede();
 }
 
 /** Runs now, skipping the debounce; resolves when this run's result is in the store. */
 export function flushAnalysis(): Promise<void> {
-  if (debounceTimer !== null) clearTimeout(debounceTimer);
-  debounceTimer = null;
+  pendingRun.cancel();
   return startRun();
 }
 
@@ -146,7 +141,7 @@ async function startRun(): Promise<void> {
   // The browser perf test measures from here (the end of the debounce) to
   // the `results-shown` mark the savings pane sets.
   globalThis.performance?.mark?.('run-start');
-  const sequence = ++runSequence;
+  const sequence = runs.start();
   runController?.abort();
   const controller = new AbortController();
   runController = controller;
@@ -167,16 +162,16 @@ async function startRun(): Promise<void> {
     const result = await run().catch((error: unknown) => {
       // A crash can be the worker's rather than the input's. The client has
       // replaced the worker, so the run is tried once more on the new one.
-      if (!isWorkerFailure(error, 'crashed') || sequence !== runSequence) throw error;
+      if (!isWorkerFailure(error, 'crashed') || !runs.isCurrent(sequence)) throw error;
       logFailure(error);
       notify('The worker stopped unexpectedly and was restarted; computing again.', 'info');
       return run();
     });
-    if (sequence !== runSequence) return;
+    if (!runs.isCurrent(sequence)) return;
     applyResult(result);
   } catch (error) {
     // A newer run replaced this one: it owns the status now.
-    if (isAbortError(error) || sequence !== runSequence) return;
+    if (isAbortError(error) || !runs.isCurrent(sequence)) return;
     logFailure(error);
     const failure = describeFailure(error, 'The computation');
     store.setState({ status: 'error', isStale: true, error: failure });

@@ -50,6 +50,7 @@ import {
 } from './share-start.ts';
 import { store } from './store.ts';
 import { claimTab, getLiveTabs, readTabId } from './tab-claim.ts';
+import { createDebounce } from './timing.ts';
 
 /** What `initShare` needs. */
 export interface ShareDeps {
@@ -85,7 +86,11 @@ const DEFAULT_DEBOUNCE_MS = 600;
 
 let deps: ShareDeps | null = null;
 let tabId = '';
-let timer: ReturnType<typeof setTimeout> | null = null;
+/** The address and autosave writes waiting for a quiet time. */
+const pendingPersist = createDebounce(() => {
+  writeAddress();
+  autosave();
+});
 let unsubscribe: (() => void) | null = null;
 let removeLifecycle: (() => void) | null = null;
 let autosaver: Autosaver | null = null;
@@ -190,8 +195,7 @@ export function initShare(next: ShareDeps): void {
 
 /** Stops following the state and forgets the browser (tests, between cases). */
 export function disposeShare(): void {
-  if (timer !== null) clearTimeout(timer);
-  timer = null;
+  pendingPersist.cancel();
   unsubscribe?.();
   unsubscribe = null;
   removeLifecycle?.();
@@ -346,12 +350,7 @@ export function openAddressLink(): void {
 }
 
 function schedulePersist(): void {
-  if (timer !== null) clearTimeout(timer);
-  timer = setTimeout(() => {
-    timer = null;
-    writeAddress();
-    autosave();
-  }, deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+  pendingPersist.schedule(deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
 }
 
 /**
@@ -360,9 +359,8 @@ function schedulePersist(): void {
  * {@link chooseStart} then knows the autosave is newer than its link.
  */
 export function flushShare(): void {
-  if (timer === null) return;
-  clearTimeout(timer);
-  timer = null;
+  if (!pendingPersist.pending) return;
+  pendingPersist.cancel();
   autosave();
   writeAddress();
 }

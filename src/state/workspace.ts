@@ -31,6 +31,7 @@ import { describeFailure, logFailure } from './failures.ts';
 import { readUserFile } from './read-file.ts';
 import { selectWorkspaceSettings } from './selectors.ts';
 import { store } from './store.ts';
+import { createDebounce, createLatestWins } from './timing.ts';
 import {
   type ConversationSource,
   checkWorkspaceLimits,
@@ -59,10 +60,11 @@ let sources: ConversationSource[] = [];
 /** True once every conversation has been counted for the tables the session worker holds. */
 let tablesComplete = false;
 let loadController: AbortController | null = null;
-/** Numbers loads and evaluations so that only the newest may write. */
-let loadSequence = 0;
-let evaluateSequence = 0;
-let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+/** Only the newest load and the newest evaluation may write. */
+const loads = createLatestWins();
+const evaluations = createLatestWins();
+/** The refresh waiting for a quiet time after an edit. */
+const pendingRefresh = createDebounce(() => void refreshWorkspace());
 /** True when an edit made while the workspace was hidden is still to be computed. */
 let refreshWhenShown = false;
 
@@ -82,8 +84,8 @@ export function disposeWorkspace(): void {
   stopTimers();
   loadController?.abort();
   loadController = null;
-  loadSequence++;
-  evaluateSequence++;
+  loads.supersede();
+  evaluations.supersede();
   refreshWhenShown = false;
   sources = [];
   tablesComplete = false;
@@ -91,8 +93,7 @@ export function disposeWorkspace(): void {
 }
 
 function stopTimers(): void {
-  if (refreshTimer !== null) clearTimeout(refreshTimer);
-  refreshTimer = null;
+  pendingRefresh.cancel();
 }
 
 function onStoreChange(state: AppState, prev: AppState): void {
@@ -168,10 +169,9 @@ function freshWorkspace(): Partial<WorkspaceSlice> {
 function stopLoad(): void {
   loadController?.abort();
   loadController = null;
-  loadSequence++;
-  evaluateSequence++;
-  if (refreshTimer !== null) clearTimeout(refreshTimer);
-  refreshTimer = null;
+  loads.supersede();
+  evaluations.supersede();
+  pendingRefresh.cancel();
 }
 
 /** Merges a conversation's tool hints into the workspace's: the first conversation in order wins. */
@@ -199,8 +199,8 @@ async function countWorkspace(): Promise<void> {
   stopLoad();
   const controller = new AbortController();
   loadController = controller;
-  const sequence = loadSequence;
-  const current = () => sequence === loadSequence;
+  const sequence = loads.latest;
+  const current = () => loads.isCurrent(sequence);
   tablesComplete = false;
   const settings = selectWorkspaceSettings(store.getState());
   const conversations = pendingConversations(sources);
@@ -372,11 +372,7 @@ export function closeWorkspace(): void {
 function scheduleRefresh(): void {
   // Busy at once, so `aria-busy` never reads "false" over figures an edit made stale.
   store.setState({ workspaceBusy: true });
-  if (refreshTimer !== null) clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => {
-    refreshTimer = null;
-    void refreshWorkspace();
-  }, deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+  pendingRefresh.schedule(deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS);
 }
 
 /**
@@ -394,12 +390,12 @@ export async function refreshWorkspace(): Promise<void> {
     }
     return;
   }
-  const sequence = ++evaluateSequence;
+  const sequence = evaluations.start();
   const settings = selectWorkspaceSettings(state);
   store.setState({ workspaceBusy: true });
   try {
     const result = await deps.pool.evaluate(settings);
-    if (sequence !== evaluateSequence) return;
+    if (!evaluations.isCurrent(sequence)) return;
     const counted = store.getState().workspaceConversations.filter((c) => c.status === 'done');
     if (result.status === 'invalid') {
       store.setState({
@@ -441,7 +437,7 @@ export async function refreshWorkspace(): Promise<void> {
       },
     });
   } catch (error) {
-    if (isAbortError(error) || sequence !== evaluateSequence) return;
+    if (isAbortError(error) || !evaluations.isCurrent(sequence)) return;
     logFailure(error);
     store.setState({ workspaceBusy: false, workspaceStale: true });
     notify(

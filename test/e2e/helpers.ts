@@ -215,8 +215,11 @@ export async function readToolRows(page: Page): Promise<RowFigures[]> {
       const [before = '', after = ''] = figure.split('→').map((part) => part.trim());
       return [number(before), number(after)] as const;
     };
-    const rows = (table as HTMLTableElement).tBodies[0]?.rows ?? [];
-    return [...rows].map((row) => {
+    // Spacer rows stand for the rows a long (virtual) table has not drawn.
+    const rows = [...((table as HTMLTableElement).tBodies[0]?.rows ?? [])].filter(
+      (row) => !row.classList.contains('cp-virtual-spacer'),
+    );
+    return rows.map((row) => {
       const [requestBefore, requestAfter] = pair(row.cells[2]);
       const [responseBefore, responseAfter] = pair(row.cells[3]);
       return {

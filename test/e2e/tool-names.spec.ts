@@ -7,6 +7,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Locator } from '@playwright/test';
 import {
   cliReportRows,
   expect,
@@ -14,6 +15,7 @@ import {
   readToolRows,
   results,
   setEditorText,
+  showPane,
   test,
   waitForResults,
 } from './helpers.ts';
@@ -83,3 +85,77 @@ test('tools named like Object.prototype members get one row each, with the CLI f
   for (const row of rows) expect(row.saved).toBeGreaterThan(0);
   expect(rows).toEqual(cliReportRows('', file));
 });
+
+/** An MCP-style tool name of 120 characters. */
+const LONG_NAME = `mcp__${'very_long_server_name_'.repeat(5)}`.padEnd(119, 'x').concat('z');
+
+/** Two turns, each calling the long-named tool once; the built-in rule strips the first. */
+function longNameEvents(): string {
+  const at = (second: number) => `2025-07-02 14:00:${String(second).padStart(2, '0')}.0`;
+  const events: object[] = [];
+  for (const turn of [1, 2]) {
+    events.push({ timestamp: at(turn), type: 'turn_start' });
+    events.push({ timestamp: at(turn), type: 'chat_request', content: 'Look it up.' });
+    events.push({
+      timestamp: at(turn),
+      type: 'tool_call_request',
+      id: `call_${turn}`,
+      name: LONG_NAME,
+      arguments: { query: 'what the server knows' },
+    });
+    events.push({
+      timestamp: at(turn),
+      type: 'tool_call_response',
+      id: `call_${turn}`,
+      content: 'A long, detailed reply from the server.',
+      is_error: false,
+    });
+    events.push({ timestamp: at(turn), type: 'chat_response', message: 'Done.' });
+  }
+  return JSON.stringify(events, null, 2);
+}
+
+/** True when the element's box scrolls sideways (its content is wider than it). */
+function scrollsSideways(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+}
+
+/** True when `inner` lies within `outer`'s box, left to right. */
+async function withinSideways(inner: Locator, outer: Locator): Promise<boolean> {
+  const [a, b] = await Promise.all([inner.boundingBox(), outer.boundingBox()]);
+  return a !== null && b !== null && a.x >= b.x - 1 && a.x + a.width <= b.x + b.width + 1;
+}
+
+for (const width of [1440, 1024]) {
+  test(`a 120-character tool name at ${width} px: cut with an ellipsis, whole on hover and in the accessible name; no sideways scroll`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openPlayground(page);
+    await page.getByLabel('Open events.json').setInputFiles({
+      name: 'events.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(longNameEvents()),
+    });
+    await waitForResults(page);
+
+    const table = page.getByRole('table', { name: 'Savings per tool' });
+    const header = table.getByRole('rowheader', { name: LONG_NAME, exact: true });
+    await expect(header).toBeVisible();
+    await expect(header.locator('[title]')).toHaveAttribute('title', LONG_NAME);
+    const box = page.locator('#pane-savings .cp-tools').locator('xpath=..');
+    expect(await scrollsSideways(box), 'the savings table scrolls sideways').toBe(false);
+    expect(
+      await withinSideways(table.getByRole('columnheader', { name: /Hint in force/ }), box),
+    ).toBe(true);
+
+    await showPane(page, 'what-if');
+    const grid = page.getByRole('grid', { name: 'What if: every tool under each hint choice' });
+    await expect(grid.getByRole('rowheader', { name: LONG_NAME, exact: true })).toBeVisible();
+    const pane = page.locator('#pane-what-if .what-if');
+    expect(await scrollsSideways(pane), 'the what-if grid scrolls sideways').toBe(false);
+    expect(
+      await withinSideways(grid.getByRole('columnheader', { name: 'Beyond the rule' }), pane),
+    ).toBe(true);
+  });
+}

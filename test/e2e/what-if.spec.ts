@@ -24,7 +24,7 @@ function largestConversation(): string {
 const CHOICES = ['inherit', 'keep', 'strip', 'strip-requests', 'strip-responses', 'omit'];
 
 function grid(page: Page) {
-  return page.getByRole('table', { name: 'What if: every tool under each hint choice' });
+  return page.getByRole('grid', { name: 'What if: every tool under each hint choice' });
 }
 
 /** A tool's request plus response tokens after compaction, as the savings table shows them. */

@@ -303,7 +303,7 @@ test("the workspace's what-if grid: six choices per tool as the CLI counts them,
 
   const grid = workspace(page)
     .locator('#ws-what-if')
-    .getByRole('table', { name: 'What if: every tool under each hint choice' });
+    .getByRole('grid', { name: 'What if: every tool under each hint choice' });
   await grid.scrollIntoViewIfNeeded();
   const read = () =>
     grid.locator('tbody tr').evaluateAll((trs) =>

@@ -3,7 +3,7 @@
  * and after compaction, what was saved, and which hint decided it; then the
  * totals split into tool requests, tool responses, reasoning and messages.
  */
-import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { formatChange, formatCount, formatPercent } from '../../core/counting/format.ts';
 import {
   type Amount,
@@ -19,6 +19,7 @@ import {
 } from '../../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../../core/counting/tokens.ts';
 import type { HintSource, ToolHintInfo } from '../../core/playground/types.ts';
+import { getRowCount, getRowIndex, getScrollBoxProps, useVirtualRows } from '../virtual-rows.tsx';
 import './panes.css';
 
 /** Props of {@link SavingsTable}. */
@@ -238,18 +239,34 @@ export function SavingsTable({
 
   const select = (name: string) => onSelectTool(name === selectedTool ? null : name);
 
-  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, name: string) => {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const body = useVirtualRows({
+    count: rows.length,
+    columns: COLUMNS.length,
+    scrollRef,
+    estimateHeight: 48,
+  });
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number, name: string) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       select(name);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const next =
-        event.key === 'ArrowDown'
-          ? event.currentTarget.nextElementSibling
-          : event.currentTarget.previousElementSibling;
-      if (next instanceof HTMLElement) next.focus();
+      return;
     }
+    // By index, not by sibling: a virtual table has not drawn the rows out of view.
+    const target =
+      event.key === 'ArrowDown'
+        ? index + 1
+        : event.key === 'ArrowUp'
+          ? index - 1
+          : event.key === 'Home' && event.ctrlKey
+            ? 0
+            : event.key === 'End' && event.ctrlKey
+              ? rows.length - 1
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    if (target >= 0 && target < rows.length) body.focusRowWhenDrawn(target);
   };
 
   const totals = report.totals;
@@ -258,11 +275,15 @@ export function SavingsTable({
       <p id={hintId} className="cp-note">
         {selectNote}
       </p>
-      <div className="cp-scroll">
-        <table className="cp-table cp-tools" aria-describedby={hintId}>
+      <div ref={scrollRef} {...getScrollBoxProps('cp-scroll', body.virtual)}>
+        <table
+          className="cp-table cp-tools"
+          aria-describedby={hintId}
+          aria-rowcount={getRowCount(Math.max(rows.length, 1))}
+        >
           <caption>Savings per tool</caption>
           <thead>
-            <tr>
+            <tr aria-rowindex={1}>
               {COLUMNS.map((column) => (
                 <SortHeader key={column.key} column={column} sort={sort} onSort={toggleSort} />
               ))}
@@ -270,50 +291,62 @@ export function SavingsTable({
           </thead>
           <tbody>
             {rows.length === 0 ? (
-              <tr>
+              <tr aria-rowindex={2}>
                 <td colSpan={COLUMNS.length} className="cp-empty">
                   {emptyText}
                 </td>
               </tr>
             ) : (
-              rows.map((row) => {
-                const key = getToolRowKey(row.name);
-                const selected = key === selectedTool;
-                return (
-                  <tr
-                    key={key}
-                    className={selected ? 'cp-row cp-row-selected' : 'cp-row'}
-                    aria-selected={selected}
-                    tabIndex={0}
-                    onClick={() => select(key)}
-                    onKeyDown={(event) => onRowKeyDown(event, key)}
-                  >
-                    <th scope="row" className="cp-tool-name">
-                      {getToolRowLabel(row.name)}
-                    </th>
-                    <td className="cp-num">{formatCount(row.calls)}</td>
-                    <td className="cp-num">
-                      {formatChange(row.request.before.tokens, row.request.after.tokens)}
-                      <Chars before={row.request.before} after={row.request.after} />
-                    </td>
-                    <td className="cp-num">
-                      {formatChange(row.response.before.tokens, row.response.after.tokens)}
-                      <Chars before={row.response.before} after={row.response.after} />
-                    </td>
-                    <td className="cp-num">
-                      <SavedCell saved={row.saved} />
-                      <span className="cp-secondary">{formatCount(row.saved.chars)} chars</span>
-                    </td>
-                    <td className="cp-num">
-                      <SavedCell saved={row.saved} percent={rowPercent(row)} />
-                      <ShareBar row={row} scale={scale} />
-                    </td>
-                    <td>
-                      <HintCell orphan={row.name === null} info={hintOf(hints, row)} />
-                    </td>
-                  </tr>
-                );
-              })
+              <>
+                {body.before}
+                {body.rows.map(({ index, measure }) => {
+                  const row = rows[index] as ToolRow;
+                  const key = getToolRowKey(row.name);
+                  const selected = key === selectedTool;
+                  const label = getToolRowLabel(row.name);
+                  return (
+                    <tr
+                      key={key}
+                      ref={measure}
+                      data-row-index={index}
+                      aria-rowindex={getRowIndex(index)}
+                      className={selected ? 'cp-row cp-row-selected' : 'cp-row'}
+                      aria-selected={selected}
+                      tabIndex={0}
+                      onClick={() => select(key)}
+                      onKeyDown={(event) => onRowKeyDown(event, index, key)}
+                    >
+                      <th scope="row" className="cp-tool-name">
+                        {/* Long MCP names are cut with an ellipsis; the full name is the text (so the accessible name) and the tooltip. */}
+                        <span className="cp-truncate" title={label}>
+                          {label}
+                        </span>
+                      </th>
+                      <td className="cp-num">{formatCount(row.calls)}</td>
+                      <td className="cp-num">
+                        {formatChange(row.request.before.tokens, row.request.after.tokens)}
+                        <Chars before={row.request.before} after={row.request.after} />
+                      </td>
+                      <td className="cp-num">
+                        {formatChange(row.response.before.tokens, row.response.after.tokens)}
+                        <Chars before={row.response.before} after={row.response.after} />
+                      </td>
+                      <td className="cp-num">
+                        <SavedCell saved={row.saved} />
+                        <span className="cp-secondary">{formatCount(row.saved.chars)} chars</span>
+                      </td>
+                      <td className="cp-num">
+                        <SavedCell saved={row.saved} percent={rowPercent(row)} />
+                        <ShareBar row={row} scale={scale} />
+                      </td>
+                      <td>
+                        <HintCell orphan={row.name === null} info={hintOf(hints, row)} />
+                      </td>
+                    </tr>
+                  );
+                })}
+                {body.after}
+              </>
             )}
           </tbody>
         </table>

@@ -43,7 +43,7 @@ describe('WhatIfGridView', () => {
   it('shows six choices per tool on the largest corpus conversation, the one in force pressed', async () => {
     const grid = await largestGrid();
     render(<WhatIfGridView grid={grid} onChoose={() => {}} />);
-    const table = screen.getByRole('table', { name: /every tool under each hint choice/ });
+    const table = screen.getByRole('grid', { name: /every tool under each hint choice/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(grid.tools.length);
     expect(rows.length).toBeGreaterThan(3);
@@ -96,7 +96,7 @@ describe('WhatIfGridView', () => {
       );
     const hinted = afterOf(CONFIG);
     const ruleAlone = afterOf(CONFIG.slice(0, CONFIG.indexOf('# reads are big')));
-    const table = screen.getByRole('table', { name: /every tool under each hint choice/ });
+    const table = screen.getByRole('grid', { name: /every tool under each hint choice/ });
     for (const row of within(table).getAllByRole('row').slice(1)) {
       const tool = row.getAttribute('data-tool') ?? '';
       const starred = [...row.querySelectorAll('td[data-choice]')]
@@ -108,5 +108,41 @@ describe('WhatIfGridView', () => {
     }
     // fs_read_file's strip-responses hint keeps requests the rule's strip would cut.
     expect((ruleAlone.get('fs_read_file') ?? 0) - (hinted.get('fs_read_file') ?? 0)).not.toBe(0);
+  });
+
+  it('is one tab stop; arrow keys, Home and End move between cells, Enter chooses', async () => {
+    const grid = await largestGrid();
+    const chosen: string[] = [];
+    render(
+      <WhatIfGridView grid={grid} onChoose={(tool, choice) => chosen.push(`${tool}:${choice}`)} />,
+    );
+    const table = screen.getByRole('grid', { name: /every tool under each hint choice/ });
+    const buttons = within(table).getAllByRole('button');
+    // Six choices for each tool, and a single one of them in the tab order.
+    expect(buttons).toHaveLength(grid.tools.length * 6);
+    const tabbable = buttons.filter((button) => button.tabIndex === 0);
+    expect(tabbable).toHaveLength(1);
+    const first = grid.tools[0]?.name ?? '';
+    const second = grid.tools[1]?.name ?? '';
+    expect(tabbable[0]?.getAttribute('aria-label')).toMatch(new RegExp(`^${first}: inherit,`));
+
+    const focused = () => document.activeElement?.getAttribute('aria-label') ?? '';
+    tabbable[0]?.focus();
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
+    expect(focused()).toMatch(new RegExp(`^${first}: keep,`));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(focused()).toMatch(new RegExp(`^${second}: keep,`));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
+    expect(focused()).toMatch(new RegExp(`^${second}: omit,`));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
+    expect(focused(), 'the last column stays put').toMatch(new RegExp(`^${second}: omit,`));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
+    expect(focused()).toMatch(new RegExp(`^${second}: inherit,`));
+    // The tab stop moved with the focus: Tab away and back lands on the same cell.
+    expect(
+      buttons.filter((button) => button.tabIndex === 0).map((b) => b.getAttribute('aria-label')),
+    ).toEqual([focused()]);
+    fireEvent.click(document.activeElement as Element);
+    expect(chosen).toEqual([`${second}:inherit`]);
   });
 });

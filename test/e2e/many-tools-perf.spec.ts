@@ -1,0 +1,136 @@
+/**
+ * Thousands of distinct tools (issue 19, "large inputs stay smooth"): a
+ * stream of 5,000 and one of 50,000 tools, each called once. The page shows
+ * its figures within 2 s of the file being chosen, and no main-thread task is
+ * over 100 ms while the savings table scrolls or while the config is typed
+ * into. The savings table draws only the rows in view (ui/virtual-rows.tsx)
+ * and says how many there are (`aria-rowcount`).
+ *
+ * A measure with a bound, on a machine that may be shared: runs in the
+ * `alone` project (playwright.config.ts: its name ends in perf.spec.ts), and
+ * prints what it saw with the load average. By itself:
+ *
+ *     npx vite build && npx playwright test many-tools-perf --project alone --no-deps
+ */
+import { loadavg } from 'node:os';
+import type { Page } from '@playwright/test';
+import { PLAYGROUND_STREAM_LIMITS } from '../../src/core/json/limits.ts';
+import { streamWithTools } from '../../src/test/bad-input-cases.ts';
+import {
+  editor,
+  expect,
+  openPlayground,
+  results,
+  savingsTable,
+  test,
+  waitForResults,
+} from './helpers.ts';
+import { longestMainThreadTask, startTrace } from './trace.ts';
+
+const FIGURES_WITHIN_MS = 2_000;
+const LONGEST_TASK_MS = 100;
+
+/**
+ * `count` distinct tools called once each. The playground opens at most
+ * 10 MiB and 100,000 elements (docs/limits.md); 50,000 calls with their
+ * responses are 12 MB, so past the limit the calls are left without their
+ * responses (a turn whose calls are still running): every tool still has
+ * its row.
+ */
+function manyTools(count: number): Buffer {
+  const text = streamWithTools(count);
+  if (text.length <= PLAYGROUND_STREAM_LIMITS.maxTextLength) return Buffer.from(text);
+  const elements = text
+    .slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
+    .split(',\n')
+    .filter((element) => !element.includes('"type":"tool_call_response"'));
+  return Buffer.from(`[\n${elements.join(',\n')}\n]\n`);
+}
+
+async function mark(page: Page, name: string): Promise<void> {
+  await page.evaluate((markName) => performance.mark(markName), name);
+}
+
+/** Two animation frames: what the page drew after the last input is on screen. */
+async function settleFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
+for (const count of [5_000, 50_000]) {
+  test(`${count.toLocaleString('en')} distinct tools: figures within 2 s; scrolling the savings table and typing in the config never block over 100 ms`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const stream = manyTools(count);
+    await openPlayground(page);
+    const cdp = await page.context().newCDPSession(page);
+    const stopTrace = await startTrace(cdp);
+
+    // The figures: the table says how many tools it holds, whichever rows it draws.
+    const opened = Date.now();
+    await page
+      .getByLabel('Open events.json')
+      .setInputFiles({ name: 'events.json', mimeType: 'application/json', buffer: stream });
+    await expect(savingsTable(page)).toHaveAttribute('aria-rowcount', String(count + 1), {
+      timeout: 60_000,
+    });
+    await expect(results(page)).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+    const figuresMs = Date.now() - opened;
+    const box = page.locator('#pane-savings .cp-virtual-scroll');
+    await expect(box).toBeVisible();
+    // Drawn: a screenful, not every tool.
+    const drawn = await savingsTable(page).locator('tbody tr[aria-rowindex]').count();
+    expect(drawn).toBeLessThan(200);
+    await waitForResults(page, 60_000);
+
+    // Scrolling: the wheel over the table, down past thousands of rows and back.
+    await box.scrollIntoViewIfNeeded();
+    const area = await box.boundingBox();
+    if (!area) throw new Error('the savings table has no box');
+    await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+    await mark(page, 'scroll-start');
+    for (let step = 0; step < 30; step++) {
+      await page.mouse.wheel(0, step < 20 ? 2_000 : -1_500);
+      await settleFrames(page);
+    }
+    await box.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await settleFrames(page);
+    await mark(page, 'scroll-end');
+    // The last tool is drawn once scrolled to (rows sort by name, fake_tool_999… last).
+    await expect(
+      savingsTable(page).locator(`tbody tr[aria-rowindex="${count + 1}"]`),
+    ).toBeVisible();
+
+    // Typing: a comment in the config, a key at a time (each edit runs the pipeline).
+    const config = editor(page, 'Config (TOML)');
+    await config.focus();
+    await page.keyboard.press('ControlOrMeta+End');
+    await mark(page, 'typing-start');
+    await page.keyboard.type('\n# many tools', { delay: 60 });
+    await waitForResults(page, 60_000);
+    await settleFrames(page);
+    await mark(page, 'typing-end');
+
+    const events = await stopTrace();
+    const scrolling = longestMainThreadTask(events, { from: 'scroll-start', to: 'scroll-end' });
+    const typing = longestMainThreadTask(events, { from: 'typing-start', to: 'typing-end' });
+    const load = loadavg()[0]?.toFixed(1);
+    console.log(
+      `${count} tools: figures ${figuresMs} ms; longest task scrolling ${scrolling.wall.toFixed(0)} ms (cpu ${scrolling.cpu.toFixed(0)}), typing ${typing.wall.toFixed(0)} ms (cpu ${typing.cpu.toFixed(0)}); load average ${load}`,
+    );
+    expect(figuresMs, 'file chosen → figures (ms)').toBeLessThanOrEqual(FIGURES_WITHIN_MS);
+    expect(scrolling.wall, 'longest main-thread task while scrolling (ms)').toBeLessThanOrEqual(
+      LONGEST_TASK_MS,
+    );
+    expect(typing.wall, 'longest main-thread task while typing (ms)').toBeLessThanOrEqual(
+      LONGEST_TASK_MS,
+    );
+  });
+}
