@@ -6,7 +6,9 @@
  * into. The savings table draws only the rows in view (ui/virtual-rows.tsx)
  * and says how many there are (`aria-rowcount`).
  *
- * A measure with a bound, on a machine that may be shared: runs in the
+ * A measure against the issue's bounds, printed and never asserted (speed is
+ * measured, not asserted: docs/speed.md); the rows' count, the virtual
+ * drawing and the last row's reach are asserted. Runs in the
  * `alone` project (playwright.config.ts: its name ends in perf.spec.ts), and
  * prints what it saw with the load average. By itself:
  *
@@ -62,7 +64,7 @@ async function settleFrames(page: Page): Promise<void> {
 }
 
 for (const count of [5_000, 50_000]) {
-  test(`${count.toLocaleString('en')} distinct tools: figures within 2 s; scrolling the savings table and typing in the config never block over 100 ms`, async ({
+  test(`PERF: ${count.toLocaleString('en')} distinct tools: every row counted, only the rows in view drawn; figures, scrolling and typing measured against 2 s and 100 ms`, async ({
     page,
   }) => {
     test.setTimeout(240_000);
@@ -125,12 +127,11 @@ for (const count of [5_000, 50_000]) {
     console.log(
       `${count} tools: figures ${figuresMs} ms; longest task scrolling ${scrolling.wall.toFixed(0)} ms (cpu ${scrolling.cpu.toFixed(0)}), typing ${typing.wall.toFixed(0)} ms (cpu ${typing.cpu.toFixed(0)}); load average ${load}`,
     );
-    expect(figuresMs, 'file chosen → figures (ms)').toBeLessThanOrEqual(FIGURES_WITHIN_MS);
-    expect(scrolling.wall, 'longest main-thread task while scrolling (ms)').toBeLessThanOrEqual(
-      LONGEST_TASK_MS,
-    );
-    expect(typing.wall, 'longest main-thread task while typing (ms)').toBeLessThanOrEqual(
-      LONGEST_TASK_MS,
+    // Printed against the bounds, never asserted: a timing depends on the
+    // machine and its load (docs/speed.md). What is asserted above is what a
+    // person sees: every row counted, only the rows in view drawn, the last reachable.
+    console.log(
+      `${count} tools against the bounds: figures ${figuresMs <= FIGURES_WITHIN_MS ? 'within' : 'OVER'} ${FIGURES_WITHIN_MS} ms; scrolling ${scrolling.wall <= LONGEST_TASK_MS ? 'within' : 'OVER'} ${LONGEST_TASK_MS} ms; typing ${typing.wall <= LONGEST_TASK_MS ? 'within' : 'OVER'} ${LONGEST_TASK_MS} ms`,
     );
   });
 }
