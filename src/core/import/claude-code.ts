@@ -9,7 +9,7 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, type SourceTime, StreamBuilder } from './builder.ts';
 import { isAnthropicServerResult, isServerResultError, serverResultText } from './server-tools.ts';
-import { type JsonLine, type JsonLines, readJsonLines } from './source.ts';
+import type { JsonLine, JsonLines } from './source.ts';
 import type { ImportResult, InlineSubagent } from './types.ts';
 
 /** Line types that are Claude Code's bookkeeping, never sent to the model as such. */
@@ -92,14 +92,8 @@ export interface ClaudeCodeOptions {
 }
 
 /** Imports a Claude Code session. */
-export function importClaudeCode(
-  text: string,
-  onProgress?: (share: number) => void,
-  read: JsonLines = readJsonLines(text, onProgress),
-  options: ClaudeCodeOptions = {},
-): ImportResult {
+export function importClaudeCode(read: JsonLines, options: ClaudeCodeOptions = {}): ImportResult {
   const out = new StreamBuilder('claude-code');
-  for (const diagnostic of read.diagnostics) out.error(diagnostic);
 
   const entries: Entry[] = [];
   for (const record of read.lines) {

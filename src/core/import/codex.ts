@@ -14,7 +14,7 @@ import {
   ResponseUsageTracker,
   readCount,
 } from './recorded-usage.ts';
-import { type JsonLine, type JsonLines, readJsonLines } from './source.ts';
+import type { JsonLine, JsonLines } from './source.ts';
 import type { ImportResult } from './types.ts';
 
 /** The twelve line types of a rollout (Codex's `RolloutItem`, 2026). */
@@ -98,13 +98,8 @@ function isInjected(text: string): boolean {
 }
 
 /** Imports a Codex CLI rollout. */
-export function importCodex(
-  text: string,
-  onProgress?: (share: number) => void,
-  read: JsonLines = readJsonLines(text, onProgress),
-): ImportResult {
+export function importCodex(read: JsonLines): ImportResult {
   const out = new StreamBuilder('codex');
-  for (const diagnostic of read.diagnostics) out.error(diagnostic);
 
   // event_msg lines repeat what response_item lines hold; those that repeat nothing are kept.
   const said = {
