@@ -132,13 +132,7 @@ export function importCodex(read: JsonLines): ImportResult {
 
   for (const { line, value } of read.lines) {
     if (!isJsonObject(value) || !isJsonObject(value.payload)) {
-      out.error({
-        line,
-        column: 1,
-        severity: 'error',
-        message: `Line ${line} is not a {"type", "payload"} record, so it is skipped.`,
-        code: 'codex/bad-line',
-      });
+      out.skipLine(line, 'codex/bad-line', 'a {"type", "payload"} record');
       continue;
     }
     const time = value.timestamp;
@@ -257,13 +251,11 @@ function importItem(
       const id = getString(payload, 'call_id');
       const name = getString(payload, 'name');
       if (id === undefined || name === undefined) {
-        out.error({
+        out.skipItem(
           line,
-          column: 1,
-          severity: 'error',
-          message: `Line ${line}: a ${payload.type} without a string "call_id" and "name" is skipped.`,
-          code: 'codex/bad-call',
-        });
+          'codex/bad-call',
+          `a ${payload.type} without a string "call_id" and "name"`,
+        );
         return;
       }
       const raw = payload.type === 'function_call' ? payload.arguments : payload.input;
@@ -285,13 +277,7 @@ function importItem(
     case 'local_shell_call': {
       const id = getString(payload, 'call_id') ?? getString(payload, 'id');
       if (id === undefined) {
-        out.error({
-          line,
-          column: 1,
-          severity: 'error',
-          message: `Line ${line}: a local_shell_call without "call_id" is skipped.`,
-          code: 'codex/bad-call',
-        });
+        out.skipItem(line, 'codex/bad-call', `a local_shell_call without "call_id"`);
         return;
       }
       const action = isJsonObject(payload.action) ? payload.action : {};
@@ -304,13 +290,7 @@ function importItem(
     case 'local_shell_call_output': {
       const id = getString(payload, 'call_id');
       if (id === undefined) {
-        out.error({
-          line,
-          column: 1,
-          severity: 'error',
-          message: `Line ${line}: a ${payload.type} without a string "call_id" is skipped.`,
-          code: 'codex/bad-output',
-        });
+        out.skipItem(line, 'codex/bad-output', `a ${payload.type} without a string "call_id"`);
         return;
       }
       // Codex records no error flag on outputs: none is inferred from the text.
