@@ -83,7 +83,7 @@ const MAX_WALK_DEPTH = 8;
  * The conversation files a path stands for: a file is itself; a folder with
  * its own `events.json` is that conversation; any other folder stands for
  * the conversations in it, at any depth: JP conversation folders
- * (`<conversation>/events.json`) and session files (`*.jsonl`, `*.json`,
+ * (`<conversation>/events.json`) and session files (`*.jsonl`, `*.json`, `*.lhar`,
  * subagents right after their session), by path. What the walk leaves out
  * that could have held a conversation (a symbolic link, a FIFO or other
  * special file, a folder it may not read) is passed to `onSkip`, one line
@@ -142,7 +142,7 @@ export function listConversations(
   walk(path, 0);
   if (found.length === 0) {
     throw new CliError(
-      `${path}:1:1: error: no events.json or session file (*.jsonl, *.json) in this folder`,
+      `${path}:1:1: error: no events.json or session file (*.jsonl, *.json, *.lhar) in this folder`,
     );
   }
   const bySlashes = new Map(found.map((file) => [toSlashes(file), file]));

@@ -10,7 +10,8 @@
 
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { importToolUseBlock } from './anthropic-messages.ts';
+import { getArray, getString, StreamBuilder } from './builder.ts';
 import { attachAt, createSplitUsage } from './recorded-usage.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import type { ImportResult } from './types.ts';
@@ -146,13 +147,7 @@ function importUser(
       // The thread writes `toolUseID` (camelCase); the stream writes `tool_use_id`.
       const id = getString(block, form === 'thread' ? 'toolUseID' : 'tool_use_id');
       if (id === undefined) {
-        out.error({
-          line: line ?? 1,
-          column: 1,
-          severity: 'error',
-          message: `${line === undefined ? 'A' : `Line ${line}: a`} tool_result without its tool id is skipped.`,
-          code: 'amp/bad-result',
-        });
+        out.skipItem(line, 'amp/bad-result', `a tool_result without its tool id`);
         continue;
       }
       const { text, isError } = form === 'thread' ? threadResult(block) : streamResult(block);
@@ -229,22 +224,9 @@ function importAssistant(
           );
         break;
       }
-      case 'tool_use': {
-        const id = getString(block, 'id');
-        const name = getString(block, 'name');
-        if (id === undefined || name === undefined) {
-          out.error({
-            line: line ?? 1,
-            column: 1,
-            severity: 'error',
-            message: `${line === undefined ? 'A' : `Line ${line}: a`} tool_use without a string "id" and "name" is skipped.`,
-            code: 'amp/bad-call',
-          });
-          break;
-        }
-        out.toolCall(id, name, toArguments(block.input).args, time, line);
+      case 'tool_use':
+        importToolUseBlock(block, out, 'amp/bad-call', time, line);
         break;
-      }
       default:
         out.note(
           `amp/block-${String(block.type)}`,

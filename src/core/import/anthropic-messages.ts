@@ -6,8 +6,8 @@
  */
 
 import { isJsonObject } from '../json/values.ts';
-import type { JsonValue } from '../types.ts';
-import { getString, StreamBuilder } from './builder.ts';
+import type { JsonObject, JsonValue } from '../types.ts';
+import { getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
 import { resultText } from './claude-code.ts';
 import { getApiArray } from './openai-chat.ts';
 import {
@@ -76,7 +76,6 @@ export function sniffAnthropic(value: JsonValue): string | undefined {
 export function importAnthropic(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('anthropic-messages');
   const root = document.value;
-  const calls = new Set<string>();
   if (isJsonObject(root) && root.system !== undefined) {
     out.note(
       'anthropic-messages/system',
@@ -135,33 +134,17 @@ export function importAnthropic(document: JsonDocument): ImportResult {
           break;
         case 'tool_use':
         case 'server_tool_use':
-        case 'mcp_tool_use': {
-          const id = getString(block, 'id');
-          const name = getString(block, 'name');
-          if (id !== undefined) calls.add(id);
-          if (id === undefined || name === undefined) {
-            out.error({
-              line: at ?? 1,
-              column: 1,
-              severity: 'error',
-              message: `A ${block.type} block without a string "id" and "name" is skipped.`,
-              code: 'anthropic-messages/bad-tool-use',
-            });
-            break;
-          }
-          out.toolCall(id, name, isJsonObject(block.input) ? block.input : {}, undefined, at);
+        case 'mcp_tool_use':
+          importToolUseBlock(block, out, 'anthropic-messages/bad-tool-use', undefined, at);
           break;
-        }
         case 'tool_result': {
           const id = getString(block, 'tool_use_id');
           if (id === undefined) {
-            out.error({
-              line: at ?? 1,
-              column: 1,
-              severity: 'error',
-              message: 'A tool_result block without a string "tool_use_id" is skipped.',
-              code: 'anthropic-messages/bad-tool-result',
-            });
+            out.skipItem(
+              at,
+              'anthropic-messages/bad-tool-result',
+              `a tool_result block without a string "tool_use_id"`,
+            );
             break;
           }
           out.toolResult(
@@ -194,7 +177,27 @@ export function importAnthropic(document: JsonDocument): ImportResult {
       }
     }
   }
-  const result = out.finish();
-  result.sourceCalls = calls.size;
-  return result;
+  return out.finish();
+}
+
+/**
+ * A `tool_use` block (or `server_tool_use`, `mcp_tool_use`) as a call, in
+ * Anthropic's shape, for every format that writes it (Amp too): counted on
+ * sight, skipped with an error (`code`) without a string id and name.
+ */
+export function importToolUseBlock(
+  block: JsonObject,
+  out: StreamBuilder,
+  code: string,
+  time: SourceTime,
+  line: number | undefined,
+): void {
+  const id = getString(block, 'id');
+  const name = getString(block, 'name');
+  if (id !== undefined) out.sourceCall(id);
+  if (id === undefined || name === undefined) {
+    out.skipItem(line, code, `a ${String(block.type)} block without a string "id" and "name"`);
+    return;
+  }
+  out.toolCall(id, name, toArguments(block.input).args, time, line);
 }

@@ -44,8 +44,27 @@ export class StreamBuilder {
   private untimed = 0;
   private firstUntimedLine: number | undefined;
   private title: string | undefined;
+  /** The distinct ids of the source's tool calls, imported or not (the loss guard's source figure). */
+  private readonly sourceCallIds = new Set<string>();
 
   constructor(readonly format: ImportFormat) {}
+
+  /**
+   * Counts a tool call of the source by its id, on sight, whether or not it
+   * is imported: an importer calls it where it reads a call item, so a call
+   * it then leaves out without a note shows in the loss guard as unexplained.
+   * Returns whether the id was new (a repeated call is imported once).
+   */
+  sourceCall(id: string): boolean {
+    if (this.sourceCallIds.has(id)) return false;
+    this.sourceCallIds.add(id);
+    return true;
+  }
+
+  /** Whether a call of this id was seen already. */
+  hasCall(id: string): boolean {
+    return this.sourceCallIds.has(id);
+  }
 
   /**
    * The canonical timestamp for an event: the source's when it reads, else
@@ -96,6 +115,7 @@ export class StreamBuilder {
 
   /** A tool call, under the name exactly as the source records it. */
   toolCall(id: string, name: string, args: JsonObject, time: SourceTime, line?: number): void {
+    this.sourceCallIds.add(id);
     this.elements.push({
       timestamp: this.time(time, line),
       type: 'tool_call_request',
@@ -153,6 +173,30 @@ export class StreamBuilder {
     this.diagnostics.push(diagnostic);
   }
 
+  /**
+   * A malformed item skipped: `item` says what it is and lacks ("a tool_use
+   * without a string \"id\""); the error reads "Line N: a … is skipped." (or
+   * "A … is skipped." where the source has no lines).
+   */
+  skipItem(line: number | undefined, code: string, item: string): void {
+    const message =
+      line === undefined
+        ? `${item.charAt(0).toUpperCase()}${item.slice(1)} is skipped.`
+        : `Line ${line}: ${item} is skipped.`;
+    this.error({ line: line ?? 1, column: 1, severity: 'error', message, code });
+  }
+
+  /** A line that is not the record the format writes (`record` names it), skipped. */
+  skipLine(line: number, code: string, record: string): void {
+    this.error({
+      line,
+      column: 1,
+      severity: 'error',
+      message: `Line ${line} is not ${record}, so it is skipped.`,
+      code,
+    });
+  }
+
   /** The result, with a note about invented timestamps when there were any. */
   finish(): ImportResult {
     const notes = [...this.notes.values()];
@@ -174,6 +218,7 @@ export class StreamBuilder {
       notes,
     };
     if (this.title !== undefined) result.title = this.title;
+    if (this.sourceCallIds.size > 0) result.sourceCalls = this.sourceCallIds.size;
     return result;
   }
 }

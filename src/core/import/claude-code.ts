@@ -9,7 +9,7 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, type SourceTime, StreamBuilder } from './builder.ts';
 import { isAnthropicServerResult, isServerResultError, serverResultText } from './server-tools.ts';
-import { type JsonLine, type JsonLines, readJsonLines } from './source.ts';
+import type { JsonLine, JsonLines } from './source.ts';
 import type { ImportResult, InlineSubagent } from './types.ts';
 
 /** Line types that are Claude Code's bookkeeping, never sent to the model as such. */
@@ -92,25 +92,13 @@ export interface ClaudeCodeOptions {
 }
 
 /** Imports a Claude Code session. */
-export function importClaudeCode(
-  text: string,
-  onProgress?: (share: number) => void,
-  read: JsonLines = readJsonLines(text, onProgress),
-  options: ClaudeCodeOptions = {},
-): ImportResult {
+export function importClaudeCode(read: JsonLines, options: ClaudeCodeOptions = {}): ImportResult {
   const out = new StreamBuilder('claude-code');
-  for (const diagnostic of read.diagnostics) out.error(diagnostic);
 
   const entries: Entry[] = [];
   for (const record of read.lines) {
     if (!isJsonObject(record.value)) {
-      out.error({
-        line: record.line,
-        column: 1,
-        severity: 'error',
-        message: `Line ${record.line} is not a JSON object, so it is skipped.`,
-        code: 'claude-code/not-object',
-      });
+      out.skipLine(record.line, 'claude-code/not-object', 'a JSON object');
       continue;
     }
     entries.push({ record, value: record.value, index: entries.length });
@@ -658,13 +646,11 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder, seen: Seen):
           const id = getString(block, 'id');
           const name = getString(block, 'name');
           if (id === undefined || name === undefined) {
-            out.error({
-              line: record.line,
-              column: 1,
-              severity: 'error',
-              message: `Line ${record.line}: a ${block.type} block without a string "id" and "name" is skipped.`,
-              code: 'claude-code/bad-tool-use',
-            });
+            out.skipItem(
+              record.line,
+              'claude-code/bad-tool-use',
+              `a ${block.type} block without a string "id" and "name"`,
+            );
             break;
           }
           if (seen.calls.has(id)) {
@@ -707,13 +693,11 @@ function emitResult(
 ): void {
   const id = getString(block, 'tool_use_id');
   if (id === undefined) {
-    out.error({
+    out.skipItem(
       line,
-      column: 1,
-      severity: 'error',
-      message: `Line ${line}: a ${type} block without a string "tool_use_id" is skipped.`,
-      code: 'claude-code/bad-tool-result',
-    });
+      'claude-code/bad-tool-result',
+      `a ${type} block without a string "tool_use_id"`,
+    );
     return;
   }
   if (seen.answered.has(id)) {

@@ -14,7 +14,7 @@ import {
   ResponseUsageTracker,
   readCount,
 } from './recorded-usage.ts';
-import { type JsonLine, type JsonLines, readJsonLines } from './source.ts';
+import type { JsonLine, JsonLines } from './source.ts';
 import type { ImportResult } from './types.ts';
 
 /** The twelve line types of a rollout (Codex's `RolloutItem`, 2026). */
@@ -98,13 +98,8 @@ function isInjected(text: string): boolean {
 }
 
 /** Imports a Codex CLI rollout. */
-export function importCodex(
-  text: string,
-  onProgress?: (share: number) => void,
-  read: JsonLines = readJsonLines(text, onProgress),
-): ImportResult {
+export function importCodex(read: JsonLines): ImportResult {
   const out = new StreamBuilder('codex');
-  for (const diagnostic of read.diagnostics) out.error(diagnostic);
 
   // event_msg lines repeat what response_item lines hold; those that repeat nothing are kept.
   const said = {
@@ -137,13 +132,7 @@ export function importCodex(
 
   for (const { line, value } of read.lines) {
     if (!isJsonObject(value) || !isJsonObject(value.payload)) {
-      out.error({
-        line,
-        column: 1,
-        severity: 'error',
-        message: `Line ${line} is not a {"type", "payload"} record, so it is skipped.`,
-        code: 'codex/bad-line',
-      });
+      out.skipLine(line, 'codex/bad-line', 'a {"type", "payload"} record');
       continue;
     }
     const time = value.timestamp;
@@ -262,13 +251,11 @@ function importItem(
       const id = getString(payload, 'call_id');
       const name = getString(payload, 'name');
       if (id === undefined || name === undefined) {
-        out.error({
+        out.skipItem(
           line,
-          column: 1,
-          severity: 'error',
-          message: `Line ${line}: a ${payload.type} without a string "call_id" and "name" is skipped.`,
-          code: 'codex/bad-call',
-        });
+          'codex/bad-call',
+          `a ${payload.type} without a string "call_id" and "name"`,
+        );
         return;
       }
       const raw = payload.type === 'function_call' ? payload.arguments : payload.input;
@@ -290,13 +277,7 @@ function importItem(
     case 'local_shell_call': {
       const id = getString(payload, 'call_id') ?? getString(payload, 'id');
       if (id === undefined) {
-        out.error({
-          line,
-          column: 1,
-          severity: 'error',
-          message: `Line ${line}: a local_shell_call without "call_id" is skipped.`,
-          code: 'codex/bad-call',
-        });
+        out.skipItem(line, 'codex/bad-call', `a local_shell_call without "call_id"`);
         return;
       }
       const action = isJsonObject(payload.action) ? payload.action : {};
@@ -309,13 +290,7 @@ function importItem(
     case 'local_shell_call_output': {
       const id = getString(payload, 'call_id');
       if (id === undefined) {
-        out.error({
-          line,
-          column: 1,
-          severity: 'error',
-          message: `Line ${line}: a ${payload.type} without a string "call_id" is skipped.`,
-          code: 'codex/bad-output',
-        });
+        out.skipItem(line, 'codex/bad-output', `a ${payload.type} without a string "call_id"`);
         return;
       }
       // Codex records no error flag on outputs: none is inferred from the text.

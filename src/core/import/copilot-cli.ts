@@ -38,16 +38,9 @@ export function sniffCopilotCli(lines: readonly JsonLine[]): string | undefined 
 /** Imports a Copilot CLI events.jsonl. */
 export function importCopilotCli(lines: readonly JsonLine[]): ImportResult {
   const out = new StreamBuilder('copilot-cli');
-  const called = new Set<string>();
   for (const { line, value } of lines) {
     if (!isJsonObject(value) || !isJsonObject(value.data) || typeof value.type !== 'string') {
-      out.error({
-        line,
-        column: 1,
-        severity: 'error',
-        message: `Line ${line} is not a {"type", "data"} event, so it is skipped.`,
-        code: 'copilot-cli/bad-line',
-      });
+      out.skipLine(line, 'copilot-cli/bad-line', 'a {"type", "data"} event');
       continue;
     }
     const data = value.data;
@@ -58,12 +51,12 @@ export function importCopilotCli(lines: readonly JsonLine[]): ImportResult {
         out.userMessage(getString(data, 'content') ?? '', time, line);
         break;
       case 'assistant.message':
-        importAssistant(data, time, line, out, called);
+        importAssistant(data, time, line, out);
         break;
       case 'tool.execution_start': {
         const id = getString(data, 'toolCallId');
         const name = getString(data, 'toolName');
-        if (id !== undefined && called.has(id)) {
+        if (id !== undefined && out.hasCall(id)) {
           out.note(
             'copilot-cli/execution-start',
             'tool.execution_start events repeat a call the assistant message already requested; counted once, by toolCallId.',
@@ -72,7 +65,6 @@ export function importCopilotCli(lines: readonly JsonLine[]): ImportResult {
         } else if (id === undefined || name === undefined) {
           badCall(line, out);
         } else {
-          called.add(id);
           out.toolCall(id, name, toArguments(data.arguments).args, time, line);
         }
         break;
@@ -122,13 +114,7 @@ export function importCopilotCli(lines: readonly JsonLine[]): ImportResult {
 }
 
 function badCall(line: number, out: StreamBuilder): void {
-  out.error({
-    line,
-    column: 1,
-    severity: 'error',
-    message: `Line ${line}: a tool event without a string "toolCallId" and name is skipped.`,
-    code: 'copilot-cli/bad-call',
-  });
+  out.skipItem(line, 'copilot-cli/bad-call', `a tool event without a string "toolCallId" and name`);
 }
 
 function importAssistant(
@@ -136,7 +122,6 @@ function importAssistant(
   time: JsonValue | undefined,
   line: number,
   out: StreamBuilder,
-  called: Set<string>,
 ): void {
   const reasoning = getString(data, 'reasoningText');
   if (reasoning !== undefined && reasoning !== '') out.reasoning(reasoning, time, line);
@@ -157,8 +142,7 @@ function importAssistant(
       badCall(line, out);
       continue;
     }
-    if (called.has(id)) continue;
-    called.add(id);
+    if (!out.sourceCall(id)) continue;
     out.toolCall(id, name, toArguments(request.arguments).args, time, line);
   }
   if (typeof data.outputTokens === 'number') {

@@ -194,13 +194,7 @@ function importToolCall(
   const id = getString(call, 'id');
   const name = getString(call, 'name');
   if (id === undefined || name === undefined) {
-    out.error({
-      line: line ?? 1,
-      column: 1,
-      severity: 'error',
-      message: `${line === undefined ? 'A' : `Line ${line}: a`} tool call without a string "id" and "name" is skipped.`,
-      code: 'gemini-cli/bad-tool-call',
-    });
+    out.skipItem(line, 'gemini-cli/bad-tool-call', `a tool call without a string "id" and "name"`);
     return;
   }
   const { args } = toArguments(call.args);

@@ -31,7 +31,7 @@ export async function importJsonLinesChunks(
   chunks: AsyncIterable<Uint8Array>,
   options: ChunkedImportOptions,
 ): Promise<ChunkedImport> {
-  const lines: JsonLines = { lines: [], diagnostics: [], nonBlank: 0 };
+  const lines: JsonLines = { lines: [], diagnostics: [], nonBlank: 0, unreadable: [] };
   const read = await readChunkedLines(chunks, {
     onLine: (text, line) => addJsonLine(lines, text, line),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -44,7 +44,7 @@ export async function importJsonLinesChunks(
     const first = lines.lines.length === 0 ? lines.diagnostics[0] : undefined;
     return { ok: false, diagnostic: first ?? detection.diagnostic };
   }
-  const imported = importParsedSource(detection.format, '', source);
+  const imported = importParsedSource(detection.format, source);
   noteAlsoFits(imported, detection.format, detection.alsoFits ?? []);
   const elements = imported.elements;
   if (elements === undefined) {

@@ -17,7 +17,7 @@ import {
   NO_STREAM_LIMITS,
   type StreamLimits,
 } from '../json/limits.ts';
-import { compareCodePoints } from '../json/values.ts';
+import { compareCodePoints, isJsonObject } from '../json/values.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import { countTurns } from '../stream/turns.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
@@ -45,7 +45,7 @@ import { importOpenClaw } from './openclaw.ts';
 import { importOpenCode } from './opencode.ts';
 import { importOtelGenAi } from './otel-genai.ts';
 import { importPiSession } from './pi.ts';
-import { checkDocumentDepth } from './source.ts';
+import { checkDocumentDepth, type JsonLines, noteUnreadableLines } from './source.ts';
 import {
   IMPORT_FORMAT_LABELS,
   type ImportFormat,
@@ -111,57 +111,49 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
     if (deep) return failure(format, deep);
   }
 
-  const result = importParsedSource(format, text, source, options.agent);
+  const result = importParsedSource(format, source, options.agent);
   noteAlsoFits(result, format, alsoFits);
   const tooMany = result.elements ? checkElementCount(result.elements.length, limits) : undefined;
   if (tooMany) return failure(format, tooMany);
   return result;
 }
 
-/** Imports a source already parsed the way its format needs (`text` is the source's, or empty when read in chunks). */
+/** Imports a source already parsed the way its format needs (read whole, or in chunks). */
 export function importParsedSource(
   format: ImportFormat,
-  text: string,
   source: ParsedSource,
   agent?: string,
 ): ImportResult {
-  const lines = source.kind === 'lines' ? source.lines : undefined;
+  if (source.kind === 'lines' && isLineFormat(format)) {
+    const result = importLines(format, source.lines, agent);
+    noteUnreadableLines(result, source.lines);
+    return result;
+  }
   const document = source.kind === 'document' ? source.document : undefined;
-  // A one-line JSON Lines file parsed as one document: its line is line 1.
-  const asLines = () =>
-    lines ?? { lines: [{ line: 1, value: document?.value ?? null }], diagnostics: [], nonBlank: 1 };
-  switch (format) {
-    case 'claude-code':
-      return importClaudeCode(text, undefined, asLines(), agent === undefined ? {} : { agent });
-    case 'codex':
-      return importCodex(text, undefined, asLines());
-    case 'gemini-cli':
-      return document &&
-        typeof document.value === 'object' &&
-        document.value !== null &&
-        'messages' in document.value
-        ? importGemini({ document })
-        : importGemini({ lines: asLines().lines });
-    case 'copilot-cli':
-      return importCopilotCli(asLines().lines);
-    case 'pi':
-      return importPiSession(asLines().lines, 'pi');
-    case 'openclaw':
-      return importOpenClaw(asLines().lines);
-    case 'amp':
-      return document && sniffAmpThread(document.value) === undefined
-        ? importAmpThread(document)
-        : importAmpStream(asLines().lines);
-    case 'kimi-cli':
-      return importKimiCli(asLines().lines);
-    case 'kimi-code':
-      return importKimiCode(asLines().lines);
-    case 'lhar':
-      return document && sniffLharDocument(document.value) === undefined
-        ? importLhar({ document })
-        : importLhar({ lines: asLines().lines });
-    default:
-      break;
+  if (document && isLineFormat(format)) {
+    // A one-line JSON Lines file parsed as one document: its line is line 1.
+    const one: JsonLines = {
+      lines: [{ line: 1, value: document.value }],
+      diagnostics: [],
+      nonBlank: 1,
+      unreadable: [],
+    };
+    switch (format) {
+      case 'gemini-cli':
+        if (isJsonObject(document.value) && 'messages' in document.value) {
+          return importGemini({ document });
+        }
+        break;
+      case 'amp':
+        if (sniffAmpThread(document.value) === undefined) return importAmpThread(document);
+        break;
+      case 'lhar':
+        if (sniffLharDocument(document.value) === undefined) return importLhar({ document });
+        break;
+      default:
+        break;
+    }
+    return importLines(format, one, agent);
   }
   if (!document)
     return failure(format, {
@@ -181,6 +173,60 @@ export function importParsedSource(
       return importOpenAiResponses(document);
     case 'anthropic-messages':
       return importAnthropic(document);
+    default:
+      return failure(format, { line: 1, column: 1, severity: 'error', message: 'Unknown format.' });
+  }
+}
+
+/** The formats written as JSON Lines (Gemini CLI, Amp and LHAR have a one-document form too). */
+const LINE_FORMATS = new Set<ImportFormat>([
+  'claude-code',
+  'codex',
+  'gemini-cli',
+  'copilot-cli',
+  'pi',
+  'openclaw',
+  'amp',
+  'kimi-cli',
+  'kimi-code',
+  'lhar',
+]);
+
+function isLineFormat(format: ImportFormat): boolean {
+  return LINE_FORMATS.has(format);
+}
+
+/**
+ * Imports JSON Lines in a line format. Every line importer reads the lines
+ * `readJsonLines` (source.ts) read, so what an unreadable line costs is told
+ * once, by the caller ({@link noteUnreadableLines}), for every format.
+ */
+function importLines(
+  format: ImportFormat,
+  read: JsonLines,
+  agent: string | undefined,
+): ImportResult {
+  switch (format) {
+    case 'claude-code':
+      return importClaudeCode(read, agent === undefined ? {} : { agent });
+    case 'codex':
+      return importCodex(read);
+    case 'gemini-cli':
+      return importGemini({ lines: read.lines });
+    case 'copilot-cli':
+      return importCopilotCli(read.lines);
+    case 'pi':
+      return importPiSession(read.lines, 'pi');
+    case 'openclaw':
+      return importOpenClaw(read.lines);
+    case 'amp':
+      return importAmpStream(read.lines);
+    case 'kimi-cli':
+      return importKimiCli(read.lines);
+    case 'kimi-code':
+      return importKimiCode(read.lines);
+    case 'lhar':
+      return importLhar({ lines: read.lines });
     default:
       return failure(format, { line: 1, column: 1, severity: 'error', message: 'Unknown format.' });
   }

@@ -51,13 +51,11 @@ export function importKimiCli(lines: readonly JsonLine[]): ImportResult {
       case 'tool': {
         const id = getString(value, 'tool_call_id');
         if (id === undefined) {
-          out.error({
+          out.skipItem(
             line,
-            column: 1,
-            severity: 'error',
-            message: `Line ${line}: a tool message without a string "tool_call_id" is skipped.`,
-            code: 'kimi-cli/bad-result',
-          });
+            'kimi-cli/bad-result',
+            `a tool message without a string "tool_call_id"`,
+          );
           break;
         }
         // Kimi records no error flag on a tool message: none is inferred from the text.
@@ -93,13 +91,11 @@ function importAssistant(value: JsonObject, line: number, out: StreamBuilder): v
     const id = isJsonObject(call) ? getString(call, 'id') : undefined;
     const name = fn ? getString(fn, 'name') : undefined;
     if (fn === undefined || id === undefined || name === undefined) {
-      out.error({
+      out.skipItem(
         line,
-        column: 1,
-        severity: 'error',
-        message: `Line ${line}: a tool call without a string "id" and "function.name" is skipped.`,
-        code: 'kimi-cli/bad-call',
-      });
+        'kimi-cli/bad-call',
+        `a tool call without a string "id" and "function.name"`,
+      );
       continue;
     }
     const { args, wrapped } = toArguments(fn.arguments);

@@ -114,13 +114,11 @@ function importLoopEvent(
       const id = getString(event, 'toolCallId');
       const name = getString(event, 'name');
       if (id === undefined || name === undefined) {
-        out.error({
+        out.skipItem(
           line,
-          column: 1,
-          severity: 'error',
-          message: `Line ${line}: a tool.call without a string "toolCallId" and "name" is skipped.`,
-          code: 'kimi-code/bad-call',
-        });
+          'kimi-code/bad-call',
+          `a tool.call without a string "toolCallId" and "name"`,
+        );
         return;
       }
       tracker.beginOutput();
@@ -130,13 +128,7 @@ function importLoopEvent(
     case 'tool.result': {
       const id = getString(event, 'toolCallId');
       if (id === undefined) {
-        out.error({
-          line,
-          column: 1,
-          severity: 'error',
-          message: `Line ${line}: a tool.result without a string "toolCallId" is skipped.`,
-          code: 'kimi-code/bad-result',
-        });
+        out.skipItem(line, 'kimi-code/bad-result', `a tool.result without a string "toolCallId"`);
         return;
       }
       const result = isJsonObject(event.result) ? event.result : {};

@@ -343,13 +343,7 @@ function call(
   out: StreamBuilder,
 ): void {
   if (id === undefined || name === undefined) {
-    out.error({
-      line: line ?? 1,
-      column: 1,
-      severity: 'error',
-      message: `${line === undefined ? 'A' : `Line ${line}: a`} tool call without a string id and name is skipped.`,
-      code: 'lhar/bad-call',
-    });
+    out.skipItem(line, 'lhar/bad-call', `a tool call without a string id and name`);
     return;
   }
   out.toolCall(id, name, toArguments(args).args, time, line);

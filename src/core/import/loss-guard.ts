@@ -9,6 +9,7 @@
  */
 import { sanitize } from '../stream/sanitize.ts';
 import type { StreamElement } from '../types.ts';
+import { UNREADABLE_LINE_NOTE_CODE } from './source.ts';
 import { IMPORT_FORMAT_LABELS, type ImportResult } from './types.ts';
 
 /** The calls of one import, from the source to the report. */
@@ -27,6 +28,8 @@ export interface ImportAccount {
   unexplained: number;
   /** Items skipped without a call in them, per note code. */
   skipped: { code: string; count: number }[];
+  /** Lines of a JSON Lines source that did not read: how many, and the first. */
+  unreadableLines?: { count: number; line: number };
 }
 
 function countCalls(elements: readonly StreamElement[]): number {
@@ -43,7 +46,8 @@ export function accountImport(result: ImportResult, sanitized = true): ImportAcc
     .map((note) => ({ code: note.code, calls: note.calls ?? 0 }));
   const noted = leftOut.reduce((sum, entry) => sum + entry.calls, 0);
   const sourceCalls = result.sourceCalls ?? importedCalls + noted;
-  return {
+  const unreadable = result.notes.find((note) => note.code === UNREADABLE_LINE_NOTE_CODE);
+  const account: ImportAccount = {
     sourceCalls,
     importedCalls,
     countedCalls,
@@ -51,9 +55,13 @@ export function accountImport(result: ImportResult, sanitized = true): ImportAcc
     droppedBySanitize: importedCalls - countedCalls,
     unexplained: sourceCalls - importedCalls - noted,
     skipped: result.notes
-      .filter((note) => (note.calls ?? 0) === 0)
+      .filter((note) => (note.calls ?? 0) === 0 && note !== unreadable)
       .map((note) => ({ code: note.code, count: note.count })),
   };
+  if (unreadable !== undefined) {
+    account.unreadableLines = { count: unreadable.count, line: unreadable.line ?? 1 };
+  }
+  return account;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -77,5 +85,10 @@ export function describeImportAccount(result: ImportResult, account: ImportAccou
     account.skipped.length === 0
       ? 'nothing skipped or changed'
       : `skipped or changed: ${account.skipped.map(({ code, count }) => `${code} ×${count}`).join(', ')}`;
-  return `read as ${format}; ${calls}; ${skipped}`;
+  const unreadable = account.unreadableLines;
+  const lines =
+    unreadable === undefined
+      ? ''
+      : `; ${plural(unreadable.count, 'line')} unreadable and skipped (${unreadable.count === 1 ? 'line' : 'the first at line'} ${unreadable.line}): a call in it is known only where a later result names it`;
+  return `read as ${format}${lines}; ${calls}; ${skipped}`;
 }

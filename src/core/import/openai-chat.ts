@@ -67,7 +67,6 @@ function contentText(
 /** Imports a Chat Completions transcript. */
 export function importOpenAiChat(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('openai-chat');
-  const calls = new Set<string>();
   for (const item of getApiArray(document.value, 'messages') ?? []) {
     if (!isJsonObject(item)) continue;
     const message: JsonObject = item;
@@ -89,15 +88,13 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
           const fn = isJsonObject(call) && isJsonObject(call.function) ? call.function : undefined;
           const id = isJsonObject(call) ? getString(call, 'id') : undefined;
           const name = fn ? getString(fn, 'name') : undefined;
-          if (id !== undefined) calls.add(id);
+          if (id !== undefined) out.sourceCall(id);
           if (id === undefined || name === undefined || !fn) {
-            out.error({
-              line: document.lineOf(call) ?? line ?? 1,
-              column: 1,
-              severity: 'error',
-              message: 'A tool call without a string "id" and "function.name" is skipped.',
-              code: 'openai-chat/bad-tool-call',
-            });
+            out.skipItem(
+              document.lineOf(call) ?? line,
+              'openai-chat/bad-tool-call',
+              'a tool call without a string "id" and "function.name"',
+            );
             continue;
           }
           const { args, wrapped } = toArguments(fn.arguments);
@@ -115,13 +112,11 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
       case 'tool': {
         const id = getString(message, 'tool_call_id');
         if (id === undefined) {
-          out.error({
-            line: line ?? 1,
-            column: 1,
-            severity: 'error',
-            message: 'A tool message without a string "tool_call_id" is skipped.',
-            code: 'openai-chat/bad-tool-message',
-          });
+          out.skipItem(
+            line,
+            'openai-chat/bad-tool-message',
+            `a tool message without a string "tool_call_id"`,
+          );
           break;
         }
         // Chat Completions has no error flag on tool messages: none is inferred.
@@ -144,7 +139,5 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
         );
     }
   }
-  const result = out.finish();
-  result.sourceCalls = calls.size;
-  return result;
+  return out.finish();
 }

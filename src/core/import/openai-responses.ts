@@ -92,7 +92,6 @@ function contentText(
 export function importOpenAiResponses(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('openai-responses');
   const root = document.value;
-  const calls = new Set<string>();
   if (isJsonObject(root) && typeof root.instructions === 'string') {
     out.note(
       'openai-responses/instructions',
@@ -138,13 +137,12 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
       case 'custom_tool_call': {
         const id = getString(item, 'call_id');
         const name = getString(item, 'name');
-        if (id !== undefined) calls.add(id);
+        if (id !== undefined) out.sourceCall(id);
         if (id === undefined || name === undefined) {
-          skipItem(
-            out,
+          out.skipItem(
             line,
-            `A ${type} without a string "call_id" and "name" is skipped.`,
             'openai-responses/bad-call',
+            `a ${type} without a string "call_id" and "name"`,
           );
           break;
         }
@@ -159,15 +157,10 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
       case 'local_shell_call': {
         const id = getString(item, 'call_id') ?? getString(item, 'id');
         if (id === undefined) {
-          skipItem(
-            out,
-            line,
-            `A ${type} without a string "call_id" is skipped.`,
-            'openai-responses/bad-call',
-          );
+          out.skipItem(line, 'openai-responses/bad-call', `a ${type} without a string "call_id"`);
           break;
         }
-        calls.add(id);
+        out.sourceCall(id);
         out.toolCall(id, type, isJsonObject(item.action) ? item.action : {}, undefined, line);
         break;
       }
@@ -177,12 +170,7 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
       case 'local_shell_call_output': {
         const id = getString(item, 'call_id');
         if (id === undefined) {
-          skipItem(
-            out,
-            line,
-            `A ${type} without a string "call_id" is skipped.`,
-            'openai-responses/bad-output',
-          );
+          out.skipItem(line, 'openai-responses/bad-output', `a ${type} without a string "call_id"`);
           break;
         }
         const output = item.output;
@@ -199,7 +187,7 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
       default: {
         const inputs = HOSTED_CALL_INPUTS.get(type);
         if (inputs !== undefined) {
-          emitHostedCall(item, type, inputs, line, out, calls);
+          emitHostedCall(item, type, inputs, line, out);
           break;
         }
         // An unknown item that looks like a call is one the figures lack: the note counts it.
@@ -210,13 +198,11 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
           line,
           call ? 1 : 0,
         );
-        if (call) calls.add(String(item.id));
+        if (call) out.sourceCall(String(item.id));
       }
     }
   }
-  const result = out.finish();
-  result.sourceCalls = calls.size;
-  return result;
+  return out.finish();
 }
 
 /**
@@ -230,19 +216,13 @@ function emitHostedCall(
   inputs: readonly string[],
   line: number | undefined,
   out: StreamBuilder,
-  calls: Set<string>,
 ): void {
   const id = getString(item, 'id') ?? getString(item, 'call_id');
   if (id === undefined) {
-    skipItem(
-      out,
-      line,
-      `A ${type} item without a string "id" is skipped.`,
-      'openai-responses/bad-call',
-    );
+    out.skipItem(line, 'openai-responses/bad-call', `a ${type} item without a string "id"`);
     return;
   }
-  calls.add(id);
+  out.sourceCall(id);
   const args: JsonObject = {};
   const rest: JsonObject = {};
   for (const [key, value] of Object.entries(item)) {
@@ -258,14 +238,4 @@ function emitHostedCall(
   const failed = (rest.error !== undefined && rest.error !== null) || item.status === 'failed';
   out.toolCall(id, getString(item, 'name') ?? type, args, undefined, line);
   out.toolResult(id, content, failed, undefined, line);
-}
-
-/** A malformed item: an error at its line; the import goes on without it. */
-function skipItem(
-  out: StreamBuilder,
-  line: number | undefined,
-  message: string,
-  code: string,
-): void {
-  out.error({ line: line ?? 1, column: 1, severity: 'error', message, code });
 }

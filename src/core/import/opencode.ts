@@ -126,13 +126,7 @@ function importTool(
   const name = getString(part, 'tool');
   const state = isJsonObject(part.state) ? part.state : {};
   if (id === undefined || name === undefined) {
-    out.error({
-      line: line ?? 1,
-      column: 1,
-      severity: 'error',
-      message: `${line === undefined ? 'A' : `Line ${line}: a`} tool part without a string "callID" and "tool" is skipped.`,
-      code: 'opencode/bad-tool',
-    });
+    out.skipItem(line, 'opencode/bad-tool', `a tool part without a string "callID" and "tool"`);
     return;
   }
   const times = isJsonObject(state.time) ? state.time : {};

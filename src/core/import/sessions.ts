@@ -1,6 +1,7 @@
 /**
  * Which files of a folder are conversations, and how they group: JP's
- * `<conversation>/events.json`, agent session files (`*.jsonl`, `*.json`:
+ * `<conversation>/events.json`, agent session files (`*.jsonl`, `*.json`,
+ * Context Lens recordings `*.lhar`:
  * a Claude Code projects folder, a Codex sessions tree), and Claude Code's
  * subagents (`<session>/subagents/agent-*.jsonl`, with a `.meta.json`
  * beside each), which are conversations of their own under their parent.
@@ -25,7 +26,7 @@ export function classifySessionPath(path: string): SessionFileKind {
   if (base === 'events.json') return 'jp-events';
   if (COMPANIONS.has(base) || base.endsWith('.meta.json') || base.startsWith('.')) return 'ignored';
   if (/(^|\/)subagents\/agent-[^/]*\.jsonl$/.test(path)) return 'subagent';
-  if (base.endsWith('.jsonl') || base.endsWith('.json')) return 'session';
+  if (base.endsWith('.jsonl') || base.endsWith('.json') || base.endsWith('.lhar')) return 'session';
   return 'ignored';
 }
 

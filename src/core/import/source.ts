@@ -9,6 +9,7 @@ import { describeTooDeepNesting, findTooDeepNesting, MAX_NESTING_DEPTH } from '.
 import { skipJsonString, skipWhitespace } from '../json/scan.ts';
 import { findSyntaxError } from '../json/syntax-error.ts';
 import type { Diagnostic, JsonValue } from '../types.ts';
+import type { ImportResult } from './types.ts';
 
 /** One line of a JSON Lines file that parsed. */
 export interface JsonLine {
@@ -24,6 +25,11 @@ export interface JsonLines {
   diagnostics: Diagnostic[];
   /** How many non-blank lines the text has. */
   nonBlank: number;
+  /**
+   * The lines that did not read, with their text: a line cut mid-write may
+   * still name the call it held, which {@link noteUnreadableLines} looks for.
+   */
+  unreadable: { line: number; text: string }[];
 }
 
 // Values are nested inside a JP element (`arguments` of a tool call), which
@@ -36,7 +42,7 @@ const LINE_DEPTH = MAX_NESTING_DEPTH - 2;
  * with the share of the text read, for progress on long files.
  */
 export function readJsonLines(text: string, onProgress?: (share: number) => void): JsonLines {
-  const read: JsonLines = { lines: [], diagnostics: [], nonBlank: 0 };
+  const read: JsonLines = { lines: [], diagnostics: [], nonBlank: 0, unreadable: [] };
   let start = 0;
   let number = 0;
   while (start <= text.length) {
@@ -57,8 +63,58 @@ export function addJsonLine(read: JsonLines, text: string, number: number): void
   if (lineText.trim() === '') return;
   read.nonBlank++;
   const parsed = readLine(lineText, number);
-  if ('value' in parsed) read.lines.push({ line: number, value: parsed.value });
-  else read.diagnostics.push(parsed.diagnostic);
+  if ('value' in parsed) {
+    read.lines.push({ line: number, value: parsed.value });
+    return;
+  }
+  read.diagnostics.push(parsed.diagnostic);
+  read.unreadable.push({ line: number, text: lineText });
+}
+
+/** The note of the lines that did not read (the loss guard prints it with their first line). */
+export const UNREADABLE_LINE_NOTE_CODE = 'import/bad-line';
+
+/**
+ * Adds to a JSON Lines import what its unreadable lines cost, the same for
+ * every format: their diagnostics, and one note with the first line's
+ * number. A cut line that held a tool call whose result survives on a later
+ * line is told by the result's id in the cut text: such calls count as the
+ * file's and as left out by the note. A call cut before its id, or with no
+ * result after it, cannot be told, and the note says its calls, if any, are
+ * not counted.
+ */
+export function noteUnreadableLines(result: ImportResult, read: JsonLines): void {
+  if (read.diagnostics.length === 0) return;
+  result.diagnostics = [...read.diagnostics, ...result.diagnostics].sort((a, b) => a.line - b.line);
+  const unreadable = read.unreadable;
+  const first = unreadable[0];
+  if (first === undefined) return;
+  const requested = new Set<string>();
+  const answered = new Set<string>();
+  for (const element of result.elements ?? []) {
+    if (typeof element.id !== 'string') continue;
+    if (element.type === 'tool_call_request') requested.add(element.id);
+    else if (element.type === 'tool_call_response') answered.add(element.id);
+  }
+  let calls = 0;
+  for (const id of answered) {
+    if (requested.has(id)) continue;
+    const quoted = JSON.stringify(id);
+    if (unreadable.some(({ text }) => text.includes(quoted))) calls++;
+  }
+  const count = unreadable.length;
+  result.notes.push({
+    code: UNREADABLE_LINE_NOTE_CODE,
+    message:
+      `${count === 1 ? 'A line does' : `${count} lines do`} not read (not JSON, as when cut mid-write, or nested too deep) and ${count === 1 ? 'is' : 'are'} skipped` +
+      (calls > 0
+        ? `; ${calls === 1 ? 'a tool call it held is' : `${calls} tool calls they held are`} told by ${calls === 1 ? 'its result' : 'their results'} on a later line.`
+        : '; a tool call it held, if any, cannot be told and is not counted.'),
+    count,
+    line: first.line,
+    ...(calls > 0 ? { calls } : {}),
+  });
+  if (calls > 0 && result.sourceCalls !== undefined) result.sourceCalls += calls;
 }
 
 function readLine(text: string, line: number): { value: JsonValue } | { diagnostic: Diagnostic } {
