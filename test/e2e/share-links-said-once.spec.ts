@@ -45,7 +45,7 @@ test('opening large files says nothing about links; the Copy link panel says it 
   page,
 }) => {
   await openPlayground(page);
-  await expect(page).toHaveURL(/#v\d\//);
+  await expect(page).toHaveURL(/#v2\//);
   const open = page.getByLabel('Open events.json');
   for (const [name, seed] of [
     ['big-1.json', 7],
@@ -91,13 +91,13 @@ test('an imported gallery example is linked by its id and named by its title', a
     'Imported the example “A real Codex CLI rollout, imported” as Codex CLI rollout (JSONL)',
   );
   // The editor now holds the JP events the rollout became; the link still names the example.
-  await expect(page).toHaveURL(/#v\d\//);
+  await expect(page).toHaveURL(/#v2\//);
   await page.getByRole('button', { name: 'Copy link' }).click();
   const panel = page.getByRole('dialog', { name: 'Link to this state' });
   const url = await panel.getByRole('textbox', { name: 'Link' }).inputValue();
   await page.keyboard.press('Escape');
   const payload = JSON.parse(
-    LZString.decompressFromEncodedURIComponent(url.slice(url.indexOf("/#v") + 5)) ?? 'null',
+    LZString.decompressFromEncodedURIComponent(url.slice(url.indexOf('#v2/') + 4)) ?? 'null',
   ) as Record<string, unknown>;
   expect(payload.x).toBe('codex-rollout');
   expect(payload).not.toHaveProperty('s');
