@@ -200,7 +200,14 @@ function applyResult(result: PlaygroundFigures): void {
     // A foreign transcript: the editor takes the imported JP events, and the summary stays.
     store.setState({ importSummary: imported.summary });
     if (imported.eventsText !== null && result.status === 'ok') {
-      store.setState({ ...diagnostics, status: 'done', result, isStale: false, error: null });
+      store.setState({
+        ...diagnostics,
+        status: 'done',
+        result,
+        isStale: false,
+        error: null,
+        importedStream: { from: state.streamText, to: imported.eventsText },
+      });
       setStreamText(imported.eventsText);
       return;
     }
@@ -316,6 +323,7 @@ export function openFile(text: string, name: string): void {
   store.setState({
     configText: neutral && configText === neutral.replaces ? neutral.configText : configText,
     importSummary: null,
+    importedStream: null,
     streamFileName: name,
     exampleId: null,
     selectedEventKey: null,
@@ -350,6 +358,7 @@ export async function loadExample(id: string): Promise<boolean> {
     view: content.view ?? 'sanitized',
     streamFileName: null,
     importSummary: null,
+    importedStream: null,
     exampleId: id,
     selectedTool: null,
     selectedEventKey: null,

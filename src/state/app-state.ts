@@ -74,6 +74,13 @@ export interface RunSlice {
   streamDiagnostics: Diagnostic[];
   /** What the last imported transcript brought in (format, turns, calls, skipped), or null. */
   importSummary: ImportSummary | null;
+  /**
+   * The last import that replaced the stream editor's text: the foreign
+   * transcript it read and the JP events it became (the same strings, not
+   * copies), or null. An example imported so and left unchanged is still
+   * that example: links name it by id, the import summary by its title.
+   */
+  importedStream: { from: string; to: string } | null;
   /** A long JSON Lines file being read in chunks (bytes so far of its size), or null. */
   importProgress: { name: string; bytesRead: number; total: number } | null;
   /** Whether a progress bar was shown since the page loaded (tests read it: a fast read may show it briefly). */
@@ -144,7 +151,7 @@ export type AutosaveStatus =
   /** The page cannot use IndexedDB at all (a privacy setting, an embedded frame). */
   | { kind: 'unavailable' };
 
-/** Whether the address bar's `#v1/…` follows the state. */
+/** Whether the address bar's `#v2/…` follows the state. */
 export type AddressStatus =
   | { kind: 'follows' }
   /** The state is too large for a link: the address holds no state. `chars` is its size. */

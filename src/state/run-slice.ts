@@ -19,6 +19,7 @@ export const initialRunState: RunSlice = {
   configDiagnosticsText: '',
   streamDiagnostics: [],
   importSummary: null,
+  importedStream: null,
   importProgress: null,
   importProgressSeen: false,
 };

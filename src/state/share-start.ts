@@ -41,6 +41,8 @@ export { TAB_KEY } from './tab-claim.ts';
 export interface SavedState {
   state: ShareState;
   meta: AutosaveMeta | null;
+  /** What migrating it from an older file format changed, for the user (`migrationNote`). */
+  note?: string;
 }
 
 /** The autosave's bookkeeping: which tab wrote it, with which address. */
@@ -53,7 +55,12 @@ export interface AutosaveMeta {
 
 /** Where the page starts from, and what went wrong with the link, if anything. */
 export type StartChoice =
-  | { source: 'link'; state: ShareState }
+  | {
+      source: 'link';
+      state: ShareState;
+      /** What migrating it from an older link format changed, for the user; null when nothing. */
+      note: string | null;
+    }
   | {
       source: 'autosave';
       state: ShareState;
@@ -75,7 +82,9 @@ export function decodeSavedText(
   if ('exampleId' in stream && !examples.some((example) => example.id === stream.exampleId)) {
     return null;
   }
-  return { state: decoded.state, meta };
+  return decoded.migrationNote === undefined
+    ? { state: decoded.state, meta }
+    : { state: decoded.state, meta, note: decoded.migrationNote };
 }
 
 /** The state an earlier version of the page left in localStorage, if any. */
@@ -144,7 +153,9 @@ export function chooseStart(
     return { source: 'autosave', state: saved.state, resumed: true, problem: null };
   }
   const decoded = decodeAppLink(hash, examples);
-  if (decoded.ok) return { source: 'link', state: decoded.state };
+  if (decoded.ok) {
+    return { source: 'link', state: decoded.state, note: decoded.migrationNote ?? null };
+  }
   return saved
     ? { source: 'autosave', state: saved.state, resumed: false, problem: decoded.message }
     : { source: 'default', problem: decoded.message };

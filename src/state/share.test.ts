@@ -186,7 +186,7 @@ describe('the v1 defaults', () => {
 describe('app links', () => {
   it('hold nothing but a checksum for the default example as it loads', () => {
     const hash = encodeAppLink(stateOf(), EXAMPLES);
-    expect(hash).toBe('#v1/N4Ig1iBcIHYGYAYBOA3ADiAvkA');
+    expect(hash).toBe('#v2/N4Ig1iBcIHYGYAYBOA3ADiAvkA');
     expect(decodeAppLink(hash, EXAMPLES)).toEqual({ ok: true, state: stateOf() });
   });
 
@@ -239,20 +239,30 @@ describe('pinned app links (src/test/fixtures/share-links/app-v1.json)', () => {
   };
 
   it.each(pinned.links.map((link) => [link.name, link] as const))('%s', (_name, link) => {
-    expect(decodeAppLink(link.hash, EXAMPLES)).toEqual({ ok: true, state: link.state });
+    // Made before the reading base: opened under JP 4c1c39f1, what its author saw.
+    expect(decodeAppLink(link.hash, EXAMPLES)).toMatchObject({
+      ok: true,
+      state: { ...link.state, readings: { base: '2026-08' } },
+      migratedFrom: 1,
+    });
   });
 });
 
 describe('D17 readings in links', () => {
-  it('opens a link made before readings existed with every ruling', async () => {
+  it('opens a link made before readings existed with every ruling, under the JP its author saw', async () => {
     const pinned = JSON.parse(pinnedText) as { links: { hash: string }[] };
     const old = pinned.links[1]?.hash ?? '';
     // A reading switched in this tab must not survive opening an old link.
     store.setState({ readings: { ...DEFAULT_READINGS, jp: 'today' } });
     init(environment(old).env);
     await startPlayground();
-    expect(store.getState().readings).toEqual(DEFAULT_READINGS);
+    expect(store.getState().readings).toEqual({ ...DEFAULT_READINGS, base: '2026-08' });
     expect(store.getState().tokenizer).toBe('cl100k');
+    // And it says so, once.
+    const notes = store.getState().toasts.filter((toast) => /old one/.test(toast.message));
+    expect(notes.map((toast) => toast.message)).toEqual([
+      expect.stringContaining('under JP 4c1c39f1 (base 2026-08)'),
+    ]);
   });
 
   it('carries a switched reading to a fresh page, and the run gets it', async () => {
@@ -263,7 +273,7 @@ describe('D17 readings in links', () => {
     setReading('jp', 'today');
     const link = getShareLink();
     const url = link?.kind === 'link' ? link.url : '';
-    expect(url).toMatch(/#v1\//);
+    expect(url).toMatch(/#v2\//);
     disposeShare();
     resetStore();
 
@@ -294,7 +304,10 @@ describe("the codec's pinned links (v1.json), made against the fixture's own def
       expect(decodeAppLink(link.hash, EXAMPLES), link.name).toMatchObject({ ok: true });
     }
     const own = fixture.links.find((link) => link.name === 'its own config, stream and now');
-    expect(own && decodeAppLink(own.hash, EXAMPLES)).toEqual({ ok: true, state: own?.state });
+    expect(own && decodeAppLink(own.hash, EXAMPLES)).toMatchObject({
+      ok: true,
+      state: { ...own?.state, readings: { base: '2026-08' } },
+    });
   });
 });
 
@@ -312,6 +325,7 @@ describe('chooseStart: the address, then the autosave, then the default example'
     expect(chooseStart(at(link), saved(autosaved), EXAMPLES, 'tab')).toEqual({
       source: 'link',
       state: linked,
+      note: null,
     });
   });
 
@@ -408,7 +422,7 @@ describe('startPlayground', () => {
     await startPlayground();
     await vi.advanceTimersByTimeAsync(100);
     const first = history.urls.at(-1);
-    expect(first).toBe('https://playground.test/app/#v1/N4Ig1iBcIHYGYAYBOA3ADiAvkA');
+    expect(first).toBe('https://playground.test/app/#v2/N4Ig1iBcIHYGYAYBOA3ADiAvkA');
 
     setConfigText('a = 1\n');
     setConfigText('a = 12\n');
@@ -523,22 +537,18 @@ describe('startPlayground', () => {
     expect(store.getState().configText).toBe('old = 1\n');
   });
 
-  it('leaves the address without state, and says so, when the state is too large', async () => {
+  it('leaves the address without state when the state is too large, and says so only where a link is made', async () => {
     const { env, history } = environment();
     init(env);
     await startPlayground();
     await vi.advanceTimersByTimeAsync(100);
-    expect(history.urls.at(-1)).toContain('#v1/');
+    expect(history.urls.at(-1)).toContain('#v2/');
     setStreamText(JSON.stringify([noise(150_000)]));
     await vi.advanceTimersByTimeAsync(100);
     expect(history.urls.at(-1)).toBe('https://playground.test/app/');
     expect(store.getState().address).toMatchObject({ kind: 'too-large' });
-    expect(
-      store
-        .getState()
-        .toasts.map((toast) => toast.message)
-        .join(' '),
-    ).toMatch(/too large for a link/);
+    // No toast on opening a large state: the Copy link panel says it when a link is asked for.
+    expect(store.getState().toasts.map((toast) => toast.message)).toEqual([]);
     // Copy link still tries, and says the link is too long.
     expect(getShareLink()).toMatchObject({ kind: 'link', fit: 'too-long' });
     setStreamText(JSON.stringify([noise(600_000)]));

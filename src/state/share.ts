@@ -1,6 +1,6 @@
 /**
  * Share links, playground files and autosave: the whole state in the URL
- * hash (`#v1/…`, through the core's share codec), in a `.json` file, and in
+ * hash (`#v2/…`, through the core's share codec), in a `.json` file, and in
  * this tab's autosave slot (`autosave.ts`), and the order the page starts
  * from: the link in the address, then the autosave, then the default
  * example. Whatever replaces edited work (a link, a file, an example) leaves
@@ -107,15 +107,29 @@ function findExample(id: string): ShareExample | undefined {
   return deps?.examples.find((example) => example.id === id);
 }
 
+/**
+ * The example the stream editor holds, unchanged, or null: the example's
+ * text as written, or the JP events an imported example (a foreign
+ * transcript) became when the page imported exactly that text.
+ */
+export function getStreamExampleId(
+  state: Pick<AppState, 'exampleId' | 'streamText' | 'importedStream'>,
+): string | null {
+  const example = state.exampleId === null ? undefined : findExample(state.exampleId);
+  if (!example) return null;
+  if (example.streamText === state.streamText) return example.id;
+  const imported = state.importedStream;
+  return imported?.from === example.streamText && imported.to === state.streamText
+    ? example.id
+    : null;
+}
+
 /** The share state of the store: the stream as its example's id while it is unchanged. */
 export function toShareState(state: AppState): ShareState {
-  const example = state.exampleId === null ? undefined : findExample(state.exampleId);
+  const exampleId = getStreamExampleId(state);
   return {
     configText: state.configText,
-    stream:
-      example && example.streamText === state.streamText
-        ? { exampleId: example.id }
-        : { text: state.streamText },
+    stream: exampleId !== null ? { exampleId } : { text: state.streamText },
     encoding: state.encoding,
     tokenizer: state.tokenizer,
     now: state.now,
@@ -243,12 +257,16 @@ export async function startPlayground(): Promise<StartChoice | null> {
   let problemFallback: string | null = null;
   if (choice.source === 'link') {
     applyShareState(choice.state);
+    if (choice.note !== null) notify(`This link is an old one. ${choice.note}`, 'info');
     // A link opened in this tab over its own saved work replaced that work:
     // it stays one click away. Another tab's work was not replaced (it is in
     // that tab, or in the recent states).
     if (saved && reading.own) offerRestore(saved.state, choice.state, true);
   } else if (choice.source === 'autosave') {
     applyShareState(choice.state);
+    if (saved?.note !== undefined) {
+      notify(`The state saved in this browser is an old one. ${saved.note}`, 'info');
+    }
     problemFallback = 'The playground shows the state it saved in this browser last time instead.';
   } else {
     const loaded = await loadExample(defaultExampleId);
@@ -340,6 +358,9 @@ export function openAddressLink(): void {
   const decoded = decodeAppLink(hash, deps.examples);
   if (decoded.ok) {
     applyShareState(decoded.state, true);
+    if (decoded.migrationNote !== undefined) {
+      notify(`This link is an old one. ${decoded.migrationNote}`, 'info');
+    }
     return;
   }
   showLinkProblem({
@@ -394,13 +415,8 @@ function writeAddress(): void {
   const address = store.getState().address;
   if (tooLarge === null) {
     if (address.kind !== 'follows') store.setState({ address: { kind: 'follows' } });
-  } else if (address.kind !== 'too-large') {
-    store.setState({ address: { kind: 'too-large', chars: tooLarge } });
-    notify(
-      `This state is too large for a link (${formatSize(tooLarge, 'MB', 'characters')}), so the address bar no longer holds it. Autosave and playground files still keep it.`,
-      'info',
-    );
-  } else if (address.chars !== tooLarge) {
+  } else if (address.kind !== 'too-large' || address.chars !== tooLarge) {
+    // Said where a link is made (the Copy link panel), not on every file open.
     store.setState({ address: { kind: 'too-large', chars: tooLarge } });
   }
   if (ownHash(env.location) !== hash) {
@@ -529,7 +545,12 @@ export function openPlaygroundFile(text: string, name: string): boolean {
     const stream = decoded.state.stream;
     problem = `This file names the example “${'exampleId' in stream ? stream.exampleId : ''}”, which this version of the playground does not have.`;
   }
-  if (problem === null) return true;
+  if (problem === null) {
+    if (decoded.ok && decoded.migrationNote !== undefined) {
+      notify(`${name} is an old playground file. ${decoded.migrationNote}`, 'info');
+    }
+    return true;
+  }
   showLinkProblem({
     title: `${name} could not be opened`,
     what: problem,

@@ -6,18 +6,30 @@
 
 import { formatCount } from '../core/counting/format.ts';
 import { IMPORT_FORMAT_LABELS } from '../core/import/types.ts';
+import { getStreamExampleId } from '../state/share.ts';
 import { useAppStore } from '../state/store.ts';
+
+/** What was imported: the opened file, the example from the gallery, or pasted text. */
+function ImportedWhat() {
+  const fileName = useAppStore((s) => s.streamFileName);
+  const exampleTitle = useAppStore((s) => {
+    const id = getStreamExampleId(s);
+    return id === null ? undefined : s.examples.find((example) => example.id === id)?.title;
+  });
+  if (fileName) return <code>{fileName}</code>;
+  if (exampleTitle !== undefined) return <>the example “{exampleTitle}”</>;
+  return <>the pasted text</>;
+}
 
 /** The import summary, or nothing when the stream is JP's own. */
 export function ImportSummary() {
   const summary = useAppStore((s) => s.importSummary);
-  const fileName = useAppStore((s) => s.streamFileName);
   if (!summary || summary.format === null) return null;
   const calls = summary.toolCalls.reduce((sum, tool) => sum + tool.calls, 0);
   return (
     <section className="import-summary" aria-label="Import summary" data-testid="import-summary">
       <p>
-        <strong>Imported</strong> {fileName ? <code>{fileName}</code> : 'the pasted text'} as{' '}
+        <strong>Imported</strong> <ImportedWhat /> as{' '}
         <span data-testid="import-format">{IMPORT_FORMAT_LABELS[summary.format]}</span>:{' '}
         <span data-testid="import-turns">{formatCount(summary.turns)}</span>{' '}
         {summary.turns === 1 ? 'turn' : 'turns'},{' '}

@@ -86,6 +86,15 @@ async function figures(page: Page) {
   };
 }
 
+/**
+ * A pinned v1 link's headline as it reads now: its figures unchanged, and
+ * the reading it opens under named, since v1 links predate the base (JP
+ * 4c1c39f1, what their authors saw).
+ */
+function underV1Base(status: string): string {
+  return status.replace(/\.$/, ', under D17 readings base=2026-08.');
+}
+
 /** Presses Copy link and reads the link from its panel. */
 async function copyLink(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -134,7 +143,7 @@ test.describe('share links', () => {
     const rowsBefore = await readToolRows(page);
 
     const url = await copyLink(page);
-    expect(url).toMatch(new RegExp(`^${ORIGIN}/#v1/[A-Za-z0-9+$-]+$`));
+    expect(url).toMatch(new RegExp(`^${ORIGIN}/#v2/[A-Za-z0-9+$-]+$`));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
     const other = await freshPage(browser);
@@ -153,7 +162,7 @@ test.describe('share links', () => {
 
   test('the address follows the state, and a reload keeps it', async ({ page }) => {
     await openPlayground(page);
-    await expect(page).toHaveURL(/#v1\//);
+    await expect(page).toHaveURL(/#v2\//);
     const first = page.url();
     await page.getByLabel('Tokenizer').selectOption('chars');
     await waitForResults(page);
@@ -179,7 +188,7 @@ test.describe('share links', () => {
     await page.goto(`/${link.hash}`);
     await waitForResults(page);
     await expect(statusLine(page)).toHaveText(/the next request would carry/);
-    expect(await headlineSaving(page)).toBe(link.status);
+    expect(await headlineSaving(page)).toBe(underV1Base(link.status));
     await expect(page.getByLabel('Tokenizer')).toHaveValue('cl100k');
   });
 
@@ -192,7 +201,7 @@ test.describe('share links', () => {
     await waitForResults(first);
     const url = await copyLink(first);
     // Flip one character in the middle of the payload.
-    const at = url.indexOf('#v1/') + 12;
+    const at = url.indexOf('#v2/') + 12;
     const damaged = `${url.slice(0, at)}${url[at] === 'A' ? 'B' : 'A'}${url.slice(at + 1)}`;
 
     // In a browser of its own: no autosave to fall back on.
@@ -236,7 +245,7 @@ test.describe('share links', () => {
       const other = await freshPage(browser);
       await openUrl(other.page, `/${link.hash}`);
       expect(await figures(other.page), link.name).toEqual({
-        status: link.status,
+        status: underV1Base(link.status),
         rows: link.rows,
       });
       await expect(other.page.getByRole('dialog')).toHaveCount(0);
@@ -257,17 +266,17 @@ test.describe('share links', () => {
     await expect(page.getByRole('textbox', { name: 'Now' })).toHaveValue(own.state.now);
     await expect(page.getByLabel('Tokenizer')).toHaveValue(own.state.tokenizer);
     await expect(page.locator('#config-panel .view-lines')).toContainText('« lire »');
-    // This v1 link predates the reading base: its config writes keep_first = "@2", which JP main
-    // (the default base) refuses, with the count that starts at the same turn as the fix.
-    await expect(
-      problemItems(page, 'error').filter({ hasText: 'JP main no longer reads "@N"' }),
-    ).toHaveCount(1);
-    // Under JP 4c1c39f1, the JP the link was made for, it shows its author's figures.
+    // This v1 link predates the reading base: it opens under JP 4c1c39f1, the JP its author saw,
+    // says so, and its keep_first = "@2" (which JP main refuses) gives its author's figures.
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+      /This link is an old one\. .*under JP 4c1c39f1 \(base 2026-08\)/,
+    );
+    await expect(problemItems(page, 'error')).toHaveCount(0);
+    await expect(toolRow(page, 'fs_read_file')).toBeVisible();
     await page.getByRole('button', { name: /^D17 readings/ }).click();
     const readings = page.getByRole('dialog', { name: 'D17 readings' });
-    await readings.getByRole('radio', { name: /^JP 4c1c39f1 \(2026-08\)/ }).check();
+    await expect(readings.getByRole('radio', { name: /^JP 4c1c39f1 \(2026-08\)/ })).toBeChecked();
     await page.keyboard.press('Escape');
-    await expect(toolRow(page, 'fs_read_file')).toBeVisible();
 
     const cut = fixture.broken.find((link) => link.name === 'a link cut in half');
     if (!cut) throw new Error('the fixture lost its broken link');
@@ -304,7 +313,7 @@ test.describe('playground files and autosave', () => {
     const path = await saveDownload(download, 'compaction-playground.json');
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
       format: 'compaction-playground',
-      version: 1,
+      version: 2,
       state: {
         tokenizer: 'chars',
         now: '2025-07-02 00:00:00.0',
@@ -341,7 +350,7 @@ test.describe('playground files and autosave', () => {
     await page.getByLabel('Tokenizer').selectOption('cl100k');
     await waitForResults(page);
     // The address already holds a link, one edit behind what follows.
-    await expect(page).toHaveURL(/#v1\//);
+    await expect(page).toHaveURL(/#v2\//);
     const config = editor(page, 'Config (TOML)');
     await config.focus();
     await page.keyboard.press('ControlOrMeta+Home');

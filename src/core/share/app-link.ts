@@ -13,7 +13,7 @@ import {
 } from './share-codec.ts';
 
 /**
- * The defaults every v1 link is encoded against, frozen: a link holds only
+ * The defaults every link (v1 and v2 alike) is encoded against, frozen: a link holds only
  * what differs from them, so changing one of these values would change what
  * every link already shared opens to. `configText` and `encoding` are not
  * here because they follow the example the state names (see
@@ -74,7 +74,7 @@ function requireDefaults(examples: readonly ShareExample[], exampleId?: string):
   return defaults;
 }
 
-/** The URL hash (`#v1/…`) of a state, against the defaults of the example it names. */
+/** The URL hash (`#v2/…`) of a state, against the defaults of the example it names. */
 export function encodeAppLink(state: ShareState, examples: readonly ShareExample[]): string {
   const exampleId = 'exampleId' in state.stream ? state.stream.exampleId : undefined;
   const defaults = getShareDefaults(examples, exampleId) ?? requireDefaults(examples);

@@ -6,13 +6,18 @@
 
 import { getOwn, isJsonObject } from '../json/values.ts';
 import {
+  decodedState,
   describeJson,
+  describeUnreadableVersion,
   type FieldReader,
   fail,
   invalidFields,
   isCutOffJson,
+  isReadableVersion,
   joinSentence,
   MAX_SHARE_PAYLOAD_LENGTH,
+  migrateShareState,
+  namesBase,
   PLAYGROUND_FILE_FORMAT,
   readFields,
   SHARE_FORMAT_VERSION,
@@ -22,7 +27,7 @@ import {
 } from './share-codec.ts';
 
 /**
- * A playground file: `{ "format": "compaction-playground", "version": 1,
+ * A playground file: `{ "format": "compaction-playground", "version": 2,
  * "state": { …every field, full names… } }`, indented for people to read.
  */
 export function encodePlaygroundFile(state: ShareState): string {
@@ -85,14 +90,8 @@ function decodePlaygroundFileUnsafe(text: string): ShareDecodeResult {
     );
   }
   const version = getOwn(parsed, 'version');
-  if (version !== SHARE_FORMAT_VERSION) {
-    const newer = typeof version === 'number' && version > SHARE_FORMAT_VERSION;
-    return fail(
-      'unknown-version',
-      newer
-        ? `This file was made by a newer version of the playground (file format ${version}); this one reads format ${SHARE_FORMAT_VERSION}.`
-        : `This file has file format ${describeJson(version ?? null)}, which this playground does not read (it reads ${SHARE_FORMAT_VERSION}).`,
-    );
+  if (!isReadableVersion(version)) {
+    return fail('unknown-version', describeUnreadableVersion(version ?? null, 'file'));
   }
   const state = getOwn(parsed, 'state');
   if (!isJsonObject(state)) {
@@ -123,9 +122,13 @@ function decodePlaygroundFileUnsafe(text: string): ShareDecodeResult {
   const missing = STATE_FIELDS.filter((field) => getOwn(state, field) === undefined);
   if (missing.length > 0) reader.problems.push(`it lacks ${joinSentence(missing)}`);
   if (reader.problems.length > 0 || !isCompleteState(reader.partial)) {
-    return invalidFields('file', reader);
+    return invalidFields('file', {
+      ...reader,
+      partial: migrateShareState(reader.partial, version, namesBase(getOwn(state, 'readings')))
+        .state,
+    });
   }
-  return { ok: true, state: reader.partial };
+  return decodedState(reader.partial, version, getOwn(state, 'readings'));
 }
 
 /** Every field a file must hold, in the order files list them (`readings` is optional: absent, every ruling). */

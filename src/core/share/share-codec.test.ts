@@ -29,12 +29,14 @@ const DEFAULTS: ShareState = {
   diffLayout: 'side-by-side',
 };
 
-/** A link made from a raw payload, to test what `encodeShareState` never writes. */
-/** A link holding exactly `payload` (compact JSON of an object), with its checksum. */
-const linkOf = (payload: string) => {
+/**
+ * A link holding exactly `payload` (compact JSON of an object), with its
+ * checksum, in link format `version`: to test what `encodeShareState` never writes.
+ */
+const linkOf = (payload: string, version = 2) => {
   const sum = `"k":"${checksumOf(payload)}"`;
   const withSum = payload === '{}' ? `{${sum}}` : `${payload.slice(0, -1)},${sum}}`;
-  return `#v1/${LZString.compressToEncodedURIComponent(withSum)}`;
+  return `#v${version}/${LZString.compressToEncodedURIComponent(withSum)}`;
 };
 
 const FAILURE_REASONS = ['empty', 'unknown-version', 'corrupt', 'truncated', 'invalid-field'];
@@ -117,7 +119,7 @@ describe('share links', () => {
         fc.oneof(fc.constant(DEFAULTS), shareStateArbitrary),
         (state, defaults) => {
           const hash = encodeShareState(state, defaults);
-          expect(hash.startsWith('#v1/')).toBe(true);
+          expect(hash.startsWith('#v2/')).toBe(true);
           expect(decodeShareHash(hash, defaults)).toEqual({ ok: true, state });
         },
       ),
@@ -129,11 +131,11 @@ describe('share links', () => {
     const hash = encodeShareState(DEFAULTS, DEFAULTS);
     expect(hash.length).toBeLessThan(40);
     const changed = encodeShareState({ ...DEFAULTS, tokenizer: 'chars', view: 'bare' }, DEFAULTS);
-    const payload = LZString.decompressFromEncodedURIComponent(changed.slice('#v1/'.length));
+    const payload = LZString.decompressFromEncodedURIComponent(changed.slice('#v2/'.length));
     expect(payload).toBe(
       `{"t":"chars","v":"bare","k":"${checksumOf('{"t":"chars","v":"bare"}')}"}`,
     );
-    // The mapping is public API: changing it breaks shared links and needs a v2.
+    // The mapping is public API: changing it breaks shared links and needs a v3.
     expect(SHARE_PAYLOAD_KEYS).toMatchInlineSnapshot(`
       {
         "checksum": "k",
@@ -154,7 +156,7 @@ describe('share links', () => {
   it('carries D17 readings under "r" in their --reading spelling; a link without them opens every ruling', () => {
     const state: ShareState = { ...DEFAULTS, readings: { noToolCalls: 'apply', jp: 'today' } };
     const hash = encodeShareState(state, DEFAULTS);
-    const payload = LZString.decompressFromEncodedURIComponent(hash.slice('#v1/'.length));
+    const payload = LZString.decompressFromEncodedURIComponent(hash.slice('#v2/'.length));
     expect(payload).toContain('"r":{"no-tool-calls":"apply","jp":"today"}');
     expect(decodeShareHash(hash, DEFAULTS)).toEqual({ ok: true, state });
     // A ruling spelled out in a link reads the same as one left out.
@@ -247,13 +249,14 @@ describe('share links', () => {
     };
     expect(reason('')).toBe('empty');
     expect(reason('#')).toBe('empty');
-    expect(reason('#v2/N4XyA')).toBe('unknown-version');
+    expect(reason('#v3/N4XyA')).toBe('unknown-version');
     expect(reason('#v0/N4XyA')).toBe('unknown-version');
     expect(reason('#v1/')).toBe('truncated');
+    expect(reason('#v2/')).toBe('truncated');
     expect(reason('#v')).toBe('truncated');
     expect(reason('#section-2')).toBe('corrupt');
     expect(reason('#v1/ab*cd')).toBe('corrupt');
-    const rawLink = (payload: string) => `#v1/${LZString.compressToEncodedURIComponent(payload)}`;
+    const rawLink = (payload: string) => `#v2/${LZString.compressToEncodedURIComponent(payload)}`;
     expect(reason(rawLink('not json'))).toBe('corrupt');
     expect(reason(rawLink('[1,2]'))).toBe('corrupt');
     expect(reason(rawLink('"text"'))).toBe('corrupt');
@@ -281,7 +284,7 @@ describe('share links', () => {
       ok: false,
       reason: 'unknown-version',
       message:
-        'This link was made by a newer version of the playground (link format v7); this one reads v1 links.',
+        'This link was made by a newer version of the playground (link format v7); this one reads v1 and v2 links.',
     });
   });
 
@@ -364,7 +367,7 @@ describe('share links', () => {
         const cut = hash.slice(0, cutAt % (hash.length + 1));
         const result = decodeShareHash(cut, DEFAULTS);
         expectWellFormed(result);
-        if (!result.ok && cut.length > '#v1/'.length) {
+        if (!result.ok && cut.length > '#v2/'.length) {
           // Either cut short, or a link that lost only its trailing padding.
           expect(result.reason).toBe('truncated');
         }
@@ -420,19 +423,45 @@ describe('pinned v1 links (src/test/fixtures/share-links/v1.json)', () => {
   const pinned = JSON.parse(readFileSync(new URL('v1.json', FIXTURES), 'utf8')) as PinnedLinks;
 
   it.each(pinned.links.map((link) => [link.name, link] as const))(
-    'still decodes "%s" to the same state',
+    'still decodes "%s" to the same state, under the JP its author saw (base 2026-08)',
     (_name, link) => {
-      expect(decodeShareHash(link.hash, pinned.defaults)).toEqual({ ok: true, state: link.state });
+      // v1 predates the reading base: every field as pinned, and JP 4c1c39f1's reading.
+      expect(decodeShareHash(link.hash, pinned.defaults)).toEqual({
+        ok: true,
+        state: { ...link.state, readings: { ...link.state.readings, base: '2026-08' } },
+        migratedFrom: 1,
+        migrationNote: expect.stringContaining('under JP 4c1c39f1 (base 2026-08)'),
+      });
     },
   );
 
+  // Its "link from a newer format" was a v2 link: v2 now exists, so its v3 twin stands in for it.
+  const newerFormat = (hash: string) => (hash.startsWith('#v2/') ? `#v3/${hash.slice(4)}` : hash);
   it.each(pinned.broken.map((link) => [link.name, link] as const))(
     'still reports "%s" with the same reason',
     (_name, link) => {
-      expect(decodeShareHash(link.hash, pinned.defaults)).toMatchObject({
+      expect(decodeShareHash(newerFormat(link.hash), pinned.defaults)).toMatchObject({
         ok: false,
         reason: link.reason,
       });
+    },
+  );
+
+  it('encodes the same states to the same payloads today, as v2 links', () => {
+    // v2 kept v1's payload: only what an absent base means changed.
+    for (const link of pinned.links) {
+      expect(encodeShareState(link.state, pinned.defaults)).toBe(link.hash.replace('#v1/', '#v2/'));
+    }
+  });
+});
+
+describe('pinned v2 links (src/test/fixtures/share-links/v2.json)', () => {
+  const pinned = JSON.parse(readFileSync(new URL('v2.json', FIXTURES), 'utf8')) as PinnedLinks;
+
+  it.each(pinned.links.map((link) => [link.name, link] as const))(
+    'still decodes "%s" to the same state',
+    (_name, link) => {
+      expect(decodeShareHash(link.hash, pinned.defaults)).toEqual({ ok: true, state: link.state });
     },
   );
 
@@ -440,6 +469,59 @@ describe('pinned v1 links (src/test/fixtures/share-links/v1.json)', () => {
     for (const link of pinned.links) {
       expect(encodeShareState(link.state, pinned.defaults)).toBe(link.hash);
     }
+  });
+});
+
+describe('v1 links and files: made before the reading base, opened as their author saw them', () => {
+  it('a v1 link without base opens under 2026-08; a v2 link without base under the default', () => {
+    const payload = '{"c":"[[conversation.compaction.rules]]\\nkeep_last = \\"-1\\"\\n"}';
+    const v1 = decodeShareHash(linkOf(payload, 1), DEFAULTS);
+    const v2 = decodeShareHash(linkOf(payload, 2), DEFAULTS);
+    expect(v1).toMatchObject({
+      ok: true,
+      migratedFrom: 1,
+      state: { readings: { base: '2026-08' } },
+    });
+    expect(v2.ok && v2.state.readings).toBe(undefined);
+    // Readings the v1 link carries are kept beside the base.
+    expect(decodeShareHash(linkOf('{"r":{"jp":"today"}}', 1), DEFAULTS)).toMatchObject({
+      ok: true,
+      state: { readings: { jp: 'today', base: '2026-08' } },
+    });
+  });
+
+  it('a v1 link that names a base keeps it, and says nothing about it', () => {
+    // The default base reads as every ruling: no readings left, and JP main it is.
+    expect(decodeShareHash(linkOf('{"r":{"base":"2026-09"}}', 1), DEFAULTS)).toEqual({
+      ok: true,
+      state: DEFAULTS,
+      migratedFrom: 1,
+    });
+  });
+
+  it('a new link stores base only when it is not the default', () => {
+    const old = encodeShareState({ ...DEFAULTS, readings: { base: '2026-08' } }, DEFAULTS);
+    expect(LZString.decompressFromEncodedURIComponent(old.slice('#v2/'.length))).toContain(
+      '"r":{"base":"2026-08"}',
+    );
+    const current = encodeShareState({ ...DEFAULTS, readings: { base: '2026-09' } }, DEFAULTS);
+    expect(current).toBe(encodeShareState(DEFAULTS, DEFAULTS));
+  });
+
+  it('a version 1 playground file without base opens under 2026-08; its invalid fields too', () => {
+    const v1 = encodePlaygroundFile(DEFAULTS).replace('"version": 2', '"version": 1');
+    expect(decodePlaygroundFile(v1)).toEqual({
+      ok: true,
+      state: { ...DEFAULTS, readings: { base: '2026-08' } },
+      migratedFrom: 1,
+      migrationNote: expect.stringContaining('JP 4c1c39f1'),
+    });
+    const broken = JSON.parse(v1);
+    broken.state.view = 'fancy';
+    expect(decodePlaygroundFile(JSON.stringify(broken))).toMatchObject({
+      ok: false,
+      partial: { readings: { base: '2026-08' } },
+    });
   });
 });
 
@@ -469,7 +551,7 @@ describe('playground files', () => {
     const text = encodePlaygroundFile({ ...DEFAULTS, stream: { text: '[]' }, now: 'x' });
     expect(text).toBe(`{
   "format": "compaction-playground",
-  "version": 1,
+  "version": 2,
   "state": {
     "configText": "[[conversation.compaction.rules]]\\nkeep_first = 1\\nkeep_last = 1\\n",
     "stream": {
@@ -506,9 +588,11 @@ describe('playground files', () => {
     expect(reason('hello')).toBe('corrupt');
     expect(reason('{"a": 1}}')).toBe('corrupt');
     expect(reason('[]')).toBe('corrupt');
-    expect(reason('{"format": "excalidraw", "version": 1}')).toBe('corrupt');
-    expect(reason(good.replace('"version": 1', '"version": 2'))).toBe('unknown-version');
-    expect(reason(good.replace('"version": 1', '"version": "1"'))).toBe('unknown-version');
+    expect(reason('{"format": "excalidraw", "version": 2}')).toBe('corrupt');
+    expect(reason(good.replace('"version": 2', '"version": 3'))).toBe('unknown-version');
+    expect(reason(good.replace('"version": 2', '"version": 0'))).toBe('unknown-version');
+    expect(reason(good.replace('"version": 2', '"version": 1.5'))).toBe('unknown-version');
+    expect(reason(good.replace('"version": 2', '"version": "2"'))).toBe('unknown-version');
     expect(reason(good.replace('"state": {', '"state": 3, "old": {'))).toBe('corrupt');
   });
 

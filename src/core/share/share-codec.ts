@@ -5,7 +5,8 @@
  * (autosave-history.ts).
  *
  * Share links and playground files: the whole playground state as a URL hash
- * (`#v1/<lz-string>`) or as a human-readable `.json` file.
+ * (`#v2/<lz-string>`) or as a human-readable `.json` file. Version 1 links
+ * and files still open, migrated (see {@link migrateShareState}).
  *
  * Both formats are public API. A link only holds the fields that differ from
  * the defaults it was made against, under the short keys of
@@ -20,6 +21,7 @@
 
 import LZString from 'lz-string';
 import { fromReadingKeys, type Readings, toReadingKeys } from '../compaction/readings.ts';
+import { getJpVersionName, type JpBase } from '../config/jp-base.ts';
 import { formatCount } from '../counting/format.ts';
 import { TOKENIZER_IDS, type TokenizerId } from '../counting/tokens.ts';
 import { getOwn, isJsonObject } from '../json/values.ts';
@@ -79,6 +81,8 @@ export type ShareDecodeResult =
       state: ShareState;
       /** The format version the state was migrated from, when it was older than the current one. */
       migratedFrom?: number;
+      /** What the migration changed, as a sentence for the user; absent when it changed nothing they see. */
+      migrationNote?: string;
     }
   | {
       ok: false;
@@ -89,11 +93,97 @@ export type ShareDecodeResult =
       partial?: Partial<ShareState>;
     };
 
-/** The version written into new links (`#v1/…`) and files (`"version": 1`). */
-export const SHARE_FORMAT_VERSION = 1;
+/**
+ * The version written into new links (`#v2/…`) and files (`"version": 2`).
+ * v2 has v1's payload and fields; what changed is what an absent `base`
+ * reading means (see {@link migrateShareState}).
+ */
+export const SHARE_FORMAT_VERSION = 2;
+
+/** The oldest version still read; versions from it to {@link SHARE_FORMAT_VERSION} open. */
+export const OLDEST_SHARE_FORMAT_VERSION = 1;
 
 /**
- * The short JSON keys of a v1 link payload. Public API: renaming one breaks
+ * The base a v1 link or file opens under when it names none: v1 predates the
+ * reading `base` (spec 15.0), so its author saw JP 4c1c39f1. Opening it
+ * under the new default, JP main, would silently shift what its `"-N"`
+ * bounds mean and what its thresholds do.
+ */
+export const V1_BASE: JpBase = '2026-08';
+
+/** The versions this playground reads, for a sentence: "v1 and v2". */
+function readableVersions(prefix: string): string {
+  const versions: string[] = [];
+  for (let v = OLDEST_SHARE_FORMAT_VERSION; v <= SHARE_FORMAT_VERSION; v++) {
+    versions.push(`${prefix}${v}`);
+  }
+  return joinSentence(versions);
+}
+
+/**
+ * Brings a state read from a link or file of format `version` to the
+ * current format. v1 → v2: a v1 state without a `base` reading gets
+ * {@link V1_BASE}, what its author saw; one that names a base keeps it
+ * (`namesBase`: its readings hold the key, even with the default's value,
+ * which reading drops as a ruling).
+ */
+export function migrateShareState<T extends Partial<ShareState>>(
+  state: T,
+  version: number,
+  namesBase: boolean,
+): { state: T; note?: string } {
+  if (version >= 2 || namesBase) return { state };
+  return {
+    state: { ...state, readings: { ...state.readings, base: V1_BASE } },
+    note: `It was made before the playground followed JP main, so it opens as its author saw it: under ${getJpVersionName(V1_BASE)} (base ${V1_BASE}). Switch the base in the D17 readings to see it under ${getJpVersionName('2026-09')}.`,
+  };
+}
+
+/** Whether stored readings (a link's `r`, a file's `readings`) name the base. */
+export function namesBase(readings: JsonValue | undefined): boolean {
+  return isJsonObject(readings) && getOwn(readings, 'base') !== undefined;
+}
+
+/** A decoded state of format `version`, migrated to the current one. */
+export function decodedState(
+  state: ShareState,
+  version: number,
+  storedReadings: JsonValue | undefined,
+): ShareDecodeResult {
+  if (version >= SHARE_FORMAT_VERSION) return { ok: true, state };
+  const migrated = migrateShareState(state, version, namesBase(storedReadings));
+  return {
+    ok: true,
+    state: migrated.state,
+    migratedFrom: version,
+    ...(migrated.note === undefined ? {} : { migrationNote: migrated.note }),
+  };
+}
+
+/** Whether this playground reads format `version`. */
+export function isReadableVersion(version: unknown): version is number {
+  return (
+    typeof version === 'number' &&
+    Number.isInteger(version) &&
+    version >= OLDEST_SHARE_FORMAT_VERSION &&
+    version <= SHARE_FORMAT_VERSION
+  );
+}
+
+/** Why a version is not read, as the link or file dialog says it. */
+export function describeUnreadableVersion(version: JsonValue, what: 'link' | 'file'): string {
+  if (typeof version === 'number' && version > SHARE_FORMAT_VERSION) {
+    return what === 'link'
+      ? `This link was made by a newer version of the playground (link format v${version}); this one reads ${readableVersions('v')} links.`
+      : `This file was made by a newer version of the playground (file format ${version}); this one reads formats ${readableVersions('')}.`;
+  }
+  return what === 'link'
+    ? `This link uses link format v${describeJson(version)}, which this playground does not read (it reads ${readableVersions('v')}).`
+    : `This file has file format ${describeJson(version)}, which this playground does not read (it reads ${readableVersions('')}).`;
+}
+
+/**
+ * The short JSON keys of a link payload (v1 and v2). Public API: renaming one breaks
  * every link already shared, so it needs a version bump and a migration.
  * `stream` is written as `x` (an example id) or `s` (stream text), never both.
  */
@@ -319,7 +409,7 @@ export function invalidFields(what: string, reader: FieldReader): ShareDecodeRes
 // --- Share links -------------------------------------------------------------
 
 /**
- * The URL hash for `state`, including `#`: `#v1/` and the lz-string
+ * The URL hash for `state`, including `#`: `#v2/` and the lz-string
  * (`compressToEncodedURIComponent`) of a JSON object that holds, under the
  * short keys of `SHARE_PAYLOAD_KEYS`, only the fields that differ from
  * `defaults`. Decode it with the same defaults.
@@ -408,15 +498,9 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
     );
   }
   const version = Number(versioned[1]);
-  // v1 is the only format so far. A v2 would keep a reader for v1 payloads
-  // here, migrate them to the new state and report `migratedFrom: 1`.
-  if (version !== SHARE_FORMAT_VERSION) {
-    return fail(
-      'unknown-version',
-      version > SHARE_FORMAT_VERSION
-        ? `This link was made by a newer version of the playground (link format v${version}); this one reads v${SHARE_FORMAT_VERSION} links.`
-        : `This link uses link format v${version}, which this playground does not read (it reads v${SHARE_FORMAT_VERSION}).`,
-    );
+  // v1 and v2 share the payload; a v1 state is migrated once read (decodedState).
+  if (!isReadableVersion(version)) {
+    return fail('unknown-version', describeUnreadableVersion(version, 'link'));
   }
 
   const payload = cleanPayload(versioned[2] ?? '');
@@ -456,7 +540,7 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
     return fail('corrupt', 'This link is damaged: its content does not read as playground state.');
   }
   const record = parsed;
-  // Every v1 link carries a checksum of its other fields.
+  // Every link carries a checksum of its other fields.
   const checksum = getOwn(record, SHARE_PAYLOAD_KEYS.checksum);
   {
     const { [SHARE_PAYLOAD_KEYS.checksum]: _, ...fields } = record;
@@ -469,10 +553,16 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
   }
   const reader: FieldReader = { partial: {}, problems: [] };
   readFields({ get: (field) => getOwn(record, SHARE_PAYLOAD_KEYS[field]) }, reader);
-  if (reader.problems.length > 0) return invalidFields('link', reader);
+  const storedReadings = getOwn(record, SHARE_PAYLOAD_KEYS.readings);
+  if (reader.problems.length > 0) {
+    return invalidFields('link', {
+      ...reader,
+      partial: migrateShareState(reader.partial, version, namesBase(storedReadings)).state,
+    });
+  }
   // Readings come from the link alone (see encodeShareState), never from the defaults.
   const { readings: _, ...base } = defaults;
-  return { ok: true, state: { ...base, ...reader.partial } };
+  return decodedState({ ...base, ...reader.partial }, version, storedReadings);
 }
 
 /**

@@ -50,7 +50,7 @@ describe('CopyLinkButton', () => {
     stubClipboard(writeText);
     render(<CopyLinkButton />);
     await press('Copy link');
-    const url = 'https://playground.test/#v1/N4Ig1iBcIHYGYAYBOA3ADiAvkA';
+    const url = 'https://playground.test/#v2/N4Ig1iBcIHYGYAYBOA3ADiAvkA';
     expect(writeText).toHaveBeenCalledWith(url);
     const panel = screen.getByRole('dialog', { name: 'Link to this state' });
     expect(panel).toHaveTextContent('Copied to the clipboard.');

@@ -69,10 +69,11 @@ export function ShareLinkPanel({ shown }: { shown: Shown }) {
         The link holds the config, the stream (or the name of its example), the settings and the
         selected tool. Nothing is uploaded: whoever opens it sees what you see now.
       </p>
-      {address.kind === 'too-large' && !tooLong ? (
+      {address.kind === 'too-large' ? (
         <p className="cp-note">
-          The address bar does not follow this state (it is too large to update as you type); this
-          link does.
+          {tooLong
+            ? 'The address bar does not hold this state either. Autosave and playground files keep it.'
+            : 'The address bar does not follow this state (it is too large to update as you type); this link does.'}
         </p>
       ) : null}
     </div>
