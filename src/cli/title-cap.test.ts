@@ -26,3 +26,34 @@ it('caps a 5 MB metadata.json title in --by-conversation rows (issue 24)', () =>
   expect(row?.startsWith(`${'T'.repeat(79)}…  `)).toBe(true);
   expect(result.stdout.length).toBeLessThan(5_000);
 });
+
+it('titles a Claude Code session in --by-conversation by what the user wrote, not /clear (issue 24, item 14)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'cli-title-'));
+  const record = (uuid: string, parentUuid: string | null, content: string, second: number) => ({
+    type: 'user',
+    uuid,
+    parentUuid,
+    timestamp: `2026-03-01T10:00:0${second}.000Z`,
+    sessionId: 'fake',
+    message: { role: 'user', content },
+  });
+  writeFileSync(
+    join(work, 'fake-session.jsonl'),
+    [
+      record('u1', null, '<command-name>/clear</command-name>\n<command-args></command-args>', 1),
+      record('u2', 'u1', 'Rename the fake widget', 2),
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n'),
+  );
+  const config = join(work, 'good.toml');
+  writeFileSync(config, GOOD_CONFIG);
+  const result = spawnSync(
+    process.execPath,
+    [BIN, 'report', '--config', config, '--tokenizer', 'chars', '--by-conversation', work],
+    { encoding: 'utf8' },
+  );
+  expect(result.status).toBe(0);
+  expect(result.stdout).toContain('Rename the fake widget');
+  expect(result.stdout).not.toContain('command-name');
+});

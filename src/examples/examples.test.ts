@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FiguresWithExtras, runWithExtras } from '../core/analyses/extras.ts';
+import { READINGS } from '../core/compaction/readings.ts';
 import type { ToolRow } from '../core/counting/report.ts';
 import { importTranscript } from '../core/import/import.ts';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
@@ -386,5 +387,44 @@ describe('what each example shows', () => {
     expect(requestSaved(row('corpus-missing-date', 'fs_read_file'))).toBe(0);
     expect(requestSaved(row('corpus-missing-date', 'fs_modify_file'))).toBeGreaterThan(0);
     expect(responseSaved(row('corpus-missing-date', 'fs_modify_file'))).toBe(0);
+  });
+});
+
+describe('the examples the Design questions point to (issue 24, mislead 6)', () => {
+  // `report --json --reading KEY=VALUE` on each example (o200k): totals.after.tokens under the
+  // ruling → under the alternative, measured with the CLI when the pointers were chosen.
+  const MEASURED: Record<string, [string, number, number]> = {
+    'no-tool-calls': ['hint-needs-tool-calls', 1449, 472],
+    stacking: ['hint-needs-tool-calls', 1449, 472],
+    star: ['star-defaults', 610, 580],
+    'summary-over-keep': ['summary-beats-hints', 447, 623],
+    jp: ['hint-keep', 541, 313],
+  };
+
+  it('each example a question points to changes its figures under the other reading', async () => {
+    const session = createPlaygroundSession();
+    const pointed = READINGS.filter((info) => info.example !== undefined);
+    expect(pointed.map((info) => info.key).sort()).toEqual(Object.keys(MEASURED).sort());
+    for (const info of pointed) {
+      const [id, ruling, alternative] = MEASURED[info.key] ?? ['', 0, 0];
+      expect(info.example, info.key).toBe(id);
+      const example = getExample(id);
+      if (!example) throw new Error(`${info.key}: no example ${id}`);
+      const other = info.values[1].value;
+      const run = (readings: Record<string, string>) =>
+        session.run({
+          configText: example.configText,
+          streamText: example.streamText,
+          encoding: example.encoding ?? 'auto',
+          tokenizer: 'o200k',
+          now: null,
+          view: 'sanitized',
+          readings,
+        });
+      expect((await run({})).report.totals.after.tokens, info.key).toBe(ruling);
+      expect((await run({ [info.name]: other })).report.totals.after.tokens, info.key).toBe(
+        alternative,
+      );
+    }
   });
 });

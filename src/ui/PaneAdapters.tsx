@@ -17,6 +17,7 @@ import type { ExtraName, TranscriptsExtra } from '../core/analyses/extras.ts';
 import { getReadingInfo } from '../core/compaction/readings.ts';
 import type { ReadingDiff } from '../core/playground/types.ts';
 import {
+  loadExample,
   reset,
   selectEvent,
   selectTool,
@@ -140,9 +141,12 @@ export function DesignQuestionsPane() {
   const view = useExtra('design', null, measuring);
   const effects = (measuring ? view.value : null) ?? NO_EFFECTS;
   const diffReading = useAppStore((s) => s.diffReading);
+  const examples = useAppStore((s) => s.examples);
   return (
     <div className="extra-pane" aria-busy={measuring && view.busy ? 'true' : 'false'}>
       <DesignQuestions
+        examples={examples}
+        onOpenExample={(id) => void loadExample(id)}
         readings={readings}
         measuring={measuring}
         onMeasure={setCompareReadings}

@@ -111,6 +111,18 @@ describe('hint tables', () => {
     const analysis = analyzeConversation(text, config, options);
     expect(analysis.ok && analysis.title).toBe('Fix the build');
   });
+
+  it('skips a message that is only an agent wrapper (/clear) for the next one (issue 24, item 14)', () => {
+    const at = '2025-01-01T00:00:00Z';
+    const text = JSON.stringify([
+      { timestamp: at, type: 'turn_start' },
+      { timestamp: at, type: 'chat_request', content: '<command-name>/clear</command-name>' },
+      { timestamp: at, type: 'turn_start' },
+      { timestamp: at, type: 'chat_request', content: 'Ship the fake release' },
+    ]);
+    const analysis = analyzeConversation(text, config, options);
+    expect(analysis.ok && analysis.title).toBe('Ship the fake release');
+  });
 });
 
 describe('partitionBySize', () => {

@@ -417,7 +417,8 @@ export function mergeRepeats(
 function firstUserTitle(elements: readonly StreamElement[]): string | undefined {
   for (const element of elements) {
     if (element.type === 'chat_request' && typeof element.content === 'string') {
-      return createTitle(element.content);
+      const title = createTitle(element.content);
+      if (title !== undefined) return title;
     }
   }
   return undefined;

@@ -45,6 +45,12 @@ export interface ReadingInfo<K extends ReadingName = ReadingName> {
   question: string;
   /** The spec's ruling (the default value) and the alternative, each with one sentence. */
   values: readonly [ReadingValue<K>, ReadingValue<K>];
+  /**
+   * The gallery example (its id) whose figures the alternative changes, to
+   * see the question's effect on; absent where no example shows it
+   * (src/examples/examples.test.ts checks each against the pipeline).
+   */
+  example?: string;
 }
 
 /** One value of a reading with its explanation. */
@@ -91,6 +97,7 @@ export const READINGS: readonly ReadingInfo[] = [
   },
   {
     name: 'noToolCalls',
+    example: 'hint-needs-tool-calls',
     key: 'no-tool-calls',
     section: '13.1',
     question: 'Does a hint apply where the winning compaction has no tool_calls?',
@@ -111,6 +118,7 @@ export const READINGS: readonly ReadingInfo[] = [
   },
   {
     name: 'stacking',
+    example: 'hint-needs-tool-calls',
     key: 'stacking',
     section: '13.2',
     question: 'When compactions stack over one turn, whose hint decides a tool?',
@@ -131,6 +139,7 @@ export const READINGS: readonly ReadingInfo[] = [
   },
   {
     name: 'star',
+    example: 'star-defaults',
     key: 'star',
     section: '14.1',
     question: "Which tools does a '*' hint reach?",
@@ -151,6 +160,7 @@ export const READINGS: readonly ReadingInfo[] = [
   },
   {
     name: 'summaryOverKeep',
+    example: 'summary-beats-hints',
     key: 'summary-over-keep',
     section: '13.8',
     question: 'Does a summary swallow a tool whose hint is keep?',
@@ -190,6 +200,7 @@ export const READINGS: readonly ReadingInfo[] = [
   },
   {
     name: 'jp',
+    example: 'hint-keep',
     key: 'jp',
     section: 'JP today',
     question: 'What does today’s JP, which has no D17, make of the hints?',

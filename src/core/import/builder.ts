@@ -223,9 +223,37 @@ export class StreamBuilder {
   }
 }
 
-/** A title from a user message: its first non-empty line, shortened. */
+/**
+ * What agents wrap around text the user did not type as a request: Claude
+ * Code's slash commands (`<command-name>/clear</command-name>`…), their
+ * output, hook text and system reminders.
+ */
+const WRAPPER_TAGS = [
+  'command-name',
+  'command-message',
+  'command-args',
+  'command-contents',
+  'local-command-caveat',
+  'local-command-stdout',
+  'local-command-stderr',
+  'system-reminder',
+  'bash-input',
+  'bash-stdout',
+  'bash-stderr',
+  'user-prompt-submit-hook',
+];
+const WRAPPED = new RegExp(`<(${WRAPPER_TAGS.join('|')})>[\\s\\S]*?</\\1>`, 'g');
+
+/**
+ * A title from a user message: its first non-empty line outside the
+ * wrappers an agent adds, shortened; undefined when nothing the user wrote
+ * is left (then the next user message names the conversation). The one
+ * home of the title rule: imported sessions, JP streams in a workspace and
+ * the CLI's `--by-conversation` all take their titles from here.
+ */
 export function createTitle(content: string): string | undefined {
   const line = content
+    .replace(WRAPPED, '\n')
     .split('\n')
     .map((part) => part.trim())
     .find((part) => part !== '');

@@ -436,3 +436,27 @@ describe('Claude Code sessions', () => {
     });
   });
 });
+
+describe('the title of a Claude Code session (issue 24, item 14)', () => {
+  it('is the first text the user wrote, not the wrappers of /clear, command output or reminders', () => {
+    const text = lines(
+      user(
+        'u1',
+        null,
+        '<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>',
+      ),
+      user('u2', 'u1', '<local-command-stdout></local-command-stdout>'),
+      user(
+        'u3',
+        'u2',
+        '<system-reminder>\nAs you answer, use the todo list.\n</system-reminder>\nFix the flaky login test',
+      ),
+    );
+    expect(importTranscript(text).title).toBe('Fix the flaky login test');
+  });
+
+  it('is absent when nothing the user wrote is left', () => {
+    const text = lines(user('u1', null, '<command-name>/clear</command-name>'));
+    expect(importTranscript(text).title).toBeUndefined();
+  });
+});

@@ -54,12 +54,39 @@ describe('the Design questions panel', () => {
     expect(row('jp')).toHaveTextContent('jp=today');
   });
 
-  it('shows what each alternative changes: events affected and signed tokens', () => {
+  it("says in words what each alternative changes: the events, and the next request's tokens (issue 24)", () => {
     renderPanel();
-    expect(row('no-tool-calls')).toHaveTextContent('4 events affected, −12 tokens after');
-    expect(row('stacking')).toHaveTextContent('2 events affected, +1,234 tokens after');
-    expect(row('star')).toHaveTextContent('0 events affected, 0 tokens after');
-    expect(row('jp')).toHaveTextContent('1 event affected, +5 tokens after');
+    expect(row('no-tool-calls')).toHaveTextContent(
+      '4 events look different; the next request carries 12 tokens fewer.',
+    );
+    expect(row('stacking')).toHaveTextContent(
+      '2 events look different; the next request carries 1,234 tokens more.',
+    );
+    expect(row('star')).toHaveTextContent(
+      'no event looks different; the next request carries as many tokens.',
+    );
+    expect(row('jp')).toHaveTextContent(
+      '1 event looks different; the next request carries 5 tokens more.',
+    );
+    expect(screen.getByRole('table')).not.toHaveTextContent('tokens after');
+  });
+
+  it('points each question to the example that shows its effect, and opens it', () => {
+    const onOpenExample = vi.fn();
+    renderPanel({
+      examples: [
+        { id: 'star-defaults', title: "'*' sets every tool's hint" },
+        { id: 'hint-keep', title: 'keep: a plan survives a strip rule' },
+      ],
+      onOpenExample,
+    });
+    const star = within(row('star')).getByRole('button', { name: "'*' sets every tool's hint" });
+    expect(row('star')).toHaveTextContent("See it in the example '*' sets every tool's hint.");
+    fireEvent.click(star);
+    expect(onOpenExample).toHaveBeenCalledWith('star-defaults');
+    within(row('jp')).getByRole('button', { name: 'keep: a plan survives a strip rule' });
+    // No example shows 15.0's effect: no pointer rather than a wrong one.
+    expect(row('base')).not.toHaveTextContent('See it in');
   });
 
   it('names the alternative to the reading in force, whichever that is', () => {
@@ -81,7 +108,7 @@ describe('the Design questions panel', () => {
 
   it('measures only when asked', () => {
     const props = renderPanel({ measuring: false, effects: [] });
-    expect(row('stacking')).not.toHaveTextContent('affected');
+    expect(row('stacking')).not.toHaveTextContent('different');
     fireEvent.click(screen.getByRole('button', { name: 'Measure every alternative here' }));
     expect(props.onMeasure).toHaveBeenCalledWith(true);
   });

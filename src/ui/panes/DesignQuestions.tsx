@@ -1,7 +1,8 @@
 /**
  * The Design questions panel: D17's open questions and "JP today", the
  * reading in force for each, and, when measured, what switching it would
- * change on the current conversation (events affected, tokens after), with
+ * change on the current conversation (in words: which events look different,
+ * how many tokens the next request carries), the example that shows it, with
  * a button that opens the diff of the two readings in the diff pane.
  */
 import { READINGS, type ReadingName, type Readings } from '../../core/compaction/readings.ts';
@@ -20,12 +21,30 @@ export interface DesignQuestionsProps {
   /** The reading the diff pane compares with, or null. */
   diffReading: ReadingChoice | null;
   onShowDiff: (choice: ReadingChoice | null) => void;
+  /** The gallery's examples, to name the one that shows each question's effect. */
+  examples?: readonly { id: string; title: string }[];
+  /** Opens an example of the gallery by its id. */
+  onOpenExample?: (id: string) => void;
 }
 
-/** A signed token difference: "+120", "−45", "0". */
-export function formatTokenDelta(delta: number): string {
-  if (delta === 0) return '0';
-  return `${delta > 0 ? '+' : '−'}${formatCount(Math.abs(delta))}`;
+/** What a reading changes, in words: "3 events look different; the next request carries 45 fewer tokens". */
+export function describeReadingEffect(
+  effect: Pick<ReadingEffect, 'eventsAffected' | 'tokensDelta'>,
+): {
+  events: string;
+  tokens: string;
+} {
+  const { eventsAffected: count, tokensDelta: delta } = effect;
+  const events =
+    count === 0
+      ? 'no event looks different'
+      : `${formatCount(count)} ${count === 1 ? 'event looks' : 'events look'} different`;
+  const size = `${formatCount(Math.abs(delta))} ${Math.abs(delta) === 1 ? 'token' : 'tokens'}`;
+  const tokens =
+    delta === 0
+      ? 'the next request carries as many tokens'
+      : `the next request carries ${size} ${delta > 0 ? 'more' : 'fewer'}`;
+  return { events, tokens };
 }
 
 function Effect({
@@ -41,16 +60,12 @@ function Effect({
 }) {
   if (!effect) return <span className="note">not measured</span>;
   const open = diffReading?.name === name && diffReading.value === effect.value;
+  const words = describeReadingEffect(effect);
   return (
     <>
-      <span data-events-affected={effect.eventsAffected}>
-        {formatCount(effect.eventsAffected)} {effect.eventsAffected === 1 ? 'event' : 'events'}{' '}
-        affected
-      </span>
-      {', '}
-      <span data-tokens-delta={effect.tokensDelta}>
-        {formatTokenDelta(effect.tokensDelta)} tokens after
-      </span>{' '}
+      <span data-events-affected={effect.eventsAffected}>{words.events}</span>
+      {'; '}
+      <span data-tokens-delta={effect.tokensDelta}>{words.tokens}</span>.{' '}
       <button
         type="button"
         className="small"
@@ -66,6 +81,29 @@ function Effect({
   );
 }
 
+/** The example that shows a question's effect, as a button that opens it. */
+function ExampleLink({
+  id,
+  title,
+  onOpen,
+}: {
+  id: string | undefined;
+  title: string | undefined;
+  onOpen: ((id: string) => void) | undefined;
+}) {
+  if (id === undefined || title === undefined || onOpen === undefined) return null;
+  return (
+    <span className="cp-reading-example">
+      {' '}
+      See it in the example{' '}
+      <button type="button" className="small" data-example={id} onClick={() => onOpen(id)}>
+        {title}
+      </button>
+      .
+    </span>
+  );
+}
+
 /** The questions, one row each. */
 export function DesignQuestions({
   readings,
@@ -74,8 +112,11 @@ export function DesignQuestions({
   effects,
   diffReading,
   onShowDiff,
+  examples = [],
+  onOpenExample,
 }: DesignQuestionsProps) {
   const byName = new Map(effects.map((effect) => [effect.name, effect]));
+  const titles = new Map(examples.map((example) => [example.id, example.title]));
   return (
     <div className="design-questions">
       <p className="note">
@@ -103,6 +144,11 @@ export function DesignQuestions({
               <tr key={info.name} data-reading={info.key}>
                 <th scope="row">
                   <span className="cp-reading-section">{info.section}</span> {info.question}
+                  <ExampleLink
+                    id={info.example}
+                    title={info.example ? titles.get(info.example) : undefined}
+                    onOpen={onOpenExample}
+                  />
                 </th>
                 <td>{current?.label}</td>
                 <td title={other?.sentence}>
