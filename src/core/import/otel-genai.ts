@@ -75,41 +75,61 @@ function messagesOf(attributes: Map<string, JsonValue>, key: string): JsonObject
   }
 }
 
+/** A message as the history repeats it: its role and parts (an output's `finish_reason` is not repeated). */
+function messageKey(message: JsonObject): string {
+  return JSON.stringify([message.role ?? null, message.parts ?? null]);
+}
+
+/** How many messages at the start of `input` repeat `history`. */
+function commonPrefixLength(input: readonly string[], history: readonly string[]): number {
+  let at = 0;
+  while (at < input.length && at < history.length && input[at] === history[at]) at += 1;
+  return at;
+}
+
 /** Imports OTLP/JSON GenAI spans, one model call per span, in start order. */
 export function importOtelGenAi(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('otel-genai');
   const spans = spansOf(document.value)
     .filter((span) => attributesOf(span).has('gen_ai.operation.name'))
     .sort((a, b) => (startOf(a) < startOf(b) ? -1 : startOf(a) > startOf(b) ? 1 : 0));
-  const seen = new Map<string, number>();
+  // What the previous call of a trace sent and got back, and of any trace:
+  // instrumentations give each call a trace of its own as often as they
+  // share one, and a call's input repeats the history either way.
+  const lastOfTrace = new Map<string, string[]>();
+  let lastOfAny: string[] | undefined;
   const answered = new Set<string>();
   for (const span of spans) {
     const line = document.lineOf(span);
     const attributes = attributesOf(span);
     const time = Number(startOf(span) / NANOS_PER_MS) || undefined;
     const input = messagesOf(attributes, 'gen_ai.input.messages');
+    const output = messagesOf(attributes, 'gen_ai.output.messages');
     const trace = String(span.traceId ?? '');
-    const before = seen.get(trace);
-    seen.set(trace, input.length);
-    const start = before !== undefined && before <= input.length ? before : 0;
-    if (before !== undefined && before > input.length) {
+    const sameTrace = lastOfTrace.get(trace);
+    const history = sameTrace ?? lastOfAny;
+    const inputKeys = input.map(messageKey);
+    const start = history === undefined ? 0 : commonPrefixLength(inputKeys, history);
+    const conversation = [...inputKeys, ...output.map(messageKey)];
+    lastOfTrace.set(trace, conversation);
+    lastOfAny = conversation;
+    if (sameTrace !== undefined && start < sameTrace.length) {
       out.note(
         'otel-genai/history-shrank',
-        'A call whose input is shorter than the one before is read whole; answers already imported are not repeated.',
+        'A call whose input does not repeat the call before in full is read from where it differs; answers already imported are not repeated.',
         line,
       );
     }
     for (const message of input.slice(start)) {
       if (message.role === 'assistant') {
-        if (before === undefined) importParts(message, time, line, out, answered);
+        if (start === 0) importParts(message, time, line, out, answered);
         continue;
       }
       if (message.role === 'system') continue;
       importParts(message, time, line, out, answered);
     }
     const first = out.elements.length;
-    for (const message of messagesOf(attributes, 'gen_ai.output.messages'))
-      importParts(message, time, line, out, answered);
+    for (const message of output) importParts(message, time, line, out, answered);
     // The conventions count cached tokens in `gen_ai.usage.input_tokens`.
     const usage = createRecordedUsage({
       prompt_tokens: readCount(attributes.get('gen_ai.usage.input_tokens')),
