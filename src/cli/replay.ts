@@ -4,7 +4,7 @@
  * docs/replay.md). A readable table by default; `--json` prints the
  * documented shape. A FOLDER sums its conversations, with a row each.
  */
-import { formatCount, formatPercent } from '../core/counting/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../core/counting/format.ts';
 import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import { HINT_CHOICES } from '../core/playground/workspace.ts';
 import { readAutoCompaction } from '../core/replay/auto-config.ts';
@@ -114,12 +114,6 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
       );
   io.stdout(values.json ? `${JSON.stringify(replay, null, 2)}\n` : formatReplay(replay));
   return 0;
-}
-
-/** Dollars with four decimals: a request often costs fractions of a cent. */
-export function formatDollars(value: number): string {
-  const rounded = Math.round(value * 10_000) / 10_000;
-  return `${rounded < 0 ? '-' : ''}$${Math.abs(rounded).toFixed(4)}`;
 }
 
 function table(header: string[], rows: string[][], leftColumns = 1): string[] {
