@@ -6,7 +6,7 @@
  */
 
 import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
-import { formatCount, formatPercent } from '../core/counting/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../core/counting/format.ts';
 import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import { readAutoCompaction } from '../core/replay/auto-config.ts';
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
@@ -173,12 +173,6 @@ export function formatComparison(rows: readonly PolicyComparisonRow[]): string {
     row.notes.map((note) => `${row.policy.name} (${row.with}): ${note}`),
   );
   return [...lines, '', ...[...new Set(notes)].map(escapeForTerminal), ''].join('\n');
-}
-
-/** Dollars with four decimals: a request often costs fractions of a cent. */
-export function formatDollars(value: number): string {
-  const rounded = Math.round(value * 10_000) / 10_000;
-  return `${rounded < 0 ? '-' : ''}$${Math.abs(rounded).toFixed(4)}`;
 }
 
 function table(header: string[], rows: string[][], leftColumns = 1): string[] {

@@ -13,6 +13,7 @@ import type { Report } from '../core/counting/report.ts';
 import type { ImportSummary } from '../core/import/types.ts';
 import type { PlaygroundFigures, PlaygroundInput } from '../core/playground/playground.ts';
 import type { ReadingChoice, ToolHintInfo, WhatIfGrid } from '../core/playground/types.ts';
+import type { ReplayChoice } from '../core/replay/schedules.ts';
 import type { DiffLayout, ShareState } from '../core/share/share-codec.ts';
 import type { Diagnostic } from '../core/types.ts';
 import type { ConversationFigures } from '../worker/shared/workspace-protocol.ts';
@@ -161,6 +162,8 @@ export type AddressStatus =
 export interface ShareSlice {
   /** How the transcript diff lays out before and after; links carry it. */
   diffLayout: DiffLayout;
+  /** The cost pane's model or custom prices, schedule and scaling; links carry it. */
+  replayChoice: Required<ReplayChoice>;
   /** The link or file problem the dialog shows, or null when it is closed. */
   linkProblem: LinkProblem | null;
   autosave: AutosaveStatus;

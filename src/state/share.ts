@@ -18,6 +18,7 @@ import {
   withReadings,
 } from '../core/compaction/readings.ts';
 import { formatSize } from '../core/counting/format.ts';
+import { DEFAULT_REPLAY_CHOICE } from '../core/replay/schedules.ts';
 import {
   decodeAppLink,
   encodeAppLink,
@@ -30,6 +31,7 @@ import {
   describeLinkLength,
   type ShareLinkFit,
   type ShareState,
+  writeReplay,
 } from '../core/share/share-codec.ts';
 import { loadExample, notify, runAnalysis } from './actions.ts';
 import type { AppState } from './app-state.ts';
@@ -137,6 +139,9 @@ export function toShareState(state: AppState): ShareState {
     view: state.view,
     diffLayout: state.diffLayout,
     ...(isDefaultReadings(state.readings) ? {} : { readings: getChangedReadings(state.readings) }),
+    ...(writeReplay({ replay: state.replayChoice }) === undefined
+      ? {}
+      : { replay: state.replayChoice }),
   };
 }
 
@@ -192,6 +197,7 @@ function applyShareState(share: ShareState, byLink = false): boolean {
     selectedEventKey: null,
     diffLayout: share.diffLayout,
     readings: withReadings(share.readings),
+    replayChoice: { ...DEFAULT_REPLAY_CHOICE, ...share.replay },
   });
   applying = false;
   runAnalysis();
@@ -298,6 +304,7 @@ const SHARED_FIELDS = [
   'selectedTool',
   'diffLayout',
   'readings',
+  'replayChoice',
 ] as const satisfies readonly (keyof AppState)[];
 
 function followState(): void {

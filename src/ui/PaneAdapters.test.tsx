@@ -58,17 +58,22 @@ describe('the result panes', () => {
   it('say so before anything is computed', () => {
     initActions({ engine: createFakeEngine() });
     render(<ConversationResults id="results" />);
-    // Savings, what-if, diff, explain and compactions each say so; Recommend
-    // shows its (disabled) button instead.
+    // Savings, what-if, diff, explain, compactions and cost each say so;
+    // Recommend shows its (disabled) button instead.
     const empty = [...document.querySelectorAll('.pane .empty')];
-    expect(empty).toHaveLength(5);
+    expect(empty).toHaveLength(6);
     for (const note of empty) expect(note).toHaveTextContent('Nothing computed yet.');
   });
 
   it('ask for the extras of the panes in view, for the version just run, and show only those', async () => {
     const engine = await renderWithRun();
     // Every pane is in view here (no IntersectionObserver): diff and explain share one request.
-    expect(engine.extras.map((e) => e.name).sort()).toEqual(['timeline', 'transcripts', 'whatIf']);
+    expect(engine.extras.map((e) => e.name).sort()).toEqual([
+      'replay',
+      'timeline',
+      'transcripts',
+      'whatIf',
+    ]);
     const version = store.getState().runVersion;
     expect(engine.extras.every((e) => e.version === version)).toBe(true);
     // Busy until they arrive, and nothing of another version meanwhile.

@@ -12,10 +12,11 @@
  * so a large conversation never holds the page back. `data-current` on their
  * wrapper says whether they show the latest transcripts yet.
  */
-import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
+import { type ReactNode, useDeferredValue, useLayoutEffect, useRef } from 'react';
 import type { ExtraName, TranscriptsExtra } from '../core/analyses/extras.ts';
 import { getReadingInfo } from '../core/compaction/readings.ts';
 import type { ReadingDiff } from '../core/playground/types.ts';
+import type { Replay } from '../core/replay/replay.ts';
 import {
   loadExample,
   reset,
@@ -27,9 +28,10 @@ import {
 } from '../state/actions.ts';
 import type { ExtraView } from '../state/extras.ts';
 import { getCompactPlan } from '../state/selectors.ts';
-import { setDiffLayout } from '../state/share-actions.ts';
+import { setDiffLayout, setReplayChoice } from '../state/share-actions.ts';
 import { useAppStore } from '../state/store.ts';
 import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
+import { CostControls, CostFigures } from './panes/CostPane.tsx';
 import { DesignQuestions } from './panes/DesignQuestions.tsx';
 import { ExplainPanel } from './panes/ExplainPanel.tsx';
 import { SavingsTable } from './panes/SavingsTable.tsx';
@@ -268,5 +270,32 @@ export function TimelinePane() {
         />
       )}
     />
+  );
+}
+
+/**
+ * What the conversation cost, request by request (the `replay` extra): the
+ * controls stay put while it computes; a model or price that does not read
+ * says so and keeps the last good replay in view.
+ */
+export function CostPane() {
+  const choice = useAppStore((s) => s.replayChoice);
+  const theme = useAppStore((s) => s.theme);
+  const view = useExtra('replay', choice);
+  const lastGood = useRef<Replay | null>(null);
+  const result = view.value;
+  if (result?.status === 'ok') lastGood.current = result.replay;
+  const problem = result?.status === 'invalid' ? result.message : null;
+  return (
+    <>
+      <CostControls choice={choice} onChange={setReplayChoice} problem={problem} />
+      <ExtraFrame
+        view={view}
+        render={(value) => {
+          const replay = value?.status === 'ok' ? value.replay : lastGood.current;
+          return replay ? <CostFigures replay={replay} theme={theme} /> : null;
+        }}
+      />
+    </>
   );
 }

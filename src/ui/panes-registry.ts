@@ -8,6 +8,7 @@
  */
 import type { ComponentType } from 'react';
 import {
+  CostPane,
   DesignQuestionsPane,
   DiffPane,
   ExplainPane,
@@ -25,7 +26,8 @@ export type PaneId =
   | 'design'
   | 'diff'
   | 'explain'
-  | 'timeline';
+  | 'timeline'
+  | 'cost';
 
 /** One result pane. */
 export interface PaneDefinition {
@@ -46,4 +48,5 @@ export const PANES: readonly PaneDefinition[] = [
   { id: 'diff', title: 'What the model sees', width: 'wide', Component: DiffPane },
   { id: 'explain', title: 'Why an event looks as it does', width: 'half', Component: ExplainPane },
   { id: 'timeline', title: 'Compactions', width: 'half', Component: TimelinePane },
+  { id: 'cost', title: 'Cost over the conversation', width: 'wide', Component: CostPane },
 ];

@@ -39,6 +39,12 @@ import type {
   Transcripts,
   WhatIfGrid,
 } from '../playground/types.ts';
+import {
+  hasInventedTimes,
+  type ReplayChoice,
+  type ReplayResult,
+  replayFrom,
+} from '../replay/replay.ts';
 import type { StreamElement } from '../types.ts';
 import { getReadingDiff, measureReadingEffects } from './design-questions.ts';
 import {
@@ -143,6 +149,25 @@ export function createPlaygroundExtras() {
     /** The config's hints as another framework's configuration, with its saving (the Export menu). */
     peerExport(context: RunContext, args: { target: PeerTargetId }): PeerExport {
       return exportPeerConfig(context.elements, context.config, args.target, settingsOf(context));
+    },
+
+    /**
+     * What the conversation cost, request by request, under the pane's model
+     * and schedule (core/replay): every schedule side by side with its
+     * per-request figures for the chart, and the per-tool what-if in money.
+     * `replay --json` on the same input gives the same figures.
+     */
+    replay(context: RunContext, args: ReplayChoice): ReplayResult {
+      const source = {
+        elements: context.elements,
+        config: context.config,
+        configText: context.input.configText,
+        view: context.input.view,
+        readings: context.readings,
+        counter: context.counter,
+        untimed: hasInventedTimes(context.figures.imported?.summary.notes),
+      };
+      return replayFrom(source, args, { series: true });
     },
 
     /** Per alternative reading, what it would change here (the Design questions panel). */

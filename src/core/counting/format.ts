@@ -24,6 +24,12 @@ export function formatPercent(value: number): string {
   return `${PERCENT.format(rounded === 0 ? 0 : rounded)}%`;
 }
 
+/** Dollars with four decimals: a request often costs fractions of a cent. 0.01234 → "$0.0123". */
+export function formatDollars(value: number): string {
+  const rounded = Math.round(value * 10_000) / 10_000;
+  return `${rounded < 0 ? '-' : ''}$${Math.abs(rounded).toFixed(4)}`;
+}
+
 /**
  * The headline saving: "Saved 1,234 tokens (12.3%)"; when compaction adds
  * tokens (a stripped line longer than what it replaced), "costs 3,000 more

@@ -55,21 +55,14 @@ import {
 } from './prompts.ts';
 import { addRecordedUsage, type RecordedUsage } from './recorded-usage.ts';
 import { findRequests, type ReplayRequestSite, type RequestScan } from './requests.ts';
+import { type ReplayChoice, SCHEDULES, type ScheduleId } from './schedules.ts';
 
 export type { ModelPrices } from './prices.ts';
 export { DEFAULT_MODEL, findModel, MODELS, parsePriceSpec } from './prices.ts';
 export type { RecordedUsage } from './recorded-usage.ts';
 
-/** When compactions are in force (issue 21's table). */
-export type ScheduleId = 'none' | 'stored' | 'every-turn' | 'auto' | 'idle';
-
-/** Every schedule, baseline first. */
-export const SCHEDULES: readonly ScheduleId[] = ['none', 'stored', 'every-turn', 'auto', 'idle'];
-
-/** Whether a value names a schedule. */
-export function isScheduleId(value: unknown): value is ScheduleId {
-  return typeof value === 'string' && (SCHEDULES as readonly string[]).includes(value);
-}
+export type { ReplayChoice, ScheduleId } from './schedules.ts';
+export { DEFAULT_REPLAY_CHOICE, isScheduleId, SCHEDULES } from './schedules.ts';
 
 /** Schedules whose compactions are created by the config's rules, so hints change them. */
 function createsCompactions(schedule: ScheduleId): boolean {
@@ -177,6 +170,17 @@ export interface Replay {
   notes: string[];
   /** A folder's conversations, one row each (absent for one conversation). */
   conversations?: ConversationRow[];
+  /** Per schedule, each request's figures (only when the scope asks: the page's chart). */
+  series?: Partial<Record<ScheduleId, ScheduleSeries>>;
+}
+
+/** One schedule's requests, figure by figure, in request order, and their sums. */
+export interface ScheduleSeries {
+  prompt_tokens: number[];
+  cache_read: number[];
+  cache_write: number[];
+  cost: number[];
+  totals: PromptFigures & { output_tokens: number };
 }
 
 /** One conversation's row in a folder's sum. */
@@ -590,6 +594,8 @@ function cheapestOf(costs: Record<HintChoice, number>): HintChoice {
 export interface ReplayScope {
   schedules?: boolean;
   tools?: boolean;
+  /** Each computed schedule's per-request figures (`Replay.series`), off by default. */
+  series?: boolean;
 }
 
 /** Replays one conversation (already read and decoded) under the settings. */
@@ -694,6 +700,33 @@ export function replayStream(
     recorded,
     scale,
     notes: getNotes(state, settings, scale),
+    ...(scope.series
+      ? {
+          series: Object.fromEntries(
+            [...priced].map(([schedule, figures]) => [schedule, getSeries(figures)]),
+          ),
+        }
+      : {}),
+  };
+}
+
+function getSeries(
+  figures: readonly (PromptFigures & { output_tokens: number })[],
+): ScheduleSeries {
+  const totals = { prompt_tokens: 0, cache_read: 0, cache_write: 0, output_tokens: 0, cost: 0 };
+  for (const f of figures) {
+    totals.prompt_tokens += f.prompt_tokens;
+    totals.cache_read += f.cache_read;
+    totals.cache_write += f.cache_write;
+    totals.output_tokens += f.output_tokens;
+  }
+  totals.cost = sumCost(figures);
+  return {
+    prompt_tokens: figures.map((f) => f.prompt_tokens),
+    cache_read: figures.map((f) => f.cache_read),
+    cache_write: figures.map((f) => f.cache_write),
+    cost: figures.map((f) => f.cost),
+    totals,
   };
 }
 
@@ -816,17 +849,19 @@ export function sumReplays(
   };
 }
 
-/** What the page (through the worker) gives the replay: the session's inputs and the model. */
-export interface ReplayInput extends PlaygroundInput {
-  /** A model of the table, or null for the default (ignored when `price` is set). */
-  model: string | null;
-  /** Custom prices (`input=…,output=…,…`), or null. */
-  price: string | null;
-  schedule: ScheduleId;
-  scaleToRecorded?: boolean;
-  /** A runtime's own clearing with `key=value` parameters (issue 22); absent: JP's schedule. */
-  policy?: { name: PolicyName; set: readonly string[] };
+/** A runtime's own clearing with `key=value` parameters (issue 22); absent: JP's schedule. */
+export interface PolicySelection {
+  name: PolicyName;
+  set: readonly string[];
 }
+
+/** The replay's choices, and the runtime policy (the CLI's `--policy`) where one is chosen. */
+export interface ReplayChoiceWithPolicy extends ReplayChoice {
+  policy?: PolicySelection;
+}
+
+/** The session's inputs and the replay's choices, for one call that reads everything itself. */
+export interface ReplayInput extends PlaygroundInput, ReplayChoiceWithPolicy {}
 
 /** The replay, or why it could not be computed (with the position). */
 export type ReplayResult =
@@ -841,58 +876,102 @@ export function resolveModel(model: string | null, priceText: string | null) {
 }
 
 /**
- * The one call the worker makes: the session's inputs in, the replay out.
- * Never throws on user input.
+ * A conversation already read and a config already parsed (the page's
+ * session has both from its run; `runReplay` reads them here).
  */
-export async function runReplay(input: ReplayInput): Promise<ReplayResult> {
-  const model = resolveModel(input.model, input.price);
+export interface ReplaySource {
+  elements: readonly StreamElement[];
+  config: ParsedConfig;
+  /** The config's text: `[conversation.compaction.auto]` is read from it. */
+  configText: string;
+  view: ViewMode;
+  readings: Readonly<Readings>;
+  counter: TokenCounter;
+  /** The import invented the timestamps (`hasInventedTimes`). */
+  untimed: boolean;
+}
+
+/**
+ * Replays a conversation already read under the choices: the one path the
+ * page's cost pane (an extra) and `runReplay` take. A model, price or auto
+ * table that does not read is an error with its position, never a throw.
+ */
+export function replayFrom(
+  source: ReplaySource,
+  choice: ReplayChoiceWithPolicy,
+  scope: ReplayScope = {},
+): ReplayResult {
+  const model = resolveModel(choice.model, choice.price);
   if (!model.ok) {
-    const what = input.price !== null ? 'Price' : 'Model';
+    const what = choice.price !== null ? 'Price' : 'Model';
     return {
       status: 'invalid',
       message: `${what}, column ${model.column}: ${model.message}`,
       diagnostics: [{ line: 1, column: model.column, severity: 'error', message: model.message }],
     };
   }
-  const policy = input.policy ? parsePolicyChoice(input.policy.name, input.policy.set) : null;
+  const policy = choice.policy ? parsePolicyChoice(choice.policy.name, choice.policy.set) : null;
   if (policy && !policy.ok) {
     return {
       status: 'invalid',
-      message: `Policy ${input.policy?.name}: ${policy.errors.join('; ')}`,
+      message: `Policy ${choice.policy?.name}: ${policy.errors.join('; ')}`,
       diagnostics: [],
     };
   }
+  const auto = readAutoCompaction(source.configText);
+  if (hasErrors(auto.diagnostics)) {
+    return {
+      status: 'invalid',
+      message: describeFirstProblem([], auto.diagnostics),
+      diagnostics: auto.diagnostics,
+    };
+  }
+  const settings: ReplaySettings = {
+    config: source.config,
+    auto: auto.auto,
+    model: model.value,
+    schedule: choice.schedule,
+    view: source.view,
+    readings: source.readings,
+    counter: source.counter,
+    scaleToRecorded: choice.scaleToRecorded ?? false,
+    untimed: source.untimed,
+    ...(policy?.ok ? { policy: policy.value } : {}),
+  };
+  return { status: 'ok', replay: replayStream(source.elements, settings, scope) };
+}
+
+/**
+ * The session's inputs in, the replay out: reads the stream and the config
+ * (under the reading base, as the session and the CLI do). Never throws on
+ * user input.
+ */
+export async function runReplay(input: ReplayInput): Promise<ReplayResult> {
+  const readings = withReadings(input.readings);
   const read = readAnyStream(input.streamText, {
     encoding: input.encoding,
     limits: PLAYGROUND_STREAM_LIMITS,
+    base: readings.base,
   });
-  const config = parseConfigToml(input.configText);
-  const auto = readAutoCompaction(input.configText);
+  const config = parseConfigToml(input.configText, readings.base);
   const streamDiagnostics = read.parsed.diagnostics;
-  const configDiagnostics = [...config.diagnostics, ...auto.diagnostics];
-  if (!read.parsed.elements || hasErrors(streamDiagnostics) || hasErrors(configDiagnostics)) {
+  if (!read.parsed.elements || hasErrors(streamDiagnostics) || hasErrors(config.diagnostics)) {
     return {
       status: 'invalid',
-      message: describeFirstProblem(streamDiagnostics, configDiagnostics),
-      diagnostics: [...streamDiagnostics, ...configDiagnostics],
+      message: describeFirstProblem(streamDiagnostics, config.diagnostics),
+      diagnostics: [...streamDiagnostics, ...config.diagnostics],
     };
   }
-  const counter = await loadTokenCounter(input.tokenizer);
-  return {
-    status: 'ok',
-    replay: replayStream(read.parsed.elements, {
-      config,
-      auto: auto.auto,
-      model: model.value,
-      schedule: input.schedule,
-      view: input.view,
-      readings: withReadings(input.readings),
-      counter,
-      scaleToRecorded: input.scaleToRecorded ?? false,
-      untimed: hasInventedTimes(read.imported?.notes),
-      ...(policy?.ok ? { policy: policy.value } : {}),
-    }),
+  const source: ReplaySource = {
+    elements: read.parsed.elements,
+    config,
+    configText: input.configText,
+    view: input.view,
+    readings,
+    counter: await loadTokenCounter(input.tokenizer),
+    untimed: hasInventedTimes(read.imported?.notes),
   };
+  return replayFrom(source, input);
 }
 
 /** Whether an import invented the timestamps (its source has none). */

@@ -24,6 +24,7 @@ import {
   type ShareDecodeResult,
   type ShareState,
   writeReadings,
+  writeReplay,
 } from './share-codec.ts';
 
 /**
@@ -32,6 +33,7 @@ import {
  */
 export function encodePlaygroundFile(state: ShareState): string {
   const readings = writeReadings(state);
+  const replay = writeReplay(state);
   const file = {
     format: PLAYGROUND_FILE_FORMAT,
     version: SHARE_FORMAT_VERSION,
@@ -48,6 +50,7 @@ export function encodePlaygroundFile(state: ShareState): string {
       view: state.view,
       diffLayout: state.diffLayout,
       ...(readings === undefined ? {} : { readings }),
+      ...(replay === undefined ? {} : { replay }),
     },
   };
   return `${JSON.stringify(file, null, 2)}\n`;
@@ -131,7 +134,7 @@ function decodePlaygroundFileUnsafe(text: string): ShareDecodeResult {
   return decodedState(reader.partial, version, getOwn(state, 'readings'));
 }
 
-/** Every field a file must hold, in the order files list them (`readings` is optional: absent, every ruling). */
+/** Every field a file must hold, in the order files list them (`readings` and `replay` are optional: absent, every ruling and the CLI's defaults). */
 const STATE_FIELDS: readonly (keyof ShareState)[] = [
   'configText',
   'stream',

@@ -145,12 +145,46 @@ describe('share links', () => {
         "exampleId": "x",
         "now": "n",
         "readings": "r",
+        "replay": "y",
         "selectedTool": "f",
         "streamText": "s",
         "tokenizer": "t",
         "view": "v",
       }
     `);
+  });
+
+  it('carries the cost pane\'s choices under "y", only those off the defaults; a link without them opens the defaults', () => {
+    const replay = {
+      model: null,
+      price: 'input=1,output=2',
+      schedule: 'idle' as const,
+      scaleToRecorded: false,
+    };
+    const hash = encodeShareState({ ...DEFAULTS, replay }, DEFAULTS);
+    const payload = LZString.decompressFromEncodedURIComponent(hash.slice('#v1/'.length));
+    expect(payload).toContain('"y":{"price":"input=1,output=2","schedule":"idle"}');
+    expect(decodeShareHash(hash, DEFAULTS)).toEqual({ ok: true, state: { ...DEFAULTS, replay } });
+    // The defaults spelled out write nothing, and an old link has none.
+    const defaults = {
+      model: null,
+      price: null,
+      schedule: 'stored' as const,
+      scaleToRecorded: false,
+    };
+    expect(encodeShareState({ ...DEFAULTS, replay: defaults }, DEFAULTS)).toBe(
+      encodeShareState(DEFAULTS, DEFAULTS),
+    );
+    // A schedule that is not one is a field problem with its words, not a silent default.
+    const bad = LZString.compressToEncodedURIComponent(
+      JSON.stringify({
+        y: { schedule: 'weekly' },
+        k: checksumOf(JSON.stringify({ y: { schedule: 'weekly' } })),
+      }),
+    );
+    const decoded = decodeShareHash(`#v1/${bad}`, DEFAULTS);
+    expect(decoded).toMatchObject({ ok: false, reason: 'invalid-field' });
+    if (!decoded.ok) expect(decoded.message).toContain('"weekly", not a schedule');
   });
 
   it('carries D17 readings under "r" in their --reading spelling; a link without them opens every ruling', () => {

@@ -27,6 +27,7 @@ import { TOKENIZER_IDS, type TokenizerId } from '../counting/tokens.ts';
 import { getOwn, isJsonObject } from '../json/values.ts';
 import { ENCODING_SETTINGS, VIEW_MODES } from '../playground/input-options.ts';
 import type { ViewMode } from '../playground/types.ts';
+import { DEFAULT_REPLAY_CHOICE, isScheduleId, type ReplayChoice } from '../replay/schedules.ts';
 import type { EncodingSetting, JsonObject, JsonValue } from '../types.ts';
 import { decompressUriSafe, TOO_LARGE } from './lz-decompress.ts';
 
@@ -59,6 +60,11 @@ export interface ShareState {
    * link made before readings existed) means every ruling.
    */
   readings?: Partial<Readings>;
+  /**
+   * The cost pane's model or custom prices, schedule and scaling; absent (as
+   * in every link made before the pane existed) means the CLI's defaults.
+   */
+  replay?: ReplayChoice;
 }
 
 /** Why a link or file could not be read. */
@@ -199,6 +205,11 @@ export const SHARE_PAYLOAD_KEYS = {
   diffLayout: 'd',
   /** Only the readings that differ from the rulings, keyed by their `--reading` spelling. */
   readings: 'r',
+  /**
+   * Only the cost pane's choices that differ from the CLI's defaults, as
+   * `{"model", "price", "schedule", "scale"}`.
+   */
+  replay: 'y',
   /** A checksum of the other fields: a link damaged in one character decodes to nothing rather than to another state. */
   checksum: 'k',
 } as const;
@@ -268,6 +279,7 @@ const FIELD_LABELS: Record<FieldName, string> = {
   view: 'view',
   diffLayout: 'diff layout',
   readings: 'D17 readings',
+  replay: 'cost pane settings',
   checksum: 'checksum',
 };
 
@@ -371,6 +383,62 @@ export function readFields(
     partial.diffLayout = value;
   });
   readReadings(reader, source.get('readings'));
+  readReplay(reader, source.get('replay'));
+}
+
+/** The cost pane's choices as links and files write them: only what differs from the defaults. */
+const REPLAY_KEYS = ['model', 'price', 'schedule', 'scale'] as const;
+
+function readReplay(reader: FieldReader, value: JsonValue | undefined): void {
+  if (value === undefined) return;
+  const label = FIELD_LABELS.replay;
+  if (!isJsonObject(value)) {
+    reader.problems.push(`its ${label} are ${describeJson(value)}, not an object`);
+    return;
+  }
+  const choice: ReplayChoice = { ...DEFAULT_REPLAY_CHOICE };
+  const before = reader.problems.length;
+  for (const key of Object.keys(value)) {
+    if (!(REPLAY_KEYS as readonly string[]).includes(key)) {
+      reader.problems.push(`its ${label} have "${key}", not one of ${REPLAY_KEYS.join(', ')}`);
+    }
+  }
+  const model = getOwn(value, 'model');
+  const price = getOwn(value, 'price');
+  const schedule = getOwn(value, 'schedule');
+  const scale = getOwn(value, 'scale');
+  readTextOrNull(reader, model, `${label}' model`, (text) => {
+    choice.model = text;
+  });
+  readTextOrNull(reader, price, `${label}' prices`, (text) => {
+    choice.price = text;
+  });
+  if (schedule !== undefined) {
+    if (isScheduleId(schedule)) choice.schedule = schedule;
+    else
+      reader.problems.push(`its ${label}' schedule is ${describeJson(schedule)}, not a schedule`);
+  }
+  if (scale !== undefined) {
+    if (typeof scale === 'boolean') choice.scaleToRecorded = scale;
+    else reader.problems.push(`its ${label}' scale is ${describeJson(scale)}, not true or false`);
+  }
+  if (reader.problems.length === before && writeReplay({ replay: choice }) !== undefined) {
+    reader.partial.replay = choice;
+  }
+}
+
+/** The cost pane's choices a state carries, as links and files write them; undefined when all are the defaults. */
+export function writeReplay(state: Pick<ShareState, 'replay'>): JsonObject | undefined {
+  const choice = state.replay;
+  if (choice === undefined) return undefined;
+  const written: JsonObject = {};
+  if (choice.model !== DEFAULT_REPLAY_CHOICE.model) written.model = choice.model;
+  if (choice.price !== DEFAULT_REPLAY_CHOICE.price) written.price = choice.price;
+  if (choice.schedule !== DEFAULT_REPLAY_CHOICE.schedule) written.schedule = choice.schedule;
+  if ((choice.scaleToRecorded ?? false) !== DEFAULT_REPLAY_CHOICE.scaleToRecorded) {
+    written.scale = choice.scaleToRecorded ?? false;
+  }
+  return Object.keys(written).length > 0 ? written : undefined;
 }
 
 function readReadings(reader: FieldReader, value: JsonValue | undefined): void {
@@ -432,6 +500,9 @@ export function encodeShareState(state: ShareState, defaults: ShareState): strin
   // Links carry readings against the rulings, whatever the defaults: a link without them opens every ruling.
   const readings = writeReadings(state);
   if (readings !== undefined) payload[keys.readings] = readings;
+  // Like the readings: against the CLI's defaults, so a link without them opens the defaults.
+  const replay = writeReplay(state);
+  if (replay !== undefined) payload[keys.replay] = replay;
   payload[keys.checksum] = checksumOf(JSON.stringify(payload));
   const compressed = LZString.compressToEncodedURIComponent(JSON.stringify(payload));
   return `#v${SHARE_FORMAT_VERSION}/${compressed}`;
@@ -560,8 +631,8 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
       partial: migrateShareState(reader.partial, version, namesBase(storedReadings)).state,
     });
   }
-  // Readings come from the link alone (see encodeShareState), never from the defaults.
-  const { readings: _, ...base } = defaults;
+  // Readings and the cost pane's choices come from the link alone (see encodeShareState), never from the defaults.
+  const { readings: _, replay: __, ...base } = defaults;
   return decodedState({ ...base, ...reader.partial }, version, storedReadings);
 }
 

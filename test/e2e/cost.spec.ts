@@ -1,0 +1,268 @@
+/**
+ * The cost pane (issue 21): its figures equal `replay --json` run by node on
+ * the same input (the expected side is the CLI's JSON, never the page's
+ * DOM), it is axe clean in both themes, reachable by keyboard, fits a
+ * 390 px screen, and its choices travel in share links.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  openPlayground,
+  README_CONFIG_TOML,
+  setEditorText,
+  showPane,
+  test,
+  waitForResults,
+} from './helpers.ts';
+import {
+  buildConversation,
+  type CliReplay,
+  cliReplay,
+  costPane,
+  count,
+  dollars,
+  writeTemporary,
+} from './replay-helpers.ts';
+
+const SCHEDULES = ['none', 'stored', 'every-turn', 'auto', 'idle'];
+const CHOICES = ['inherit', 'keep', 'strip', 'strip-requests', 'strip-responses', 'omit'];
+
+/** 6 turns of 5 requests: 30 requests, a stored compaction after turn 2, cold gaps. */
+const STREAM = buildConversation(6, 5);
+
+async function openStream(page: Page, text: string, config: string): Promise<void> {
+  await openPlayground(page);
+  await setEditorText(page, 'Config (TOML)', config);
+  await waitForResults(page);
+  await page.getByLabel('Open events.json').setInputFiles({
+    name: 'events.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+  await waitForResults(page, 60_000);
+  await showPane(page, 'cost');
+}
+
+async function chooseSchedule(page: Page, schedule: string): Promise<void> {
+  await costPane(page).getByLabel('Schedule', { exact: true }).selectOption(schedule);
+  await expect(costPane(page).locator('.extra-pane')).toHaveAttribute('aria-busy', 'false');
+  await expect(costPane(page).locator(`tr[data-chosen="true"]`)).toHaveAttribute(
+    'data-schedule',
+    schedule,
+  );
+}
+
+test('the cost pane shows what replay --json computes, per schedule, per tool and per request', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const target = writeTemporary('events.json', STREAM);
+  const cli = new Map<string, CliReplay>(
+    SCHEDULES.map((schedule) => [schedule, cliReplay(README_CONFIG_TOML, target, schedule)]),
+  );
+  const chosen = cli.get('every-turn') as CliReplay;
+  // The input is one that tells the schedules apart, or the test would prove little.
+  expect(new Set(Object.values(chosen.schedules)).size).toBeGreaterThanOrEqual(3);
+  expect(chosen.requests).toHaveLength(30);
+
+  await openStream(page, STREAM, README_CONFIG_TOML);
+  await chooseSchedule(page, 'every-turn');
+  const pane = costPane(page);
+
+  // Per schedule: tokens in, cache read, cache write, output, and dollars.
+  for (const schedule of SCHEDULES) {
+    const expected = cli.get(schedule) as CliReplay;
+    const sum = (key: 'cache_read' | 'cache_write' | 'output_tokens') =>
+      expected.requests.reduce((total, request) => total + request[key], 0);
+    const row = pane.locator(`.cost-schedules tr[data-schedule="${schedule}"]`);
+    const cell = (figure: string) => row.locator(`td[data-figure="${figure}"]`).textContent();
+    expect(count(await cell('prompt_tokens')), schedule).toBe(
+      expected.totals.schedule.prompt_tokens,
+    );
+    expect(count(await cell('cache_read')), schedule).toBe(sum('cache_read'));
+    expect(count(await cell('cache_write')), schedule).toBe(sum('cache_write'));
+    expect(count(await cell('output_tokens')), schedule).toBe(sum('output_tokens'));
+    expect(await cell('cost'), schedule).toBe(dollars(expected.totals.schedule.cost));
+  }
+
+  // Per tool, under the chosen schedule: each hint's cost of the whole conversation.
+  const tools = await pane.locator('.cost-tools tbody tr').evaluateAll((rows) =>
+    rows.map((row) => ({
+      name: row.getAttribute('data-tool'),
+      costs: [...row.querySelectorAll('td[data-choice]')].map(
+        (td) => td.firstChild?.textContent ?? '',
+      ),
+      inForce: row.querySelector('td[data-in-force]')?.getAttribute('data-choice'),
+    })),
+  );
+  expect(tools).toEqual(
+    chosen.tools.map((tool) => ({
+      name: tool.name,
+      costs: CHOICES.map((choice) => dollars(tool.what_if_cost[choice] ?? Number.NaN)),
+      inForce: tool.hint,
+    })),
+  );
+
+  // Per request: every schedule's cost (the chart's lines) and the chosen schedule's cache.
+  const rows = await pane.locator('.cost-requests-table tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({
+      index: Number(tr.getAttribute('data-index')),
+      schedules: [...tr.querySelectorAll('td[data-schedule]')].map((td) => td.textContent),
+      read: tr.querySelector('td[data-figure="cache_read"]')?.textContent ?? '',
+      write: tr.querySelector('td[data-figure="cache_write"]')?.textContent ?? '',
+      output: tr.querySelector('td[data-figure="output_tokens"]')?.textContent ?? '',
+    })),
+  );
+  expect(rows).toHaveLength(30);
+  for (const row of rows) {
+    const k = row.index - 1;
+    const request = chosen.requests[k];
+    expect(row.schedules, `request ${row.index}`).toEqual(
+      SCHEDULES.map((schedule) => dollars(cli.get(schedule)?.requests[k]?.cost ?? Number.NaN)),
+    );
+    expect([count(row.read), count(row.write), count(row.output)], `request ${row.index}`).toEqual([
+      request?.cache_read,
+      request?.cache_write,
+      request?.output_tokens,
+    ]);
+  }
+  // The chart has one line per schedule over every request.
+  await expect(pane.locator('.cost-chart')).toHaveAttribute('data-drawn', '30');
+  await expect(pane.locator('.cost-legend li')).toHaveText(SCHEDULES);
+});
+
+test('a custom price that does not read says where, keeps the last replay, and the link carries the choices', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openStream(page, STREAM, README_CONFIG_TOML);
+  const pane = costPane(page);
+  await chooseSchedule(page, 'idle');
+  const before = await pane.getByTestId('cost-headline').textContent();
+  await pane.getByLabel('Model', { exact: true }).selectOption('custom');
+  const price = pane.getByLabel('Custom prices', { exact: true });
+  await price.fill('input=1,output=x');
+  await price.press('Enter');
+  await expect(pane.getByRole('alert')).toHaveText(
+    /^Price, column 16: output must be dollars per million output tokens.*The figures below are the last good replay\.$/,
+  );
+  await expect(pane.getByTestId('cost-headline')).toHaveText(before ?? '');
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+
+  // Custom prices that read: the figures are the CLI's with the same --price.
+  const hashBefore = await page.evaluate(() => location.hash);
+  await price.fill('input=2,output=10,write=1.5,read=0.2,ttl=120,min=0');
+  await price.press('Enter');
+  await expect(pane.getByRole('alert')).toHaveCount(0);
+  const target = writeTemporary('events.json', STREAM);
+  const expected = cliReplay(README_CONFIG_TOML, target, 'idle', [
+    '--price',
+    'input=2,output=10,write=1.5,read=0.2,ttl=120,min=0',
+  ]);
+  await expect(
+    pane.locator('.cost-schedules tr[data-schedule="idle"] td[data-figure="cost"]'),
+  ).toHaveText(dollars(expected.totals.schedule.cost));
+
+  // The address follows the state: a new page opened on it shows the same choices.
+  await expect
+    .poll(async () => page.evaluate(() => location.hash), { timeout: 15_000 })
+    .not.toBe(hashBefore);
+  const link = await page.evaluate(() => location.href);
+  const other = await page.context().newPage();
+  await other.goto(link);
+  await waitForResults(other, 60_000);
+  await showPane(other, 'cost');
+  await expect(costPane(other).getByLabel('Schedule', { exact: true })).toHaveValue('idle');
+  await expect(costPane(other).getByLabel('Custom prices', { exact: true })).toHaveValue(
+    'input=2,output=10,write=1.5,read=0.2,ttl=120,min=0',
+  );
+  await other.close();
+});
+
+test('recorded usage stands beside the model on a Claude Code transcript, as replay --json has it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const transcript =
+    '../shared/corpus/agent-transcripts-2026/claude-code/kimi-cli__6f__b0000a4ae0__3__full.jsonl';
+  const path = fileURLToPath(new URL(`../../${transcript}`, import.meta.url));
+  const expected = cliReplay(README_CONFIG_TOML, path, 'stored');
+  expect(expected.recorded).not.toBeNull();
+  await openStream(page, readFileSync(path, 'utf8'), README_CONFIG_TOML);
+  const row = costPane(page).locator('.cost-schedules tr[data-schedule="recorded"]');
+  const cell = async (figure: string) =>
+    count(await row.locator(`td[data-figure="${figure}"]`).textContent());
+  expect([
+    await cell('prompt_tokens'),
+    await cell('cache_read'),
+    await cell('cache_write'),
+    await cell('output_tokens'),
+  ]).toEqual([
+    expected.recorded?.prompt_tokens,
+    expected.recorded?.cache_read_tokens,
+    expected.recorded?.cache_write_tokens,
+    expected.recorded?.output_tokens,
+  ]);
+  const perRequest = await costPane(page)
+    .locator('.cost-requests-table td[data-figure="recorded"]')
+    .allTextContents();
+  expect(perRequest).toEqual(
+    expected.requests.map((r) =>
+      r.recorded ? r.recorded.prompt_tokens.toLocaleString('en-US') : '',
+    ),
+  );
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the cost pane has no serious or critical axe violation (${scheme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await openStream(page, buildConversation(12, 6), README_CONFIG_TOML);
+    await expect(costPane(page).locator('.cost-chart')).toHaveAttribute('data-drawn', '72');
+    const { violations } = await new AxeBuilder({ page }).include('#pane-cost').analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
+    expect(serious).toEqual([]);
+  });
+}
+
+test('the cost pane is reachable and usable by keyboard', async ({ page }) => {
+  test.setTimeout(120_000);
+  // 72 requests: two pages of the request table.
+  await openStream(page, buildConversation(12, 6), README_CONFIG_TOML);
+  const pane = costPane(page);
+  await pane.getByLabel('Model', { exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(pane.getByLabel('Schedule', { exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(pane.getByLabel('Scale to recorded usage')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(pane.getByLabel('Scale to recorded usage')).toBeChecked();
+  // Tab on through the tables (scroll boxes take focus) to the request pages.
+  const next = pane.getByRole('button', { name: 'Next 50' });
+  for (let presses = 0; presses < 20; presses++) {
+    await page.keyboard.press('Tab');
+    if (await next.evaluate((button) => button === document.activeElement)) break;
+  }
+  await expect(next).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(pane.locator('.cost-requests-caption')).toHaveText(/^Requests 51–72 of 72/);
+});
+
+test('the cost pane fits a 390 px screen without scrolling the page sideways', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openStream(page, STREAM, README_CONFIG_TOML);
+  await expect(costPane(page).locator('.cost-chart')).toHaveAttribute('data-drawn', '30');
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+    chart: document.querySelector('#pane-cost .cost-chart canvas')?.getBoundingClientRect().right,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  expect(widths.chart).toBeLessThanOrEqual(widths.viewport);
+});
