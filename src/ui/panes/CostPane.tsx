@@ -8,8 +8,8 @@
  * Presentational: the adapter hands it the replay and the actions.
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { formatCount, formatDollars, formatPercent } from '../../core/counting/format.ts';
 import { HINT_CHOICES } from '../../core/analyses/hint-table.ts';
+import { formatCount, formatDollars, formatPercent } from '../../core/counting/format.ts';
 import { MODELS } from '../../core/replay/prices.ts';
 import type { Replay, ReplayRequest } from '../../core/replay/replay.ts';
 import { type ReplayChoice, SCHEDULES, type ScheduleId } from '../../core/replay/schedules.ts';
