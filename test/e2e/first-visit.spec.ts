@@ -257,5 +257,7 @@ test("opening a conversation of one's own replaces the example's comments about 
   // The same rule stays, with comments about no particular conversation.
   // Monaco renders spaces as no-break spaces, which \s matches.
   expect(await configLines()).toMatch(/keep_first\s=\s1/);
-  expect(await configLines()).toMatch(/the\sCompactions\spane\sshows\swhich\sturns\sthat\sis\shere/);
+  expect(await configLines()).toMatch(
+    /the\sCompactions\spane\sshows\swhich\sturns\sthat\sis\shere/,
+  );
 });
