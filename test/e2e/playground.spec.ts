@@ -123,6 +123,7 @@ test("an opened events.json gives the CLI's figures, with either tokenizer", asy
 test('after Compact, a hint edit changes the preview and not the frozen compaction', async ({
   page,
 }) => {
+  await showPane(page, 'timeline');
   const timeline = page.locator('#pane-timeline');
   const stored = timeline.locator('.cp-event-stored');
   const previewed = timeline.locator('.cp-event-new');
@@ -151,6 +152,7 @@ test('after Compact, a hint edit changes the preview and not the frozen compacti
 });
 
 test('selecting a row filters the diff to that tool', async ({ page }) => {
+  await showPane(page, 'diff');
   const filter = page.locator('#pane-diff').getByLabel('Filter by tool');
   await expect(filter).toHaveValue('');
   const all = await diffSummary(page);

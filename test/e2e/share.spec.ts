@@ -153,6 +153,7 @@ test.describe('share links', () => {
     await expect(other.page.getByLabel('Tokenizer')).toHaveValue('cl100k');
     await expect(other.page.getByRole('radio', { name: 'Bare' })).toBeChecked();
     await expect(toolRow(other.page, 'build_watch')).toHaveAttribute('aria-selected', 'true');
+    await showPane(other.page, 'diff');
     await expect(
       other.page.locator('#pane-diff').getByRole('checkbox', { name: 'Side by side' }),
     ).not.toBeChecked();

@@ -26,7 +26,9 @@ test('loads with both editors labelled and the first results announced', async (
   );
   const status = statusLine(page);
   await expect(status).toHaveAttribute('aria-live', 'polite');
-  await expect(status).toHaveText(/^Saved -?[\d,]+ tokens \(-?\d+\.\d%\)\.$/);
+  await expect(status).toHaveText(
+    /^Saved -?[\d,]+ tokens \(-?\d+\.\d%\) of the [\d,]+ tokens the next request would carry\.$/,
+  );
   for (const id of ['pane-savings', 'pane-diff', 'pane-explain', 'pane-timeline']) {
     await expect(page.locator(`#${id}`)).toBeVisible();
   }
