@@ -57,6 +57,7 @@ initShare({
     storage: getStorage('localStorage'),
     session: getStorage('sessionStorage'),
     locks: typeof navigator.locks === 'undefined' ? null : navigator.locks,
+    reloaded: isReload(),
   },
 });
 
@@ -150,4 +151,10 @@ function getStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {
   } catch {
     return null;
   }
+}
+
+/** Whether this document reloads the tab (the Navigation Timing entry says so). */
+function isReload(): boolean {
+  const [entry] = performance.getEntriesByType('navigation');
+  return entry instanceof PerformanceNavigationTiming && entry.type === 'reload';
 }

@@ -29,6 +29,8 @@ export interface ShareEnvironment {
   session: StorageLike | null;
   /** Web Locks, to claim this tab's id and see which tabs are open; absent: ids are not claimed. */
   locks?: TabLocks | null;
+  /** This document reloads the tab (its old document may still hold the tab's lock for a moment). */
+  reloaded?: boolean;
 }
 
 /** The localStorage key of the state an earlier version of the page autosaved (one slot for all tabs). */

@@ -787,6 +787,30 @@ describe('tab ids', () => {
     expect(savedConfigs(kv, duplicateTab)[0]).toBe('duplicate = 1\n');
   });
 
+  it('a reload keeps its id when the old document lets go of the lock only after the new one starts', async () => {
+    const kv = createKeyValue();
+    const { locks, held, open } = createTabLocks();
+    const first = environment('', kv);
+    init({ ...first.env, locks });
+    await startPlayground();
+    setConfigText('typed before the reload = 1\n');
+    await vi.advanceTimersByTimeAsync(100);
+    const tab = first.session.items.get(TAB_KEY) ?? '';
+    const address = first.location.hash;
+    // The old document still holds its lock when the reloaded one starts.
+    open(tab);
+    disposeShare();
+    resetStore();
+    setTimeout(() => held.delete(`${TAB_LOCK_PREFIX}${tab}`), 300);
+
+    init({ ...environment(address, kv, first.session).env, locks, reloaded: true });
+    const started = startPlayground();
+    await vi.advanceTimersByTimeAsync(400);
+    await started;
+    expect(first.session.items.get(TAB_KEY)).toBe(tab);
+    expect(store.getState().configText).toBe('typed before the reload = 1\n');
+  });
+
   it('never drops the slot of an open tab; a dropped slot stays reachable in the recent states', async () => {
     const kv = createKeyValue();
     const { locks, held, open } = createTabLocks();

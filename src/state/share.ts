@@ -51,7 +51,7 @@ import {
   type StorageLike,
 } from './share-start.ts';
 import { store } from './store.ts';
-import { claimTab, getLiveTabs, readTabId } from './tab-claim.ts';
+import { claimTab, getLiveTabs, RELOAD_CLAIM_WAIT_MS, readTabId } from './tab-claim.ts';
 import { createDebounce } from './timing.ts';
 
 /** What `initShare` needs. */
@@ -236,7 +236,12 @@ export async function startPlayground(): Promise<StartChoice | null> {
   if (!deps) return null;
   const { env, examples, defaultExampleId } = deps;
   // A duplicated tab finds the id of a tab that is still open: it takes a new one.
-  const claim = await claimTab(env.locks ?? null, env.session, tabId);
+  const claim = await claimTab(
+    env.locks ?? null,
+    env.session,
+    tabId,
+    env.reloaded ? RELOAD_CLAIM_WAIT_MS : 0,
+  );
   if (deps?.env !== env) {
     claim.release();
     return null;

@@ -66,16 +66,44 @@ function hold(locks: TabLocks, tab: string): Promise<(() => void) | null> {
   });
 }
 
-/** Claims `wanted` for this tab, or a new id when another live tab holds it. */
+/**
+ * How long a reload waits for its own id. The document it replaces holds the
+ * lock until the browser has torn it down, which on a busy machine comes
+ * after the new document starts: taking a new id then would read the tab's
+ * own slot as another tab's and drop what was typed just before the reload.
+ */
+export const RELOAD_CLAIM_WAIT_MS = 2_000;
+const RELOAD_CLAIM_POLL_MS = 25;
+
+/** `hold`, tried again until `waitMs` has passed (0: once). */
+async function holdWithin(
+  locks: TabLocks,
+  tab: string,
+  waitMs: number,
+): Promise<(() => void) | null> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const release = await hold(locks, tab);
+    if (release || Date.now() >= until) return release;
+    await new Promise((resolve) => setTimeout(resolve, RELOAD_CLAIM_POLL_MS));
+  }
+}
+
+/**
+ * Claims `wanted` for this tab, or a new id when another live tab holds it.
+ * `waitMs` is for a reload, whose old document may hold `wanted` for a moment
+ * ({@link RELOAD_CLAIM_WAIT_MS}); a duplicated tab passes 0 and moves on at once.
+ */
 export async function claimTab(
   locks: TabLocks | null,
   session: StorageLike | null,
   wanted: string,
+  waitMs = 0,
 ): Promise<TabClaim> {
   const unclaimed = { tab: wanted, copiedFrom: null, release: () => {} };
   if (!locks || wanted === '') return unclaimed;
   try {
-    const release = await hold(locks, wanted);
+    const release = await holdWithin(locks, wanted, waitMs);
     if (release) return { tab: wanted, copiedFrom: null, release };
     const fresh = createTabId();
     session?.setItem(TAB_KEY, fresh);
