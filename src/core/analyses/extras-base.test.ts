@@ -16,7 +16,7 @@ const input = (base: JpBase): PlaygroundInput => ({
   encoding: 'auto',
   tokenizer: 'chars',
   now: null,
-  view: 'provider',
+  view: 'sanitized',
   readings: { base },
 });
 
