@@ -118,6 +118,96 @@ describe('files JP main wrote come back byte for byte (15.1)', () => {
   });
 });
 
+/** Text as JP writes events.json: serde_json's pretty layout (two spaces, `": "`) and a final newline, as the corpus files end. */
+const jpLayout = (events: readonly object[]) => `${JSON.stringify(events, null, 2)}\n`;
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const at = (hour: number) => `2026-09-01 ${String(hour).padStart(2, '0')}:00:00.0`;
+
+/** JP main's storage form: responses and argument leaves base64, `over` and `source` as JP main writes them (15.1). */
+const JP_THRESHOLDS = [
+  { type: 'turn_start', timestamp: at(0) },
+  { type: 'chat_request', timestamp: at(0), content: 'read them' },
+  { type: 'chat_response', timestamp: at(0), reasoning: 'thinking' },
+  {
+    type: 'tool_call_request',
+    timestamp: at(0),
+    id: 'a',
+    name: 'fs_read_file',
+    arguments: { path: b64('big.log') },
+  },
+  {
+    type: 'tool_call_response',
+    timestamp: at(0),
+    id: 'a',
+    content: b64('x'.repeat(4096)),
+    is_error: false,
+  },
+  {
+    type: 'tool_call_request',
+    timestamp: at(0),
+    id: 'b',
+    name: 'fs_read_file',
+    arguments: { path: b64('small') },
+  },
+  { type: 'tool_call_response', timestamp: at(0), id: 'b', content: b64('ok'), is_error: false },
+  { type: 'turn_start', timestamp: at(1) },
+  { type: 'chat_request', timestamp: at(1), content: 'next' },
+  {
+    type: 'compaction',
+    timestamp: at(2),
+    from_turn: 0,
+    to_turn: 0,
+    reasoning: { policy: 'strip', over: '16KB' },
+    tool_calls: { policy: 'strip', request: false, response: true, over: '1KB' },
+  },
+  {
+    type: 'compaction',
+    timestamp: at(3),
+    from_turn: 1,
+    to_turn: 1,
+    tool_calls: { policy: 'omit', over: '1MB' },
+  },
+];
+const JP_AUTHORED = [
+  { type: 'turn_start', timestamp: at(0) },
+  { type: 'chat_request', timestamp: at(0), content: 'one' },
+  { type: 'turn_start', timestamp: at(1) },
+  { type: 'chat_request', timestamp: at(1), content: 'two' },
+  { type: 'turn_start', timestamp: at(2) },
+  { type: 'chat_request', timestamp: at(2), content: 'three' },
+  {
+    type: 'compaction',
+    timestamp: at(3),
+    from_turn: 0,
+    to_turn: 1,
+    summary: { summary: 'We settled on the layered loader.', source: 'authored' },
+  },
+];
+const withoutCompactions = (events: readonly { type: string }[]) =>
+  events.filter((e) => e.type !== 'compaction');
+
+describe("files in JP's own layout come back byte for byte (15.1)", () => {
+  it('thresholds: compact writes the file unchanged, reset drops only the compactions, project strips only the response over 1KB', () => {
+    const file = writeTemp('jp-thresholds.json', jpLayout(JP_THRESHOLDS));
+    expect(cli(['compact', '--config', EMPTY_RULE, file]).stdout).toBe(jpLayout(JP_THRESHOLDS));
+    expect(cli(['reset', file]).stdout).toBe(jpLayout(withoutCompactions(JP_THRESHOLDS)));
+    // By hand: the 4,096-byte response is over 1KB; "thinking" (8 bytes) is not over 16KB; turn 1 has no tool call.
+    const projected = withoutCompactions(JP_THRESHOLDS).map((e, index) =>
+      index === 4 ? { ...e, content: b64('[compacted] fs_read_file: success') } : e,
+    );
+    expect(cli(['project', '--view', 'stream', file]).stdout).toBe(jpLayout(projected));
+  });
+
+  it('authored summaries: compact writes the file unchanged, reset drops only the summary', () => {
+    const file = writeTemp('jp-authored.json', jpLayout(JP_AUTHORED));
+    expect(cli(['compact', '--config', EMPTY_RULE, file]).stdout).toBe(jpLayout(JP_AUTHORED));
+    expect(cli(['reset', file]).stdout).toBe(jpLayout(withoutCompactions(JP_AUTHORED)));
+    // Turn 2, which the summary does not cover, comes out as written.
+    const stream = cli(['project', '--view', 'stream', file]).stdout;
+    expect(stream.endsWith(`${jpLayout(JP_AUTHORED.slice(4, 6)).slice(1, -3)}\n]\n`)).toBe(true);
+  });
+});
+
 const TEN_TURNS = `[${Array.from(
   { length: 10 },
   (_, turn) =>

@@ -148,6 +148,7 @@ export function selectWorkspaceSettings(s: AppState): WorkspaceSettings {
     now: s.now,
     view: s.view,
     tokenizer: s.tokenizer,
+    readings: getChangedReadings(s.readings),
   };
 }
 

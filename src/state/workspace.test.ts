@@ -3,6 +3,7 @@ import { renderHintsToml } from '../core/analyses/recommend.ts';
 import codingSession from '../examples/coding-session.json?raw';
 import hintOmit from '../examples/hint-omit.json?raw';
 import hintStrip from '../examples/hint-strip.json?raw';
+import { EMPTY_RULE, OVER_STREAMS } from '../test/fixtures/over-streams.ts';
 import {
   createInThreadPool,
   type InThreadPool,
@@ -262,6 +263,49 @@ describe('a workspace', () => {
     closeWorkspace();
     expect(store.getState().workspaceStatus).toBe('empty');
     expect(store.getState().workspaceConversations).toEqual([]);
+  });
+});
+
+describe('the reading base', () => {
+  // Streams whose stored compactions carry `over`: see the fixture's header.
+  const OVER_FOLDER = OVER_STREAMS.map((text, index) =>
+    pickedFile(text, `conversations/${index + 1}/events.json`),
+  );
+
+  /** Per tool: [response tokens after, tokens saved]; and all tokens after. */
+  function figures() {
+    const report = store.getState().workspaceReport;
+    return {
+      tools: Object.fromEntries(
+        (report?.tools ?? []).map((row) => [
+          row.name,
+          [row.response.after.tokens, row.saved.tokens],
+        ]),
+      ),
+      after: report?.totals.after.tokens,
+    };
+  }
+
+  it('counts the folder under the chosen base, and counts again when it changes', async () => {
+    store.setState({ configText: EMPTY_RULE });
+    setup();
+    await openWorkspace(OVER_FOLDER);
+    // Expected values: `report --tokenizer chars --reading base=…` on the
+    // folder (CLI), and by hand with chars/4: the 812-byte response is 203
+    // tokens, g2's 100 bytes 25; a stripped response's status line 9.
+    expect(figures()).toEqual({
+      tools: { fs_read_file: [203 + 9, 1_015], grep: [25, 753] },
+      after: 246,
+    });
+
+    store.setState({ readings: { ...store.getState().readings, base: '2026-08' } });
+    await until(
+      () => store.getState().workspaceStatus === 'done' && !store.getState().workspaceBusy,
+    );
+    expect(figures()).toEqual({
+      tools: { fs_read_file: [9 + 9, 1_209], grep: [0, 781] },
+      after: 24,
+    });
   });
 });
 

@@ -101,7 +101,8 @@ function onStoreChange(state: AppState, prev: AppState): void {
     state.configText !== prev.configText ||
     state.now !== prev.now ||
     state.view !== prev.view ||
-    state.tokenizer !== prev.tokenizer;
+    state.tokenizer !== prev.tokenizer ||
+    state.readings !== prev.readings;
   const counted = state.workspaceStatus === 'done' || state.workspaceStatus === 'invalid';
   if (settingsChanged && counted) {
     // Hidden, the workspace computes nothing: its figures are only marked stale.

@@ -180,14 +180,21 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * The CLI's per-tool figures, as the savings table shows them:
- * `report --config <config> --json <target>`, the target a file or a folder.
+ * `report --config <config> --json <target>`, the target a file or a folder,
+ * under `--reading` each of `readings` (`base=2026-08`).
  */
-export function cliReportRows(config: string, target: string, tokenizer?: string): RowFigures[] {
+export function cliReportRows(
+  config: string,
+  target: string,
+  tokenizer?: string,
+  readings: readonly string[] = [],
+): RowFigures[] {
   const dir = mkdtempSync(join(tmpdir(), 'playground-e2e-'));
   const configPath = join(dir, 'hints.toml');
   writeFileSync(configPath, config);
   const args = ['bin/compaction-playground.mjs', 'report', '--config', configPath, '--json'];
   if (tokenizer) args.push('--tokenizer', tokenizer);
+  for (const reading of readings) args.push('--reading', reading);
   const output = execFileSync(process.execPath, [...args, target], {
     cwd: REPO,
     encoding: 'utf8',

@@ -76,7 +76,7 @@ export function createPlaygroundExtras() {
   const whatIf = createWhatIfCache();
   let hintTable: { elements: readonly StreamElement[]; table: HintTable } | undefined;
 
-  /** The stream's hint table under the context's rules and settings (readings aside, as the pool builds it). */
+  /** The stream's hint table under the context's rules and settings, readings (base) included. */
   const getHintTable = (context: RunContext, settings: HintTableSettings): HintTable => {
     const fresh =
       hintTable?.elements === context.elements &&
@@ -86,6 +86,7 @@ export function createPlaygroundExtras() {
         now: context.input.now,
         view: context.input.view,
         counter: context.counter,
+        readings: context.readings,
       });
       hintTable = { elements: context.elements, table };
     }
@@ -142,6 +143,7 @@ export function createPlaygroundExtras() {
         now: context.input.now,
         view: context.input.view,
         tokenizer: context.counter.id,
+        readings: context.readings,
       };
       return recommendHints([getHintTable(context, settings)], context.config, settings);
     },

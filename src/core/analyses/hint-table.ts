@@ -348,7 +348,8 @@ export function analyzeConversation(
   config: ParsedConfig,
   options: HintTableOptions & { encoding?: EncodingSetting },
 ): ConversationAnalysis {
-  const { parsed, imported } = readAnyStream(text, { encoding: options.encoding ?? 'auto' });
+  const base = (options.readings ?? DEFAULT_READINGS).base;
+  const { parsed, imported } = readAnyStream(text, { encoding: options.encoding ?? 'auto', base });
   if (!parsed.elements || hasErrors(parsed.diagnostics)) {
     return { ok: false, diagnostics: parsed.diagnostics };
   }
@@ -360,6 +361,7 @@ export function analyzeConversation(
     now: options.now,
     view: options.view,
     tokenizer: options.counter.id,
+    readings: options.readings,
   }) as Report;
   return {
     ok: true,

@@ -15,6 +15,7 @@
 
 import type { HintTable } from '../../core/analyses/hint-table.ts';
 import type { HintRecommendations } from '../../core/analyses/recommend.ts';
+import type { Readings } from '../../core/compaction/readings.ts';
 import type { Report } from '../../core/counting/report.ts';
 import type { TokenizerId } from '../../core/counting/tokens.ts';
 import type { ToolHintInfo, ViewMode, WhatIfGrid } from '../../core/playground/types.ts';
@@ -28,6 +29,12 @@ export interface WorkspaceSettings {
   now: string | null;
   view: ViewMode;
   tokenizer: TokenizerId;
+  /**
+   * The readings that differ from the rulings, `base` included, as the
+   * single conversation's run takes them (`PlaygroundInput.readings`): every
+   * stream is read, projected and counted under them. Absent: every ruling.
+   */
+  readings?: Partial<Readings>;
 }
 
 /** One conversation's files. */
@@ -89,7 +96,7 @@ export type WorkspaceEvaluation =
       /** Every tool under each hint choice, summed over the conversations; null with none. */
       whatIf: WhatIfGrid | null;
     }
-  /** The tables were computed for other rules, "now", view or tokenizer: a cold run is needed. */
+  /** The tables were computed for other rules, "now", view, tokenizer or readings: a cold run is needed. */
   | { status: 'stale' }
   /** The config has errors: nothing can be computed from it. */
   | { status: 'invalid'; message: string };

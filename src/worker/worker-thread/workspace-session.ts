@@ -22,8 +22,10 @@ import {
   renderHintsToml,
 } from '../../core/analyses/recommend.ts';
 import { getWhatIfGrid, prepareWhatIf } from '../../core/analyses/what-if.ts';
+import { withReadings } from '../../core/compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../../core/config/config.ts';
 import { resolveConfigInForce } from '../../core/config/in-force.ts';
+import type { JpBase } from '../../core/config/jp-base.ts';
 import { addReports, getToolRowKey, type Report } from '../../core/counting/report.ts';
 import { loadTokenCounter } from '../../core/counting/tokens.ts';
 import { readSubagentDescription } from '../../core/import/sessions.ts';
@@ -46,8 +48,14 @@ function configError(config: ParsedConfig): string | undefined {
     : undefined;
 }
 
+/** The settings a hint table is keyed by: a change of reading makes every table stale. */
 function hintSettings(settings: WorkspaceSettings): HintTableSettings {
-  return { now: settings.now, view: settings.view, tokenizer: settings.tokenizer };
+  return {
+    now: settings.now,
+    view: settings.view,
+    tokenizer: settings.tokenizer,
+    readings: withReadings(settings.readings),
+  };
 }
 
 function figuresOf(report: Report): ConversationFigures {
@@ -81,10 +89,15 @@ function toolInfoOf(tables: readonly HintTable[], config: ParsedConfig, report: 
  * tables held, and the editor's conversation while its text is the same.
  */
 export function createWorkspaceHandlers() {
-  let configCache: { text: string; parsed: ParsedConfig } | undefined;
+  let configCache: { text: string; base: JpBase; parsed: ParsedConfig } | undefined;
 
-  function parseConfig(text: string): ParsedConfig {
-    if (configCache?.text !== text) configCache = { text, parsed: parseConfigToml(text) };
+  /** The config as the chosen base reads it (15.4: the table form and `-N` depend on it). */
+  function parseConfig(settings: WorkspaceSettings): ParsedConfig {
+    const text = settings.configText;
+    const base = withReadings(settings.readings).base;
+    if (configCache?.text !== text || configCache.base !== base) {
+      configCache = { text, base, parsed: parseConfigToml(text, base) };
+    }
     return configCache.parsed;
   }
 
@@ -104,7 +117,7 @@ export function createWorkspaceHandlers() {
           ? readSubagentDescription(metadataText)
           : readConversationTitle(metadataText)) ?? null;
     }
-    const config = parseConfig(settings.configText);
+    const config = parseConfig(settings);
     const invalid = configError(config);
     if (invalid) return { index: files.index, ok: false, title, message: invalid };
     // A fresh counter per conversation: its cache holds every counted string,
@@ -115,6 +128,7 @@ export function createWorkspaceHandlers() {
       view: settings.view,
       counter,
       encoding: settings.encoding,
+      readings: withReadings(settings.readings),
     });
     if (!analysis.ok) {
       return {
@@ -141,7 +155,7 @@ export function createWorkspaceHandlers() {
   const tables = new Map<number, HintTable>();
 
   function evaluate(settings: WorkspaceSettings): WorkspaceEvaluation {
-    const config = parseConfig(settings.configText);
+    const config = parseConfig(settings);
     const invalid = configError(config);
     if (invalid) return { status: 'invalid', message: invalid };
     const hints = hintSettings(settings);
