@@ -95,6 +95,27 @@ describe('App shell', () => {
     expect(screen.getByRole('option', { name: 'auto (storage)' })).toBeInTheDocument();
   });
 
+  it('says the encoding of an imported transcript reads the events the import wrote', async () => {
+    const engine = setup();
+    act(() =>
+      store.setState({
+        importSummary: {
+          format: 'claude-code',
+          turns: 1,
+          toolCalls: [],
+          notes: [],
+          errors: 0,
+          account: '',
+        },
+      }),
+    );
+    const run = act(() => flushAnalysis());
+    engine.runs[0]?.resolve(makeResult({ before: 100, after: 50 }, { encoding: 'storage' }));
+    await run;
+    expect(screen.getByRole('option', { name: 'auto (storage, as imported)' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'auto (storage)' })).toBeNull();
+  });
+
   it('renders a section for every pane', () => {
     setup();
     for (const id of ['pane-savings', 'pane-diff', 'pane-explain', 'pane-timeline']) {

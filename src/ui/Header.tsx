@@ -42,10 +42,21 @@ const VIEWS = VIEW_MODES.map((value) => ({ value, ...VIEW_WORDS[value] }));
 function EncodingSelect() {
   const encoding = useAppStore((s) => s.encoding);
   const inUse = useAppStore(selectEncodingInUse);
+  // An imported transcript's events are JP's, written by the import: the
+  // encoding reads those, not the file that was opened.
+  const imported = useAppStore(
+    (s) =>
+      s.importSummary !== null &&
+      s.importSummary.format !== null &&
+      s.importSummary.format !== 'jp',
+  );
   // The encoding in use shows in the "auto" option itself: "auto (storage)".
   const options = ENCODING_SETTINGS.map((value) => ({
     value,
-    label: value === 'auto' && encoding === 'auto' && inUse ? `auto (${inUse})` : value,
+    label:
+      value === 'auto' && encoding === 'auto' && inUse
+        ? `auto (${inUse}${imported ? ', as imported' : ''})`
+        : value,
   }));
   const inWorkspace = useAppStore((s) => s.resultsView === 'workspace');
   return (
@@ -58,7 +69,9 @@ function EncodingSelect() {
       title={
         inWorkspace
           ? 'Encoding applies to the single conversation; each workspace file is read in its own format'
-          : "How the stream's text is decoded: storage is JP's on-disk base64 form"
+          : imported
+            ? "The transcript was imported as JP events, which the import writes in JP's storage form (base64); Encoding reads those events, not the transcript file"
+            : "How the stream's text is decoded: storage is JP's on-disk base64 form"
       }
     />
   );

@@ -132,6 +132,22 @@ describe('Claude Code sessions', () => {
     });
   });
 
+  it('lists its notes in the order of their first line, as a reader meets them', () => {
+    // Line 2 is cut mid-write; the sidechain on line 3 is noted while reading,
+    // the unreadable line only after: the summary must still list line 2 first.
+    const text = [
+      JSON.stringify(user('u1', null, 'go')),
+      '{"type":"user","uuid":"u2","mess',
+      JSON.stringify(
+        assistant('s3', 'u1', 'm9', [{ type: 'text', text: 'sub' }], { isSidechain: true }),
+      ),
+      JSON.stringify(user('u4', 'u1', '<command-caveat>…</command-caveat>', { isMeta: true })),
+      JSON.stringify(assistant('a5', 'u1', 'm1', [{ type: 'text', text: 'done' }])),
+    ].join('\n');
+    const result = importTranscript(text);
+    expect(result.notes.map((n) => n.line)).toEqual([2, 3, 4]);
+  });
+
   it('imports a compacted session as it was before its compact_boundary, without the summary', () => {
     const text = lines(
       user('u1', null, 'early question'),

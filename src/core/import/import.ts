@@ -118,11 +118,27 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
   return result;
 }
 
-/** Imports a source already parsed the way its format needs (read whole, or in chunks). */
+/**
+ * Imports a source already parsed the way its format needs (read whole, or
+ * in chunks), with its notes in the order of their first source line (a
+ * note about the whole file, with no line, comes first), as a reader goes
+ * through the file.
+ */
 export function importParsedSource(
   format: ImportFormat,
   source: ParsedSource,
   agent?: string,
+): ImportResult {
+  const result = readParsedSource(format, source, agent);
+  // Stable: notes of one line keep the order the import met them in.
+  result.notes.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return result;
+}
+
+function readParsedSource(
+  format: ImportFormat,
+  source: ParsedSource,
+  agent: string | undefined,
 ): ImportResult {
   if (source.kind === 'lines' && isLineFormat(format)) {
     const result = importLines(format, source.lines, agent);

@@ -212,6 +212,15 @@ function Details({
   );
 }
 
+/** Scrolls the least that shows `element`, smoothly unless the reader asked for less motion. */
+function bringIntoView(element: HTMLElement | null): void {
+  if (!element || typeof element.scrollIntoView !== 'function') return;
+  const reduceMotion =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+}
+
 /** Explains the selected event, or lists the events to choose from. */
 export function ExplainPanel({
   before,
@@ -236,9 +245,20 @@ export function ExplainPanel({
       ? undefined
       : items.find((item) => item.entry.key === selectedEventKey);
 
+  // A line clicked in the diff above fills this pane in, often below the
+  // fold: bring it into view when the selection changes, never when the pane
+  // merely mounts again with a selection (scrolling near it must not jump).
+  const detailsRef = useRef<HTMLDivElement>(null);
+  const revealedKey = useRef(selectedEventKey);
+  useEffect(() => {
+    if (selectedEventKey === revealedKey.current) return;
+    revealedKey.current = selectedEventKey;
+    if (selectedEventKey !== null) bringIntoView(detailsRef.current);
+  }, [selectedEventKey]);
+
   if (selected) {
     return (
-      <div className="cp-pane cp-explain-pane">
+      <div className="cp-pane cp-explain-pane" ref={detailsRef}>
         <Details
           entry={selected.entry}
           removed={selected.removed}
