@@ -6,7 +6,7 @@
  */
 
 import type { HintChoice } from '../core/analyses/hint-table.ts';
-import { setToolChoiceInToml } from '../core/analyses/what-if.ts';
+import { setToolChoiceInToml } from '../core/analyses/hint-toml.ts';
 import { DEFAULT_READINGS, type ReadingName, type Readings } from '../core/compaction/readings.ts';
 import type { TokenizerId } from '../core/counting/tokens.ts';
 import {
