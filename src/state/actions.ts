@@ -6,16 +6,16 @@
  */
 
 import type { HintChoice } from '../core/analyses/hint-table.ts';
-import { setToolChoiceInToml } from '../core/analyses/what-if.ts';
+import { setToolChoiceInToml } from '../core/analyses/hint-toml.ts';
 import { DEFAULT_READINGS, type ReadingName, type Readings } from '../core/compaction/readings.ts';
 import type { TokenizerId } from '../core/counting/tokens.ts';
-import {
-  isSameInput,
-  type PlaygroundFigures,
-  type PlaygroundInput,
-  type StreamEdit,
-  type ViewMode,
+import type {
+  PlaygroundFigures,
+  PlaygroundInput,
+  StreamEdit,
+  ViewMode,
 } from '../core/playground/playground.ts';
+import { isSameInput } from '../core/playground/same-input.ts';
 import type { ReadingChoice } from '../core/playground/types.ts';
 import type { Diagnostic, EncodingSetting, ToolHint } from '../core/types.ts';
 import { isAbortError } from '../worker/shared/errors.ts';

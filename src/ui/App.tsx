@@ -7,7 +7,7 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../state/store.ts';
 import { ConversationResults } from './ConversationResults.tsx';
 import { ConfigEditor } from './editor/ConfigEditor.tsx';
-import { OpenFileButton, StreamEditor } from './editor/StreamEditor.tsx';
+import { LargeStreamNote, OpenFileButton, StreamEditor } from './editor/StreamEditor.tsx';
 import { QuickRuleField } from './exports/QuickRuleField.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { Toaster } from './feedback/Toaster.tsx';
@@ -80,6 +80,7 @@ function Workspace() {
           <div className="panel-bar">
             <h2>Event stream (JSON)</h2>
             {fileName ? <span className="panel-hint">{fileName}</span> : null}
+            <LargeStreamNote />
             <OpenFileButton />
             <WorkspaceOpenButtons />
           </div>

@@ -33,6 +33,15 @@ const FIGURES_WITHIN_MS = 2_000;
 const LONGEST_TASK_MS = 100;
 
 /**
+ * No Playwright trace here: a trace takes a DOM snapshot in the page's main
+ * thread before and after every action, key presses included. In a CPU
+ * profile of ten Backspaces on the largest file, those snapshots were 11.6 s
+ * of the page's 27 s, one of them between the last key and the figures:
+ * they were measured as the page's own time.
+ */
+test.use({ trace: 'off' });
+
+/**
  * `count` distinct tools called once each. The playground opens at most
  * 10 MiB and 100,000 elements (docs/limits.md); 50,000 calls with their
  * responses are 12 MB, so past the limit the calls are left without their

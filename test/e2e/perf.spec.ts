@@ -39,6 +39,15 @@ const SUFFIX = '-responses';
 const EDITS = 5;
 /** How long a hint edit's update may take before it counts as unsettled. */
 const SETTLE_BOUND_MS = 20_000;
+
+/**
+ * No Playwright trace here: a trace takes a DOM snapshot in the page's main
+ * thread before and after every action, key presses included. In a CPU
+ * profile of ten Backspaces on the largest file, those snapshots were 11.6 s
+ * of the page's 27 s, one of them between the last key and the figures:
+ * they were measured as the page's own time.
+ */
+test.use({ trace: 'off' });
 const ROUNDS = 5;
 /** Where the figures go for `npm run bench`'s table (tools/bench/targets.ts); untracked. */
 const FIGURES_FILE = 'test-reports/perf.json';

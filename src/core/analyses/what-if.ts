@@ -36,7 +36,6 @@ import {
   isRecommendation,
   type Recommendation,
   recommendHints,
-  renderHintsToml,
 } from './recommend.ts';
 
 export type { WhatIfCell, WhatIfGrid, WhatIfRow };
@@ -328,25 +327,4 @@ export function getWhatIfHeadline(grid: Pick<WhatIfGrid, 'ruleSaves' | 'hintsSav
   if (more === 0) return `${rule}; your hints save nothing more.`;
   if (more > 0) return `${rule}; your hints save ${formatCount(more)} more.`;
   return `${rule}; your hints give ${formatCount(-more)} of them back.`;
-}
-
-/**
- * The config text with `tool`'s own hint set to `choice` (`inherit` removes
- * it), through the one writer of hints (`renderHintsToml`): only the
- * `compaction` line changes, comments and layout are kept. Undefined when the
- * text does not hold the hint to remove (it comes from `'*'`, a
- * config_delta, or a table written inline).
- */
-export function setToolChoiceInToml(
-  text: string,
-  tool: string,
-  choice: HintChoice,
-  inForce: ToolHint | null,
-): string | undefined {
-  const hint = choice === 'inherit' ? null : choice;
-  const next = renderHintsToml([{ tool, hint, currentHint: inForce }], text, {
-    keepComments: true,
-  });
-  const unchanged = next.replace(/\r?\n$/, '') === text.replace(/\r?\n$/, '');
-  return hint === null && unchanged ? undefined : next;
 }

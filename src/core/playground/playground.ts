@@ -43,6 +43,7 @@ import {
   planCompactions,
   type Views,
 } from './pipeline.ts';
+import { isSameInput } from './same-input.ts';
 import { compareToolInfo, getToolHintInfo } from './tool-info.ts';
 import { buildTimeline } from './transcripts.ts';
 import type {
@@ -66,6 +67,7 @@ export {
 } from './pipeline.ts';
 
 export type * from './types.ts';
+export { isSameInput };
 
 /** The result of an action that rewrites the stream text (Compact, Reset). */
 export type StreamEdit = { ok: true; streamText: string } | { ok: false; message: string };
@@ -356,20 +358,6 @@ export function createPlaygroundSession(options: PlaygroundSessionOptions = {}):
       return { ok: true, streamText: writeEventsText(result.value, stream.encoding) };
     },
   };
-}
-
-/** Whether two inputs are the same run (the stream compared by value: equal texts are one stream). */
-export function isSameInput(a: PlaygroundInput, b: PlaygroundInput): boolean {
-  return (
-    a.streamText === b.streamText &&
-    a.configText === b.configText &&
-    a.encoding === b.encoding &&
-    a.tokenizer === b.tokenizer &&
-    a.now === b.now &&
-    a.view === b.view &&
-    a.importedFrom === b.importedFrom &&
-    JSON.stringify(withReadings(a.readings)) === JSON.stringify(withReadings(b.readings))
-  );
 }
 
 /** Every tool the stream calls or the config names, with the hint in force for it, sorted by name. */

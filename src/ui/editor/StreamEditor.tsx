@@ -5,10 +5,11 @@
  */
 import type { editor } from 'monaco-editor/editor';
 import { type DragEvent, useEffect, useState } from 'react';
+import { formatCount } from '../../core/counting/format.ts';
 import { openFile, setStreamText } from '../../state/actions.ts';
 import { isChunkedImport, openChunkedFile } from '../../state/large-import.ts';
 import { readUserFile } from '../../state/read-file.ts';
-import { useAppStore } from '../../state/store.ts';
+import { store, useAppStore } from '../../state/store.ts';
 import { FilePickerButton } from '../FilePickerButton.tsx';
 import { EditorView } from './EditorView.tsx';
 import { LARGE_STREAM_CHARS, STREAM_MODEL_PATH, setLargeStreamMode } from './json-language.ts';
@@ -40,6 +41,32 @@ function streamOptions(large: boolean): editor.IStandaloneEditorConstructionOpti
 const STREAM_OPTIONS = streamOptions(false);
 const LARGE_STREAM_OPTIONS = streamOptions(true);
 
+/**
+ * Above this size the stream is shown as plain text: Monaco's JSON mode
+ * tokenizes on the main thread, and on the 1.8 MB corpus file its first
+ * pass was the longest task of opening it. The core's diagnostics still
+ * mark errors; {@link LargeStreamNote} says why there are no colours.
+ */
+const PLAIN_TEXT_LANGUAGE = 'plaintext';
+
+/**
+ * The text handed to the editor: the store's, one task later. A new text (an
+ * opened file, an example) has its run scheduled at once (state/actions.ts),
+ * so the run is posted before Monaco takes in megabytes, and the figures
+ * never wait for the editor. Always the store's latest text, never an older
+ * one: the editor's own edits are already in it, and an older text would
+ * undo them.
+ */
+function useTextForEditor(value: string): string {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (shown === value) return;
+    const timer = setTimeout(() => setShown(store.getState().streamText), 0);
+    return () => clearTimeout(timer);
+  }, [value, shown]);
+  return shown;
+}
+
 /** Reads a picked or dropped file into the store. */
 async function loadFile(file: File): Promise<void> {
   // A large JSON Lines file is read in chunks with progress (strict UTF-8 per line there).
@@ -58,6 +85,7 @@ export function StreamEditor() {
   const diagnostics = useAppStore((s) => s.streamDiagnostics);
   const [dragging, setDragging] = useState(false);
   const large = value.length > LARGE_STREAM_CHARS;
+  const shown = useTextForEditor(value);
 
   useEffect(() => setLargeStreamMode(large), [large]);
 
@@ -90,9 +118,9 @@ export function StreamEditor() {
       <EditorView
         id="stream"
         path={STREAM_MODEL_PATH}
-        language="json"
+        language={large ? PLAIN_TEXT_LANGUAGE : 'json'}
         ariaLabel={STREAM_EDITOR_LABEL}
-        value={value}
+        value={shown}
         onChange={setStreamText}
         diagnostics={diagnostics}
         options={large ? LARGE_STREAM_OPTIONS : STREAM_OPTIONS}
@@ -103,6 +131,17 @@ export function StreamEditor() {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Says when the stream is shown as plain text, so the missing colours read as a choice, not a fault. */
+export function LargeStreamNote() {
+  const large = useAppStore((s) => s.streamText.length > LARGE_STREAM_CHARS);
+  if (!large) return null;
+  return (
+    <span className="panel-hint" data-testid="large-stream-note">
+      plain text above {formatCount(LARGE_STREAM_CHARS)} characters: no JSON colours
+    </span>
   );
 }
 

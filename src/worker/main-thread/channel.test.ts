@@ -62,9 +62,10 @@ function createFakeWorker<A extends BridgeApi<A>>(handlers: A): FakeWorker<A> {
 let workers: FakeWorker<TestApi>[];
 let release: Map<string, () => void>;
 
-function createTestChannel(timeoutMs = 1000) {
+function createTestChannel(timeoutMs = 1000, concurrency?: number) {
   return createChannel<TestApi>({
     timeoutMs,
+    ...(concurrency === undefined ? {} : { concurrency }),
     createWorker: () => {
       const worker = createFakeWorker<TestApi>({
         echo: async (text) => text,
@@ -111,6 +112,22 @@ describe('createChannel', () => {
     release.get('first')?.();
     await expect(first).resolves.toBe('first');
     expect(workers).toHaveLength(1);
+  });
+
+  it('posts an immediate call while the only slot is taken, and keeps the queued call waiting for it', async () => {
+    const channel = createTestChannel(1000, 1);
+    const holding = channel.call('later', ['holding']);
+    const queued = channel.call('echo', ['queued']);
+    const immediate = channel.call('echo', ['immediate'], { immediate: true });
+    let queuedDone = false;
+    void queued.then(() => {
+      queuedDone = true;
+    });
+    await expect(immediate).resolves.toBe('immediate');
+    expect(queuedDone).toBe(false);
+    release.get('holding')?.();
+    await expect(holding).resolves.toBe('holding');
+    await expect(queued).resolves.toBe('queued');
   });
 
   it('rebuilds an exception in a handler with its name, message and code', async () => {

@@ -234,12 +234,17 @@ describe('createWorkerClient', () => {
     const second = rejection(client.run({ ...input, configText: 'b' }));
     const third = client.run({ ...input, configText: 'c' });
     const worker = workers[0] as FakeWorker;
-    // The stream was in the worker; the runs wait behind it, and only the last is left.
+    // The stream goes ahead of the runs without waiting for its reply, so the first run is in
+    // the worker at once; the second waits behind it and is replaced by the third.
     expect(isAbortError(await first)).toBe(true);
     expect((await second).code).toBe('aborted');
     await settle();
-    expect(worker.posted.map((request) => request.id)).toEqual([4]);
-    expect(worker.posted[0]?.args[0]).toMatchObject({ configText: 'c' });
+    expect(worker.posted.map((request) => request.id)).toEqual([2]);
+    // The first run's answer is dropped; its slot goes to the last run.
+    worker.respond({ id: 2, ok: true, value: { ...createEmptyFigures(), turnCount: 1 } });
+    await settle();
+    expect(worker.posted.map((request) => request.id)).toEqual([2, 4]);
+    expect(worker.posted[1]?.args[0]).toMatchObject({ configText: 'c' });
     worker.respond({ id: 4, ok: true, value: { ...createEmptyFigures(), turnCount: 7 } });
     await expect(third).resolves.toMatchObject({ turnCount: 7 });
     expect(worker.terminated).toBe(false);

@@ -108,7 +108,9 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     if (handed?.text !== input.streamText) {
       handed = { text: input.streamText, id: nextStreamId++ };
       // Never superseded: the calls queued behind it need it. A failure shows as `stream-missing`.
-      channel.call('setStream', [handed.id, handed.text]).catch(() => {});
+      // Posted at once: the worker reads it before the run that names it, and the run need not
+      // wait for its reply (on a busy main thread, behind Monaco taking in the same text).
+      channel.call('setStream', [handed.id, handed.text], { immediate: true }).catch(() => {});
     }
     const { streamText: _text, ...rest } = input;
     return { ...rest, stream: handed.id };
