@@ -250,6 +250,15 @@ describe('createWorkerClient', () => {
     expect(worker.terminated).toBe(false);
   });
 
+  it("posts a new stream's run at once, without waiting for the stream's reply", () => {
+    const client = createClient();
+    void client.run({ ...input, streamText: '[1]' });
+    const worker = workers[0] as FakeWorker;
+    // No await: the stream's reply (a microtask away, a main-thread task in a browser) has not come.
+    expect([...worker.streams.values()]).toEqual(['[1]']);
+    expect(worker.posted.map((request) => request.method)).toEqual(['run']);
+  });
+
   it('does not cancel a different method', async () => {
     const client = createClient();
     const run = client.run(input);
