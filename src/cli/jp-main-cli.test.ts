@@ -398,3 +398,59 @@ describe('recommend suggests an over threshold (issue 23)', () => {
     expect(out.stdout).not.toContain('Size thresholds');
   });
 });
+
+describe('replay --reading base=… (issue 23)', () => {
+  it('prices the request after a stored over threshold under the chosen base', () => {
+    // Turn 1 reads a 4,096- and an 812-byte file; the compaction strips responses over 1KB; turn 2 asks again.
+    const events = [
+      { type: 'turn_start', timestamp: at(0) },
+      { type: 'chat_request', timestamp: at(0), content: 'read both' },
+      { type: 'tool_call_request', timestamp: at(0), id: 'a', name: 'fs_read_file', arguments: {} },
+      {
+        type: 'tool_call_response',
+        timestamp: at(0),
+        id: 'a',
+        content: 'big '.repeat(1024),
+        is_error: false,
+      },
+      { type: 'tool_call_request', timestamp: at(0), id: 'b', name: 'fs_read_file', arguments: {} },
+      {
+        type: 'tool_call_response',
+        timestamp: at(0),
+        id: 'b',
+        content: 'x'.repeat(812),
+        is_error: false,
+      },
+      {
+        type: 'compaction',
+        timestamp: at(1),
+        from_turn: 0,
+        to_turn: 0,
+        tool_calls: { policy: 'strip', request: false, response: true, over: '1KB' },
+      },
+      { type: 'turn_start', timestamp: at(2) },
+      { type: 'chat_request', timestamp: at(2), content: 'next' },
+      { type: 'chat_response', timestamp: at(2), message: 'done' },
+    ];
+    const file = writeTemp('replay-over.json', jpLayout(events));
+    const saved = (base: string) =>
+      (
+        JSON.parse(
+          cli([
+            'replay',
+            '--config',
+            EMPTY_RULE,
+            '--tokenizer',
+            'chars',
+            '--json',
+            '--reading',
+            `base=${base}`,
+            file,
+          ]).stdout,
+        ) as { totals: { saved: { prompt_tokens: number } } }
+      ).totals.saved.prompt_tokens;
+    // By hand (chars/4): JP main strips the 1,024-token response to a 9-token line; 2026-08 both (1,227 → 18).
+    expect(saved('2026-09')).toBe(1024 - 9);
+    expect(saved('2026-08')).toBe(1227 - 18);
+  });
+});
