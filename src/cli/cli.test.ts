@@ -267,10 +267,16 @@ describe('recommend', () => {
   const result = cli(['recommend', '--config', config, '--json', CORPUS_DIR]);
   const json = JSON.parse(result.stdout);
 
-  it('prints its JSON shape: tokenizer, recommendations, total and the note', async () => {
+  it('prints its JSON shape: tokenizer, recommendations, total, the note and the thresholds', async () => {
     const { RECOMMENDATION_NOTE } = await import('../core/analyses/recommend.ts');
     expect(result.code).toBe(0);
-    expect(Object.keys(json)).toEqual(['tokenizer', 'recommendations', 'total', 'note']);
+    expect(Object.keys(json)).toEqual([
+      'tokenizer',
+      'recommendations',
+      'total',
+      'note',
+      'thresholds',
+    ]);
     expect(json.tokenizer).toBe('o200k');
     expect(json.note).toBe(RECOMMENDATION_NOTE);
     expect(Object.keys(json.total)).toEqual(['before', 'after', 'saved']);

@@ -147,9 +147,14 @@ export function formatRecommendations(
     .join('\n');
   const { before, after, saved } = result.total;
   const files = options.fileCount === 1 ? '1 conversation' : `${options.fileCount} conversations`;
+  const thresholds = (result.thresholds ?? []).map(
+    (t) =>
+      `  ${escapeForTerminal(t.tool)}: ${escapeForTerminal(t.toolCalls)} on the rule. ${escapeForTerminal(t.reason)}`,
+  );
   return [
     table(rows, [4, 5]),
     `Why:\n${reasons}`,
+    ...(thresholds.length > 0 ? [`Size thresholds (JP main):\n${thresholds.join('\n')}`] : []),
     `With every suggestion applied: ${formatCount(before.tokens)} → ${formatCount(after.tokens)} tokens, saved ${formatCount(saved.tokens)} (${percent(saved.tokens, before.tokens)}); ${formatCount(before.chars)} → ${formatCount(after.chars)} characters. Tokens: ${TOKENIZER_LABELS[result.tokenizer]}, over ${files}.`,
     `${escapeForTerminal(options.configPath)} with the suggestions applied:\n\n${escapeLines(options.configText.trimEnd())}`,
     `${result.note}\n`,

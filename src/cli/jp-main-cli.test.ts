@@ -346,3 +346,111 @@ describe('compact under JP main (15.9)', () => {
     expect(cli(['--help']).stdout).toMatch(/\n {2}base=2026-09\|2026-08 {2}\(15\.0\)/);
   });
 });
+
+describe('recommend suggests an over threshold (issue 23)', () => {
+  // fs_read_file answers 6 × 100 bytes and 2 × 8,000 bytes in one turn; the rule compacts every turn.
+  const split = [
+    { type: 'turn_start', timestamp: at(0) },
+    { type: 'chat_request', timestamp: at(0), content: 'read' },
+    ...[100, 8000, 100, 100, 100, 8000, 100, 100].flatMap((size, i) => [
+      {
+        type: 'tool_call_request',
+        timestamp: at(0),
+        id: `f${i}`,
+        name: 'fs_read_file',
+        arguments: {},
+      },
+      {
+        type: 'tool_call_response',
+        timestamp: at(0),
+        id: `f${i}`,
+        content: 'x'.repeat(size),
+        is_error: false,
+      },
+    ]),
+  ];
+  const rule =
+    '[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = 0\nreasoning = "strip"\n';
+  const file = writeTemp('split.json', jpLayout(split));
+  const config = writeTemp('split.toml', rule);
+
+  it('under JP main: over = "1KB", with the saving `report` shows once it is set', () => {
+    const out = cli(['recommend', '--config', config, '--tokenizer', 'chars', file]);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain(
+      'Size thresholds (JP main):\n  fs_read_file: tool_calls = { policy = "strip-responses", over = "1KB" } on the rule.',
+    );
+    // By hand (chars/4): each 8,000-byte response is 2,000 tokens and leaves a 9-token status line.
+    expect(out.stdout).toContain('saving 3,982 tokens');
+    const applied = writeTemp(
+      'split-applied.toml',
+      `${rule}tool_calls = { policy = "strip-responses", over = "1KB" }\n`,
+    );
+    const report = JSON.parse(
+      cli(['report', '--config', applied, '--tokenizer', 'chars', '--json', file]).stdout,
+    ) as { tools: { name: string; saved: { tokens: number } }[] };
+    expect(report.tools.find((t) => t.name === 'fs_read_file')?.saved.tokens).toBe(3982);
+  });
+
+  it('under 2026-08, where over does not exist, suggests none', () => {
+    const out = cli(['recommend', '--reading', 'base=2026-08', '--config', config, file]);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).not.toContain('Size thresholds');
+  });
+});
+
+describe('replay --reading base=… (issue 23)', () => {
+  it('prices the request after a stored over threshold under the chosen base', () => {
+    // Turn 1 reads a 4,096- and an 812-byte file; the compaction strips responses over 1KB; turn 2 asks again.
+    const events = [
+      { type: 'turn_start', timestamp: at(0) },
+      { type: 'chat_request', timestamp: at(0), content: 'read both' },
+      { type: 'tool_call_request', timestamp: at(0), id: 'a', name: 'fs_read_file', arguments: {} },
+      {
+        type: 'tool_call_response',
+        timestamp: at(0),
+        id: 'a',
+        content: 'big '.repeat(1024),
+        is_error: false,
+      },
+      { type: 'tool_call_request', timestamp: at(0), id: 'b', name: 'fs_read_file', arguments: {} },
+      {
+        type: 'tool_call_response',
+        timestamp: at(0),
+        id: 'b',
+        content: 'x'.repeat(812),
+        is_error: false,
+      },
+      {
+        type: 'compaction',
+        timestamp: at(1),
+        from_turn: 0,
+        to_turn: 0,
+        tool_calls: { policy: 'strip', request: false, response: true, over: '1KB' },
+      },
+      { type: 'turn_start', timestamp: at(2) },
+      { type: 'chat_request', timestamp: at(2), content: 'next' },
+      { type: 'chat_response', timestamp: at(2), message: 'done' },
+    ];
+    const file = writeTemp('replay-over.json', jpLayout(events));
+    const saved = (base: string) =>
+      (
+        JSON.parse(
+          cli([
+            'replay',
+            '--config',
+            EMPTY_RULE,
+            '--tokenizer',
+            'chars',
+            '--json',
+            '--reading',
+            `base=${base}`,
+            file,
+          ]).stdout,
+        ) as { totals: { saved: { prompt_tokens: number } } }
+      ).totals.saved.prompt_tokens;
+    // By hand (chars/4): JP main strips the 1,024-token response to a 9-token line; 2026-08 both (1,227 → 18).
+    expect(saved('2026-09')).toBe(1024 - 9);
+    expect(saved('2026-08')).toBe(1227 - 18);
+  });
+});

@@ -8,6 +8,7 @@ import { EMPTY_RULE, OVER_STREAMS } from '../../test/fixtures/over-streams.ts';
 import type { JpBase } from '../config/jp-base.ts';
 import { createPlaygroundSession } from '../playground/playground.ts';
 import type { PlaygroundInput } from '../playground/types.ts';
+import { DEFAULT_REPLAY_CHOICE } from '../replay/schedules.ts';
 import { computeExtra, createPlaygroundExtras } from './extras.ts';
 
 const input = (base: JpBase): PlaygroundInput => ({
@@ -39,6 +40,29 @@ describe('extras under the chosen base', () => {
       const whatIf = await computeExtra(session, extras, input(base), 'whatIf', null);
       if (whatIf.status !== 'ok') throw new Error('the input should be valid');
       expect(whatIf.value.ruleSaves.tokens).toBe(SAVED[base]);
+    });
+
+    it(`the cost replay prices a later request under base=${base}`, async () => {
+      // A second turn after the stored compaction: its request is the first to see it.
+      const events = JSON.parse(OVER_STREAMS[0] as string) as object[];
+      events.push(
+        { type: 'turn_start', timestamp: '2026-09-01 02:00:00.0' },
+        { type: 'chat_request', timestamp: '2026-09-01 02:00:00.0', content: 'next' },
+        { type: 'chat_response', timestamp: '2026-09-01 02:00:01.0', message: 'done' },
+      );
+      const session = createPlaygroundSession();
+      const replay = await computeExtra(
+        session,
+        createPlaygroundExtras(),
+        { ...input(base), streamText: JSON.stringify(events) },
+        'replay',
+        DEFAULT_REPLAY_CHOICE,
+      );
+      if (replay.status !== 'ok' || replay.value.status !== 'ok') {
+        throw new Error('the input should be valid');
+      }
+      // The same saving as the table's, in prompt tokens; `replay --reading base=…` prints it too.
+      expect(replay.value.replay.totals.saved.prompt_tokens).toBe(SAVED[base]);
     });
   }
 });

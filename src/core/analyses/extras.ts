@@ -54,6 +54,7 @@ import {
   type HintTableSettings,
 } from './hint-table.ts';
 import { type HintRecommendations, recommendHints } from './recommend.ts';
+import { suggestThresholds } from './threshold-suggestion.ts';
 import { createWhatIfCache } from './what-if.ts';
 
 /** The transcripts, and the "after" view under another reading when the diff compares two. */
@@ -145,7 +146,10 @@ export function createPlaygroundExtras() {
         tokenizer: context.counter.id,
         readings: context.readings,
       };
-      return recommendHints([getHintTable(context, settings)], context.config, settings);
+      return {
+        ...recommendHints([getHintTable(context, settings)], context.config, settings),
+        thresholds: suggestThresholds([context.elements], context.config, settingsOf(context)),
+      };
     },
 
     /** The config's hints as another framework's configuration, with its saving (the Export menu). */

@@ -102,11 +102,12 @@ describe('recommendations on the corpus', () => {
     }
   });
 
-  it('are the same from hint tables, as a worker pool would compute them', () => {
+  it('are the same from hint tables, as a worker pool would compute them (thresholds need the streams)', () => {
     const tables = streams.map((elements) => createHintTable(elements, config, options));
+    const { thresholds: _fromStreams, ...hints } = result;
     expect(
       recommendHints(tables, config, { now: null, view: 'sanitized', tokenizer: 'chars' }),
-    ).toEqual(result);
+    ).toEqual(hints);
   });
 });
 

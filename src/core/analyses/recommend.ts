@@ -31,6 +31,7 @@ import {
   mergeRepeats,
   type RepeatedResponse,
 } from './hint-table.ts';
+import { suggestThresholds, type ThresholdSuggestion } from './threshold-suggestion.ts';
 
 /**
  * A side (requests or responses) averaging at least this many tokens per
@@ -89,6 +90,12 @@ export interface HintRecommendations {
   total: { before: Amount; after: Amount; saved: Amount };
   /** `RECOMMENDATION_NOTE`. */
   note: string;
+  /**
+   * Rule thresholds (`over`, JP main only) for tools whose responses split
+   * into a few large and many small ones, each with its measured saving;
+   * absent where the conversations are not in memory (the workspace's tables).
+   */
+  thresholds?: ThresholdSuggestion[];
 }
 
 /** What the rules read about one tool. */
@@ -395,6 +402,7 @@ export function recommendForStreams(
       after: { ...measured.totals.after },
       saved: { ...measured.totals.saved },
     },
+    thresholds: suggestThresholds(streams, config, options),
   };
 }
 

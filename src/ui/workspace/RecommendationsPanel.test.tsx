@@ -101,6 +101,42 @@ describe('RecommendationsPanel', () => {
     );
   });
 
+  it('shows a size threshold suggestion with its TOML and measured saving', async () => {
+    const result = await recommendations();
+    const threshold = {
+      tool: 'fs_read_file',
+      over: '1KB',
+      toolCalls: 'tool_calls = { policy = "strip-responses", over = "1KB" }',
+      large: 2,
+      small: 6,
+      reason: 'Its responses split into 2 large and 6 small.',
+      expectedSaved: { tokens: 3982, chars: 15_934 },
+    };
+    render(
+      <RecommendationsPanel
+        subject="this conversation"
+        state={done({ ...result, thresholds: [threshold] })}
+        onApply={vi.fn()}
+      />,
+    );
+    const section = screen.getByRole('region', { name: 'Size thresholds' });
+    expect(section).toHaveTextContent(
+      'fs_read_file: tool_calls = { policy = "strip-responses", over = "1KB" } on the rule saves 3,982 tokens.',
+    );
+    expect(section).toHaveTextContent(threshold.reason);
+  });
+
+  it('shows no threshold section when there is none (base 2026-08, or no split)', async () => {
+    render(
+      <RecommendationsPanel
+        subject="this conversation"
+        state={done({ ...(await recommendations()), thresholds: [] })}
+        onApply={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('region', { name: 'Size thresholds' })).toBeNull();
+  });
+
   it('never pre-ticks a suggestion that saves less than now, says why, and shows the effect before Apply', async () => {
     const result = await recommendations();
     const onApply = vi.fn();

@@ -14,6 +14,7 @@ import {
   isRecommendation,
   type Recommendation,
 } from '../../core/analyses/recommend.ts';
+import type { ThresholdSuggestion } from '../../core/analyses/threshold-suggestion.ts';
 import { formatChange, formatCount, formatPercent } from '../../core/counting/format.ts';
 import { savedPercent } from '../../core/counting/report.ts';
 import type { RecommendationState } from '../../state/app-state.ts';
@@ -33,6 +34,25 @@ export interface RecommendationsPanelProps {
 
 function hintName(hint: string | null): string {
   return hint ?? "rule's tool_calls";
+}
+
+/** Rule thresholds (JP main) for tools whose responses split into a few large and many small. */
+function Thresholds({ thresholds }: { thresholds: readonly ThresholdSuggestion[] }) {
+  if (thresholds.length === 0) return null;
+  return (
+    <section className="ws-rec-thresholds" aria-label="Size thresholds">
+      <h4>Size thresholds (JP main)</h4>
+      <ul>
+        {thresholds.map((t) => (
+          <li key={t.tool} data-tool={t.tool}>
+            <strong>{t.tool}</strong>: <code>{t.toolCalls}</code> on the rule saves{' '}
+            <span data-testid="threshold-saved">{formatCount(t.expectedSaved.tokens)}</span> tokens.{' '}
+            <span className="cp-secondary">{t.reason}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function Total({ result }: { result: HintRecommendations }) {
@@ -216,6 +236,7 @@ export function RecommendationsPanel({
           </table>
         </div>
       )}
+      <Thresholds thresholds={result.thresholds ?? []} />
       <Total result={result} />
       {changes.length > 0 ? <Effect effect={effect} count={chosen.length} /> : null}
       <div className="cp-toolbar">
