@@ -18,7 +18,13 @@ import { planCompactions, reportStream } from '../core/playground/playground.ts'
 import { describeIgnoredHint } from '../core/playground/tool-info.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
 import { CliError, type CliIo } from './cli-io.ts';
-import { type ConversationFile, getConversationName, listConversations } from './conversations.ts';
+import {
+  type ConversationFile,
+  getConversationName,
+  labelConversation,
+  listConversations,
+  readConversations,
+} from './conversations.ts';
 import { formatPeerNotes } from './format-export.ts';
 import {
   type ConversationLine,
@@ -29,7 +35,6 @@ import {
 import { formatWhatIf } from './format-what-if.ts';
 import {
   checkNow,
-  formatImportAccount,
   formatNotes,
   getFrom,
   getStreamOptions,
@@ -154,7 +159,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       if (values['what-if'] && values['by-conversation']) {
         throw new CliError('--what-if sums every conversation; it has no --by-conversation form');
       }
-      const { config, files, read, skipped, options } = await prepareCounting(
+      const { config, conversations, options } = await prepareCounting(
         io,
         'report',
         values,
@@ -163,10 +168,9 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       if (values['what-if']) {
         const empty = planCompactions([], config, options.now);
         checkNow(options.now, empty.nowError);
-        const streams = files.flatMap((file) => {
-          const stream = read(file);
-          return stream ? [stream.elements] : [];
-        });
+        const streams = [...conversations()].flatMap((read) =>
+          'stream' in read ? [read.stream.elements] : [],
+        );
         const grid = getWhatIfGridOfStreams(streams, config, options);
         // Under jp=today a written hint is not in force: say so, as the page's tool list does.
         const ignored =
@@ -181,12 +185,12 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       const counted: { file: ConversationFile; stream: ReadStream; report: Report }[] = [];
       // Every file in order, a counted one by its index in `counted`, a skipped one by its error.
       const lines: ({ counted: number } | { file: ConversationFile; error: string })[] = [];
-      for (const file of files) {
-        const stream = read(file);
-        if (!stream) {
-          lines.push({ file, error: skipped.get(file) ?? 'not read' });
+      for (const read of conversations()) {
+        if ('error' in read) {
+          lines.push(read);
           continue;
         }
+        const { file, stream } = read;
         const { report, plan } = reportStream(stream.elements, config, options);
         checkNow(options.now, plan.nowError);
         lines.push({ counted: counted.length });
@@ -201,7 +205,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       const byConversation = values['by-conversation']
         ? `${formatConversations(
             lines.map((line): ConversationLine => {
-              if ('error' in line) return { name: line.file.path, error: line.error };
+              if ('error' in line) return { name: labelConversation(line.file), error: line.error };
               const { file, stream, report } = counted[line.counted] as (typeof counted)[number];
               return { name: getConversationName(io, file, stream, counted), report };
             }),
@@ -212,16 +216,15 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
     }
     case 'recommend': {
       const { values, positionals } = parse(args, COUNTING_OPTIONS);
-      const { config, configText, files, read, options } = await prepareCounting(
+      const { config, configText, conversations, options } = await prepareCounting(
         io,
         'recommend',
         values,
         positionals,
       );
-      const streams = files.flatMap((file) => {
-        const stream = read(file);
-        return stream ? [stream.elements] : [];
-      });
+      const streams = [...conversations()].flatMap((read) =>
+        'stream' in read ? [read.stream.elements] : [],
+      );
       checkNow(options.now, planCompactions([], config, options.now).nowError);
       const result = recommendForStreams(streams, config, options);
       io.stdout(
@@ -269,6 +272,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         encoding: { type: 'string' },
         from: { type: 'string' },
         reading: { type: 'string', multiple: true },
+        agent: { type: 'string' },
       });
       const encoding = values.encoding ?? 'storage';
       if (encoding !== 'storage' && encoding !== 'plain') {
@@ -279,6 +283,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         encoding: 'auto',
         from: getFrom(values.from),
         base: readingsOption(values.reading).base,
+        ...(values.agent !== undefined ? { agent: values.agent } : {}),
       });
       write(io, stream.elements, encoding);
       io.stderr(formatNotes(path, stream.notes));
@@ -316,39 +321,12 @@ async function prepareCounting(
   const options = await getCountingOptions(values);
   const { config, text } = readConfig(io, values.config, options.readings.base);
   const streamOptions = getStreamOptions(values);
-  /** Why each file found in a folder was left out: its error, without the path it starts with. */
-  const skipped = new Map<ConversationFile, string>();
+  const files = positionals.flatMap((path) => listConversations(path, io.stderr));
   return {
     config,
     configText: text,
-    files: positionals.flatMap((path) => listConversations(path, io.stderr)),
-    /**
-     * A file's stream; read one at a time, so that only one is in memory. A
-     * file named on the command line that does not read fails the command;
-     * one found in a folder is reported and left out (undefined).
-     */
-    read: (file: ConversationFile): ReadStream | undefined => {
-      const sanitized = options.view === 'sanitized';
-      // The loss guard: one line per imported file, what the import skipped and why.
-      const account = (stream: ReadStream) => {
-        io.stderr(formatImportAccount(file.path, stream, sanitized));
-        return stream;
-      };
-      if (!file.found) return account(readStream(io, file.path, streamOptions));
-      try {
-        return account(readStream(io, file.path, streamOptions));
-      } catch (error) {
-        if (!(error instanceof CliError)) throw error;
-        io.stderr(`skipped: ${error.message}\n`);
-        const prefix = `${file.path}:`;
-        skipped.set(
-          file,
-          error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message,
-        );
-        return undefined;
-      }
-    },
-    skipped,
+    /** Every conversation in order, read one at a time (readConversations). */
+    conversations: () => readConversations(io, files, streamOptions, options.view === 'sanitized'),
     options,
   };
 }

@@ -9,12 +9,13 @@ import {
   classifySessionPath,
   getSubagentMetaPath,
   getSubagentParent,
+  nameInlineSubagent,
   nameSubagent,
   orderSessionPaths,
   readSubagentDescription,
 } from '../core/import/sessions.ts';
 import { CliError, type CliIo } from './cli-io.ts';
-import type { ReadStream } from './inputs.ts';
+import { formatImportAccount, type ReadStream, readStream, type StreamOptions } from './inputs.ts';
 
 /** How many characters of a title or description a row shows: a 5 MB metadata.json title must not pad every row. */
 const TITLE_LENGTH = 80;
@@ -40,6 +41,12 @@ export function getConversationName(
 ): string {
   const { path } = file;
   if (path === '-') return 'standard input';
+  if (file.agent !== undefined) {
+    const parent = all.find((entry) => entry.file.path === path && entry.file.agent === undefined);
+    const parentName = parent ? getConversationName(io, parent.file, parent.stream, all) : path;
+    const description = stream.title === undefined ? undefined : capTitle(stream.title);
+    return nameSubagent(parentName, path, description, nameInlineSubagent(file.agent));
+  }
   const parentPath = getSubagentParent(toSlashes(path));
   if (parentPath !== undefined) {
     const parent = all.find((entry) => toSlashes(entry.file.path) === parentPath);
@@ -74,6 +81,65 @@ function toSlashes(path: string): string {
 export interface ConversationFile {
   path: string;
   found: boolean;
+  /** An inline subagent of the Claude Code session at `path` (its `agentId`): the conversation is that subagent's. */
+  agent?: string;
+}
+
+/** What a conversation is called in a line on standard error: its path, and an inline subagent's name after it. */
+export function labelConversation(file: ConversationFile): string {
+  return file.agent === undefined ? file.path : `${file.path} › ${nameInlineSubagent(file.agent)}`;
+}
+
+/** A conversation a counting command reads: its stream, or why a file found in a folder was left out. */
+export type ReadConversation =
+  | { file: ConversationFile; stream: ReadStream }
+  | { file: ConversationFile; error: string };
+
+/**
+ * Reads conversations one at a time, so only one stream is in memory, and
+ * prints the loss guard's line for each (what the import skipped and why).
+ * A file named on the command line that does not read fails the command;
+ * one found in a folder is reported and left out. A session found in a
+ * folder is followed by its inline subagents (Claude Code's sidechain
+ * lines), each a conversation of its own under it, as its `subagents/`
+ * files are; a file named alone is that one conversation, and its import
+ * note says where its subagents' calls went.
+ */
+export function* readConversations(
+  io: CliIo,
+  files: readonly ConversationFile[],
+  options: StreamOptions,
+  sanitized: boolean,
+): Generator<ReadConversation> {
+  for (const file of files) {
+    let stream: ReadStream;
+    try {
+      stream = readStream(io, file.path, {
+        ...options,
+        ...(file.agent !== undefined ? { agent: file.agent } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof CliError) || !file.found) throw error;
+      io.stderr(`skipped: ${error.message}\n`);
+      const prefix = `${file.path}:`;
+      const why = error.message.startsWith(prefix)
+        ? error.message.slice(prefix.length)
+        : error.message;
+      yield { file, error: why };
+      continue;
+    }
+    io.stderr(formatImportAccount(labelConversation(file), stream, sanitized));
+    yield { file, stream };
+    const subagents = stream.imported?.subagents;
+    if (file.found && file.agent === undefined && subagents !== undefined) {
+      yield* readConversations(
+        io,
+        subagents.map((subagent) => ({ path: file.path, found: true, agent: subagent.agentId })),
+        options,
+        sanitized,
+      );
+    }
+  }
 }
 
 /** How deep a folder is walked for session files (a Codex tree is YYYY/MM/DD, four levels). */

@@ -3,6 +3,7 @@ import { parseReadingAssignments, type Readings } from '../core/compaction/readi
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import { DEFAULT_BASE, type JpBase } from '../core/config/jp-base.ts';
 import {
+  IMPORT_FORMAT_LABELS,
   IMPORT_FORMATS,
   type ImportFormat,
   type ImportNote,
@@ -71,6 +72,8 @@ export interface StreamOptions {
   from: ImportFormat | undefined;
   /** Which JP's reading rules apply to compactions (spec 15.1); JP main by default. */
   base?: JpBase;
+  /** A Claude Code session's inline subagent to read instead of its main conversation (`--agent`). */
+  agent?: string;
 }
 
 export function getStreamOptions(values: Record<string, unknown>): StreamOptions {
@@ -78,6 +81,7 @@ export function getStreamOptions(values: Record<string, unknown>): StreamOptions
     encoding: getEncoding(values.encoding),
     from: getFrom(values.from),
     base: readingsOption(values.reading).base,
+    ...(typeof values.agent === 'string' ? { agent: values.agent } : {}),
   };
 }
 
@@ -104,8 +108,14 @@ export function readStream(io: CliIo, path: string, options: StreamOptions): Rea
     encoding: options.encoding,
     ...(options.from ? { from: options.from } : {}),
     ...(options.base ? { base: options.base } : {}),
+    ...(options.agent !== undefined ? { agent: options.agent } : {}),
   });
   const { parsed } = read;
+  if (options.agent !== undefined && read.format !== 'claude-code') {
+    throw new CliError(
+      `${path}:1:1: error: --agent names an inline subagent of a Claude Code session; this file is read as ${read.format === null ? 'no known format' : IMPORT_FORMAT_LABELS[read.format]}`,
+    );
+  }
   const error = parsed.diagnostics.find((d) => d.severity === 'error');
   if (error || !parsed.elements) {
     throw new CliError(

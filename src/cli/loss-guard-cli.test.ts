@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseEventsText } from '../core/stream/codec.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
 import { runCli } from '../test/run-cli.ts';
 
@@ -64,6 +65,8 @@ describe('counting commands print the loss guard line per file (class 9)', () =>
       const lines = stderr.split('\n').filter(Boolean).sort();
       expect(lines).toEqual([
         `${body}: import: read as OpenAI Responses input items; 1 tool call in the file, 0 counted: 1 by openai-responses/item-future_tool_call; skipped or changed: import/no-timestamp ×1`,
+        // Found in a folder, the inline subagent is a conversation of its own: its one call counted there.
+        `${session} › agent-ag: import: read as Claude Code session (JSONL); 1 tool call in the file, all counted; skipped or changed: import/no-timestamp ×1`,
         `${session}: import: read as Claude Code session (JSONL); 2 tool calls in the file, 1 counted: 1 by claude-code/sidechain; skipped or changed: import/no-timestamp ×2`,
       ]);
     });
@@ -185,7 +188,13 @@ describe('the ten classes through the CLI (issue 20)', () => {
       jsonl(user('u1', null, 'go'), call('s2', 'u1', 'g1', { isSidechain: true, agentId: 'ag' })),
     );
     const { stderr } = await run(['import', path]);
-    expect(stderr).toMatch(/note: Sidechain lines .* each subagent is a conversation of its own/);
+    // How many subagents and calls, and where they went (one subagent "ag" with the call g1 on line 2).
+    expect(stderr).toMatch(
+      /:2: note: Sidechain lines \(isSidechain\) hold 1 inline subagent with 1 tool call \(ag: 1 call, from line 2\): not part of this conversation\. Each is a conversation of its own under this session, listed when its folder is opened or counted \(report --by-conversation FOLDER/,
+    );
+    const agent = await run(['import', '--agent', 'ag', path]);
+    const events = parseEventsText(agent.stdout, 'storage').elements ?? [];
+    expect(events.filter((e) => e.type === 'tool_call_request').map((e) => e.id)).toEqual(['g1']);
   });
 
   it('class 7: a line cut mid-write keeps the history before it (toolpath__convo.jsonl, line 60)', async () => {

@@ -47,7 +47,8 @@ describe('replay on the whole corpus', () => {
       expect(result.stderr).not.toMatch(/^skipped:/m);
       const replay = JSON.parse(result.stdout);
       expect(replay.schedule).toBe(schedule);
-      expect(replay.conversations.length).toBe(20 + 16);
+      // 20 + 16 files; sidechain_integrated's sidechain lines are two inline subagents (agentIds by hand), each a conversation.
+      expect(replay.conversations.length).toBe(20 + 16 + 2);
       expect(replay.requests.length).toBeGreaterThan(800);
       const rows = replay.conversations.reduce(
         (n: number, row: { requests: number }) => n + row.requests,

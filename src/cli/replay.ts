@@ -27,16 +27,8 @@ import {
   sumReplays,
 } from '../core/replay/replay.ts';
 import { CliError, type CliIo, formatDiagnostic } from './cli-io.ts';
-import { getConversationName, listConversations } from './conversations.ts';
-import {
-  formatImportAccount,
-  getStreamOptions,
-  parse,
-  type ReadStream,
-  readConfig,
-  readingsOption,
-  readStream,
-} from './inputs.ts';
+import { getConversationName, listConversations, readConversations } from './conversations.ts';
+import { getStreamOptions, parse, type ReadStream, readConfig, readingsOption } from './inputs.ts';
 import { escapeForTerminal } from './terminal.ts';
 import { USAGE } from './usage.ts';
 
@@ -115,18 +107,15 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
   const streamOptions = getStreamOptions(values);
   const files = positionals.flatMap((path) => listConversations(path, io.stderr));
   const read: { file: (typeof files)[number]; stream: ReadStream; replay: Replay }[] = [];
-  for (const file of files) {
-    let stream: ReadStream;
-    try {
-      stream = readStream(io, file.path, streamOptions);
-      // The loss guard, as every counting command prints it: what the import skipped and why.
-      io.stderr(formatImportAccount(file.path, stream, settings.view === 'sanitized'));
-    } catch (error) {
-      // A file named on the command line fails the command; one found in a folder is skipped.
-      if (!(error instanceof CliError) || !file.found) throw error;
-      io.stderr(`skipped: ${error.message}\n`);
-      continue;
-    }
+  // The loss guard's line for each, as every counting command prints it; a bad file found in a folder is skipped.
+  for (const conversation of readConversations(
+    io,
+    files,
+    streamOptions,
+    settings.view === 'sanitized',
+  )) {
+    if ('error' in conversation) continue;
+    const { file, stream } = conversation;
     const untimed = hasInventedTimes(stream.notes);
     read.push({ file, stream, replay: replayStream(stream.elements, { ...settings, untimed }) });
   }

@@ -9,10 +9,12 @@ Responses, Anthropic Messages), detected from its content; every command
 takes --from FORMAT to force one (${IMPORT_FORMATS.join(', ')}).
 
 Commands:
-  import [--from FORMAT] [--encoding storage|plain] FILE|-
+  import [--from FORMAT] [--encoding storage|plain] [--agent ID] FILE|-
       The transcript as JP's events.json (storage form, as JP saves it,
       unless --encoding plain); what could not be mapped is listed on
-      standard error.
+      standard error. --agent ID imports an inline subagent of a Claude
+      Code session (its sidechain lines; the note lists their ids) instead
+      of the main conversation.
   project [--encoding auto|storage|plain] [--view provider|stream] [--sanitize]
           [--reading KEY=VALUE]... FILE|-
       The projected elements as a JSON array, in the input's encoding.
@@ -47,7 +49,8 @@ Commands:
       omit), the one in force marked.
       A FOLDER stands for the conversations in it: JP conversation folders
       and session files (*.jsonl, *.json) at any depth, such as a Claude
-      Code projects folder (subagents listed under their session) or a
+      Code projects folder (subagents listed under their session, those in
+      subagents/ files and those written inline as sidechain lines) or a
       Codex sessions tree; a file there that does not read is reported on
       standard error and left out.
   recommend --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]

@@ -8,6 +8,7 @@ import {
   classifySessionPath,
   getSubagentMetaPath,
   getSubagentParent,
+  nameInlineSubagent,
   nameSubagent,
   orderSessionPaths,
   type SessionFileKind,
@@ -40,6 +41,10 @@ export interface ConversationSource {
   kind: Exclude<SessionFileKind, 'ignored'>;
   /** A subagent's parent session: its index among the conversations, when it was opened too. */
   parent?: number;
+  /** Whether it was found in an opened folder (not picked one by one): only then are its inline subagents listed, as the CLI lists them for a folder. */
+  inFolder?: boolean;
+  /** An inline subagent of the session file `events` (its `agentId`): that subagent's conversation. */
+  agent?: string;
 }
 
 /** What a set of picked files holds. */
@@ -104,7 +109,7 @@ export async function collectConversations(
     if (kind === 'ignored') continue;
     const key = kind === 'jp-events' ? dir : path;
     const name = kind === 'jp-events' ? dir.slice(dir.lastIndexOf('/') + 1) : base;
-    found.set(key, { path: key, name, events: file, metadata: null, kind });
+    found.set(key, { path: key, name, events: file, metadata: null, kind, inFolder: true });
   }
   const conversations: ConversationSource[] = orderSessionPaths([...found.keys()]).map(
     (key) => found.get(key) as ConversationSource,
@@ -168,6 +173,39 @@ function tooLargeMessage(bytes: number): string {
 }
 
 /**
+ * The inline subagents a counted session holds, as conversations of their
+ * own right after the conversations already known (the workspace's order is
+ * by index; the table sorts by figures, and the name says whose they are).
+ * Only a session found in a folder is expanded, as the CLI expands a folder's
+ * sessions; a subagent already listed is not listed again (a recount).
+ */
+export function addInlineSubagents(
+  sources: ConversationSource[],
+  parent: number,
+  agentIds: readonly string[],
+): number[] {
+  const session = sources[parent];
+  if (!session || session.kind !== 'session' || !session.inFolder || session.agent !== undefined)
+    return [];
+  const added: number[] = [];
+  for (const agent of agentIds) {
+    const path = `${session.path}#${agent}`;
+    if (sources.some((source) => source.path === path)) continue;
+    added.push(sources.length);
+    sources.push({
+      path,
+      name: nameInlineSubagent(agent),
+      events: session.events,
+      metadata: null,
+      kind: 'subagent',
+      parent,
+      agent,
+    });
+  }
+  return added;
+}
+
+/**
  * Names each subagent in `list` under its parent, as the CLI does: the
  * parent's title (or path, when the parent was not opened), then the
  * agent's file name and its description from `.meta.json` when known.
@@ -184,7 +222,12 @@ export function nameSubagents(
       source.parent !== undefined
         ? (list[source.parent]?.title ?? '')
         : (getSubagentParent(source.path) ?? '');
-    const title = nameSubagent(parentName, source.path, descriptions.get(index));
+    const title = nameSubagent(
+      parentName,
+      source.path,
+      descriptions.get(index),
+      source.agent === undefined ? undefined : nameInlineSubagent(source.agent),
+    );
     if (title !== row.title) list[index] = { ...row, title };
   });
 }
@@ -204,7 +247,8 @@ function pendingConversation(source: ConversationSource, index: number): Workspa
     index,
     path: source.path,
     title: source.name,
-    bytes: source.events.size,
+    // An inline subagent's lines are in its session's file, counted there once.
+    bytes: source.agent === undefined ? source.events.size : 0,
     status: tooLarge ? 'failed' : 'pending',
     message: tooLarge ? tooLargeMessage(source.events.size) : null,
     figures: null,

@@ -91,3 +91,80 @@ describe('a folder of agent sessions', () => {
     expect(calls(4)).toEqual(callsOf(CODEX));
   });
 });
+
+/** A Claude Code session with two inline subagents (sidechain lines), calls counted by hand. */
+function inlineSession(): string {
+  const line = (value: object) => JSON.stringify(value);
+  const call = (uuid: string, parent: string | null, id: string, name: string, extra = {}) => ({
+    type: 'assistant',
+    uuid,
+    parentUuid: parent,
+    timestamp: '2026-01-01T00:00:01Z',
+    message: {
+      id: `m-${uuid}`,
+      role: 'assistant',
+      content: [{ type: 'tool_use', id, name, input: {} }],
+    },
+    ...extra,
+  });
+  const user = (uuid: string, parent: string | null, content: unknown, extra = {}) => ({
+    type: 'user',
+    uuid,
+    parentUuid: parent,
+    timestamp: '2026-01-01T00:00:00Z',
+    message: { role: 'user', content },
+    ...extra,
+  });
+  const result = (id: string) => [{ type: 'tool_result', tool_use_id: id, content: 'ok' }];
+  return [
+    user('u1', null, 'Fix the build'),
+    call('a1', 'u1', 't1', 'Task'),
+    user('s1', null, 'Read the logs', { isSidechain: true, agentId: 'one' }),
+    call('s2', 's1', 'g1', 'Grep', { isSidechain: true, agentId: 'one' }),
+    user('s3', 's2', result('g1'), { isSidechain: true, agentId: 'one' }),
+    call('s4', 's3', 'g2', 'Grep', { isSidechain: true, agentId: 'one' }),
+    user('s5', 's4', result('g2'), { isSidechain: true, agentId: 'one' }),
+    user('x1', null, 'Run the tests', { isSidechain: true, agentId: 'two' }),
+    call('x2', 'x1', 'b1', 'Bash', { isSidechain: true, agentId: 'two' }),
+    user('x3', 'x2', result('b1'), { isSidechain: true, agentId: 'two' }),
+    user('u2', 'a1', result('t1')),
+  ]
+    .map(line)
+    .join('\n');
+}
+
+describe('inline subagents (class 6)', () => {
+  it('lists each inline subagent of a session in a folder as a conversation under it', async () => {
+    const pooled = createInThreadPool();
+    initWorkspace({ pool: pooled.pool, debounceMs: 0, progressMs: 0 });
+    await openWorkspace([pickedFile(inlineSession(), 'projects/p/session.jsonl')]);
+    const state = store.getState();
+    expect(state.workspaceStatus).toBe('done');
+    const rows = state.workspaceConversations.map((row) => [
+      row.title,
+      row.status,
+      Object.fromEntries(Object.entries(row.figures?.tools ?? {}).map(([n, t]) => [n, t.calls])),
+    ]);
+    expect(rows).toEqual([
+      ['Fix the build', 'done', { Task: 1 }],
+      ['Fix the build › agent-one: Read the logs', 'done', { Grep: 2 }],
+      ['Fix the build › agent-two: Run the tests', 'done', { Bash: 1 }],
+    ]);
+    expect(state.workspaceProgress).toEqual({ done: 3, total: 3 });
+    // The workspace's tools: every call of the file, 4 in all.
+    expect(state.workspaceTools.map((tool) => [tool.name, tool.calls])).toEqual([
+      ['Bash', 1],
+      ['Grep', 2],
+      ['Task', 1],
+    ]);
+  });
+
+  it('leaves a file picked alone as one conversation, as the CLI does for a file it is named', async () => {
+    const pooled = createInThreadPool();
+    initWorkspace({ pool: pooled.pool, debounceMs: 0, progressMs: 0 });
+    await openWorkspace([pickedFile(inlineSession(), 'session.jsonl')]);
+    expect(store.getState().workspaceConversations.map((row) => row.title)).toEqual([
+      'Fix the build',
+    ]);
+  });
+});

@@ -18,7 +18,9 @@
 import type { Recommendation } from '../core/analyses/recommend.ts';
 import { formatCount } from '../core/counting/format.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
+import { importTranscript } from '../core/import/import.ts';
 import type { ToolHintInfo } from '../core/playground/types.ts';
+import { writeEventsText } from '../core/stream/write.ts';
 import type { WorkspacePool } from '../worker/main-thread/workspace-pool.ts';
 import { isAbortError } from '../worker/shared/errors.ts';
 import type {
@@ -26,13 +28,14 @@ import type {
   ConversationFiles,
 } from '../worker/shared/workspace-protocol.ts';
 import { notify, openFile, setConfigText } from './actions.ts';
-import type { AppState, ResultsView, WorkspaceSlice } from './app-state.ts';
+import type { AppState, ResultsView, WorkspaceConversation, WorkspaceSlice } from './app-state.ts';
 import { describeFailure, logFailure } from './failures.ts';
 import { readUserFile } from './read-file.ts';
 import { selectWorkspaceSettings } from './selectors.ts';
 import { store } from './store.ts';
 import { createDebounce, createLatestWins } from './timing.ts';
 import {
+  addInlineSubagents,
   type ConversationSource,
   checkWorkspaceLimits,
   collectConversations,
@@ -284,26 +287,62 @@ async function countWorkspace(): Promise<void> {
       });
     };
 
-    const analyzing = pool.analyze(
-      toCount.map((index): ConversationFiles => {
-        const source = sources[index] as ConversationSource;
-        const { events, metadata, kind } = source;
-        return { index, events, metadata, kind, name: events.name };
-      }),
-      settings,
-      {
-        signal: controller.signal,
-        onConversation: (result) => {
-          if (!current()) return;
-          if (result.ok) pool.hold(result.index, result);
-          queue.push(result);
-          // Batched: a store update per conversation would re-render the
-          // panel thousands of times for a large workspace.
-          flushTimer ??= setTimeout(flush, deps?.progressMs ?? DEFAULT_PROGRESS_MS);
-        },
-      },
-    );
+    /** Inline subagents found in the sessions counted so far, still to count. */
+    let found: number[] = [];
+    const onConversation = (result: AnalyzedConversation) => {
+      if (!current()) return;
+      if (result.ok) pool.hold(result.index, result);
+      if (result.ok && result.subagents !== undefined) {
+        const ids = result.subagents.map((subagent) => subagent.agentId);
+        const added = addInlineSubagents(sources, result.index, ids);
+        if (added.length > 0) {
+          // Listed at once (pending), so the progress counts them.
+          found = found.concat(added);
+          const state = store.getState();
+          const rows = pendingConversations(sources);
+          store.setState({
+            workspaceConversations: [
+              ...state.workspaceConversations,
+              ...added.map((index) => rows[index] as WorkspaceConversation),
+            ],
+            workspaceProgress: {
+              done: state.workspaceProgress.done,
+              total: state.workspaceProgress.total + added.length,
+            },
+          });
+        }
+      }
+      queue.push(result);
+      // Batched: a store update per conversation would re-render the
+      // panel thousands of times for a large workspace.
+      flushTimer ??= setTimeout(flush, deps?.progressMs ?? DEFAULT_PROGRESS_MS);
+    };
+    const filesOf = (index: number): ConversationFiles => {
+      const source = sources[index] as ConversationSource;
+      const { events, metadata, kind, agent } = source;
+      return {
+        index,
+        events,
+        metadata,
+        kind,
+        name: events.name,
+        ...(agent !== undefined ? { agent } : {}),
+      };
+    };
+    const analyzing = pool.analyze(toCount.map(filesOf), settings, {
+      signal: controller.signal,
+      onConversation,
+    });
     await Promise.all([checked, analyzing]);
+    // A session's inline subagents are known once it is read: count them after.
+    while (found.length > 0 && current()) {
+      const next = found;
+      found = [];
+      await pool.analyze(next.map(filesOf), settings, {
+        signal: controller.signal,
+        onConversation,
+      });
+    }
     flush();
     if (!current()) return;
     loadController = null;
@@ -495,7 +534,12 @@ export async function openConversationInEditor(index: number): Promise<boolean> 
   try {
     const text = await readUserFile(source.events, conversation.path);
     if (text === undefined) return false;
-    openFile(text, source.kind === 'jp-events' ? conversation.title : source.events.name);
+    if (source.agent !== undefined) {
+      // An inline subagent has no file of its own: the editor gets its conversation as JP events.
+      const imported = importTranscript(text, { agent: source.agent });
+      if (imported.elements === undefined) return false;
+      openFile(writeEventsText(imported.elements, 'storage'), conversation.title);
+    } else openFile(text, source.kind === 'jp-events' ? conversation.title : source.events.name);
     store.setState({ resultsView: 'conversation', selectedTool: null });
     return true;
   } catch (error) {

@@ -40,6 +40,7 @@ import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
 import { createTitle } from '../import/builder.ts';
 import { readAnyStream } from '../import/read-stream.ts';
+import type { InlineSubagent } from '../import/types.ts';
 import { compareCodePoints, getOwn, setOwn } from '../json/values.ts';
 import {
   type BeforeView,
@@ -108,6 +109,8 @@ export type ConversationAnalysis =
       table: HintTable;
       /** The first user message, shortened (JP keeps the real title in metadata.json). */
       title?: string;
+      /** Subagents written into the session file, each a conversation of its own (`ImportResult.subagents`). */
+      subagents?: InlineSubagent[];
     }
   | { ok: false; diagnostics: Diagnostic[] };
 
@@ -346,10 +349,14 @@ export function assembleReport(table: HintTable, choiceOf: (tool: string) => Hin
 export function analyzeConversation(
   text: string,
   config: ParsedConfig,
-  options: HintTableOptions & { encoding?: EncodingSetting },
+  options: HintTableOptions & { encoding?: EncodingSetting; agent?: string },
 ): ConversationAnalysis {
   const base = (options.readings ?? DEFAULT_READINGS).base;
-  const { parsed, imported } = readAnyStream(text, { encoding: options.encoding ?? 'auto', base });
+  const { parsed, imported } = readAnyStream(text, {
+    encoding: options.encoding ?? 'auto',
+    base,
+    ...(options.agent !== undefined ? { agent: options.agent } : {}),
+  });
   if (!parsed.elements || hasErrors(parsed.diagnostics)) {
     return { ok: false, diagnostics: parsed.diagnostics };
   }
@@ -368,6 +375,7 @@ export function analyzeConversation(
     report,
     table,
     ...(title !== undefined ? { title } : {}),
+    ...(imported?.subagents !== undefined ? { subagents: imported.subagents } : {}),
   };
 }
 

@@ -155,6 +155,16 @@ export class StreamBuilder {
     this.notes.set(code, note);
   }
 
+  /**
+   * Words a grouped note once every item of its kind is known (how many,
+   * and where they went), keeping its place among the notes. Does nothing
+   * when no item of `code` was noted.
+   */
+  describeNote(code: string, message: string): void {
+    const note = this.notes.get(code);
+    if (note) note.message = message;
+  }
+
   /** Merges `metadata` into the event at `index` (one made since {@link length} was read), if there is one. */
   annotate(index: number, metadata: JsonObject): void {
     const element = this.elements[index];

@@ -184,6 +184,26 @@ function parentOf(value: JsonObject): string | undefined {
   return getString(value, 'parentUuid') ?? getString(value, 'logicalParentUuid');
 }
 
+/** The note on sidechain lines: an inline subagent's conversation, left out of this one. */
+const SIDECHAIN_NOTE_CODE = 'claude-code/sidechain';
+
+/**
+ * What the sidechain note says: how many inline subagents and calls, and
+ * where they went (each a conversation of its own under its session, as the
+ * `subagents/` files are), so a figure never drops them without a word.
+ */
+function describeSidechains(listed: readonly InlineSubagent[], agent: string | undefined): string {
+  const calls = listed.reduce((sum, subagent) => sum + subagent.calls, 0);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const each = listed
+    .map((s) => `${s.agentId}: ${plural(s.calls, 'call')}, from line ${s.line}`)
+    .join('; ');
+  const what = `${plural(listed.length, agent === undefined ? 'inline subagent' : 'other inline subagent')} with ${plural(calls, 'tool call')} (${each})`;
+  return agent === undefined
+    ? `Sidechain lines (isSidechain) hold ${what}: not part of this conversation. Each is a conversation of its own under this session, listed when its folder is opened or counted (report --by-conversation FOLDER, the page's Open folder), as "<session>/subagents/" files are; import one with --agent ID. The parent keeps each subagent's call and result.`
+    : `Sidechain lines of ${what} are not part of this subagent's conversation; each is a conversation of its own under the session.`;
+}
+
 interface Selection {
   /** The lines to import, in file order. */
   included: Entry[];
@@ -273,15 +293,11 @@ function selectConversation(
       };
       subagent.lines++;
       for (const call of calls) subagent.ids.add(String(call.id));
-      const fresh = leftOut(value);
+      // A subagent's conversation counts only its own calls as the source's: another's are not left out of it.
+      const fresh = agent === undefined ? leftOut(value) : 0;
       subagent.calls = subagent.ids.size;
       subagents.set(group, subagent);
-      out.note(
-        'claude-code/sidechain',
-        'Sidechain lines (a subagent\'s own conversation written into the session file, isSidechain) are not part of this conversation: each subagent is a conversation of its own under this session, as those saved in "<session>/subagents/" are; the parent keeps the subagent\'s call and result.',
-        record.line,
-        fresh,
-      );
+      out.note(SIDECHAIN_NOTE_CODE, '', record.line, fresh);
       continue;
     }
     if (agent !== undefined) continue;
@@ -359,6 +375,7 @@ function selectConversation(
     candidates.push(entry);
   }
   const listed = [...subagents.values()].map(({ ids: _ids, ...subagent }) => subagent);
+  out.describeNote(SIDECHAIN_NOTE_CODE, describeSidechains(listed, agent));
   if (agent !== undefined && !subagents.has(agent) && candidates.length === 0) {
     out.error({
       line: 1,

@@ -34,6 +34,8 @@ export interface ReadStreamOptions {
   /** The reading `base` JP's own events are read under (spec 15.1); JP main by default. */
   base?: JpBase;
   onProgress?: (share: number) => void;
+  /** A Claude Code session's inline subagent to read instead of its main conversation. */
+  agent?: string;
 }
 
 /** Reads a stream in any format the playground reads. */
@@ -50,6 +52,7 @@ export function readAnyStream(text: string, options: ReadStreamOptions): AnyStre
     ...(options.from ? { from: options.from } : {}),
     limits,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.agent !== undefined ? { agent: options.agent } : {}),
   });
   const usable = imported.elements !== undefined && !hasErrorsOnly(imported);
   return {

@@ -54,14 +54,19 @@ export function readSubagentDescription(metaText: string): string | undefined {
   return typeof description === 'string' && description.trim() !== '' ? description : undefined;
 }
 
-/** A subagent's conversation name: its parent's, then its own. */
+/** A subagent's conversation name: its parent's, then its own (its file's name, or an inline subagent's `agent` name). */
 export function nameSubagent(
   parentName: string,
   path: string,
   description: string | undefined,
+  agent = baseName(path).replace(/\.jsonl$/, ''),
 ): string {
-  const agent = baseName(path).replace(/\.jsonl$/, '');
   return `${parentName} › ${agent}${description ? `: ${description}` : ''}`;
+}
+
+/** An inline subagent's name, as its own file would be named (`agent-<agentId>.jsonl`). */
+export function nameInlineSubagent(agentId: string): string {
+  return `agent-${agentId}`;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { HintRecommendations } from '../../core/analyses/recommend.ts';
 import type { Readings } from '../../core/compaction/readings.ts';
 import type { Report } from '../../core/counting/report.ts';
 import type { TokenizerId } from '../../core/counting/tokens.ts';
+import type { InlineSubagent } from '../../core/import/types.ts';
 import type { ToolHintInfo, ViewMode, WhatIfGrid } from '../../core/playground/types.ts';
 import type { EncodingSetting } from '../../core/types.ts';
 
@@ -49,6 +50,8 @@ export interface ConversationFiles {
   kind?: 'jp-events' | 'session' | 'subagent';
   /** The file's name, for messages (default `events.json`). */
   name?: string;
+  /** An inline subagent of this Claude Code session (its `agentId`): count that subagent's conversation. */
+  agent?: string;
 }
 
 /** A conversation's figures, as the breakdown and the budget bars show them. */
@@ -76,6 +79,8 @@ export type AnalyzedConversation =
       /** The hint in force for each tool it calls, under the config it was analysed with. */
       tools: ToolHintInfo[];
       table: HintTable;
+      /** A session's inline subagents (sidechain lines), each a conversation of its own to count. */
+      subagents?: InlineSubagent[];
     }
   | {
       index: number;

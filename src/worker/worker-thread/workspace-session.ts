@@ -129,6 +129,7 @@ export function createWorkspaceHandlers() {
       counter,
       encoding: settings.encoding,
       readings: withReadings(settings.readings),
+      ...(files.agent !== undefined ? { agent: files.agent } : {}),
     });
     if (!analysis.ok) {
       return {
@@ -141,12 +142,20 @@ export function createWorkspaceHandlers() {
     return {
       index: files.index,
       ok: true,
-      // A subagent is named from its description; a session without metadata by its first user message.
-      title: kind === 'subagent' ? title : (title ?? analysis.title ?? null),
+      // A subagent's file is named from its .meta.json; a session without metadata, or an
+      // inline subagent, by its first user message.
+      title:
+        kind === 'subagent' && files.agent === undefined
+          ? title
+          : (title ?? analysis.title ?? null),
       report: analysis.report,
       figures: figuresOf(analysis.report),
       tools: toolInfoOf([analysis.table], config, analysis.report),
       table: analysis.table,
+      // Only a session's own import lists its subagents (a subagent's lists the others).
+      ...(files.agent === undefined && analysis.subagents !== undefined
+        ? { subagents: analysis.subagents }
+        : {}),
     };
   }
 
