@@ -27,12 +27,13 @@ export async function runCli(
 }
 
 /**
- * `report --config CONFIG --tokenizer chars --json TARGET`: its exit code,
+ * `report --config CONFIG --tokenizer chars --json [EXTRA…] TARGET`: its exit code,
  * standard error, and the calls counted per tool.
  */
 export async function reportCalls(
   config: string,
   target: string,
+  extra: readonly string[] = [],
 ): Promise<{ code: number; stderr: string; calls: Record<string, number> }> {
   const { code, stdout, stderr } = await runCli([
     'report',
@@ -41,6 +42,7 @@ export async function reportCalls(
     '--tokenizer',
     'chars',
     '--json',
+    ...extra,
     target,
   ]);
   const tools =
