@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHARED_DIR } from '../test/conformance.ts';
 import { AGENT_TRANSCRIPTS } from '../test/fixtures/agent-transcripts.ts';
-import { runCli } from '../test/run-cli.ts';
+import { reportCalls } from '../test/run-cli.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cut-lines-cli-'));
 const config = join(work, 'rules.toml');
@@ -146,20 +146,6 @@ function cutFile(cut: Cut): string {
   return path;
 }
 
-async function report(path: string) {
-  const { code, stdout, stderr } = await runCli([
-    'report',
-    '--config',
-    config,
-    '--tokenizer',
-    'chars',
-    '--json',
-    path,
-  ]);
-  const tools = (JSON.parse(stdout) as { tools: { name: string; calls: number }[] }).tools;
-  return { code, stderr, calls: Object.fromEntries(tools.map((t) => [t.name, t.calls])) };
-}
-
 const total = (calls: Record<string, number>) =>
   Object.values(calls).reduce((sum, n) => sum + n, 0);
 
@@ -173,7 +159,7 @@ describe('a line cut mid-write, in every JSON Lines format', () => {
         expected[tool] = (expected[tool] ?? 0) - 1;
         if (expected[tool] === 0) delete expected[tool];
       }
-      const { code, stderr, calls } = await report(path);
+      const { code, stderr, calls } = await reportCalls(config, path);
       expect(code).toBe(0);
       expect(calls).toEqual(expected);
       // The cut line's warning, with its number.

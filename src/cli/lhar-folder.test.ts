@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { SHARED_DIR } from '../test/conformance.ts';
-import { runCli } from '../test/run-cli.ts';
+import { reportCalls } from '../test/run-cli.ts';
 
 it('report over a folder counts the calls of an .lhar recording in it', async () => {
   const work = mkdtempSync(join(tmpdir(), 'lhar-folder-'));
@@ -16,18 +16,9 @@ it('report over a folder counts the calls of an .lhar recording in it', async ()
   );
   const config = join(work, 'rules.toml');
   writeFileSync(config, '[[conversation.compaction.rules]]\nkeep_last = 1\n');
-  const { code, stdout, stderr } = await runCli([
-    'report',
-    '--config',
-    config,
-    '--tokenizer',
-    'chars',
-    '--json',
-    folder,
-  ]);
+  const { code, stderr, calls } = await reportCalls(config, folder);
   expect(code, stderr).toBe(0);
   expect(stderr).toContain('run.lhar: import: read as Context Lens LHAR recording');
-  const tools = (JSON.parse(stdout) as { tools: { name: string; calls: number }[] }).tools;
   // The recording was made from this OpenClaw session; its counts are the corpus's own.
   const expected = JSON.parse(
     readFileSync(
@@ -35,7 +26,5 @@ it('report over a folder counts the calls of an .lhar recording in it', async ()
       'utf8',
     ),
   ) as Record<string, Record<string, number>>;
-  expect(Object.fromEntries(tools.map((t) => [t.name, t.calls]))).toEqual(
-    expected['openclaw/toolpath__convo.jsonl'],
-  );
+  expect(calls).toEqual(expected['openclaw/toolpath__convo.jsonl']);
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
-import { runCli } from '../test/run-cli.ts';
+import { reportCalls as reportCallsOf, runCli } from '../test/run-cli.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'loss-guard-cli-'));
 const config = join(work, 'rules.toml');
@@ -90,21 +90,11 @@ describe('counting commands print the loss guard line per file (class 9)', () =>
   });
 });
 
-/** Calls per tool in `report --json`. */
+/** Calls per tool in `report --json`, which must exit 0. */
 async function reportCalls(path: string, extra: string[] = []): Promise<Record<string, number>> {
-  const { code, stdout, stderr } = await run([
-    'report',
-    '--config',
-    config,
-    '--tokenizer',
-    'chars',
-    '--json',
-    ...extra,
-    path,
-  ]);
+  const { code, stderr, calls } = await reportCallsOf(config, path, extra);
   expect(code, stderr).toBe(0);
-  const report = JSON.parse(stdout) as { tools: { name: string; calls: number }[] };
-  return Object.fromEntries(report.tools.map((tool) => [tool.name, tool.calls]));
+  return calls;
 }
 
 const user = (uuid: string, parent: string | null, content: unknown) => ({

@@ -25,3 +25,27 @@ export async function runCli(
   const code = await runCommand(command, rest, io);
   return { code, stdout, stderr };
 }
+
+/**
+ * `report --config CONFIG --tokenizer chars --json [EXTRA…] TARGET`: its exit code,
+ * standard error, and the calls counted per tool.
+ */
+export async function reportCalls(
+  config: string,
+  target: string,
+  extra: readonly string[] = [],
+): Promise<{ code: number; stderr: string; calls: Record<string, number> }> {
+  const { code, stdout, stderr } = await runCli([
+    'report',
+    '--config',
+    config,
+    '--tokenizer',
+    'chars',
+    '--json',
+    ...extra,
+    target,
+  ]);
+  const tools =
+    code === 0 ? (JSON.parse(stdout) as { tools: { name: string; calls: number }[] }).tools : [];
+  return { code, stderr, calls: Object.fromEntries(tools.map((t) => [t.name, t.calls])) };
+}

@@ -8,15 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  openPlayground,
-  README_CONFIG_TOML,
-  setEditorText,
-  showPane,
-  test,
-  waitForResults,
-} from './helpers.ts';
+import { expect, README_CONFIG_TOML, showPane, test, waitForResults } from './helpers.ts';
 import {
   buildConversation,
   type CliReplay,
@@ -24,6 +16,7 @@ import {
   costPane,
   count,
   dollars,
+  openStream,
   writeTemporary,
 } from './replay-helpers.ts';
 
@@ -32,19 +25,6 @@ const CHOICES = ['inherit', 'keep', 'strip', 'strip-requests', 'strip-responses'
 
 /** 6 turns of 5 requests: 30 requests, a stored compaction after turn 2, cold gaps. */
 const STREAM = buildConversation(6, 5);
-
-async function openStream(page: Page, text: string, config: string): Promise<void> {
-  await openPlayground(page);
-  await setEditorText(page, 'Config (TOML)', config);
-  await waitForResults(page);
-  await page.getByLabel('Open events.json').setInputFiles({
-    name: 'events.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(text),
-  });
-  await waitForResults(page, 60_000);
-  await showPane(page, 'cost');
-}
 
 async function chooseSchedule(page: Page, schedule: string): Promise<void> {
   await costPane(page).getByLabel('Schedule', { exact: true }).selectOption(schedule);

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { openPlayground, setEditorText, showPane, waitForResults } from './helpers.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -144,4 +145,27 @@ export function count(text: string | null): number {
 /** The cost pane. */
 export function costPane(page: Page) {
   return page.locator('#pane-cost');
+}
+
+/**
+ * Opens the playground with `config`, opens `text` as an `events.json`,
+ * waits for its figures (up to `timeout` ms: a long conversation takes a
+ * while on a loaded machine) and brings the cost pane into view.
+ */
+export async function openStream(
+  page: Page,
+  text: string,
+  config: string,
+  timeout = 60_000,
+): Promise<void> {
+  await openPlayground(page);
+  await setEditorText(page, 'Config (TOML)', config);
+  await waitForResults(page);
+  await page.getByLabel('Open events.json').setInputFiles({
+    name: 'events.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+  await waitForResults(page, timeout);
+  await showPane(page, 'cost');
 }

@@ -35,21 +35,20 @@ const STREAM = [
 // A rule whose range is empty on three turns (keep_first 3), so only the stream's compactions act.
 const CONFIG = '[[conversation.compaction.rules]]\nkeep_first = 3\ntool_calls = "strip"\n';
 
+/** The playground's input for CONFIG over STREAM, counted in chars. */
+const INPUT = {
+  configText: CONFIG,
+  streamText: JSON.stringify(STREAM),
+  encoding: 'plain' as const,
+  tokenizer: 'chars' as const,
+  now: null,
+  view: 'sanitized' as const,
+};
+
 describe('what each alternative reading changes', () => {
   it('counts the events whose projected form differs, per reading', async () => {
     const session = createPlaygroundSession();
-    const result = await runWithExtras(
-      session,
-      {
-        configText: CONFIG,
-        streamText: JSON.stringify(STREAM),
-        encoding: 'plain',
-        tokenizer: 'chars',
-        now: null,
-        view: 'sanitized',
-      },
-      { compareReadings: true },
-    );
+    const result = await runWithExtras(session, INPUT, { compareReadings: true });
     const effects = Object.fromEntries(result.readingEffects.map((e) => [e.name, e]));
     // apply: the newer compaction wins the turn; search's two events are omitted
     // and fs's two are no longer stripped. per-tool: only search's two change.
@@ -63,37 +62,21 @@ describe('what each alternative reading changes', () => {
 
   it('measures nothing unless asked, and runs under the readings it is given', async () => {
     const session = createPlaygroundSession();
-    const input = {
-      configText: CONFIG,
-      streamText: JSON.stringify(STREAM),
-      encoding: 'plain' as const,
-      tokenizer: 'chars' as const,
-      now: null,
-      view: 'sanitized' as const,
-    };
-    const ruling = await runWithExtras(session, input);
+    const ruling = await runWithExtras(session, INPUT);
     expect(ruling.readingEffects).toEqual([]);
     const search = (r: typeof ruling) => r.after.filter((e) => e.toolName === 'search').length;
     expect(search(ruling)).toBe(2);
     expect(
-      search(await runWithExtras(session, { ...input, readings: { stacking: 'per-tool' } })),
+      search(await runWithExtras(session, { ...INPUT, readings: { stacking: 'per-tool' } })),
     ).toBe(0);
     expect(ruling.whatIf?.tools.map((row) => row.name)).toEqual(['fs', 'search']);
   });
 
   it('returns the after view under a switched reading for the diff of two readings', async () => {
     const session = createPlaygroundSession();
-    const input = {
-      configText: CONFIG,
-      streamText: JSON.stringify(STREAM),
-      encoding: 'plain' as const,
-      tokenizer: 'chars' as const,
-      now: null,
-      view: 'sanitized' as const,
-    };
-    const plain = await runWithExtras(session, input);
+    const plain = await runWithExtras(session, INPUT);
     expect(plain.readingDiff).toBeNull();
-    const result = await runWithExtras(session, input, {
+    const result = await runWithExtras(session, INPUT, {
       diffReading: { name: 'stacking', value: 'per-tool' },
     });
     // The current view keeps search's two events; per tool, the omit hint removes them.

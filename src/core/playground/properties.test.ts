@@ -8,7 +8,6 @@
  * in stream order", and timestamps are read from the generator's own table.
  */
 import fc from 'fast-check';
-import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import {
   CANONICAL_OF,
@@ -19,17 +18,13 @@ import {
   textArb,
   tomlConfigArb,
 } from '../../test/arbitraries.ts';
+import { linkHolding, rawLink, shareDefaults } from '../../test/share-links.ts';
 import { project, providerView, SUMMARY_REQUEST_CONTENT } from '../compaction/projection.ts';
 import { withReadings } from '../compaction/readings.ts';
 import { parseConfigToml } from '../config/config.ts';
 import type { JpBase } from '../config/jp-base.ts';
 import { decodePlaygroundFile } from '../share/playground-file.ts';
-import {
-  checksumOf,
-  decodeShareHash,
-  PLAYGROUND_FILE_FORMAT,
-  type ShareState,
-} from '../share/share-codec.ts';
+import { decodeShareHash, PLAYGROUND_FILE_FORMAT } from '../share/share-codec.ts';
 import { decodeBase64Strict, encodeBase64 } from '../stream/base64.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import { decodeStorage, encodeStorage } from '../stream/storage.ts';
@@ -427,24 +422,13 @@ describe('config (spec 5, 9, 11, 14.1)', () => {
 
 // ---------------------------------------------------------------------------
 
-const DEFAULTS: ShareState = {
-  configText: '[[conversation.compaction.rules]]\nkeep_last = 1\n',
-  stream: { exampleId: 'coding-session' },
-  encoding: 'auto',
-  tokenizer: 'o200k',
-  now: null,
-  selectedTool: null,
-  view: 'sanitized',
-  diffLayout: 'side-by-side',
-};
+const DEFAULTS = shareDefaults('[[conversation.compaction.rules]]\nkeep_last = 1\n');
 
 /** A v1 link around any payload text, with a correct checksum when it is an object. */
 function linkAround(payload: string): string {
-  const withSum =
-    payload.startsWith('{') && payload.endsWith('}') && payload !== '{}'
-      ? `${payload.slice(0, -1)},"k":"${checksumOf(payload)}"}`
-      : payload;
-  return `#v1/${LZString.compressToEncodedURIComponent(withSum)}`;
+  return payload.startsWith('{') && payload.endsWith('}') && payload !== '{}'
+    ? linkHolding(payload, 1)
+    : rawLink(payload, 1);
 }
 
 const shareFieldArb = fc.record(

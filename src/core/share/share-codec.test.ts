@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
+import { linkHolding, shareDefaults } from '../../test/share-links.ts';
 import { decodePlaygroundFile, encodePlaygroundFile } from './playground-file.ts';
 import {
   checksumOf,
@@ -18,26 +19,15 @@ const FIXTURES = new URL('../../test/fixtures/share-links/', import.meta.url);
 const CORPUS_EVENTS =
   '/work/shared/corpus/jp-conversations/17738399468-rfd-review-and-phase-1-planning/events.json';
 
-const DEFAULTS: ShareState = {
-  configText: '[[conversation.compaction.rules]]\nkeep_first = 1\nkeep_last = 1\n',
-  stream: { exampleId: 'coding-session' },
-  encoding: 'auto',
-  tokenizer: 'o200k',
-  now: null,
-  selectedTool: null,
-  view: 'sanitized',
-  diffLayout: 'side-by-side',
-};
+const DEFAULTS = shareDefaults(
+  '[[conversation.compaction.rules]]\nkeep_first = 1\nkeep_last = 1\n',
+);
 
 /**
  * A link holding exactly `payload` (compact JSON of an object), with its
  * checksum, in link format `version`: to test what `encodeShareState` never writes.
  */
-const linkOf = (payload: string, version = 2) => {
-  const sum = `"k":"${checksumOf(payload)}"`;
-  const withSum = payload === '{}' ? `{${sum}}` : `${payload.slice(0, -1)},${sum}}`;
-  return `#v${version}/${LZString.compressToEncodedURIComponent(withSum)}`;
-};
+const linkOf = linkHolding;
 
 const FAILURE_REASONS = ['empty', 'unknown-version', 'corrupt', 'truncated', 'invalid-field'];
 

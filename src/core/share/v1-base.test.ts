@@ -4,10 +4,10 @@
  * opens it under base 2026-08, so its figures are its author's; a v2 link
  * without base opens under JP main, where "-1" is the last turn itself.
  */
-import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
+import { linkHolding, shareDefaults } from '../../test/share-links.ts';
 import { createPlaygroundSession } from '../playground/playground.ts';
-import { checksumOf, decodeShareHash, type ShareState } from './share-codec.ts';
+import { decodeShareHash } from './share-codec.ts';
 
 const AT = '2026-07-01 10:00:0';
 function turn(n: number): string[] {
@@ -28,22 +28,12 @@ keep_last = "-1"
 tool_calls = "strip-responses"
 `;
 
-const DEFAULTS: ShareState = {
-  configText: '',
-  stream: { exampleId: 'coding-session' },
-  encoding: 'auto',
-  tokenizer: 'o200k',
-  now: null,
-  selectedTool: null,
-  view: 'sanitized',
-  diffLayout: 'side-by-side',
-};
+const DEFAULTS = shareDefaults('');
 
 /** The link a playground of `version` made for this config and stream, counted in chars. */
 function linkOf(version: number): string {
   const payload = JSON.stringify({ c: CONFIG, s: STREAM, t: 'chars', v: 'bare' });
-  const withSum = `${payload.slice(0, -1)},"k":"${checksumOf(payload)}"}`;
-  return `#v${version}/${LZString.compressToEncodedURIComponent(withSum)}`;
+  return linkHolding(payload, version);
 }
 
 async function responseCharsAfter(version: number): Promise<number> {
