@@ -48,6 +48,18 @@ export function formatSaving(tokens: number, percent: number, before?: number): 
   return outOf ? `${saved} of the ${outOf}` : saved;
 }
 
+/**
+ * A saving inside a sentence: "saves 1,234 tokens" ("saved" in the past);
+ * when compaction adds tokens, "costs 3,000 more tokens" ("cost"), never a
+ * saving with a minus sign.
+ */
+export function formatSavedTokens(tokens: number, tense: 'present' | 'past'): string {
+  if (tokens < 0) {
+    return `${tense === 'present' ? 'costs' : 'cost'} ${formatCount(-tokens)} more tokens`;
+  }
+  return `${tense === 'present' ? 'saves' : 'saved'} ${formatCount(tokens)} tokens`;
+}
+
 /** "before → after", the way every before/after pair is shown. */
 export function formatChange(before: number, after: number): string {
   return `${formatCount(before)} → ${formatCount(after)}`;
