@@ -100,7 +100,9 @@ function tomlToJson(value: unknown): JsonValue {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) {
     const array = value.map(tomlToJson);
-    value.forEach((item, index) => keepIntegerText(array, index, item));
+    value.forEach((item, index) => {
+      keepIntegerText(array, index, item);
+    });
     return array;
   }
   if (typeof value === 'object' && value !== null) {
