@@ -131,12 +131,13 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         reading: { type: 'string', multiple: true },
       });
       const path = singleFile(positionals, 'reset');
-      let position: number | undefined;
+      let position: bigint | undefined;
       if (values.index !== undefined) {
-        position = Number(values.index);
         if (!/^\d+$/.test(String(values.index))) {
           throw new CliError(`--index takes a 1-based whole number, not "${String(values.index)}"`);
         }
+        // Exact: a message quotes the number as written, never as its nearest double.
+        position = BigInt(values.index);
       }
       const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       const result = resetCompactions(elements, position);

@@ -1,7 +1,7 @@
 /** The readable `report` and `recommend` tables. */
 
 import { type HintRecommendations, isRecommendation } from '../core/analyses/recommend.ts';
-import { formatCount, formatPercent } from '../core/counting/format.ts';
+import { formatCount, formatPercent, formatSavedTokens } from '../core/counting/format.ts';
 import {
   getToolRowLabel,
   PAYLOAD_GROUPS,
@@ -155,7 +155,7 @@ export function formatRecommendations(
     table(rows, [4, 5]),
     `Why:\n${reasons}`,
     ...(thresholds.length > 0 ? [`Size thresholds (JP main):\n${thresholds.join('\n')}`] : []),
-    `With every suggestion applied: ${formatCount(before.tokens)} → ${formatCount(after.tokens)} tokens, saved ${formatCount(saved.tokens)} (${percent(saved.tokens, before.tokens)}); ${formatCount(before.chars)} → ${formatCount(after.chars)} characters. Tokens: ${TOKENIZER_LABELS[result.tokenizer]}, over ${files}.`,
+    `With every suggestion applied: ${formatCount(before.tokens)} → ${formatCount(after.tokens)} tokens, ${formatSavedTokens(saved.tokens, 'past')} (${percent(Math.abs(saved.tokens), before.tokens)}${saved.tokens < 0 ? ' more' : ''}); ${formatCount(before.chars)} → ${formatCount(after.chars)} characters. Tokens: ${TOKENIZER_LABELS[result.tokenizer]}, over ${files}.`,
     `${escapeForTerminal(options.configPath)} with the suggestions applied:\n\n${escapeLines(options.configText.trimEnd())}`,
     `${result.note}\n`,
   ].join('\n\n');

@@ -185,7 +185,8 @@ export const selectWorkspaceStatusMessage = (s: AppState): string => {
   const failed = selectFailedCount(s);
   const percent =
     totals.before.tokens === 0 ? 0 : (totals.saved.tokens / totals.before.tokens) * 100;
-  const figures = `${formatSaving(totals.saved.tokens, percent)} across ${formatCount(total - failed)} ${total - failed === 1 ? 'conversation' : 'conversations'}`;
+  // Out of what, as the single conversation's headline says: the sum of each conversation's next request.
+  const figures = `${formatSaving(totals.saved.tokens, percent, totals.before.tokens, "the conversations' next requests")}, across ${formatCount(total - failed)} ${total - failed === 1 ? 'conversation' : 'conversations'}`;
   const failures = failed > 0 ? ` ${formatCount(failed)} could not be counted.` : '';
   const stale =
     s.workspaceMessage?.tone === 'error' ? ' (with the last config without errors)' : '';

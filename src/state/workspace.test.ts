@@ -164,8 +164,12 @@ describe('a workspace', () => {
       EXAMPLES.map((id) => [`Title of ${id}`, 'done']),
     );
     expect(state.workspaceRecommendations.status).toBe('done');
+    // Out of what: the three conversations' next requests, counted in one thread.
+    const before = (await reportInOneThread(TEXTS, CONFIG)).totals.before.tokens;
     expect(selectWorkspaceStatusMessage(state)).toMatch(
-      /^Saved [\d,]+ tokens \(.+\) across 3 conversations\.$/,
+      new RegExp(
+        `^Saved [\\d,]+ tokens \\(.+\\) of the ${before.toLocaleString('en-US')} tokens the conversations' next requests would carry, across 3 conversations\\.$`,
+      ),
     );
   });
 

@@ -338,6 +338,24 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     via: 'editor',
   },
   {
+    id: 'turn-index-as-written',
+    title: 'A turn index beyond 2^53 (`from_turn: 9223372036854775807`): quoted as written',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        { type: 'compaction', timestamp: AT, from_turn: 1234567, to_turn: 0, reasoning: 'strip' },
+      ]).replace('1234567', '9223372036854775807'),
+    checkStderr: (stderr) =>
+      stderr.includes('found the number 9223372036854775807')
+        ? undefined
+        : 'the number is not quoted as written',
+    accepted: false,
+    position: { line: 14, column: 18 },
+    via: 'editor',
+  },
+  {
     id: 'base64-not-utf8',
     title: 'Storage base64 that is not UTF-8 (`/w==`, the byte 0xFF)',
     target: 'stream',
@@ -845,6 +863,24 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       stderr.includes('(compactions are counted from 1)')
         ? undefined
         : 'does not say it is 1-based',
+    accepted: false,
+    position: { line: 1, column: 1 },
+    via: 'editor',
+    notIn: {
+      core: 'not applicable: `--index` is a CLI option; the stream itself is good',
+      ui: 'not applicable: the page resets from the timeline, which numbers the compactions from 1',
+    },
+  },
+  {
+    id: 'reset-index-as-written',
+    title: '`reset --index 100000000000000000000000`: the number quoted as written, not `#1e+23`',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['reset', '--index', '100000000000000000000000', 'FILE'],
+    checkStderr: (stderr) =>
+      stderr.includes('#100000000000000000000000')
+        ? undefined
+        : 'the index is not quoted as written',
     accepted: false,
     position: { line: 1, column: 1 },
     via: 'editor',

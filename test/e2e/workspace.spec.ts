@@ -89,7 +89,7 @@ test("the corpus folder adds up per tool to the CLI's report on it", async ({ pa
   await expect(progress).toHaveCount(0);
 
   await expect(workspace(page).getByRole('status')).toHaveText(
-    /^Saved [\d,]+ tokens \([\d.]+%\) across 20 conversations\.$/,
+    /^Saved [\d,]+ tokens \([\d.]+%\) of the [\d,]+ tokens the conversations' next requests would carry, across 20 conversations\.$/,
   );
   expect(CONVERSATIONS).toHaveLength(20);
   expect(await readToolRows(page)).toEqual(cliReportRows(README_CONFIG_TOML, CORPUS_DIR));

@@ -13,7 +13,7 @@
 
 import { DEFAULT_READINGS } from '../compaction/readings.ts';
 import type { ParsedConfig } from '../config/config.ts';
-import { formatCount } from '../counting/format.ts';
+import { formatCount, formatSavedTokens } from '../counting/format.ts';
 import { type Amount, addReports, type Report } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import { getOwn } from '../json/values.ts';
@@ -322,7 +322,7 @@ export function createWhatIfCache() {
 
 /** The headline: "the rule alone saves X; your hints save Y more" (or give some back). */
 export function getWhatIfHeadline(grid: Pick<WhatIfGrid, 'ruleSaves' | 'hintsSaveMore'>): string {
-  const rule = `The rule alone saves ${formatCount(grid.ruleSaves.tokens)} tokens`;
+  const rule = `The rule alone ${formatSavedTokens(grid.ruleSaves.tokens, 'present')}`;
   const more = grid.hintsSaveMore.tokens;
   if (more === 0) return `${rule}; your hints save nothing more.`;
   if (more > 0) return `${rule}; your hints save ${formatCount(more)} more.`;

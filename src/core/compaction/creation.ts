@@ -269,7 +269,7 @@ export function previewStream(
  */
 export function resetCompactions(
   elements: readonly StreamElement[],
-  position?: number,
+  requested?: number | bigint,
 ): ResetResult {
   const compactionIndices: number[] = [];
   elements.forEach((element, index) => {
@@ -277,23 +277,25 @@ export function resetCompactions(
   });
   const count = compactionIndices.length;
 
-  if (position === undefined) {
+  if (requested === undefined) {
     const value = elements.filter((element) => classifyElement(element) !== 'compaction');
     return { ok: true, value, removed: count };
   }
+  // A bigint is the number as written (`--index 9223372036854775807`): messages quote it so.
+  const position = Number(requested);
   // Compactions are counted from 1, as the timeline numbers them; #0 is the usual slip.
   const counted = position === 0 ? ' (compactions are counted from 1)' : '';
   if (count === 0) {
     return {
       ok: false,
-      message: `There is no compaction #${position}${counted}: the stream has none.`,
+      message: `There is no compaction #${requested}${counted}: the stream has none.`,
     };
   }
   if (!Number.isInteger(position) || position < 1 || position > count) {
     const choices = count === 1 ? 'only #1' : `#1 to #${count}`;
     return {
       ok: false,
-      message: `There is no compaction #${position}${counted}: the stream has ${choices}.`,
+      message: `There is no compaction #${requested}${counted}: the stream has ${choices}.`,
     };
   }
   const removedIndex = compactionIndices[position - 1];

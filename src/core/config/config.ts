@@ -19,6 +19,7 @@
 import { parse, TomlDate, TomlError } from 'smol-toml';
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
 import { capDiagnostics, checkConfigTextLength } from '../json/limits.ts';
+import { keepNumberText } from '../json/number-text.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { describeType, getOwn, isJsonObject, setOwn, showValue } from '../json/values.ts';
 import type { Diagnostic, JsonObject, JsonValue, Severity } from '../types.ts';
@@ -88,21 +89,40 @@ export function listSplitToolTables(fields: JsonObject): string[] {
   );
 }
 
-/** smol-toml values as JSON: integers (read as bigint) become numbers, dates strings. */
+/**
+ * smol-toml values as JSON: integers (read as bigint) become numbers, dates
+ * strings. An integer a double cannot hold exactly keeps its digits
+ * (json/number-text.ts), so a message quotes it as written, not as `1e+23`.
+ */
 function tomlToJson(value: unknown): JsonValue {
   if (typeof value === 'bigint') return Number(value);
   if (value instanceof TomlDate) return value.toISOString();
   if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(tomlToJson);
+  if (Array.isArray(value)) {
+    const array = value.map(tomlToJson);
+    value.forEach((item, index) => {
+      keepIntegerText(array, index, item);
+    });
+    return array;
+  }
   if (typeof value === 'object' && value !== null) {
     const object: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) setOwn(object, key, tomlToJson(item));
+    for (const [key, item] of Object.entries(value)) {
+      setOwn(object, key, tomlToJson(item));
+      keepIntegerText(object, key, item);
+    }
     return object;
   }
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     return value;
   }
   return null;
+}
+
+function keepIntegerText(container: object, key: string | number, value: unknown): void {
+  if (typeof value === 'bigint' && BigInt(Number(value)) !== value) {
+    keepNumberText(container, key, String(value));
+  }
 }
 
 /** A TOML table as smol-toml returns it (bigints and dates included). */
@@ -249,6 +269,7 @@ function readRule(
       continue;
     }
     setOwn(fields, key, tomlToJson(value));
+    keepIntegerText(fields, key, value);
   }
   const { rule, errors } = readCompactionRule(fields, base);
   for (const error of errors) {

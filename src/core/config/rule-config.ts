@@ -8,6 +8,7 @@
  * wrong is data, with a message that says what was wrong and what is accepted.
  */
 
+import { getNumberText } from '../json/number-text.ts';
 import { didYouMean } from '../json/suggest.ts';
 import {
   compareCodePoints,
@@ -349,7 +350,9 @@ export function parseRuleBound(
     }
     // JP reads a `usize`: anything up to 2^64 - 1 is a count.
     if (BigInt(value) > USIZE_MAX)
-      return fail(`invalid ${field} ${value}: the number is too large`);
+      return fail(
+        `invalid ${field} ${value}: the number is too large (JP reads a count of at most ${USIZE_MAX})`,
+      );
     return ok({ turns: Number(value) });
   }
   if (typeof value !== 'string') {
@@ -550,7 +553,10 @@ export function readCompactionRule(
   for (const field of ['keep_first', 'keep_last'] as const) {
     const raw = getOwn(value, field);
     if (raw === undefined || raw === null) continue;
-    const result = parseRuleBound(raw, field, base);
+    // An integer beyond a double's exact range is read as written (its digits).
+    const written = typeof raw === 'number' ? getNumberText(value, field, raw) : undefined;
+    const exact = written !== undefined && /^-?[0-9]+$/.test(written) ? BigInt(written) : raw;
+    const result = parseRuleBound(exact, field, base);
     if (result.ok) {
       rule[field] = result.value;
       continue;

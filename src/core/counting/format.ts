@@ -35,17 +35,34 @@ export function formatDollars(value: number): string {
  * tokens (a stripped line longer than what it replaced), "costs 3,000 more
  * tokens (2.0% more)", never "Saved -3,000". With `before`, it says what the
  * saving is out of: the next request's counted input, which a newcomer
- * would otherwise read as the whole session's.
+ * would otherwise read as the whole session's. `carrier` names what
+ * carries them when that is not one request (a workspace's conversations).
  */
-export function formatSaving(tokens: number, percent: number, before?: number): string {
-  const outOf =
-    before === undefined ? '' : `${formatCount(before)} tokens the next request would carry`;
+export function formatSaving(
+  tokens: number,
+  percent: number,
+  before?: number,
+  carrier = 'the next request',
+): string {
+  const outOf = before === undefined ? '' : `${formatCount(before)} tokens ${carrier} would carry`;
   if (tokens < 0) {
     const more = `Compaction costs ${formatCount(-tokens)} more tokens (${formatPercent(-percent)} more)`;
     return outOf ? `${more} on top of the ${outOf}` : more;
   }
   const saved = `Saved ${formatCount(tokens)} tokens (${formatPercent(percent)})`;
   return outOf ? `${saved} of the ${outOf}` : saved;
+}
+
+/**
+ * A saving inside a sentence: "saves 1,234 tokens" ("saved" in the past);
+ * when compaction adds tokens, "costs 3,000 more tokens" ("cost"), never a
+ * saving with a minus sign.
+ */
+export function formatSavedTokens(tokens: number, tense: 'present' | 'past'): string {
+  if (tokens < 0) {
+    return `${tense === 'present' ? 'costs' : 'cost'} ${formatCount(-tokens)} more tokens`;
+  }
+  return `${tense === 'present' ? 'saves' : 'saved'} ${formatCount(tokens)} tokens`;
 }
 
 /** "before → after", the way every before/after pair is shown. */

@@ -114,12 +114,7 @@ export function recordNumberTexts(text: string, root: JsonValue): number[] {
         const container = resolve(frames.length - 1);
         if (container !== undefined) {
           const key = top.isArray ? top.index : parseKey(text, top);
-          let texts = numberTexts.get(container);
-          if (texts === undefined) {
-            texts = new Map();
-            numberTexts.set(container, texts);
-          }
-          texts.set(key, token);
+          keepNumberText(container, key, token);
           const element = frames.length >= 2 ? resolve(1) : undefined;
           if (element !== undefined) holders.add(element);
         }
@@ -150,6 +145,19 @@ function parseKey(text: string, frame: ScanFrame): string {
 function childOf(text: string, parent: Container, frame: ScanFrame): JsonValue | undefined {
   if (Array.isArray(parent)) return parent[frame.index];
   return getOwn(parent, parseKey(text, frame));
+}
+
+/**
+ * Keeps `text` as what was written for the number at `container[key]`, for
+ * a reader other than the JSON scan (TOML integers read as bigints).
+ */
+export function keepNumberText(container: object, key: string | number, text: string): void {
+  let texts = numberTexts.get(container);
+  if (texts === undefined) {
+    texts = new Map();
+    numberTexts.set(container, texts);
+  }
+  texts.set(key, text);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   readStoredSummary,
   readStoredToolCalls,
 } from '../config/rule-config.ts';
+import { getNumberText } from '../json/number-text.ts';
 import { describeValue, isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { parseTimestamp } from './timestamp.ts';
@@ -71,7 +72,7 @@ export function validateElement(
   if (kind === 'compaction') return validateCompaction(value, context, base);
 
   if ('metadata' in value && !isJsonObject(value.metadata)) {
-    return wrongType(context, 'metadata', 'an object', value.metadata);
+    return wrongType(context, 'metadata', 'an object', value);
   }
   switch (type) {
     case 'turn_start':
@@ -142,7 +143,7 @@ function checkTimestamp(value: JsonObject, context: string): ElementIssue | unde
     };
   }
   if (typeof timestamp !== 'string') {
-    return wrongType(context, 'timestamp', 'a string such as "2025-07-01 00:00:00.0"', timestamp);
+    return wrongType(context, 'timestamp', 'a string such as "2025-07-01 00:00:00.0"', value);
   }
   if (parseTimestamp(timestamp) === undefined) {
     return {
@@ -273,7 +274,7 @@ function requireField(
       severity: 'error',
     };
   }
-  return accepts(fieldValue) ? undefined : wrongType(context, field, expected, fieldValue);
+  return accepts(fieldValue) ? undefined : wrongType(context, field, expected, value);
 }
 
 /** An optional field: absent is fine, and so is `null` when JP reads it as an `Option`. */
@@ -287,18 +288,25 @@ function optionalField(
 ): ElementIssue | undefined {
   const fieldValue = value[field];
   if (fieldValue === undefined || (nullable && fieldValue === null)) return undefined;
-  return accepts(fieldValue) ? undefined : wrongType(context, field, expected, fieldValue);
+  return accepts(fieldValue) ? undefined : wrongType(context, field, expected, value);
 }
 
 function wrongType(
   context: string,
   field: string,
   expected: string,
-  found: JsonValue,
+  element: JsonObject,
 ): ElementIssue {
+  const found = element[field];
+  // A number is quoted as written: 9223372036854775807, not its nearest double.
+  const written = typeof found === 'number' ? getNumberText(element, field, found) : undefined;
+  const beyond =
+    written !== undefined && /^-?[0-9]+$/.test(written)
+      ? ` (beyond ${Number.MAX_SAFE_INTEGER}, the largest integer the playground holds exactly)`
+      : '';
   return {
     field,
-    message: `${context}: "${field}" must be ${expected}, found ${describeValue(found)}.`,
+    message: `${context}: "${field}" must be ${expected}, found ${written === undefined ? describeValue(found) : `the number ${written}${beyond}`}.`,
     code: 'events/wrong-type',
     severity: 'error',
   };

@@ -102,7 +102,7 @@ describe('the workspace panel', () => {
     await waitUntilCounted();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(within(workspace()).getByRole('status')).toHaveTextContent(
-      /^Saved [\d,]+ tokens \(.+\) across 3 conversations\.$/,
+      /^Saved [\d,]+ tokens \(.+\) of the [\d,]+ tokens the conversations' next requests would carry, across 3 conversations\.$/,
     );
     const table = within(workspace()).getByRole('table', { name: 'Savings per tool' });
     expect(within(table).getAllByRole('row').length).toBeGreaterThan(2);

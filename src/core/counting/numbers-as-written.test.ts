@@ -1,0 +1,60 @@
+/**
+ * Numbers the user wrote are quoted as written (issue 24): an integer a
+ * double cannot hold exactly is never shown as `1e+23` or as its nearest
+ * double, and a saving that is negative reads as a cost.
+ */
+import { describe, expect, it } from 'vitest';
+import { getWhatIfHeadline } from '../analyses/what-if.ts';
+import { resetCompactions } from '../compaction/creation.ts';
+import { parseConfigToml } from '../config/config.ts';
+import { parseEventsText } from '../stream/codec.ts';
+import { formatSavedTokens } from './format.ts';
+
+const AT = '2025-07-01 00:00:00.0';
+
+describe('numbers as written (issue 24)', () => {
+  it('a TOML count beyond the double range is quoted with its digits', () => {
+    const parsed = parseConfigToml(
+      '[[conversation.compaction.rules]]\nkeep_first = 100000000000000000000000\n',
+    );
+    const messages = parsed.diagnostics.map((d) => d.message).join('\n');
+    expect(messages).toContain('invalid keep_first 100000000000000000000000');
+    expect(messages).not.toContain('e+');
+  });
+
+  it('a TOML count up to u64 reads, as JP reads it', () => {
+    const parsed = parseConfigToml(
+      '[[conversation.compaction.rules]]\nkeep_last = 9223372036854775807\ntool_calls = "strip"\n',
+    );
+    expect(parsed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('a stream turn index beyond 2^53 is quoted as written, with why it is refused', () => {
+    const text = `[{"type":"chat_request","timestamp":"${AT}","content":"fake"},{"type":"compaction","timestamp":"${AT}","from_turn":9223372036854775807,"to_turn":1,"tool_calls":"strip"}]`;
+    const [first] = parseEventsText(text, 'auto').diagnostics;
+    expect(first?.message).toContain('found the number 9223372036854775807');
+    expect(first?.message).toContain('the largest integer the playground holds exactly');
+    expect(first?.message).not.toContain('9223372036854776000');
+  });
+
+  it('reset quotes the compaction number as written', () => {
+    const result = resetCompactions([], 100000000000000000000000n);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain('#100000000000000000000000');
+  });
+});
+
+describe('a negative saving reads as a cost (issue 24)', () => {
+  it('in a sentence', () => {
+    expect(formatSavedTokens(-3000, 'present')).toBe('costs 3,000 more tokens');
+    expect(formatSavedTokens(3000, 'past')).toBe('saved 3,000 tokens');
+  });
+
+  it("in the what-if grid's headline", () => {
+    const headline = getWhatIfHeadline({
+      ruleSaves: { tokens: -3000, chars: -12000 },
+      hintsSaveMore: { tokens: 0, chars: 0 },
+    } as Parameters<typeof getWhatIfHeadline>[0]);
+    expect(headline).toBe('The rule alone costs 3,000 more tokens; your hints save nothing more.');
+  });
+});
