@@ -76,6 +76,12 @@ export type AnalyzedConversation =
       /** The hint in force for each tool it calls, under the config it was analysed with. */
       tools: ToolHintInfo[];
       table: HintTable;
+      /**
+       * The exact config and settings `report` was computed for: under a
+       * reading where hints interact, the session gives `report` only for
+       * these and counts the folder again for any other.
+       */
+      reportFor: string;
     }
   | {
       index: number;
