@@ -48,6 +48,7 @@ import {
   buildViews,
   getStreamToolNames,
   planCompactions,
+  reportStream,
 } from '../playground/pipeline.ts';
 import type { HintChoice, ViewMode } from '../playground/types.ts';
 import { parseTimestamp } from '../stream/timestamp.ts';
@@ -364,12 +365,16 @@ export function analyzeConversation(
   // so a JP stream is named like an imported session: by its first user message.
   const title = imported ? imported.title : firstUserTitle(parsed.elements);
   const table = createHintTable(parsed.elements, config, options);
-  const report = getReportFromHintTable(table, config, {
-    now: options.now,
-    view: options.view,
-    tokenizer: options.counter.id,
-    readings: options.readings,
-  }) as Report;
+  // Under a reading where hints interact, the table's rows cannot be
+  // assembled into the real report: it takes a pass with the actual config.
+  const report = areHintsSeparable(options.readings)
+    ? (getReportFromHintTable(table, config, {
+        now: options.now,
+        view: options.view,
+        tokenizer: options.counter.id,
+        readings: options.readings,
+      }) as Report)
+    : reportStream(parsed.elements, config, options).report;
   return {
     ok: true,
     report,

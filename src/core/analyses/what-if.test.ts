@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listCorpus } from '../../test/conformance.ts';
 import { readCorpusStream } from '../../test/corpus.ts';
+import { TWO_RULES, toolTurnsStream } from '../../test/interacting-hints.ts';
 import { READINGS, type Readings, withReadings } from '../compaction/readings.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
@@ -13,20 +14,6 @@ const RULES = `[[conversation.compaction.rules]]
 keep_last = 2
 reasoning = "strip"
 tool_calls = "strip-responses"
-`;
-
-/**
- * Two rules as in the stacking example: the reasoning-only one is created
- * after the tool_calls one, so under reading 13.1 "apply" its overrides win
- * the turn and one tool's hint changes who decides the others.
- */
-const TWO_RULES = `[[conversation.compaction.rules]]
-keep_last = 2
-tool_calls = "strip-responses"
-
-[[conversation.compaction.rules]]
-keep_last = 1
-reasoning = "strip"
 `;
 
 /** The spec's rulings, then each alternative reading on its own ("JP today" among them). */
@@ -66,32 +53,6 @@ const CONVERSATIONS = [
 ];
 
 /** Five turns, each calling xtool then ytool with a long response. */
-function twoToolStream(): StreamElement[] {
-  const t = '2025-07-01 00:00:00.0';
-  const long = (tool: string) => `${tool} response content that is fairly long `.repeat(5);
-  return Array.from({ length: 5 }, (_, turn) => [
-    { timestamp: t, type: 'turn_start' },
-    { timestamp: t, type: 'chat_request', content: `question ${turn}` },
-    ...['xtool', 'ytool'].flatMap((tool) => [
-      {
-        timestamp: t,
-        type: 'tool_call_request',
-        id: `${tool}${turn}`,
-        name: tool,
-        arguments: { q: `query ${turn}` },
-      },
-      {
-        timestamp: t,
-        type: 'tool_call_response',
-        id: `${tool}${turn}`,
-        content: long(tool),
-        is_error: false,
-      },
-    ]),
-    { timestamp: t, type: 'chat_response', message: `answer ${turn}` },
-  ]).flat() as unknown as StreamElement[];
-}
-
 function corpus(id: string): StreamElement[] {
   const entry = listCorpus().find((candidate) => candidate.id === id);
   if (!entry) throw new Error(`no corpus conversation ${id}`);
@@ -158,7 +119,7 @@ describe('what-if grid', () => {
     const counter = await loadTokenCounter('chars');
     const readings = withReadings({ noToolCalls: 'apply' });
     const options = { now: null, view: 'sanitized' as const, counter, readings };
-    const elements = twoToolStream();
+    const elements = toolTurnsStream();
     const hinted = parseConfigToml(
       `${TWO_RULES}\n[conversation.tools.xtool]\ncompaction = "omit"\n`,
     );

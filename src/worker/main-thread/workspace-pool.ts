@@ -184,7 +184,8 @@ export function createWorkspacePool(options: WorkspacePoolOptions): WorkspacePoo
     },
 
     hold(index, analyzed) {
-      void session.call('hold', [index, analyzed.table]).catch(() => {
+      const { table, report, reportFor } = analyzed;
+      void session.call('hold', [index, { table, report, reportFor }]).catch(() => {
         // A failed hold shows up as a stale or failed evaluation.
       });
     },

@@ -81,6 +81,12 @@ export type AnalyzedConversation =
       table: HintTable;
       /** A session's inline subagents (sidechain lines), each a conversation of its own to count. */
       subagents?: InlineSubagent[];
+      /**
+       * The exact config and settings `report` was computed for: under a
+       * reading where hints interact, the session gives `report` only for
+       * these and counts the folder again for any other.
+       */
+      reportFor: string;
     }
   | {
       index: number;

@@ -11,6 +11,7 @@
 
 import {
   analyzeConversation,
+  areHintsSeparable,
   getReportFromHintTable,
   type HintTable,
   type HintTableSettings,
@@ -56,6 +57,11 @@ function hintSettings(settings: WorkspaceSettings): HintTableSettings {
     tokenizer: settings.tokenizer,
     readings: withReadings(settings.readings),
   };
+}
+
+/** What a conversation's real report is keyed by: the exact config text and settings. */
+function reportKeyOf(settings: WorkspaceSettings): string {
+  return JSON.stringify(settings);
 }
 
 function figuresOf(report: Report): ConversationFigures {
@@ -156,29 +162,49 @@ export function createWorkspaceHandlers() {
       ...(files.agent === undefined && analysis.subagents !== undefined
         ? { subagents: analysis.subagents }
         : {}),
+      reportFor: reportKeyOf(settings),
     };
   }
 
   // ---------------------------------------------------------------- session role
 
-  const tables = new Map<number, HintTable>();
+  /** Each conversation's hint table, and its real report for the settings it was counted under. */
+  const held = new Map<number, { table: HintTable; report: Report; reportFor: string }>();
+
+  /**
+   * A conversation's report under `settings`: from its table when each
+   * tool's figures are its own; else (reading 13.1 "apply") only the real
+   * report counted for exactly these settings, and undefined for any other
+   * (a hint edit then counts the folder again; the recount holds reports
+   * keyed by the new settings, so the next evaluation answers).
+   */
+  function reportOf(
+    entry: { table: HintTable; report: Report; reportFor: string },
+    config: ParsedConfig,
+    settings: WorkspaceSettings,
+  ): Report | undefined {
+    const hints = hintSettings(settings);
+    if (areHintsSeparable(hints.readings))
+      return getReportFromHintTable(entry.table, config, hints);
+    return entry.reportFor === reportKeyOf(settings) ? entry.report : undefined;
+  }
 
   function evaluate(settings: WorkspaceSettings): WorkspaceEvaluation {
     const config = parseConfig(settings);
     const invalid = configError(config);
     if (invalid) return { status: 'invalid', message: invalid };
     const hints = hintSettings(settings);
-    const held = [...tables.entries()].sort(([a], [b]) => a - b);
+    const entries = [...held.entries()].sort(([a], [b]) => a - b);
     const reports: Report[] = [];
     const conversations: { index: number; figures: ConversationFigures }[] = [];
-    for (const [index, table] of held) {
-      const report = getReportFromHintTable(table, config, hints);
+    for (const [index, entry] of entries) {
+      const report = reportOf(entry, config, settings);
       if (!report) return { status: 'stale' };
       reports.push(report);
       conversations.push({ index, figures: figuresOf(report) });
     }
     const report = addReports(reports, settings.tokenizer);
-    const ordered = held.map(([, table]) => table);
+    const ordered = entries.map(([, entry]) => entry.table);
     const recommendations = ordered.length > 0 ? recommendHints(ordered, config, hints) : null;
     return {
       status: 'ok',
@@ -186,14 +212,17 @@ export function createWorkspaceHandlers() {
       tools: toolInfoOf(ordered, config, report),
       conversations,
       recommendations,
-      whatIf: recommendations
-        ? getWhatIfGrid(
-            ordered,
-            config,
-            hints,
-            prepareWhatIf(ordered, config, hints, recommendations),
-          )
-        : null,
+      // The grid's cells need a pass per tool and choice over the streams,
+      // which the session does not hold, when hints interact.
+      whatIf:
+        recommendations && areHintsSeparable(hints.readings)
+          ? getWhatIfGrid(
+              ordered,
+              config,
+              hints,
+              prepareWhatIf(ordered, config, hints, recommendations),
+            )
+          : null,
     };
   }
 
@@ -201,14 +230,18 @@ export function createWorkspaceHandlers() {
 
   return {
     analyze,
-    /** Holds a conversation's hint table for the hint edits to come. */
-    hold(index: number, table: HintTable): null {
-      tables.set(index, table);
+    /** Holds a conversation's hint table (and real report) for the hint edits to come. */
+    hold(index: number, analyzed: { table: HintTable; report: Report; reportFor: string }): null {
+      held.set(index, {
+        table: analyzed.table,
+        report: analyzed.report,
+        reportFor: analyzed.reportFor,
+      });
       return null;
     },
     /** Forgets every table held. */
     clear(): null {
-      tables.clear();
+      held.clear();
       return null;
     },
     evaluate,
