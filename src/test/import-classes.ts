@@ -1,0 +1,223 @@
+/**
+ * The reproducers of issue 20's ten classes of import fault, one home for the
+ * CLI tests (src/cli/loss-guard-cli.test.ts) and the page
+ * (test/e2e/import-classes.spec.ts): each is a file's name and text, built
+ * from a corpus file or generated here, with its calls per tool counted by
+ * hand.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SHARED_DIR } from './conformance.ts';
+import { AGENT_TRANSCRIPTS } from './fixtures/agent-transcripts.ts';
+
+export const jsonl = (...records: object[]) => records.map((r) => JSON.stringify(r)).join('\n');
+
+/** A Claude Code assistant line with one Bash call `id`. */
+export const call = (uuid: string, parent: string, id: string, extra = {}) => ({
+  type: 'assistant',
+  uuid,
+  parentUuid: parent,
+  message: {
+    id: `m-${id}`,
+    role: 'assistant',
+    content: [{ type: 'tool_use', id, name: 'Bash', input: {} }],
+  },
+  ...extra,
+});
+
+export const user = (uuid: string, parent: string | null, content: unknown) => ({
+  type: 'user',
+  uuid,
+  parentUuid: parent,
+  message: { role: 'user', content },
+});
+
+export const result = (uuid: string, parent: string, id: string) =>
+  user(uuid, parent, [{ type: 'tool_result', tool_use_id: id, content: 'fake' }]);
+
+/** One class's reproducer: a file as a user would open it. */
+export interface ClassReproducer {
+  /** Issue 20's class number. */
+  class: number;
+  what: string;
+  fileName: string;
+  text: string;
+  /** Tool calls per tool the report counts, by hand. */
+  calls: Record<string, number>;
+}
+
+/** Class 1: on resume, the history is written again under new uuids, same message and tool ids. */
+export function resumedTwice(): ClassReproducer {
+  const first = [user('u1', null, 'go'), call('a2', 'u1', 't1'), result('u3', 'a2', 't1')];
+  const again = [user('v1', null, 'go'), call('v2', 'v1', 't1'), result('v3', 'v2', 't1')];
+  const next = [user('u4', 'v3', 'more'), call('a5', 'u4', 't2'), result('u6', 'a5', 't2')];
+  return {
+    class: 1,
+    what: 'a history written twice on resume counts each call once',
+    fileName: 'resumed.jsonl',
+    text: jsonl(...first, ...again, ...next),
+    calls: { Bash: 2 },
+  };
+}
+
+/** Class 2: lines without `parentUuid` (older and minimal writers). */
+export function withoutParents(): ClassReproducer {
+  const bare = [user('u1', null, 'go'), call('a2', 'u1', 't1'), result('u3', 'a2', 't1')].map(
+    ({ parentUuid: _p, ...rest }) => rest,
+  );
+  return {
+    class: 2,
+    what: 'lines without parentUuid are read in file order',
+    fileName: 'bare.jsonl',
+    text: jsonl(...bare),
+    calls: { Bash: 1 },
+  };
+}
+
+/** Class 3: an Anthropic server-side web search and its result. */
+export function serverTool(): ClassReproducer {
+  const body = {
+    messages: [
+      { role: 'user', content: 'search' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'server_tool_use', id: 's1', name: 'web_search', input: { query: 'fake' } },
+          {
+            type: 'web_search_tool_result',
+            tool_use_id: 's1',
+            content: [{ type: 'web_search_result', url: 'https://example.invalid' }],
+          },
+        ],
+      },
+    ],
+  };
+  return {
+    class: 3,
+    what: 'server-side tools count under their own names',
+    fileName: 'search.json',
+    text: JSON.stringify(body),
+    calls: { web_search: 1 },
+  };
+}
+
+/** Class 4: a Responses body with a known server tool item and one from a newer API. */
+export function unknownItem(): ClassReproducer {
+  const body = {
+    input: [
+      { type: 'message', role: 'user', content: 'go' },
+      { type: 'tool_search_call', id: 'x1', arguments: '{}' },
+      { type: 'brand_new_item', id: 'n1' },
+    ],
+  };
+  return {
+    class: 4,
+    what: 'an unknown Responses item is a note, not a refusal',
+    fileName: 'newer.json',
+    text: JSON.stringify(body),
+    calls: { tool_search_call: 1 },
+  };
+}
+
+export const AMP_THREAD = join(
+  SHARED_DIR,
+  'corpus',
+  'agent-transcripts-2026',
+  'amp',
+  'toolpath__convo.json',
+);
+
+/** Class 5: an Amp thread (it writes `toolUseID`), which once read as Anthropic Messages. */
+export function ampThread(): ClassReproducer {
+  const expected = JSON.parse(
+    readFileSync(
+      join(SHARED_DIR, 'corpus', 'agent-transcripts-2026', 'expected-tool-calls.json'),
+      'utf8',
+    ),
+  ) as Record<string, Record<string, number>>;
+  return {
+    class: 5,
+    what: 'an Amp thread is read as Amp, not as Anthropic Messages',
+    fileName: 'toolpath__convo.json',
+    text: readFileSync(AMP_THREAD, 'utf8'),
+    calls: expected['amp/toolpath__convo.json'] ?? {},
+  };
+}
+
+/** Class 6: a session holding one inline subagent ("ag") with one call, g1, on line 2. */
+export function inlineSubagent(): ClassReproducer {
+  return {
+    class: 6,
+    what: 'an inline subagent is named, its calls counted as left out',
+    fileName: 'inline.jsonl',
+    text: jsonl(
+      user('u1', null, 'go'),
+      call('s2', 'u1', 'g1', { isSidechain: true, agentId: 'ag' }),
+    ),
+    calls: {},
+  };
+}
+
+const TOOLPATH_SESSION = 'claude-code/toolpath__convo.jsonl';
+
+/** Class 7: the corpus session `toolpath__convo.jsonl` with line 60 cut in half (a crash mid-write). */
+export function cutLine(): ClassReproducer {
+  const source = join(SHARED_DIR, 'corpus', 'agent-transcripts', TOOLPATH_SESSION);
+  const lines = readFileSync(source, 'utf8').split('\n');
+  const cut = lines.map((line, i) => (i === 59 ? line.slice(0, line.length >> 1) : line));
+  // Line 60 holds no call: the fixture table's hand count of the whole file stands.
+  const entry = AGENT_TRANSCRIPTS.find((transcript) => transcript.path === TOOLPATH_SESSION);
+  return {
+    class: 7,
+    what: 'a line cut mid-write keeps the history before it',
+    fileName: 'cut.jsonl',
+    text: cut.join('\n'),
+    calls: entry?.calls ?? {},
+  };
+}
+
+/** Class 8: a Gemini CLI checkpoint (`/chat save`), no conversation. */
+export function geminiCheckpoint(): ClassReproducer {
+  return {
+    class: 8,
+    what: 'a Gemini checkpoint is refused, naming Gemini',
+    fileName: 'checkpoint.json',
+    text: JSON.stringify([
+      { role: 'user', parts: [{ text: 'hi' }] },
+      { role: 'model', parts: [{ text: 'yo' }] },
+    ]),
+    calls: {},
+  };
+}
+
+/** Class 9: a Responses body whose only call is an item type from a newer API. */
+export function futureCall(): ClassReproducer {
+  return {
+    class: 9,
+    what: 'the loss guard says which call was left out and why',
+    fileName: 'body.json',
+    text: JSON.stringify({
+      input: [
+        { type: 'message', role: 'user', content: 'go' },
+        { type: 'future_tool_call', id: 'f1' },
+      ],
+    }),
+    calls: {},
+  };
+}
+
+/** Class 10: a resumed Claude Code session that opens with 60 `summary` lines. */
+export function summariesFirst(): ClassReproducer {
+  const summaries = Array.from({ length: 60 }, (_, i) => ({
+    type: 'summary',
+    summary: `${i}`,
+    leafUuid: 'a2',
+  }));
+  return {
+    class: 10,
+    what: 'a session that opens with 60 summary lines reads',
+    fileName: 'resumed-summaries.jsonl',
+    text: jsonl(...summaries, user('u1', null, 'go'), call('a2', 'u1', 't1')),
+    calls: { Bash: 1 },
+  };
+}
