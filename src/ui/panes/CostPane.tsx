@@ -141,7 +141,6 @@ export function CostControls({ choice, onChange, problem }: CostControlsProps) {
           ))}
         </select>
       </div>
-      <PolicyControls policy={choice.policy} onChange={(policy) => onChange({ policy })} />
       <label className="cost-scale">
         <input
           type="checkbox"
@@ -150,6 +149,7 @@ export function CostControls({ choice, onChange, problem }: CostControlsProps) {
         />{' '}
         Scale to recorded usage
       </label>
+      <PolicyControls policy={choice.policy} onChange={(policy) => onChange({ policy })} />
       {problem ? (
         <p className="cost-problem" id={problemId} role="alert">
           {problem}. The figures below are the last good replay.
