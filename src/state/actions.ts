@@ -319,9 +319,11 @@ export function setView(view: ViewMode): void {
 /** Loads the text of an opened `events.json` as is (JP stores it in storage form). */
 export function openFile(text: string, name: string): void {
   const neutral = deps?.ownFileConfig;
-  const { configText } = store.getState();
+  const { configText, replayChoice } = store.getState();
   store.setState({
     configText: neutral && configText === neutral.replaces ? neutral.configText : configText,
+    // A new file opens the cost pane on its own runtime's policy (selectReplayChoice).
+    replayChoice: { ...replayChoice, policy: null },
     importSummary: null,
     importedStream: null,
     streamFileName: name,
@@ -357,6 +359,7 @@ export async function loadExample(id: string): Promise<boolean> {
     now: content.now ?? null,
     view: content.view ?? 'sanitized',
     streamFileName: null,
+    replayChoice: { ...store.getState().replayChoice, policy: null },
     importSummary: null,
     importedStream: null,
     exampleId: id,

@@ -12,6 +12,8 @@ import { formatCount, formatSaving } from '../core/counting/format.ts';
 import { savedPercent } from '../core/counting/report.ts';
 import type { PlaygroundInput } from '../core/playground/playground.ts';
 import type { TimelineEntry } from '../core/playground/types.ts';
+import { getFilePolicy } from '../core/replay/policies/policies.ts';
+import type { ReplayChoice } from '../core/replay/schedules.ts';
 import type { Diagnostic, Encoding } from '../core/types.ts';
 import type { WorkspaceSettings } from '../worker/shared/workspace-protocol.ts';
 import type { AppState } from './app-state.ts';
@@ -227,3 +229,17 @@ export function describeCompacted(plan: CompactPlan): string {
   const total = plan.stored + count;
   return `Appended ${count} ${count === 1 ? 'compaction' : 'compactions'} over ${ranges}; the stream now holds ${total} stored ${total === 1 ? 'compaction' : 'compactions'}.`;
 }
+
+/**
+ * The cost pane's choices in force: the policy chosen, else (none chosen)
+ * the policy of the runtime that wrote the opened file (issue 22), left
+ * unset for a file of JP's own so its links stay as they were.
+ */
+export const selectReplayChoice = memoOn(
+  (s) => [s.replayChoice, s.importSummary?.format ?? null] as const,
+  ([choice, format]): Required<ReplayChoice> => {
+    if (choice.policy) return choice;
+    const own = getFilePolicy(format);
+    return own === 'jp' ? choice : { ...choice, policy: { name: own, set: [] } };
+  },
+);

@@ -62,6 +62,8 @@ export type StartChoice =
       state: ShareState;
       /** What migrating it from an older link format changed, for the user; null when nothing. */
       note: string | null;
+      /** What the link held that could not be used, the rest opened; absent when nothing. */
+      dropped?: string;
     }
   | {
       source: 'autosave';
@@ -156,7 +158,12 @@ export function chooseStart(
   }
   const decoded = decodeAppLink(hash, examples);
   if (decoded.ok) {
-    return { source: 'link', state: decoded.state, note: decoded.migrationNote ?? null };
+    return {
+      source: 'link',
+      state: decoded.state,
+      note: decoded.migrationNote ?? null,
+      ...(decoded.dropped === undefined ? {} : { dropped: decoded.dropped }),
+    };
   }
   return saved
     ? { source: 'autosave', state: saved.state, resumed: false, problem: decoded.message }

@@ -36,6 +36,7 @@ import {
 import { loadExample, notify, runAnalysis } from './actions.ts';
 import type { AppState } from './app-state.ts';
 import { type Autosaver, createAutosaver, readAutosaves, readRecentStates } from './autosave.ts';
+import { selectReplayChoice } from './selectors.ts';
 import { showLinkProblem } from './share-actions.ts';
 import {
   AUTOSAVE_KEY,
@@ -139,9 +140,11 @@ export function toShareState(state: AppState): ShareState {
     view: state.view,
     diffLayout: state.diffLayout,
     ...(isDefaultReadings(state.readings) ? {} : { readings: getChangedReadings(state.readings) }),
-    ...(writeReplay({ replay: state.replayChoice }) === undefined
+    // The policy in force is written when it is a runtime's, chosen or the file's own: a link
+    // holds the JP events of an import, whose format the page that opens it no longer knows.
+    ...(writeReplay({ replay: selectReplayChoice(state) }) === undefined
       ? {}
-      : { replay: state.replayChoice }),
+      : { replay: selectReplayChoice(state) }),
   };
 }
 
@@ -269,6 +272,13 @@ export async function startPlayground(): Promise<StartChoice | null> {
   if (choice.source === 'link') {
     applyShareState(choice.state);
     if (choice.note !== null) notify(`This link is an old one. ${choice.note}`, 'info');
+    if (choice.dropped !== undefined) {
+      showLinkProblem({
+        title: 'Part of this link could not be used',
+        what: `This link opened, but ${choice.dropped}`,
+        loadedInstead: 'Everything else the link holds is open as its author left it.',
+      });
+    }
     // A link opened in this tab over its own saved work replaced that work:
     // it stays one click away. Another tab's work was not replaced (it is in
     // that tab, or in the recent states).

@@ -6,9 +6,12 @@
  * never read stale figures as current.
  */
 import { memo, useRef } from 'react';
+import { SHORT_AGENT_SESSION_WORDS } from '../core/config/guidance.ts';
+import { getFilePolicy, type PolicyName } from '../core/replay/policies/policies.ts';
 import { flushAnalysis } from '../state/actions.ts';
 import { selectConfigGuidance } from '../state/guidance.ts';
 import { selectIsBusy, selectSaved, selectStatusMessage } from '../state/selectors.ts';
+import { setReplayChoice } from '../state/share-actions.ts';
 import { useAppStore } from '../state/store.ts';
 import { ExportMenu } from './exports/ExportMenu.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
@@ -34,16 +37,40 @@ function useZeroSavingReason(): string | null {
   return first ? first.message : null;
 }
 
+/**
+ * Brings the cost pane into view on the opened file's own runtime policy:
+ * the answer to "JP compacts whole turns… Your runtime clears within the
+ * turn" (issue 22).
+ */
+function showRuntimeReplay(policy: PolicyName): void {
+  setReplayChoice({ policy: { name: policy, set: [] } });
+  const pane = document.getElementById('pane-cost');
+  pane?.scrollIntoView({ block: 'start' });
+  pane?.querySelector<HTMLElement>('h2')?.focus();
+}
+
 function StatusLine() {
   const figures = useAppStore(selectStatusMessage);
   const reason = useZeroSavingReason();
   const message = reason ? `${figures} ${reason}` : figures;
+  const runtime = useAppStore((s) => getFilePolicy(s.importSummary?.format));
+  const linkRuntime = runtime !== 'jp' && reason?.includes(SHORT_AGENT_SESSION_WORDS) === true;
   const busy = useAppStore(selectIsBusy);
   const stale = useAppStore((s) => s.isStale && s.result !== null && s.status !== 'running');
   // Stays until a run succeeds, so a keyboard user's focus stays on it while it runs.
   const failed = useAppStore((s) => s.error !== null);
   return (
     <StatusBar message={message} testId="status-line" trailing={<ExportMenu />}>
+      {linkRuntime ? (
+        <button
+          type="button"
+          className="small"
+          data-testid="runtime-replay-link"
+          onClick={() => showRuntimeReplay(runtime)}
+        >
+          Here is what {runtime} does
+        </button>
+      ) : null}
       {failed ? (
         <button
           type="button"
@@ -79,7 +106,9 @@ function PaneSection({ pane }: { pane: PaneDefinition }) {
       aria-labelledby={`pane-${id}-title`}
       data-in-view={inView ? 'true' : 'false'}
     >
-      <h2 id={`pane-${id}-title`}>{title}</h2>
+      <h2 id={`pane-${id}-title`} tabIndex={-1}>
+        {title}
+      </h2>
       <ErrorBoundary label={`the ${title} pane`}>
         <PaneInView value={inView}>
           <Component />

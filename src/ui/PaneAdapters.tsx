@@ -16,6 +16,7 @@ import { type ReactNode, useDeferredValue, useLayoutEffect, useRef } from 'react
 import type { ExtraName, TranscriptsExtra } from '../core/analyses/extras.ts';
 import { getReadingInfo } from '../core/compaction/readings.ts';
 import type { ReadingDiff } from '../core/playground/types.ts';
+import type { PolicyComparisonRow } from '../core/replay/compare-policies.ts';
 import type { Replay } from '../core/replay/replay.ts';
 import {
   loadExample,
@@ -27,7 +28,7 @@ import {
   showReadingDiff,
 } from '../state/actions.ts';
 import type { ExtraView } from '../state/extras.ts';
-import { getCompactPlan } from '../state/selectors.ts';
+import { getCompactPlan, selectReplayChoice } from '../state/selectors.ts';
 import { setDiffLayout, setReplayChoice } from '../state/share-actions.ts';
 import { useAppStore } from '../state/store.ts';
 import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
@@ -279,12 +280,12 @@ export function TimelinePane() {
  * says so and keeps the last good replay in view.
  */
 export function CostPane() {
-  const choice = useAppStore((s) => s.replayChoice);
+  const choice = useAppStore(selectReplayChoice);
   const theme = useAppStore((s) => s.theme);
   const view = useExtra('replay', choice);
-  const lastGood = useRef<Replay | null>(null);
+  const lastGood = useRef<{ replay: Replay; comparison: PolicyComparisonRow[] } | null>(null);
   const result = view.value;
-  if (result?.status === 'ok') lastGood.current = result.replay;
+  if (result?.status === 'ok') lastGood.current = result;
   const problem = result?.status === 'invalid' ? result.message : null;
   return (
     <>
@@ -292,8 +293,10 @@ export function CostPane() {
       <ExtraFrame
         view={view}
         render={(value) => {
-          const replay = value?.status === 'ok' ? value.replay : lastGood.current;
-          return replay ? <CostFigures replay={replay} theme={theme} /> : null;
+          const shown = value?.status === 'ok' ? value : lastGood.current;
+          return shown ? (
+            <CostFigures replay={shown.replay} comparison={shown.comparison} theme={theme} />
+          ) : null;
         }}
       />
     </>

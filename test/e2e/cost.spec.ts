@@ -111,9 +111,13 @@ test('the cost pane shows what replay --json computes, per schedule, per tool an
       request?.output_tokens,
     ]);
   }
-  // The chart has one line per schedule over every request.
+  // The chart overlays the baseline, the chosen schedule and a second choice over every request.
   await expect(pane.locator('.cost-chart')).toHaveAttribute('data-drawn', '30');
-  await expect(pane.locator('.cost-legend li')).toHaveText(SCHEDULES);
+  await expect(pane.locator('.cost-legend li')).toHaveText([
+    'baseline',
+    'jp every-turn',
+    'anthropic-context-editing (defaults)',
+  ]);
 });
 
 test('a custom price that does not read says where, keeps the last replay, and the link carries the choices', async ({

@@ -39,12 +39,8 @@ import type {
   Transcripts,
   WhatIfGrid,
 } from '../playground/types.ts';
-import {
-  hasInventedTimes,
-  type ReplayChoice,
-  type ReplayResult,
-  replayFrom,
-} from '../replay/replay.ts';
+import { type ComparedReplayResult, replayWithComparison } from '../replay/compare-policies.ts';
+import { hasInventedTimes, type ReplayChoice } from '../replay/replay.ts';
 import type { StreamElement } from '../types.ts';
 import { getReadingDiff, measureReadingEffects } from './design-questions.ts';
 import {
@@ -158,12 +154,13 @@ export function createPlaygroundExtras() {
     },
 
     /**
-     * What the conversation cost, request by request, under the pane's model
-     * and schedule (core/replay): every schedule side by side with its
-     * per-request figures for the chart, and the per-tool what-if in money.
-     * `replay --json` on the same input gives the same figures.
+     * What the conversation cost, request by request, under the pane's model,
+     * schedule and policy (core/replay): every schedule side by side with its
+     * per-request figures, the per-tool what-if in money, and every runtime
+     * policy at its defaults and with the hints mapped (issue 22).
+     * `replay --json` and `replay --compare --json` give the same figures.
      */
-    replay(context: RunContext, args: ReplayChoice): ReplayResult {
+    replay(context: RunContext, args: ReplayChoice): ComparedReplayResult {
       const source = {
         elements: context.elements,
         config: context.config,
@@ -173,7 +170,7 @@ export function createPlaygroundExtras() {
         counter: context.counter,
         untimed: hasInventedTimes(context.figures.imported?.summary.notes),
       };
-      return replayFrom(source, args, { series: true });
+      return replayWithComparison(source, args);
     },
 
     /** Per alternative reading, what it would change here (the Design questions panel). */

@@ -215,6 +215,9 @@ function addToolCallsFix(writer: GuidanceWriter, rule: WrittenRule): GuidanceFix
   };
 }
 
+/** How the sentence on short agent sessions starts: the page puts its link to the runtime's replay after it. */
+export const SHORT_AGENT_SESSION_WORDS = 'JP compacts whole turns;';
+
 /** The agent sessions JP's whole-turn rule cannot help: this many turns or fewer. */
 const SHORT_AGENT_SESSION_TURNS = 2;
 
@@ -233,7 +236,7 @@ function describeShortAgentSession(
   if (toolCalls === 0 || result.turnCount === 0) return null;
   const turns = `${formatCount(result.turnCount)} ${result.turnCount === 1 ? 'turn' : 'turns'}`;
   const calls = `${formatCount(toolCalls)} tool ${toolCalls === 1 ? 'call' : 'calls'}`;
-  return `JP compacts whole turns; this session has ${turns} holding ${calls}, so JP's rule saves nothing until the turn ends. Your runtime clears within the turn.`;
+  return `${SHORT_AGENT_SESSION_WORDS} this session has ${turns} holding ${calls}, so JP's rule saves nothing until the turn ends. Your runtime clears within the turn.`;
 }
 
 /**
@@ -449,11 +452,14 @@ function guideBuiltinRule({ writer, result, builtinSpan }: GuidanceContext): voi
 /** Empty ranges, summary placeholders and `tool_calls` aliases. */
 function guideRules({ writer, result, rules, builtinSpan, importedFrom }: GuidanceContext): void {
   const shortSession = describeShortAgentSession(result, importedFrom);
+  // Said once: the first rule that compacts nothing carries the sentence; each keeps its quick fix.
+  let sentence = shortSession;
   for (const plan of result.plans) {
     const rule = rules?.[plan.ruleIndex];
     if (plan.range === null) {
       const reason = plan.emptyReason ? describeEmptyRange(plan.emptyReason) : plan.explanation;
-      const why = shortSession ? `${reason} ${shortSession}` : reason;
+      const why = sentence ? `${reason} ${sentence}` : reason;
+      sentence = null;
       if (result.usesBuiltinRule) {
         const fix =
           shortSession && writer.valueOf(RULES_PATH) === undefined

@@ -12,7 +12,17 @@ import {
   type PolicyChoice,
   parsePolicyChoice,
 } from './policies/policies.ts';
-import { type ReplaySettings, type ReplayTotals, replayStream, SCHEDULES } from './replay.ts';
+import {
+  type Replay,
+  type ReplayChoice,
+  type ReplayResult,
+  type ReplaySettings,
+  type ReplaySource,
+  type ReplayTotals,
+  replayStream,
+  resolveReplaySettings,
+  SCHEDULES,
+} from './replay.ts';
 
 /** One row of the comparison. */
 export interface PolicyComparisonRow {
@@ -24,18 +34,36 @@ export interface PolicyComparisonRow {
   cleared: number;
   /** What the hints could not say, and the estimates. */
   notes: string[];
+  /** Per request, in order (only when asked: the page's chart overlays two rows). */
+  series?: { cost: number[]; prompt_tokens: number[] };
+}
+
+/** What the comparison computes besides each row's totals. */
+export interface ComparisonScope {
+  /** Each row's per-request cost and prompt tokens. */
+  series?: boolean;
 }
 
 /** The comparison table's rows, runtime policies first, then JP's schedules. */
 export function comparePolicies(
   elements: readonly StreamElement[],
   settings: ReplaySettings,
+  scope: ComparisonScope = {},
 ): PolicyComparisonRow[] {
   const inForce = planCompactions(elements, settings.config, null, settings.readings).configInForce;
   const tools = getToolsInForce(buildToolInfo(elements, inForce), inForce.rules);
   const rows: PolicyComparisonRow[] = [];
   const run = (policy: PolicyChoice, schedule = settings.schedule) =>
     replayStream(elements, { ...settings, policy, schedule }, { schedules: false, tools: false });
+  const seriesOf = (replay: Replay) =>
+    scope.series
+      ? {
+          series: {
+            cost: replay.requests.map((request) => request.cost),
+            prompt_tokens: replay.requests.map((request) => request.prompt_tokens),
+          },
+        }
+      : {};
   for (const name of POLICY_NAMES) {
     if (name === 'jp') continue;
     const defaults = parsePolicyChoice(name, []);
@@ -47,6 +75,7 @@ export function comparePolicies(
         totals: replay.totals,
         cleared: replay.requests.reduce((n, r) => n + (r.cleared_tool_uses ?? 0), 0),
         notes: [],
+        ...seriesOf(replay),
       });
     }
     const hinted = getHintsPolicyChoice(name, tools);
@@ -57,6 +86,7 @@ export function comparePolicies(
       totals: replay.totals,
       cleared: replay.requests.reduce((n, r) => n + (r.cleared_tool_uses ?? 0), 0),
       notes: hinted.notes,
+      ...seriesOf(replay),
     });
   }
   for (const schedule of SCHEDULES) {
@@ -68,7 +98,32 @@ export function comparePolicies(
       totals: replay.totals,
       cleared: replay.requests.reduce((n, r) => n + r.compactions_created, 0),
       notes: [],
+      ...seriesOf(replay),
     });
   }
   return rows;
+}
+
+/** The cost pane's answer: the chosen replay and every policy beside it, or why there is none. */
+export type ComparedReplayResult =
+  | { status: 'ok'; replay: Replay; comparison: PolicyComparisonRow[] }
+  | Extract<ReplayResult, { status: 'invalid' }>;
+
+/**
+ * The cost pane's replay (an extra): the chosen policy or schedule with
+ * every schedule's per-request figures, and the comparison with each row's
+ * per-request figures, so the chart overlays any two without asking again.
+ * `replay --json` and `replay --compare --json` give the same figures.
+ */
+export function replayWithComparison(
+  source: ReplaySource,
+  choice: ReplayChoice,
+): ComparedReplayResult {
+  const resolved = resolveReplaySettings(source, choice);
+  if (resolved.status !== 'ok') return resolved;
+  return {
+    status: 'ok',
+    replay: replayStream(source.elements, resolved.settings, { series: true }),
+    comparison: comparePolicies(source.elements, resolved.settings, { series: true }),
+  };
 }

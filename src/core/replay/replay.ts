@@ -37,7 +37,6 @@ import {
   type PolicyChoice,
   type PolicyDecision,
   type PolicyItem,
-  type PolicyName,
   parsePolicyChoice,
   replacementKey,
 } from './policies/policies.ts';
@@ -61,7 +60,7 @@ export type { ModelPrices } from './prices.ts';
 export { DEFAULT_MODEL, findModel, MODELS, parsePriceSpec } from './prices.ts';
 export type { RecordedUsage } from './recorded-usage.ts';
 
-export type { ReplayChoice, ScheduleId } from './schedules.ts';
+export type { PolicySelection, ReplayChoice, ScheduleId } from './schedules.ts';
 export { DEFAULT_REPLAY_CHOICE, isScheduleId, SCHEDULES } from './schedules.ts';
 
 /** Schedules whose compactions are created by the config's rules, so hints change them. */
@@ -849,19 +848,8 @@ export function sumReplays(
   };
 }
 
-/** A runtime's own clearing with `key=value` parameters (issue 22); absent: JP's schedule. */
-export interface PolicySelection {
-  name: PolicyName;
-  set: readonly string[];
-}
-
-/** The replay's choices, and the runtime policy (the CLI's `--policy`) where one is chosen. */
-export interface ReplayChoiceWithPolicy extends ReplayChoice {
-  policy?: PolicySelection;
-}
-
 /** The session's inputs and the replay's choices, for one call that reads everything itself. */
-export interface ReplayInput extends PlaygroundInput, ReplayChoiceWithPolicy {}
+export interface ReplayInput extends PlaygroundInput, ReplayChoice {}
 
 /** The replay, or why it could not be computed (with the position). */
 export type ReplayResult =
@@ -891,16 +879,20 @@ export interface ReplaySource {
   untimed: boolean;
 }
 
+/** The settings a replay of `source` under `choice` is computed with, or why there are none. */
+export type ResolvedSettings =
+  | { status: 'ok'; settings: ReplaySettings }
+  | Extract<ReplayResult, { status: 'invalid' }>;
+
 /**
- * Replays a conversation already read under the choices: the one path the
- * page's cost pane (an extra) and `runReplay` take. A model, price or auto
- * table that does not read is an error with its position, never a throw.
+ * Reads the choices over a conversation already read: the model or prices,
+ * the policy and its parameters, the config's auto table. One that does not
+ * read is an error with its position, never a throw.
  */
-export function replayFrom(
+export function resolveReplaySettings(
   source: ReplaySource,
-  choice: ReplayChoiceWithPolicy,
-  scope: ReplayScope = {},
-): ReplayResult {
+  choice: ReplayChoice,
+): ResolvedSettings {
   const model = resolveModel(choice.model, choice.price);
   if (!model.ok) {
     const what = choice.price !== null ? 'Price' : 'Model';
@@ -926,19 +918,36 @@ export function replayFrom(
       diagnostics: auto.diagnostics,
     };
   }
-  const settings: ReplaySettings = {
-    config: source.config,
-    auto: auto.auto,
-    model: model.value,
-    schedule: choice.schedule,
-    view: source.view,
-    readings: source.readings,
-    counter: source.counter,
-    scaleToRecorded: choice.scaleToRecorded ?? false,
-    untimed: source.untimed,
-    ...(policy?.ok ? { policy: policy.value } : {}),
+  return {
+    status: 'ok',
+    settings: {
+      config: source.config,
+      auto: auto.auto,
+      model: model.value,
+      schedule: choice.schedule,
+      view: source.view,
+      readings: source.readings,
+      counter: source.counter,
+      scaleToRecorded: choice.scaleToRecorded ?? false,
+      untimed: source.untimed,
+      ...(policy?.ok ? { policy: policy.value } : {}),
+    },
   };
-  return { status: 'ok', replay: replayStream(source.elements, settings, scope) };
+}
+
+/**
+ * Replays a conversation already read under the choices: the one path
+ * `runReplay` takes (the page's cost pane adds the policies side by side,
+ * compare-policies.ts). Never throws on user input.
+ */
+export function replayFrom(
+  source: ReplaySource,
+  choice: ReplayChoice,
+  scope: ReplayScope = {},
+): ReplayResult {
+  const resolved = resolveReplaySettings(source, choice);
+  if (resolved.status !== 'ok') return resolved;
+  return { status: 'ok', replay: replayStream(source.elements, resolved.settings, scope) };
 }
 
 /**

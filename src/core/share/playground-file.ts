@@ -131,7 +131,7 @@ function decodePlaygroundFileUnsafe(text: string): ShareDecodeResult {
         .state,
     });
   }
-  return decodedState(reader.partial, version, getOwn(state, 'readings'));
+  return decodedState(reader.partial, version, getOwn(state, 'readings'), reader.dropped);
 }
 
 /** Every field a file must hold, in the order files list them (`readings` and `replay` are optional: absent, every ruling and the CLI's defaults). */

@@ -150,6 +150,7 @@ describe('share links', () => {
       price: 'input=1,output=2',
       schedule: 'idle' as const,
       scaleToRecorded: false,
+      policy: null,
     };
     const hash = encodeShareState({ ...DEFAULTS, replay }, DEFAULTS);
     const payload = LZString.decompressFromEncodedURIComponent(hash.slice('#v1/'.length));
@@ -161,6 +162,7 @@ describe('share links', () => {
       price: null,
       schedule: 'stored' as const,
       scaleToRecorded: false,
+      policy: null,
     };
     expect(encodeShareState({ ...DEFAULTS, replay: defaults }, DEFAULTS)).toBe(
       encodeShareState(DEFAULTS, DEFAULTS),
@@ -175,6 +177,69 @@ describe('share links', () => {
     const decoded = decodeShareHash(`#v1/${bad}`, DEFAULTS);
     expect(decoded).toMatchObject({ ok: false, reason: 'invalid-field' });
     if (!decoded.ok) expect(decoded.message).toContain('"weekly", not a schedule');
+  });
+
+  it('carries a chosen runtime policy and its parameters under "y", jp included, and reads them back', () => {
+    const replay = {
+      model: null,
+      price: null,
+      schedule: 'stored' as const,
+      scaleToRecorded: false,
+      policy: { name: 'claude-code' as const, set: ['keep_recent=2', 'gap_threshold_minutes=5'] },
+    };
+    const hash = encodeShareState({ ...DEFAULTS, replay }, DEFAULTS);
+    const payload = LZString.decompressFromEncodedURIComponent(hash.slice('#v2/'.length));
+    expect(payload).toContain(
+      '"y":{"policy":"claude-code","set":["keep_recent=2","gap_threshold_minutes=5"]}',
+    );
+    expect(decodeShareHash(hash, DEFAULTS)).toEqual({ ok: true, state: { ...DEFAULTS, replay } });
+    // JP chosen is a choice: it is written, so it wins over the file's own runtime when opened.
+    const jp = { ...replay, policy: { name: 'jp' as const, set: [] } };
+    const jpHash = encodeShareState({ ...DEFAULTS, replay: jp }, DEFAULTS);
+    expect(LZString.decompressFromEncodedURIComponent(jpHash.slice('#v2/'.length))).toContain(
+      '"y":{"policy":"jp"}',
+    );
+    expect(decodeShareHash(jpHash, DEFAULTS)).toEqual({
+      ok: true,
+      state: { ...DEFAULTS, replay: jp },
+    });
+  });
+
+  it('opens the rest of a link whose policy is hostile, and says what was left out and why', () => {
+    const config = '"c":"[conversation]"';
+    const cases: [string, string][] = [
+      ['{"policy":"toString"}', '"toString" is not one of anthropic-context-editing'],
+      ['{"policy":"__proto__"}', '"__proto__" is not one of'],
+      ['{"policy":"codex","set":["limit=3"]}', 'codex has no parameter "limit"'],
+      [
+        '{"policy":"anthropic-context-editing","set":["keep=-1"]}',
+        'keep takes a whole number of 0 or more, not "-1"',
+      ],
+      ['{"policy":"gemini-cli","set":"keep=1"}', 'not a list of key=value texts'],
+      ['{"set":["keep=1"]}', 'it has parameters ("set") but no policy'],
+      ['{"policy":"jp","set":["x=1"]}', 'jp takes no --set'],
+    ];
+    for (const [y, words] of cases) {
+      const decoded = decodeShareHash(linkOf(`{${config},"y":${y}}`), DEFAULTS);
+      expect(decoded, y).toMatchObject({
+        ok: true,
+        state: { configText: '[conversation]' },
+        dropped: expect.stringContaining(words),
+      });
+      if (decoded.ok) {
+        expect(decoded.dropped, y).toMatch(/^its cost pane policy was left out/);
+        expect(decoded.state.replay?.policy ?? null, y).toBeNull();
+      }
+    }
+    // The rest of "y" stays: a schedule beside a bad policy is kept.
+    const mixed = decodeShareHash(
+      linkOf('{"y":{"schedule":"idle","policy":"codex","set":["nope=1"]}}'),
+      DEFAULTS,
+    );
+    expect(mixed).toMatchObject({
+      ok: true,
+      state: { replay: { schedule: 'idle', policy: null } },
+    });
   });
 
   it('carries D17 readings under "r" in their --reading spelling; a link without them opens every ruling', () => {

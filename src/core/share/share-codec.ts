@@ -27,7 +27,13 @@ import { TOKENIZER_IDS, type TokenizerId } from '../counting/tokens.ts';
 import { getOwn, isJsonObject } from '../json/values.ts';
 import { ENCODING_SETTINGS, VIEW_MODES } from '../playground/input-options.ts';
 import type { ViewMode } from '../playground/types.ts';
-import { DEFAULT_REPLAY_CHOICE, isScheduleId, type ReplayChoice } from '../replay/schedules.ts';
+import { isPolicyName, POLICY_NAMES, parsePolicyChoice } from '../replay/policies/policies.ts';
+import {
+  DEFAULT_REPLAY_CHOICE,
+  isScheduleId,
+  type PolicySelection,
+  type ReplayChoice,
+} from '../replay/schedules.ts';
 import type { EncodingSetting, JsonObject, JsonValue } from '../types.ts';
 import { decompressUriSafe, TOO_LARGE } from './lz-decompress.ts';
 
@@ -89,6 +95,12 @@ export type ShareDecodeResult =
       migratedFrom?: number;
       /** What the migration changed, as a sentence for the user; absent when it changed nothing they see. */
       migrationNote?: string;
+      /**
+       * What the link or file held that could not be used and was left out,
+       * the rest opened (a hostile or stale cost-pane policy), as a sentence
+       * for a dialog; absent when everything was used.
+       */
+      dropped?: string;
     }
   | {
       ok: false;
@@ -155,14 +167,17 @@ export function decodedState(
   state: ShareState,
   version: number,
   storedReadings: JsonValue | undefined,
+  dropped: readonly string[] = [],
 ): ShareDecodeResult {
-  if (version >= SHARE_FORMAT_VERSION) return { ok: true, state };
+  const left = dropped.length > 0 ? { dropped: `${joinSentence(dropped)}.` } : {};
+  if (version >= SHARE_FORMAT_VERSION) return { ok: true, state, ...left };
   const migrated = migrateShareState(state, version, namesBase(storedReadings));
   return {
     ok: true,
     state: migrated.state,
     migratedFrom: version,
     ...(migrated.note === undefined ? {} : { migrationNote: migrated.note }),
+    ...left,
   };
 }
 
@@ -207,7 +222,8 @@ export const SHARE_PAYLOAD_KEYS = {
   readings: 'r',
   /**
    * Only the cost pane's choices that differ from the CLI's defaults, as
-   * `{"model", "price", "schedule", "scale"}`.
+   * `{"model", "price", "schedule", "scale", "policy", "set"}` (`policy` a
+   * policy's name, `set` its `key=value` parameters as `--set` takes them).
    */
   replay: 'y',
   /** A checksum of the other fields: a link damaged in one character decodes to nothing rather than to another state. */
@@ -297,6 +313,8 @@ export const describeJson = (value: JsonValue): string => {
 export interface FieldReader {
   partial: Partial<ShareState>;
   problems: string[];
+  /** What was left out with the rest still opened, in a sentence each. */
+  dropped?: string[];
 }
 
 function readEnum<T extends string>(
@@ -387,7 +405,7 @@ export function readFields(
 }
 
 /** The cost pane's choices as links and files write them: only what differs from the defaults. */
-const REPLAY_KEYS = ['model', 'price', 'schedule', 'scale'] as const;
+const REPLAY_KEYS = ['model', 'price', 'schedule', 'scale', 'policy', 'set'] as const;
 
 function readReplay(reader: FieldReader, value: JsonValue | undefined): void {
   if (value === undefined) return;
@@ -422,9 +440,34 @@ function readReplay(reader: FieldReader, value: JsonValue | undefined): void {
     if (typeof scale === 'boolean') choice.scaleToRecorded = scale;
     else reader.problems.push(`its ${label}' scale is ${describeJson(scale)}, not true or false`);
   }
+  // A policy that does not read is left out, the rest of the link opened: the pane falls back to the file's own.
+  const policy = readPolicy(getOwn(value, 'policy'), getOwn(value, 'set'));
+  if (typeof policy === 'string') reader.dropped = [...(reader.dropped ?? []), policy];
+  else if (policy) choice.policy = policy;
   if (reader.problems.length === before && writeReplay({ replay: choice }) !== undefined) {
     reader.partial.replay = choice;
   }
+}
+
+/** A link's `policy` and `set`: the selection, undefined when absent, or why it cannot be used. */
+function readPolicy(
+  name: JsonValue | undefined,
+  set: JsonValue | undefined,
+): PolicySelection | string | undefined {
+  const what = "its cost pane policy was left out (the replay opens on the file's own)";
+  if (name === undefined) {
+    return set === undefined ? undefined : `${what}: it has parameters ("set") but no policy`;
+  }
+  if (!isPolicyName(name)) {
+    return `${what}: ${describeJson(name)} is not one of ${POLICY_NAMES.join(', ')}`;
+  }
+  if (set !== undefined && !(Array.isArray(set) && set.every((item) => typeof item === 'string'))) {
+    return `${what}: its parameters are ${describeJson(set)}, not a list of key=value texts`;
+  }
+  const assignments = (set ?? []) as string[];
+  const parsed = parsePolicyChoice(name, assignments);
+  if (!parsed.ok) return `${what}: ${parsed.errors.join('; ')}`;
+  return { name, set: assignments };
 }
 
 /** The cost pane's choices a state carries, as links and files write them; undefined when all are the defaults. */
@@ -437,6 +480,11 @@ export function writeReplay(state: Pick<ShareState, 'replay'>): JsonObject | und
   if (choice.schedule !== DEFAULT_REPLAY_CHOICE.schedule) written.schedule = choice.schedule;
   if ((choice.scaleToRecorded ?? false) !== DEFAULT_REPLAY_CHOICE.scaleToRecorded) {
     written.scale = choice.scaleToRecorded ?? false;
+  }
+  // A policy chosen is written even when it is jp: it wins over the file's own.
+  if (choice.policy) {
+    written.policy = choice.policy.name;
+    if (choice.policy.set.length > 0) written.set = [...choice.policy.set];
   }
   return Object.keys(written).length > 0 ? written : undefined;
 }
@@ -633,7 +681,7 @@ function decodeShareHashUnsafe(hash: string, defaults: ShareState): ShareDecodeR
   }
   // Readings and the cost pane's choices come from the link alone (see encodeShareState), never from the defaults.
   const { readings: _, replay: __, ...base } = defaults;
-  return decodedState({ ...base, ...reader.partial }, version, storedReadings);
+  return decodedState({ ...base, ...reader.partial }, version, storedReadings, reader.dropped);
 }
 
 /**

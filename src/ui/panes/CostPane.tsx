@@ -10,9 +10,24 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { HINT_CHOICES } from '../../core/analyses/hint-table.ts';
 import { formatCount, formatDollars, formatPercent } from '../../core/counting/format.ts';
+import type { PolicyComparisonRow } from '../../core/replay/compare-policies.ts';
+import {
+  formatParameterValue,
+  getPolicyFields,
+  getPolicyTitle,
+  POLICY_NAMES,
+  type PolicyName,
+  parsePolicyChoice,
+} from '../../core/replay/policies/policies.ts';
+import type { FieldSpec } from '../../core/replay/policies/types.ts';
 import { MODELS } from '../../core/replay/prices.ts';
 import type { Replay, ReplayRequest } from '../../core/replay/replay.ts';
-import { type ReplayChoice, SCHEDULES, type ScheduleId } from '../../core/replay/schedules.ts';
+import {
+  type PolicySelection,
+  type ReplayChoice,
+  SCHEDULES,
+  type ScheduleId,
+} from '../../core/replay/schedules.ts';
 import type { Theme } from '../../state/app-state.ts';
 import { CHART_COLOURS, type ChartLine, CostChart } from './CostChart.tsx';
 import './panes.css';
@@ -29,6 +44,8 @@ export interface CostControlsProps {
 export interface CostFiguresProps {
   /** The latest input's replay, or the last good one while the choices have an error. */
   replay: Replay;
+  /** Every policy at its defaults and with the hints mapped, then JP's schedules. */
+  comparison: readonly PolicyComparisonRow[];
   theme: Theme;
 }
 
@@ -132,12 +149,174 @@ export function CostControls({ choice, onChange, problem }: CostControlsProps) {
         />{' '}
         Scale to recorded usage
       </label>
+      <PolicyControls policy={choice.policy} onChange={(policy) => onChange({ policy })} />
       {problem ? (
         <p className="cost-problem" id={problemId} role="alert">
           {problem}. The figures below are the last good replay.
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** A policy's parameters in force: the defaults with its `set` applied (the set was validated). */
+function getParameters(policy: PolicySelection): Map<string, string> {
+  const parsed = parsePolicyChoice(policy.name, policy.set);
+  const values = parsed.ok ? parsed.value.parameters : {};
+  return new Map(Object.entries(values).map(([key, value]) => [key, formatParameterValue(value)]));
+}
+
+/** The policy with one parameter set to `text` (left out when it is the default), or the error. */
+function setParameter(
+  policy: PolicySelection,
+  key: string,
+  text: string,
+): { policy: PolicySelection } | { error: string } {
+  const parsed = parsePolicyChoice(policy.name, [`${key}=${text}`]);
+  if (!parsed.ok) return { error: parsed.errors.join('; ') };
+  const value = formatParameterValue(parsed.value.parameters[key] ?? '');
+  const defaults = getParameters({ name: policy.name, set: [] });
+  const others = policy.set.filter((assignment) => !assignment.startsWith(`${key}=`));
+  const set = value === defaults.get(key) ? others : [...others, `${key}=${value}`];
+  return { policy: { name: policy.name, set } };
+}
+
+/** One parameter: a checkbox, a list of choices, or a text applied on Enter or on leaving it. */
+function ParameterField({
+  field,
+  value,
+  onCommit,
+}: {
+  field: FieldSpec;
+  value: string;
+  onCommit: (text: string) => string | null;
+}) {
+  const id = useId();
+  const docId = useId();
+  const errorId = useId();
+  const [draft, setDraft] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setDraft(value);
+    setError(null);
+  }, [value]);
+  const commit = (text: string) => setError(onCommit(text));
+  const described = error ? `${docId} ${errorId}` : docId;
+  let control: ReactNode;
+  if (field.kind === 'boolean') {
+    control = (
+      <input
+        id={id}
+        type="checkbox"
+        checked={value === 'true'}
+        aria-describedby={described}
+        onChange={(event) => commit(String(event.target.checked))}
+      />
+    );
+  } else if (field.kind === 'choice') {
+    control = (
+      <select
+        id={id}
+        value={value}
+        aria-describedby={described}
+        onChange={(event) => commit(event.target.value)}
+      >
+        {(field.choices ?? []).map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    control = (
+      <input
+        id={id}
+        type="text"
+        spellCheck={false}
+        value={draft}
+        aria-invalid={error ? 'true' : 'false'}
+        aria-describedby={described}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => {
+          if (draft !== value) commit(draft);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            commit(draft);
+          }
+        }}
+      />
+    );
+  }
+  return (
+    <div className="cost-parameter" data-parameter={field.key}>
+      <label htmlFor={id}>{field.key}</label>
+      {control}
+      <small id={docId}>{field.doc}</small>
+      {error ? (
+        <small className="cost-parameter-error" id={errorId} role="alert">
+          {error}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+/** The policy selector and the chosen policy's parameters (issue 22). */
+function PolicyControls({
+  policy,
+  onChange,
+}: {
+  policy: PolicySelection | null;
+  onChange: (policy: PolicySelection) => void;
+}) {
+  const selectId = useId();
+  const name: PolicyName = policy?.name ?? 'jp';
+  const selection = policy ?? { name, set: [] };
+  const fields = getPolicyFields(name);
+  const values = getParameters(selection);
+  return (
+    <fieldset className="cost-policy">
+      <legend>Policy</legend>
+      <div className="field">
+        <label htmlFor={selectId}>Clearing policy</label>
+        <select
+          id={selectId}
+          value={name}
+          onChange={(event) => {
+            const picked = POLICY_NAMES.find((p) => p === event.target.value);
+            if (picked) onChange({ name: picked, set: [] });
+          }}
+        >
+          {POLICY_NAMES.map((option) => (
+            <option key={option} value={option}>
+              {option}: {getPolicyTitle(option)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {fields.length === 0 ? (
+        <p className="note">JP's own compactions: the schedule above says when they run.</p>
+      ) : (
+        <div className="cost-parameters">
+          {fields.map((field) => (
+            <ParameterField
+              key={`${name}:${field.key}`}
+              field={field}
+              value={values.get(field.key) ?? ''}
+              onCommit={(text) => {
+                const next = setParameter(selection, field.key, text);
+                if ('error' in next) return next.error;
+                onChange(next.policy);
+                return null;
+              }}
+            />
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }
 
@@ -169,14 +348,36 @@ function ScrollBox({
   );
 }
 
+/** What the chosen figures are under: JP's schedule, or a runtime's policy. */
+function chosenName(replay: Replay): string {
+  return replay.policy.name === 'jp' ? replay.schedule : replay.policy.name;
+}
+
+/** A comparison row's name: the policy and what its parameters are. */
+function rowName(row: PolicyComparisonRow): string {
+  return row.policy.name === 'jp' ? `jp ${row.with}` : `${row.policy.name} (${row.with})`;
+}
+
 function ModelLine({ replay }: { replay: Replay }) {
   const { model } = replay;
   return (
     <p className="note" data-testid="cost-model">
       {model.name}: input ${model.input}, output ${model.output} per million tokens; cache write ×
       {model.write}, read ×{model.read}, time to live {formatCount(model.ttl_seconds)} s, minimum
-      prefix {formatCount(model.min_prefix_tokens)} tokens; prices as of {model.as_of}. Under{' '}
-      <strong>{replay.schedule}</strong>: {SCHEDULE_WORDS[replay.schedule]}.
+      prefix {formatCount(model.min_prefix_tokens)} tokens; prices as of {model.as_of}.{' '}
+      {replay.policy.name === 'jp' ? (
+        <>
+          Under <strong>{replay.schedule}</strong>: {SCHEDULE_WORDS[replay.schedule]}.
+        </>
+      ) : (
+        <>
+          Under <strong>{replay.policy.name}</strong>: {getPolicyTitle(replay.policy.name)}, with{' '}
+          {Object.entries(replay.policy.parameters)
+            .map(([key, value]) => `${key}=${formatParameterValue(value)}`)
+            .join(' ')}
+          .
+        </>
+      )}
     </p>
   );
 }
@@ -186,7 +387,7 @@ function Headline({ replay }: { replay: Replay }) {
   const { totals } = replay;
   return (
     <p className="cost-headline" data-testid="cost-headline">
-      Baseline {formatDollars(totals.baseline.cost)}; {replay.schedule}{' '}
+      Baseline {formatDollars(totals.baseline.cost)}; {chosenName(replay)}{' '}
       {formatDollars(totals.schedule.cost)}; saved {formatDollars(totals.saved.cost)} (
       {formatPercent(totals.saved.percent)}), {formatCount(totals.saved.prompt_tokens)} prompt
       tokens, over {formatCount(replay.requests.length)} requests.
@@ -278,6 +479,15 @@ function SchedulesTable({ replay }: { replay: Replay }) {
 
 /** Per tool, the cost under each of its six hint choices, others as configured. */
 function ToolsTable({ replay }: { replay: Replay }) {
+  if (replay.policy.name !== 'jp') {
+    return (
+      <p className="empty">
+        The per-tool what-if prices JP's hints under JP's schedules; under {replay.policy.name} its
+        per-tool knobs are its parameters above (compare defaults and your hints in the table of
+        policies).
+      </p>
+    );
+  }
   if (replay.tools.length === 0) return <p className="empty">No tools in this conversation.</p>;
   return (
     <ScrollBox label="Per-tool what-if in money">
@@ -331,18 +541,91 @@ function ToolsTable({ replay }: { replay: Replay }) {
   );
 }
 
+/** Every policy at its defaults and with the hints mapped, then JP's schedules, in tokens and dollars. */
+function PoliciesTable({
+  rows,
+  baseline,
+}: {
+  rows: readonly PolicyComparisonRow[];
+  baseline: number;
+}) {
+  if (rows.length === 0) return null;
+  const cheapest = rows.reduce((best, row) =>
+    row.totals.schedule.cost < best.totals.schedule.cost ? row : best,
+  );
+  const notes = [
+    ...new Set(rows.flatMap((row) => row.notes.map((note) => `${rowName(row)}: ${note}`))),
+  ];
+  return (
+    <ScrollBox label="Policies side by side">
+      <table className="cp-table cost-policies" aria-label="Cost per policy">
+        <thead>
+          <tr>
+            <th scope="col">Policy</th>
+            <th scope="col">Parameters</th>
+            <th scope="col">Prompt tokens</th>
+            <th scope="col">Cost</th>
+            <th scope="col">Saved</th>
+            <th scope="col">Cleared</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowName(row)} data-policy={row.policy.name} data-with={row.with}>
+              <th scope="row">
+                {row.policy.name}
+                {row === cheapest ? <small> (cheapest)</small> : null}
+              </th>
+              <td>{row.with === 'hints' ? 'your hints' : row.with}</td>
+              <td data-figure="prompt_tokens">{formatCount(row.totals.schedule.prompt_tokens)}</td>
+              <td data-figure="cost">{formatDollars(row.totals.schedule.cost)}</td>
+              <td data-figure="saved">
+                {baseline === 0 ? '' : formatPercent(row.totals.saved.percent)}
+              </td>
+              <td data-figure="cleared">{formatCount(row.cleared)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="note">
+        Baseline {formatDollars(baseline)}. Cleared: tool uses a policy cleared, trimmed, masked or
+        truncated, summed over the requests (a result cleared again at each request counts each
+        time); for JP, the compactions created.
+      </p>
+      {notes.length > 0 ? (
+        <ul className="cost-notes" data-testid="cost-policy-notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+    </ScrollBox>
+  );
+}
+
 function requestNote(request: ReplayRequest): string {
   return [
     request.cold ? 'cold' : '',
     request.prefix_broken ? 'prefix broken' : '',
     request.compactions_created > 0 ? `${request.compactions_created} created` : '',
+    (request.cleared_tool_uses ?? 0) > 0 ? `${request.cleared_tool_uses} cleared` : '',
+    request.summarised ? 'summarised here' : '',
   ]
     .filter(Boolean)
     .join(', ');
 }
 
 /** The chart's figures as a table, a page at a time, with the chosen schedule's details. */
-function RequestsTable({ replay, measure }: { replay: Replay; measure: 'cost' | 'tokens' }) {
+function RequestsTable({
+  replay,
+  measure,
+  overlays,
+}: {
+  replay: Replay;
+  measure: 'cost' | 'tokens';
+  /** The chart's lines that are not JP schedules: a column each. */
+  overlays: readonly Overlay[];
+}) {
   const [page, setPage] = useState(0);
   const schedules = SCHEDULES.filter((s) => replay.series?.[s] !== undefined);
   const total = replay.requests.length;
@@ -378,6 +661,11 @@ function RequestsTable({ replay, measure }: { replay: Replay; measure: 'cost' | 
                   {schedule}
                 </th>
               ))}
+              {overlays.map((overlay) => (
+                <th key={overlay.label} scope="col" data-overlay={overlay.label}>
+                  {overlay.label}
+                </th>
+              ))}
               <th scope="col">Read</th>
               <th scope="col">Write</th>
               <th scope="col">Output</th>
@@ -396,6 +684,13 @@ function RequestsTable({ replay, measure }: { replay: Replay; measure: 'cost' | 
                   {schedules.map((schedule) => (
                     <td key={schedule} data-schedule={schedule}>
                       {figure(schedule, k)}
+                    </td>
+                  ))}
+                  {overlays.map((overlay) => (
+                    <td key={overlay.label} data-overlay={overlay.label}>
+                      {measure === 'cost'
+                        ? formatDollars(overlay.cost[k] ?? 0)
+                        : formatCount(overlay.prompt_tokens[k] ?? 0)}
                     </td>
                   ))}
                   <td data-figure="cache_read">{formatCount(request.cache_read)}</td>
@@ -455,24 +750,73 @@ function Legend({ lines, theme }: { lines: readonly ChartLine[]; theme: Theme })
   );
 }
 
+/** One line the chart can draw: per request, cost and prompt tokens. */
+interface Overlay {
+  label: string;
+  cost: readonly number[];
+  prompt_tokens: readonly number[];
+  /** The JP schedule it is, when it is one (the request table has a column per schedule). */
+  schedule?: ScheduleId;
+}
+
+/**
+ * The lines the chart overlays: the baseline, the chosen figures (a JP
+ * schedule or a runtime's policy with its parameters), and a second picked
+ * from the policies side by side (by default JP's schedule beside a
+ * runtime's policy, and the first runtime's policy beside JP).
+ */
+function getOverlays(replay: Replay, comparison: readonly PolicyComparisonRow[]) {
+  const ofSchedule = (schedule: ScheduleId): Overlay => {
+    const series = replay.series?.[schedule];
+    return {
+      label: schedule === 'none' ? 'baseline' : `jp ${schedule}`,
+      cost: series?.cost ?? [],
+      prompt_tokens: series?.prompt_tokens ?? [],
+      schedule,
+    };
+  };
+  const baseline = ofSchedule('none');
+  const chosen: Overlay =
+    replay.policy.name === 'jp'
+      ? ofSchedule(replay.schedule)
+      : {
+          label: `${replay.policy.name} (yours)`,
+          cost: replay.requests.map((r) => r.cost),
+          prompt_tokens: replay.requests.map((r) => r.prompt_tokens),
+        };
+  const options: Overlay[] = comparison.flatMap((row) => {
+    if (row.policy.name === 'jp') {
+      const schedule = SCHEDULES.find((s) => s === row.with);
+      return schedule && schedule !== chosen.schedule ? [ofSchedule(schedule)] : [];
+    }
+    return row.series
+      ? [{ label: rowName(row), cost: row.series.cost, prompt_tokens: row.series.prompt_tokens }]
+      : [];
+  });
+  const jpStored = options.find((o) => o.schedule === 'stored');
+  const defaultB =
+    replay.policy.name === 'jp'
+      ? options.find((o) => !o.schedule)
+      : (options.find((o) => o.schedule === replay.schedule) ?? jpStored);
+  return { baseline, chosen, options, defaultB: defaultB ?? options[0] };
+}
+
 /** The figures of one replay: totals, schedules, tools, chart and table. */
-export function CostFigures({ replay, theme }: CostFiguresProps) {
+export function CostFigures({ replay, comparison, theme }: CostFiguresProps) {
   const [measure, setMeasure] = useState<'cost' | 'tokens'>('cost');
+  const overlays = useMemo(() => getOverlays(replay, comparison), [replay, comparison]);
+  const [pickedB, setPickedB] = useState<string | null>(null);
+  const second = overlays.options.find((o) => o.label === pickedB) ?? overlays.defaultB;
   const lines = useMemo<ChartLine[]>(() => {
-    const series = replay.series;
-    if (!series) return [];
-    return SCHEDULES.flatMap((schedule) => {
-      const s = series[schedule];
-      if (!s) return [];
-      return [
-        {
-          label: schedule,
-          values: measure === 'cost' ? s.cost : s.prompt_tokens,
-          emphasised: schedule === replay.schedule,
-        },
-      ];
-    });
-  }, [replay, measure]);
+    const pick = (o: Overlay) => (measure === 'cost' ? o.cost : o.prompt_tokens);
+    const shown = [overlays.baseline, overlays.chosen, ...(second ? [second] : [])];
+    return shown.map((o) => ({
+      label: o.label,
+      values: pick(o),
+      emphasised: o === overlays.chosen,
+    }));
+  }, [overlays, second, measure]);
+  const compareId = useId();
   const measureName = useId();
   return (
     <div className="cost-figures">
@@ -483,6 +827,8 @@ export function CostFigures({ replay, theme }: CostFiguresProps) {
           <li key={note}>{note}</li>
         ))}
       </ul>
+      <h3>Policies side by side</h3>
+      <PoliciesTable rows={comparison} baseline={replay.totals.baseline.cost} />
       <h3>Schedules side by side</h3>
       <SchedulesTable replay={replay} />
       <h3>Per tool, in money</h3>
@@ -509,6 +855,20 @@ export function CostFigures({ replay, theme }: CostFiguresProps) {
           prompt tokens
         </label>
       </fieldset>
+      <div className="field cost-compare">
+        <label htmlFor={compareId}>Compare {overlays.chosen.label} with</label>
+        <select
+          id={compareId}
+          value={second?.label ?? ''}
+          onChange={(event) => setPickedB(event.target.value)}
+        >
+          {overlays.options.map((option) => (
+            <option key={option.label} value={option.label}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
       {replay.requests.length === 0 ? (
         <p className="empty">No requests: the stream has no assistant output.</p>
       ) : (
@@ -516,12 +876,17 @@ export function CostFigures({ replay, theme }: CostFiguresProps) {
           <CostChart lines={lines} measure={measure} theme={theme} />
           <figcaption>
             <Legend lines={lines} theme={theme} />
-            {measure === 'cost' ? 'Cost' : 'Prompt tokens'} of each request under each schedule (
-            {replay.schedule} drawn thicker); the table below has the same figures.
+            {measure === 'cost' ? 'Cost' : 'Prompt tokens'} of each request: the baseline,{' '}
+            {overlays.chosen.label} (drawn thicker) and {second?.label ?? 'nothing else'}; the table
+            below has the same figures.
           </figcaption>
         </figure>
       )}
-      <RequestsTable replay={replay} measure={measure} />
+      <RequestsTable
+        replay={replay}
+        measure={measure}
+        overlays={[overlays.chosen, ...(second ? [second] : [])].filter((o) => !o.schedule)}
+      />
     </div>
   );
 }

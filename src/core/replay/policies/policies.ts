@@ -6,6 +6,7 @@
  * onto them. This file is the registry and the one way in.
  */
 import type { ToolInForce } from '../../export/types.ts';
+import type { ImportFormat } from '../../import/types.ts';
 import { anthropicCompaction } from './anthropic-compaction.ts';
 import { anthropicContextEditing } from './anthropic-context-editing.ts';
 import { claudeCode } from './claude-code.ts';
@@ -105,6 +106,44 @@ export function getHintsPolicyChoice(
   if (!policy) return { choice: { name, parameters: {} }, notes: [] };
   const mapped = policy.fromHints(tools);
   return { choice: { name, parameters: mapped.parameters }, notes: mapped.notes };
+}
+
+/**
+ * The policy of the runtime that wrote a transcript of `format`, which the
+ * page opens the replay on: the agent's own clearing, where one is
+ * replayed. OpenAI Chat and Responses bodies are what the Agents SDK sends;
+ * Anthropic request bodies are what context editing edits. Every other
+ * format (JP's own events, agents without a replayed policy): `jp`.
+ */
+export function getFilePolicy(format: ImportFormat | null | undefined): PolicyName {
+  switch (format) {
+    case 'claude-code':
+    case 'codex':
+    case 'gemini-cli':
+      return format;
+    case 'openai-chat':
+    case 'openai-responses':
+      return 'openai-agents';
+    case 'anthropic-messages':
+      return 'anthropic-context-editing';
+    default:
+      return 'jp';
+  }
+}
+
+/** A parameter's value as `--set` writes it: lists comma-separated. */
+export function formatParameterValue(value: ParameterValue): string {
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/** A policy's fields (empty for `jp`), for the page's editor and the help. */
+export function getPolicyFields(name: PolicyName): readonly FieldSpec[] {
+  return getRuntimePolicy(name)?.fields ?? [];
+}
+
+/** A policy's title, as its module names it (`jp` for JP's schedules). */
+export function getPolicyTitle(name: PolicyName): string {
+  return getRuntimePolicy(name)?.title ?? 'JP with D17 (its schedules)';
 }
 
 /** One line per parameter, for the help and for errors. */
