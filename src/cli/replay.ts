@@ -12,6 +12,7 @@ import { readAutoCompaction } from '../core/replay/auto-config.ts';
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
 import {
   describePolicyFields,
+  formatAssignments,
   isPolicyName,
   POLICY_NAMES,
   parsePolicyChoice,
@@ -186,9 +187,7 @@ export function formatReplay(replay: Replay): string {
   const chosen =
     replay.policy.name === 'jp'
       ? replay.schedule
-      : `${replay.policy.name} (${Object.entries(replay.policy.parameters)
-          .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : String(value)}`)
-          .join(' ')})`;
+      : `${replay.policy.name} (${formatAssignments(replay.policy.parameters).join(' ')})`;
   const chosenName = replay.policy.name === 'jp' ? replay.schedule : replay.policy.name;
   const lines: string[] = [
     `Replay under ${escapeForTerminal(chosen)}, model ${model.name} (input $${model.input}, output $${model.output} per million tokens; cache write ×${model.write}, read ×${model.read}, time to live ${formatCount(model.ttl_seconds)} s, minimum prefix ${formatCount(model.min_prefix_tokens)}; prices as of ${model.as_of}). Tokens: ${TOKENIZER_LABELS[replay.tokenizer]}.`,

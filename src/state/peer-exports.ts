@@ -5,7 +5,7 @@
  */
 import {
   PEER_TARGETS,
-  type PeerExportResult,
+  type PeerExportFiguresResult,
   type PeerTargetId,
 } from '../core/export/peer-export.ts';
 import type { PlaygroundInput } from '../core/playground/types.ts';
@@ -14,15 +14,17 @@ import { store } from './store.ts';
 
 export type {
   PeerExport,
-  PeerExportResult,
+  PeerExportFigures,
+  PeerExportFiguresResult,
+  PeerPolicyRun,
+  PeerReplay,
   PeerTargetId,
   ToolMapping,
 } from '../core/export/peer-export.ts';
-export { describePeerSaving } from '../core/export/peer-export.ts';
 
 /** What computes a peer export: the worker client's method, so a fake can stand in. */
 export interface PeerExportEngine {
-  exportPeer(input: PlaygroundInput, target: PeerTargetId): Promise<PeerExportResult>;
+  exportPeer(input: PlaygroundInput, target: PeerTargetId): Promise<PeerExportFiguresResult>;
 }
 
 /** A target as the menu lists it. */
@@ -51,7 +53,7 @@ export function disposePeerExports(): void {
 }
 
 /** The export to `target` for the current config and stream, or why there is none. */
-export async function exportToPeer(target: PeerTargetId): Promise<PeerExportResult> {
+export async function exportToPeer(target: PeerTargetId): Promise<PeerExportFiguresResult> {
   if (!engine) return { ok: false, message: 'The playground is not ready yet.' };
   return engine.exportPeer(selectInput(store.getState()), target);
 }

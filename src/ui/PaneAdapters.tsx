@@ -12,12 +12,20 @@
  * so a large conversation never holds the page back. `data-current` on their
  * wrapper says whether they show the latest transcripts yet.
  */
-import { type ReactNode, useDeferredValue, useLayoutEffect, useRef } from 'react';
+import {
+  type ReactNode,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ExtraName, TranscriptsExtra } from '../core/analyses/extras.ts';
 import { getReadingInfo } from '../core/compaction/readings.ts';
-import type { ReadingDiff } from '../core/playground/types.ts';
+import type { ReadingDiff, RemovedBySanitize, TranscriptEntry } from '../core/playground/types.ts';
 import type { PolicyComparisonRow } from '../core/replay/compare-policies.ts';
 import type { Replay } from '../core/replay/replay.ts';
+import type { RequestPrompt } from '../core/replay/request-prompt.ts';
 import {
   loadExample,
   reset,
@@ -35,6 +43,7 @@ import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx'
 import { CostControls, CostFigures } from './panes/CostPane.tsx';
 import { DesignQuestions } from './panes/DesignQuestions.tsx';
 import { ExplainPanel } from './panes/ExplainPanel.tsx';
+import { NO_REQUEST_CHOICE, type RequestChoice, RequestPicker } from './panes/RequestPicker.tsx';
 import { SavingsTable } from './panes/SavingsTable.tsx';
 import { Timeline } from './panes/Timeline.tsx';
 import { TranscriptDiff } from './panes/TranscriptDiff.tsx';
@@ -92,9 +101,9 @@ function ExtraFrame<T>({
 }
 
 /** The transcripts both the diff and the explanations show (with the diff's reading, if any). */
-function useTranscripts(): ExtraView<'transcripts'> {
+function useTranscripts(enabled = true): ExtraView<'transcripts'> {
   const diffReading = useAppStore((s) => s.diffReading);
-  return useExtra('transcripts', { diffReading });
+  return useExtra('transcripts', { diffReading }, enabled);
 }
 
 /** Renders the transcripts, deferred behind urgent updates. */
@@ -197,7 +206,45 @@ function changeDiffLayout(sideBySide: boolean): void {
 
 const NARROW_DIFF_QUERY = '(max-width: 600px)';
 
-/** The before/after transcript diff; mounts once Monaco has loaded. */
+/** What the diff shows: the whole conversation's transcripts, or one request's prompt under a policy. */
+interface DiffSides {
+  before: TranscriptEntry[];
+  after: TranscriptEntry[];
+  removedBySanitize: RemovedBySanitize[];
+  readingDiff: ReadingDiff | null;
+  sideLabels: { original: string; modified: string } | null;
+}
+
+function fromTranscripts(result: TranscriptsExtra): DiffSides {
+  const diff = result.readingDiff;
+  return {
+    before: diff ? result.after : result.before,
+    after: diff ? diff.after : result.after,
+    removedBySanitize: result.removedBySanitize,
+    readingDiff: diff,
+    sideLabels: diff ? readingSideLabels(diff) : null,
+  };
+}
+
+function fromRequestPrompt(prompt: RequestPrompt): DiffSides {
+  return {
+    before: prompt.before,
+    after: prompt.after,
+    removedBySanitize: NO_REMOVED,
+    readingDiff: null,
+    sideLabels: {
+      original: `Request ${prompt.request}: its prompt with nothing cleared`,
+      modified: `Request ${prompt.request} under ${prompt.policy.name}: what the model saw (${prompt.replaced} replaced)`,
+    },
+  };
+}
+
+/**
+ * The before/after transcript diff; mounts once Monaco has loaded. With a
+ * policy chosen it shows one request's prompt instead (the `requestPrompt`
+ * extra, asked for only then), in the same diff editor: one editor for
+ * both, never torn down when the choice changes.
+ */
 export function DiffPane() {
   const selectedTool = useAppStore((s) => s.selectedTool);
   const selectedEventKey = useAppStore((s) => s.selectedEventKey);
@@ -205,29 +252,81 @@ export function DiffPane() {
   const narrow = useMediaQuery(NARROW_DIFF_QUERY);
   const sideBySide = useAppStore((s) => s.diffLayout === 'side-by-side') && !narrow;
   const theme = useMonacoTheme();
+  const [choice, setChoice] = useState<RequestChoice>(NO_REQUEST_CHOICE);
+  const replayChoice = useAppStore((s) => s.replayChoice);
+  const perRequest = choice.policy !== null;
+  const transcripts = useTranscripts(!perRequest);
+  const requestView = useExtra(
+    'requestPrompt',
+    {
+      request: choice.request,
+      policy: { name: choice.policy ?? 'anthropic-context-editing', set: choice.set },
+      model: replayChoice.model,
+      price: replayChoice.price,
+    },
+    perRequest,
+  );
+  const lastGood = useRef<RequestPrompt | null>(null);
+  const requestValue = perRequest ? requestView.value : null;
+  if (requestValue?.status === 'ok') lastGood.current = requestValue.value;
+  const prompt = requestValue?.status === 'ok' ? requestValue.value : null;
+  const sides = useMemo(
+    () =>
+      perRequest
+        ? prompt
+          ? fromRequestPrompt(prompt)
+          : null
+        : transcripts.value
+          ? fromTranscripts(transcripts.value)
+          : null,
+    [perRequest, prompt, transcripts.value],
+  );
+  // A parameter that does not read is said by the picker; the last good request stays in view.
+  const lastSides = useRef<DiffSides | null>(null);
+  if (sides) lastSides.current = sides;
+  const invalid = requestValue?.status === 'invalid';
+  const view = perRequest
+    ? {
+        ...requestView,
+        value: invalid ? lastSides.current : sides,
+        busy: invalid ? false : requestView.busy,
+      }
+    : { ...transcripts, value: sides };
   return (
-    <TranscriptsPane
-      render={(result) => (
-        <WhenEditorsReady>
-          {result.readingDiff ? <ReadingDiffBanner diff={result.readingDiff} /> : null}
-          <TranscriptDiff
-            before={result.readingDiff ? result.after : result.before}
-            after={result.readingDiff ? result.readingDiff.after : result.after}
-            {...(result.readingDiff ? { sideLabels: readingSideLabels(result.readingDiff) } : {})}
-            removedBySanitize={result.removedBySanitize}
-            selectedTool={selectedTool}
-            onSelectTool={selectTool}
-            selectedEventKey={selectedEventKey}
-            onSelectEvent={selectEvent}
-            theme={theme}
-            sideBySide={sideBySide}
-            onSideBySideChange={changeDiffLayout}
-          />
-        </WhenEditorsReady>
-      )}
-    />
+    <>
+      <RequestPicker
+        choice={choice}
+        onChange={setChoice}
+        shown={perRequest ? lastGood.current : null}
+        problem={requestValue?.status === 'invalid' ? requestValue.message : null}
+      />
+      <ExtraFrame
+        view={view}
+        deferred
+        render={(shown) => (
+          <WhenEditorsReady>
+            {shown.readingDiff ? <ReadingDiffBanner diff={shown.readingDiff} /> : null}
+            <TranscriptDiff
+              before={shown.before}
+              after={shown.after}
+              {...(shown.sideLabels ? { sideLabels: shown.sideLabels } : {})}
+              removedBySanitize={shown.removedBySanitize}
+              selectedTool={selectedTool}
+              onSelectTool={selectTool}
+              selectedEventKey={selectedEventKey}
+              onSelectEvent={selectEvent}
+              theme={theme}
+              sideBySide={sideBySide}
+              onSideBySideChange={changeDiffLayout}
+            />
+          </WhenEditorsReady>
+        )}
+      />
+    </>
   );
 }
+
+const NO_REMOVED: never[] = [];
 
 /** Why the selected event looks as it does, or the list to pick one from. */
 export function ExplainPane() {

@@ -20,8 +20,8 @@
 import { getJpMainDryRun } from '../compaction/jp-timeline.ts';
 import {
   exportPeerConfig,
-  type PeerExport,
-  type PeerExportResult,
+  type PeerExportFigures,
+  type PeerExportFiguresResult,
   type PeerTargetId,
 } from '../export/peer-export.ts';
 import {
@@ -41,6 +41,11 @@ import type {
 } from '../playground/types.ts';
 import { type ComparedReplayResult, replayWithComparison } from '../replay/compare-policies.ts';
 import { hasInventedTimes, type ReplayChoice } from '../replay/replay.ts';
+import {
+  getRequestPrompt,
+  type RequestPromptArgs,
+  type RequestPromptResult,
+} from '../replay/request-prompt.ts';
 import type { StreamElement } from '../types.ts';
 import { getReadingDiff, measureReadingEffects } from './design-questions.ts';
 import {
@@ -148,8 +153,12 @@ export function createPlaygroundExtras() {
       };
     },
 
-    /** The config's hints as another framework's configuration, with its saving (the Export menu). */
-    peerExport(context: RunContext, args: { target: PeerTargetId }): PeerExport {
+    /**
+     * The config's hints as another framework's configuration, with its
+     * saving and the runtime's own clearing replayed with it (the Export
+     * menu's dialog, asked for while it is open).
+     */
+    peerExport(context: RunContext, args: { target: PeerTargetId }): PeerExportFigures {
       return exportPeerConfig(context.elements, context.config, args.target, settingsOf(context));
     },
 
@@ -171,6 +180,25 @@ export function createPlaygroundExtras() {
         untimed: hasInventedTimes(context.figures.imported?.summary.notes),
       };
       return replayWithComparison(source, args);
+    },
+
+    /**
+     * One request's prompt with no clearing and under a runtime's policy
+     * (the diff pane's per-request view): computed for that request and
+     * policy only, through the replay's own steps.
+     */
+    requestPrompt(context: RunContext, args: RequestPromptArgs): RequestPromptResult {
+      return getRequestPrompt(
+        {
+          elements: context.elements,
+          config: context.config,
+          view: context.input.view,
+          readings: context.readings,
+          counter: context.counter,
+          untimed: hasInventedTimes(context.figures.imported?.summary.notes),
+        },
+        args,
+      );
     },
 
     /** Per alternative reading, what it would change here (the Design questions panel). */
@@ -226,7 +254,7 @@ export async function exportPeerThroughSession(
   extras: PlaygroundExtras,
   input: PlaygroundInput,
   target: PeerTargetId,
-): Promise<PeerExportResult> {
+): Promise<PeerExportFiguresResult> {
   const run = await session.prepareRun(input);
   if (!run.ok) {
     const { streamDiagnostics, configDiagnostics } = run.figures;

@@ -52,7 +52,7 @@ export const anthropicTarget: PeerTarget = {
       tools: mapped,
       notes: [
         'Merge this into the Messages request body and send the beta header anthropic-beta: context-management-2025-06-27.',
-        'trigger and keep are left at their defaults (clear once the input reaches 100,000 tokens; keep the 3 most recent tool uses): the API counts tool uses and tokens, not the turns your rules keep, so the saving beside it assumes it clears the turns your rules compact.',
+        'trigger and keep are left at their defaults (clear once the input reaches 100,000 tokens; keep the 3 most recent tool uses): the API counts tool uses and tokens, not the turns your rules keep; the replayed figure runs the edit itself at every request with these settings.',
         'A tool not listed here (one this conversation does not call) is cleared too: only exclude_tools is never cleared.',
       ],
       docs: DOCS,

@@ -66,7 +66,7 @@ function createTarget(flavor: Flavor): PeerTarget {
         snippet: flavor.write(namesWith(mapped, 'keep'), clearInputs),
         tools: mapped,
         notes: [
-          'trigger and keep are left at their defaults (edit once the conversation reaches 100,000 tokens; keep the 3 most recent tool results): the middleware counts tokens and tool results, not the turns your rules keep, so the saving beside it assumes it clears the turns your rules compact.',
+          'trigger and keep are left at their defaults (edit once the conversation reaches 100,000 tokens; keep the 3 most recent tool results): the middleware counts tokens and tool results, not the turns your rules keep; the replayed figure runs the edit itself at every request with these settings.',
           `A cleared result reads "[cleared]" (the default placeholder). A tool not listed here is cleared too: only ${flavor.excludeKey} is never cleared.`,
         ],
         docs: flavor.docs,

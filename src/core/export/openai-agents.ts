@@ -54,7 +54,7 @@ export const openAiAgentsTarget: PeerTarget = {
       tools: mapped,
       notes: [
         'trimmable_tools is always written: left out (None), every tool’s output would be trimmed, so a kept tool cannot be told apart from the default.',
-        'recent_turns, max_output_chars and preview_chars are left at their defaults (2, 500, 200): only outputs over 500 characters in turns before the last 2 user messages are trimmed, to a 200-character preview, where JP strips a response to one line. The saving beside it is JP’s strip-responses on the turns your rules compact, so the trimmer saves less on short outputs.',
+        'recent_turns, max_output_chars and preview_chars are left at their defaults (2, 500, 200): only outputs over 500 characters in turns before the last 2 user messages are trimmed, to a 200-character preview, where JP strips a response to one line. The replayed figure runs the trimmer itself at every request with these settings.',
       ],
       docs: DOCS,
     };

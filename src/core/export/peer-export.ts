@@ -88,6 +88,11 @@ export interface PeerExportFigures extends PeerExport {
   replay: PeerReplay | null;
 }
 
+/** A peer export with its replayed figure, or why the inputs could not give one (the page's dialog). */
+export type PeerExportFiguresResult =
+  | { ok: true; value: PeerExportFigures }
+  | { ok: false; message: string };
+
 /**
  * A target's configuration for the tools of a conversation (or of the
  * config alone, when `elements` is null), with the saving it would give.

@@ -50,7 +50,7 @@ export const vercelTarget: PeerTarget = {
       tools: mapped,
       notes: [
         'Call it on the messages before each generateText or streamText call (for example in prepareStep).',
-        '"before-last-message" keeps the last message as is: the SDK counts messages, not the turns your rules keep, so the saving beside it assumes it prunes the turns your rules compact.',
+        '"before-last-message" keeps the last message as is: the SDK counts messages, not the turns your rules keep. Its pruning is not replayed here, so no figure of its own is shown; the saving the CLI prints assumes it prunes the turns your rules compact.',
         'Messages left empty are removed (emptyMessages defaults to "remove").',
       ],
       docs: DOCS,

@@ -369,6 +369,17 @@ function getToolNames(elements: readonly StreamElement[]): Map<string, string> {
   return names;
 }
 
+/** The summary the prompt of a request holds: one made at this request is in force from the next; until then the one before stands. */
+function getSummaryInForce(
+  decision: PolicyDecision,
+  previous: PolicyDecision | null,
+  requestIndex: number,
+): PolicyDecision['summary'] {
+  return decision.summary && decision.summary.since < requestIndex
+    ? decision.summary
+    : (previous?.summary ?? null);
+}
+
 function applyDecision(
   items: readonly PolicyItem[],
   decision: PolicyDecision,
@@ -376,11 +387,7 @@ function applyDecision(
   requestIndex: number,
 ): PolicyEntry[] {
   const entries: PolicyEntry[] = [];
-  // A summary made at this request is in force from the next; until then the one before stands.
-  const summary =
-    decision.summary && decision.summary.since < requestIndex
-      ? decision.summary
-      : (previous?.summary ?? null);
+  const summary = getSummaryInForce(decision, previous, requestIndex);
   if (summary) entries.push({ key: `summary:${summary.since}`, tokens: summary.tokens });
   for (const item of items) {
     if (summary && item.origin <= summary.through) continue;
@@ -421,8 +428,23 @@ interface PolicyRun {
   decisions: PolicyDecision[];
 }
 
-/** Runs a runtime's policy over the requests: the same prompts, counter and cache model as the schedules. */
-function runPolicy(state: StreamState, choice: PolicyChoice): PolicyRun {
+/** Request `through`'s prompt as a policy left it (the diff pane's per-request view). */
+interface PolicyPromptSeen {
+  items: PolicyItem[];
+  decision: PolicyDecision;
+  summary: PolicyDecision['summary'];
+}
+
+/**
+ * Runs a runtime's policy over the requests: the same prompts, counter and
+ * cache model as the schedules. With `through`, stops after that request
+ * (0-based) and hands its items and decision to `seen`.
+ */
+function runPolicy(
+  state: StreamState,
+  choice: PolicyChoice,
+  through?: { index: number; seen: (prompt: PolicyPromptSeen) => void },
+): PolicyRun {
   const policy = getRuntimePolicy(choice.name);
   const raw: RawRequest[] = [];
   const decisions: PolicyDecision[] = [];
@@ -449,7 +471,9 @@ function runPolicy(state: StreamState, choice: PolicyChoice): PolicyRun {
   };
   let previous: PolicyDecision | null = null;
   let previousEntries: PolicyEntry[] = [];
+  const last = through ? Math.min(through.index, state.scan.requests.length - 1) : Infinity;
   state.scan.requests.forEach((site, k) => {
+    if (k > last) return;
     const prompt = getPrompt(state.context, view, [], site.cut);
     const items = prompt.items.slice(0, prompt.count).map(toItem);
     const decision = policy.step(
@@ -474,11 +498,51 @@ function runPolicy(state: StreamState, choice: PolicyChoice): PolicyRun {
       previousCount: previousEntries.length,
       created: decision.clearedHere,
     });
+    if (k === last) {
+      through?.seen({ items, decision, summary: getSummaryInForce(decision, previous, k) });
+    }
     decisions.push(decision);
     previous = decision;
     previousEntries = entries;
   });
   return { raw, decisions };
+}
+
+/** Request `index`'s prompt under a runtime policy, with how many requests there are and when it was made. */
+export interface PolicyPromptAt extends PolicyPromptSeen {
+  /** 0-based, clamped to the last request. */
+  index: number;
+  requests: number;
+  time: string | null;
+}
+
+/**
+ * What the model saw at one request under a runtime policy: the prompt as
+ * the client holds it (no clearing) and what the policy replaced in it,
+ * run through the same steps as the replay's figures. Null when the stream
+ * makes no request or the policy is JP's (its schedules, not a clearing).
+ */
+export function getPolicyPromptAt(
+  elements: readonly StreamElement[],
+  settings: ReplaySettings,
+  index: number,
+): PolicyPromptAt | null {
+  const policy = settings.policy;
+  if (!policy || policy.name === 'jp') return null;
+  const state = createStreamState(elements, settings);
+  const requests = state.scan.requests.length;
+  if (requests === 0) return null;
+  const at = Math.max(0, Math.min(index, requests - 1));
+  let seen: PolicyPromptSeen | null = null;
+  runPolicy(state, policy, {
+    index: at,
+    seen: (prompt) => {
+      seen = prompt;
+    },
+  });
+  const prompt = seen as PolicyPromptSeen | null;
+  if (!prompt) return null;
+  return { ...prompt, index: at, requests, time: state.scan.requests[at]?.time ?? null };
 }
 
 /** The cost in dollars of one request from its own fields (issue 21's formula). */

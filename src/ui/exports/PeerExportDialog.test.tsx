@@ -39,7 +39,7 @@ async function openExport(title: string) {
 }
 
 describe('PeerExportDialog', () => {
-  it('shows the snippet, the per-tool flags and both savings', async () => {
+  it('shows the snippet, the per-tool flags, what it cannot express, and no figure without a replayed runtime', async () => {
     const dialog = await openExport('Vercel AI SDK pruneMessages');
     const snippet = within(dialog).getByLabelText('Config (TypeScript)');
     expect((snippet as HTMLTextAreaElement).value).toContain('tools: ["build_watch"]');
@@ -57,13 +57,23 @@ describe('PeerExportDialog', () => {
     // run_tests has no hint of its own: the rule's strip is its hint in force.
     expect(within(row('run_tests')).getByText("(the rules' tool_calls)")).toBeVisible();
 
-    const saving = within(dialog).getByTestId('peer-saving');
-    expect(within(saving).getByRole('rowheader', { name: "The playground's hints" })).toBeVisible();
-    expect(
-      within(saving).getByRole('rowheader', {
-        name: 'Vercel AI SDK pruneMessages (nearest hints)',
-      }),
-    ).toBeVisible();
+    // Vercel's pruneMessages has no replayed runtime: no figure, and no JP-rule figure in its place.
+    expect(within(dialog).getByTestId('peer-replay-none')).toBeVisible();
+    expect(within(dialog).queryByTestId('peer-replay')).toBeNull();
+    expect(within(dialog).queryByTestId('peer-saving')).toBeNull();
+    expect(within(dialog).getByTestId('peer-cannot')).toHaveTextContent(
+      /cannot express: strips of any kind.*fs_read_file \(strip-responses → keep\)/,
+    );
+  });
+
+  it('heads the Anthropic export with context editing replayed, with the config and at its defaults', async () => {
+    const dialog = await openExport('Anthropic context editing');
+    const replay = within(dialog).getByTestId('peer-replay');
+    expect(within(replay).getByRole('rowheader', { name: 'With this config' })).toBeVisible();
+    expect(within(replay).getByRole('rowheader', { name: /defaults$/ })).toBeVisible();
+    expect(within(dialog).getByTestId('peer-replay-how')).toHaveTextContent(
+      /replay --policy anthropic-context-editing .*exclude_tools=fs_modify_file/,
+    );
   });
 
   it('keeps the last good export and says why when the inputs break', async () => {

@@ -1,17 +1,21 @@
 /**
- * One peer export in a dialog: the config's hints as the framework's own
- * configuration (with a Copy button), per tool "exported as …" or "not
- * expressible in …: nearest is …", and the saving with the peer's config
- * beside the playground's. Recomputed when the results change; the last good
+ * One peer export in a dialog: headed by what the runtime's own clearing
+ * saves on this conversation, replayed with the exported config and at the
+ * runtime's defaults (never a JP-rule figure); then the config as the
+ * framework's own (with a Copy button), per tool "exported as …" or "not
+ * expressible in …: nearest is …", and what the config cannot express. Recomputed when the results change; the last good
  * export stays on screen meanwhile and when the inputs break. Tool names are
  * data: shown as text only.
  */
-import { useEffect, useId, useState } from 'react';
-import { formatCount } from '../../core/counting/format.ts';
+import { Fragment, useEffect, useId, useState } from 'react';
+import { formatCount, formatDollars, formatPercent } from '../../core/counting/format.ts';
+import { formatAssignments, getRuntimePolicy } from '../../core/replay/policies/policies.ts';
+import { DEFAULT_MODEL } from '../../core/replay/replay.ts';
 import {
-  describePeerSaving,
   exportToPeer,
   type PeerExport,
+  type PeerExportFigures,
+  type PeerPolicyRun,
   type PeerTargetItem,
 } from '../../state/peer-exports.ts';
 import { useAppStore } from '../../state/store.ts';
@@ -26,33 +30,119 @@ const SOURCES: Record<PeerExport['tools'][number]['source'], string> = {
   rule: "the rules' tool_calls",
 };
 
-function SavingTable({ shown }: { shown: PeerExport }) {
-  const saving = shown.saving;
-  if (!saving) return null;
-  const rows = [
-    ["The playground's hints", saving.playground],
-    [`${shown.title} (nearest hints)`, saving.peer],
+/**
+ * A tool name (or `key=value` list of them) with break chances after its
+ * separators: a narrow screen wraps it there, never mid-word.
+ */
+function ToolName({ name }: { name: string }) {
+  const parts = name.split(/(?<=[_./:,=-])/);
+  return (
+    <code>
+      {parts.map((part, index) => (
+        // The parts of one name never move: the index is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </code>
+  );
+}
+
+/**
+ * The headline: the runtime's own clearing replayed request by request with
+ * the exported parameters and with the runtime's defaults (`replay --policy`),
+ * never JP's rules; a target with no replayed runtime says so and shows none.
+ */
+function ReplayFigures({ shown }: { shown: PeerExportFigures }) {
+  const replay = shown.replay;
+  if (!replay) {
+    return (
+      <p className="cp-note" data-testid="peer-replay-none">
+        {shown.title} has no replayed runtime here, so no saving is shown: a figure from JP&apos;s
+        rules would not be what {shown.title} does.
+      </p>
+    );
+  }
+  const name = replay.exported.policy.name;
+  const title = getRuntimePolicy(name)?.title ?? name;
+  const runs = [
+    ['exported', 'With this config', replay.exported],
+    ['defaults', `At ${title}'s defaults`, replay.defaults],
   ] as const;
   return (
-    <table className="cp-peer-saving" data-testid="peer-saving">
-      <caption>Tokens saved, of {formatCount(saving.before.tokens)} before compaction</caption>
-      <thead>
-        <tr>
-          <th scope="col">With</th>
-          <th scope="col">On tool calls</th>
-          <th scope="col">In total</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([label, amounts]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td>{formatCount(amounts.toolCalls.tokens)}</td>
-            <td>{formatCount(amounts.total.tokens)}</td>
+    <>
+      <table className="cp-peer-saving" data-testid="peer-replay">
+        <caption>
+          {title}, replayed at each of the conversation&apos;s requests (default model,{' '}
+          {DEFAULT_MODEL.name}, cache included)
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Run</th>
+            <th scope="col">Tool uses cleared</th>
+            <th scope="col">Prompt tokens saved</th>
+            <th scope="col">Saved</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {runs.map(([id, label, run]) => (
+            <tr key={id} data-run={id}>
+              <th scope="row">{label}</th>
+              <td data-figure="cleared">{formatCount(run.cleared)}</td>
+              <td data-figure="prompt-tokens">
+                {formatCount(run.totals.saved.prompt_tokens)} of{' '}
+                {formatCount(run.totals.baseline.prompt_tokens)}
+              </td>
+              <td data-figure="cost">
+                {formatDollars(run.totals.saved.cost)} ({formatPercent(run.totals.saved.percent)} of{' '}
+                {formatDollars(run.totals.baseline.cost)})
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="cp-note" data-testid="peer-replay-how">
+        The same as <code>replay --policy {name}</code> with the parameters below: with this config{' '}
+        <Assignments run={replay.exported} />; at its defaults <Assignments run={replay.defaults} />
+        . A first-order figure: a cleared result the model would read again is not replayed.
+      </p>
+    </>
+  );
+}
+
+/** A run's parameters as `--set` takes them, one `code` each. */
+function Assignments({ run }: { run: PeerPolicyRun }) {
+  return (
+    <span>
+      {formatAssignments(run.policy.parameters).map((assignment, index) => (
+        <Fragment key={assignment}>
+          {index > 0 ? ' ' : null}
+          <ToolName name={assignment} />
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** What the exported config cannot say, for this target and for these tools. */
+function CannotExpress({ shown, target }: { shown: PeerExport; target: PeerTargetItem }) {
+  const off = shown.tools.filter((tool) => !tool.expressible);
+  return (
+    <p className="cp-note" data-testid="peer-cannot">
+      {shown.title} cannot express: {target.cannotExpress}.{' '}
+      {off.length === 0
+        ? 'Every hint here is exported as it is.'
+        : `Here ${off.length === 1 ? 'one tool gets' : `${formatCount(off.length)} tools get`} the nearest hint instead: `}
+      {off.map((tool, index) => (
+        <Fragment key={tool.name}>
+          {index > 0 ? ', ' : null}
+          <ToolName name={tool.name} /> ({tool.hint} → {tool.nearest})
+        </Fragment>
+      ))}
+      {off.length === 0 ? null : '.'}
+    </p>
   );
 }
 
@@ -74,7 +164,7 @@ function ToolTable({ shown }: { shown: PeerExport }) {
         {shown.tools.map((tool) => (
           <tr key={tool.name} data-expressible={tool.expressible}>
             <th scope="row">
-              <code>{tool.name}</code>
+              <ToolName name={tool.name} />
             </th>
             <td>{formatCount(tool.calls)}</td>
             <td>
@@ -97,7 +187,7 @@ export function PeerExportDialog({
   onClose: () => void;
 }) {
   const result = useAppStore((s) => s.result);
-  const [shown, setShown] = useState<PeerExport | null>(null);
+  const [shown, setShown] = useState<PeerExportFigures | null>(null);
   const [status, setStatus] = useState<Status>('busy');
   const [message, setMessage] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -144,6 +234,8 @@ export function PeerExportDialog({
         {status === 'busy' && !shown ? <p role="status">Exporting…</p> : null}
         {shown ? (
           <>
+            <h3>What it saves here, replayed</h3>
+            <ReplayFigures shown={shown} />
             <div className="cp-peer-snippet-head">
               <h3 id={snippetId}>
                 {shown.language === 'json'
@@ -175,11 +267,7 @@ export function PeerExportDialog({
             />
             <h3>Per tool</h3>
             <ToolTable shown={shown} />
-            <h3>Saving</h3>
-            <SavingTable shown={shown} />
-            {shown.saving ? (
-              <p className="cp-note">{describePeerSaving(shown.saving, shown.title)}</p>
-            ) : null}
+            <CannotExpress shown={shown} target={target} />
             <ul className="cp-peer-notes">
               {shown.notes.map((note) => (
                 <li key={note}>{note}</li>

@@ -81,3 +81,13 @@ export function parseParameters<P extends Readonly<Record<string, ParameterValue
   // Every key of P is in the map (from the defaults) with a value of its field's kind.
   return { ok: true, value: Object.fromEntries(values) as P };
 }
+
+/** One parameter as `--set` takes it (`key=value`, a list comma-separated): the inverse of the parsing above. */
+export function formatAssignment(key: string, value: ParameterValue): string {
+  return `${key}=${Array.isArray(value) ? value.join(',') : String(value)}`;
+}
+
+/** A policy's parameters as `--set` assignments, in their order. */
+export function formatAssignments(parameters: Readonly<Record<string, ParameterValue>>): string[] {
+  return Object.entries(parameters).map(([key, value]) => formatAssignment(key, value));
+}

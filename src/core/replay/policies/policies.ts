@@ -14,6 +14,9 @@ import { codex } from './codex.ts';
 import { geminiCli } from './gemini-cli.ts';
 import { openaiAgents } from './openai-agents.ts';
 import { parseParameters } from './parameters.ts';
+
+export { formatAssignments } from './parameters.ts';
+
 import type {
   FieldSpec,
   ParameterValue,
