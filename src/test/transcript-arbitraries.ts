@@ -347,7 +347,7 @@ function writeLines(lines: readonly Line[], noise: LineNoise, format: LineFormat
   }
   if (noise.bookkeeping !== null) out.splice(at(noise.bookkeeping), 0, format.bookkeeping());
   if (noise.duplicate !== null && out.length > format.header) {
-    const index = at(noise.duplicate) % out.length;
+    const index = format.header + (noise.duplicate % (out.length - format.header));
     out.splice(index, 0, out[index] as Line);
   }
   return out.map((line) => JSON.stringify(line)).join('\n');
@@ -637,6 +637,83 @@ export const geminiLinesTranscript = () => geminiTranscript(true);
 /** Gemini CLI sessions as one JSON document. */
 export const geminiDocumentTranscript = () => geminiTranscript(false);
 
+/** OpenCode session exports: steps, bookkeeping parts, calls still running, parts no importer knows. */
+export function openCodeTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  return fc.tuple(turnsArbitrary(['agent']), fc.boolean()).map(([turns, running]) => {
+    const time = { created: 1772359200000 };
+    const messages: Line[] = [];
+    for (const [index, turn] of turns.entries()) {
+      messages.push({
+        info: { id: `u${index}`, role: 'user', time },
+        parts: [{ type: 'text', text: turn.prompt }],
+      });
+      for (const [s, step] of turn.steps.entries()) {
+        const tools = step.calls.map((call, c) => {
+          // The last call of the last step still running when exported, with no output.
+          const last = running && c === step.calls.length - 1 && s === turn.steps.length - 1;
+          const state = last
+            ? { status: 'running', input: {}, time: { start: time.created } }
+            : { status: 'completed', input: {}, output: 'fake', time: { start: time.created } };
+          return { type: 'tool', callID: call.id, tool: call.name, state };
+        });
+        messages.push({
+          info: { id: `a${index}_${s}`, role: 'assistant', time },
+          parts: [
+            { type: 'step-start' },
+            { type: 'text', text: step.text },
+            ...tools,
+            { type: 'agent', name: 'fake' },
+            { type: 'step-finish', tokens: { input: 1, output: 1 } },
+          ],
+        });
+      }
+    }
+    return {
+      text: JSON.stringify({ info: { id: 's', title: 'fake' }, messages }),
+      calls: distinct(turns),
+    };
+  });
+}
+
+/** Kimi Code wire journals: loop events, with operations that are not messages. */
+export function kimiCodeTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  const at = 1772359200000;
+  const event = (body: Line): Line => ({
+    type: 'context.append_loop_event',
+    event: body,
+    time: at,
+  });
+  const result = (id: string) =>
+    event({ type: 'tool.result', toolCallId: id, result: { output: 'fake' } });
+  return fc.tuple(turnsArbitrary(['agent']), lineNoise).map(([turns, noise]) => {
+    const lines: Line[] = [{ type: 'metadata', protocol_version: '1', created_at: at }];
+    for (const turn of turns) {
+      lines.push({
+        type: 'context.append_message',
+        message: { role: 'user', content: [{ type: 'text', text: turn.prompt }] },
+        time: at,
+      });
+      for (const step of turn.steps) {
+        lines.push(event({ type: 'step.begin' }));
+        lines.push(event({ type: 'content.part', part: { type: 'text', text: step.text } }));
+        for (const call of step.calls) {
+          lines.push(event({ type: 'tool.call', toolCallId: call.id, name: call.name, args: {} }));
+        }
+        lines.push(event({ type: 'step.end' }));
+        for (const call of step.calls) lines.push(result(call.id));
+      }
+    }
+    return {
+      text: writeLines(lines, noise, {
+        header: 1,
+        orphan: result,
+        bookkeeping: () => ({ type: 'turn.prompt', text: 'fake', time: at }),
+      }),
+      calls: distinct(turns),
+    };
+  });
+}
+
 /** Every format the property runs over, with its generator and, where a format has two, a name for each. */
 export const LOSS_GUARD_FORMATS: readonly [
   ImportFormat,
@@ -654,6 +731,8 @@ export const LOSS_GUARD_FORMATS: readonly [
   ['codex', codexTranscript],
   ['gemini-cli', geminiLinesTranscript, 'gemini-cli (JSON Lines)'],
   ['gemini-cli', geminiDocumentTranscript, 'gemini-cli (JSON)'],
+  ['opencode', openCodeTranscript],
+  ['kimi-code', kimiCodeTranscript],
 ];
 
 /** The property for one transcript: undefined when it holds, else what differs. */
