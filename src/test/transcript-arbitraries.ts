@@ -4,9 +4,12 @@
  * unknown item types), written out as the transcripts each format's agent
  * writes, with what agents really do to them (lines written twice, a
  * history written again on resume, inline subagents, rewound branches,
- * lines cut mid-write, bookkeeping lines, lines without `parentUuid`). Each
- * generated transcript comes with the number of distinct tool calls it
- * holds, counted here as it was written, never by the importers.
+ * lines cut mid-write, bookkeeping lines, lines without `parentUuid`,
+ * results whose call is not in the file, item types no importer knows,
+ * rewinds). Each generated transcript comes with the number of distinct
+ * tool calls it holds, counted here as it was written, never by the
+ * importers. Shared pieces: the conversation (`turnsArbitrary`) and the
+ * noise of any JSON Lines format (`lineNoise`, `writeLines`).
  */
 import fc from 'fast-check';
 import { importTranscript } from '../core/import/import.ts';
@@ -312,15 +315,424 @@ export function chatTranscript(): fc.Arbitrary<GeneratedTranscript> {
   });
 }
 
-/** Every format the property runs over, with its generator. */
+/** What agents do to a JSON Lines transcript of any format: a line written twice, an orphan result, bookkeeping lines. */
+interface LineNoise {
+  duplicate: number | null;
+  orphan: number | null;
+  bookkeeping: number | null;
+}
+
+const lineNoise: fc.Arbitrary<LineNoise> = fc.record({
+  duplicate: fc.option(fc.nat(40)),
+  orphan: fc.option(fc.nat(40)),
+  bookkeeping: fc.option(fc.nat(40)),
+});
+
+/** How one JSON Lines format writes the lines the noise adds. */
+interface LineFormat {
+  /** Lines at the start that stay first (a header), which the noise never precedes. */
+  header: number;
+  /** A result whose call is nowhere in the file, where the format records results apart. */
+  orphan?: (id: string) => Line;
+  /** A line that is no message: the format's bookkeeping or a type no importer knows. */
+  bookkeeping: () => Line;
+}
+
+/** The lines with the noise applied, as JSON Lines text. */
+function writeLines(lines: readonly Line[], noise: LineNoise, format: LineFormat): string {
+  const out = [...lines];
+  const at = (pick: number) => format.header + (pick % (out.length - format.header + 1));
+  if (noise.orphan !== null && format.orphan !== undefined) {
+    out.splice(at(noise.orphan), 0, format.orphan('orphan_1'));
+  }
+  if (noise.bookkeeping !== null) out.splice(at(noise.bookkeeping), 0, format.bookkeeping());
+  if (noise.duplicate !== null && out.length > format.header) {
+    const index = format.header + (noise.duplicate % (out.length - format.header));
+    out.splice(index, 0, out[index] as Line);
+  }
+  return out.map((line) => JSON.stringify(line)).join('\n');
+}
+
+const AT = '2026-03-01T10:00:00.000Z';
+
+/** Pi's session lines (OpenClaw writes the same, with its own `custom` entries). */
+function piLines(turns: readonly Turn[], openClaw: boolean): Line[] {
+  let n = 0;
+  const entry = (message: Line): Line => ({
+    type: 'message',
+    id: `e${++n}`,
+    parentId: n === 1 ? null : `e${n - 1}`,
+    timestamp: AT,
+    message,
+  });
+  const lines: Line[] = [{ type: 'session', version: 3, id: 's', timestamp: AT, cwd: '/' }];
+  if (openClaw) {
+    lines.push({
+      type: 'custom',
+      customType: 'model-snapshot',
+      data: {},
+      id: 'snap',
+      parentId: null,
+    });
+  }
+  for (const turn of turns) {
+    lines.push(entry({ role: 'user', content: [{ type: 'text', text: turn.prompt }] }));
+    for (const step of turn.steps) {
+      const content: Line[] = [{ type: 'text', text: step.text }];
+      for (const call of step.calls) {
+        content.push({ type: 'toolCall', id: call.id, name: call.name, arguments: {} });
+      }
+      lines.push(entry({ role: 'assistant', content }));
+      for (const call of step.calls) lines.push(entry(piResult(call.id)));
+    }
+  }
+  return lines;
+}
+
+const piResult = (id: string): Line => ({
+  role: 'toolResult',
+  toolCallId: id,
+  content: [{ type: 'text', text: 'fake' }],
+  isError: false,
+});
+
+function piTranscript(openClaw: boolean): fc.Arbitrary<GeneratedTranscript> {
+  const header = openClaw ? 2 : 1;
+  return fc.tuple(turnsArbitrary(['agent']), lineNoise).map(([turns, noise]) => ({
+    text: writeLines(piLines(turns, openClaw), noise, {
+      header,
+      orphan: (id) => ({
+        type: 'message',
+        id: 'o',
+        parentId: null,
+        timestamp: AT,
+        message: piResult(id),
+      }),
+      bookkeeping: () => ({ type: 'future_entry', id: 'b', parentId: null, timestamp: AT }),
+    }),
+    calls: distinct(turns),
+  }));
+}
+
+/** Pi coding agent sessions. */
+export const piSessionTranscript = () => piTranscript(false);
+
+/** OpenClaw sessions. */
+export const openClawTranscript = () => piTranscript(true);
+
+/** Kimi CLI contexts, with Kimi's bookkeeping roles. */
+export function kimiCliTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  const result = (id: string): Line => ({
+    role: 'tool',
+    tool_call_id: id,
+    content: [{ type: 'text', text: 'fake' }],
+  });
+  return fc.tuple(turnsArbitrary(['agent']), lineNoise).map(([turns, noise]) => {
+    const lines: Line[] = [{ role: '_checkpoint', id: 0 }];
+    for (const turn of turns) {
+      lines.push({ role: 'user', content: turn.prompt });
+      for (const step of turn.steps) {
+        const calls = step.calls.map((call) => ({
+          type: 'function',
+          id: call.id,
+          function: { name: call.name, arguments: '{}' },
+        }));
+        lines.push({
+          role: 'assistant',
+          content: [{ type: 'text', text: step.text }],
+          ...(calls.length > 0 ? { tool_calls: calls } : {}),
+        });
+        for (const call of step.calls) lines.push(result(call.id));
+      }
+    }
+    return {
+      text: writeLines(lines, noise, {
+        header: 1,
+        orphan: result,
+        bookkeeping: () => ({ role: '_usage', token_count: 10 }),
+      }),
+      calls: distinct(turns),
+    };
+  });
+}
+
+/** GitHub Copilot CLI events, each call also announced by `tool.execution_start`; some calls only there. */
+export function copilotTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  return fc
+    .tuple(turnsArbitrary(['agent']), lineNoise, fc.nat(2))
+    .map(([turns, noise, startOnly]) => {
+      let n = 0;
+      const event = (type: string, data: Line): Line => ({
+        type,
+        data,
+        id: `ev${++n}`,
+        timestamp: AT,
+        parentId: n === 1 ? null : `ev${n - 1}`,
+      });
+      const start = (id: string, name: string) =>
+        event('tool.execution_start', { toolCallId: id, toolName: name, arguments: {} });
+      const complete = (id: string) =>
+        event('tool.execution_complete', {
+          toolCallId: id,
+          success: true,
+          result: { content: 'fake' },
+        });
+      const lines: Line[] = [event('session.start', { sessionId: 's', version: 1 })];
+      for (const [index, turn] of turns.entries()) {
+        lines.push(event('user.message', { content: turn.prompt }));
+        for (const step of turn.steps) {
+          const toolRequests = step.calls.map((call) => ({
+            toolCallId: call.id,
+            name: call.name,
+            arguments: {},
+          }));
+          lines.push(event('assistant.message', { content: step.text, toolRequests }));
+          for (const call of step.calls) lines.push(start(call.id, call.name), complete(call.id));
+        }
+        // Calls Copilot ran without the assistant requesting them (a hook's), known only by their start.
+        if (index === 0) {
+          for (let i = 0; i < startOnly; i++)
+            lines.push(start(`start_${i}`, 'Bash'), complete(`start_${i}`));
+        }
+      }
+      return {
+        text: writeLines(lines, noise, {
+          header: 1,
+          orphan: complete,
+          bookkeeping: () => event('session.model_change', { newModel: 'auto' }),
+        }),
+        calls: distinct(turns) + startOnly,
+      };
+    });
+}
+
+/** Codex CLI rollouts, with web searches and response items no importer knows. */
+export function codexTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  const item = (payload: Line): Line => ({ timestamp: AT, type: 'response_item', payload });
+  const output = (id: string) =>
+    item({ type: 'function_call_output', call_id: id, output: 'fake' });
+  const message = (role: string, part: string, text: string) =>
+    item({ type: 'message', role, content: [{ type: part, text }] });
+  return fc
+    .tuple(turnsArbitrary(['agent', 'server', 'unknown']), lineNoise)
+    .map(([turns, noise]) => {
+      const lines: Line[] = [
+        { timestamp: AT, type: 'session_meta', payload: { id: 's', cwd: '/' } },
+      ];
+      for (const turn of turns) {
+        lines.push(message('user', 'input_text', turn.prompt));
+        for (const step of turn.steps) {
+          lines.push(message('assistant', 'output_text', step.text));
+          for (const call of step.calls) {
+            if (call.kind === 'agent') {
+              lines.push(
+                item({ type: 'function_call', call_id: call.id, name: call.name, arguments: '{}' }),
+              );
+              lines.push(output(call.id));
+            } else if (call.kind === 'server') {
+              lines.push(
+                item({ type: 'web_search_call', id: call.id, status: 'completed', action: {} }),
+              );
+            } else {
+              lines.push(item({ type: 'image_generation_call', id: call.id, status: 'completed' }));
+            }
+          }
+        }
+      }
+      return {
+        text: writeLines(lines, noise, {
+          header: 1,
+          orphan: output,
+          bookkeeping: () => ({ timestamp: AT, type: 'turn_context', payload: { cwd: '/' } }),
+        }),
+        calls: distinct(turns),
+      };
+    });
+}
+
+/** What Gemini CLI does to a session: messages written again as they grow, a rewind, notices. */
+interface GeminiNoise {
+  rewoundCalls: number;
+  growth: boolean;
+  notice: boolean;
+}
+
+/** Gemini CLI sessions, as JSON Lines (`lines: true`) or the older JSON document. */
+function geminiTranscript(lines: boolean): fc.Arbitrary<GeneratedTranscript> {
+  const noise = fc.record({ rewoundCalls: fc.nat(2), growth: fc.boolean(), notice: fc.boolean() });
+  return fc
+    .tuple(turnsArbitrary(['agent']), noise, lineNoise)
+    .map(([turns, gemini, line]) => writeGemini(turns, gemini, line, lines));
+}
+
+function writeGemini(
+  turns: readonly Turn[],
+  noise: GeminiNoise,
+  line: LineNoise,
+  lines: boolean,
+): GeneratedTranscript {
+  let n = 0;
+  const message = (type: string, content: string, extra: Line = {}): Line => ({
+    id: `m${++n}`,
+    timestamp: AT,
+    type,
+    content: [{ text: content }],
+    ...extra,
+  });
+  const toolCall = (call: Call): Line => ({
+    id: call.id,
+    name: call.name,
+    args: {},
+    result: [{ functionResponse: { id: call.id, name: call.name, response: { output: 'fake' } } }],
+    status: 'success',
+    timestamp: AT,
+  });
+  const records: Line[] = [];
+  const writeTurn = (turn: Turn) => {
+    records.push(message('user', turn.prompt));
+    for (const step of turn.steps) {
+      const answer = message('gemini', step.text, { toolCalls: step.calls.map(toolCall) });
+      // Gemini CLI appends the message each time it grows: first with no calls yet.
+      if (lines && noise.growth) records.push({ ...answer, toolCalls: [] });
+      records.push(answer);
+    }
+  };
+  let extraCalls = 0;
+  for (const [index, turn] of turns.entries()) {
+    writeTurn(turn);
+    if (noise.notice) records.push(message(index === 0 ? 'info' : 'warning', 'fake'));
+    if (index === 0 && lines && noise.rewoundCalls > 0) {
+      // A turn the user went back from: written, then `$rewindTo` its prompt.
+      const calls = Array.from({ length: noise.rewoundCalls }, (_, i) => ({
+        id: `rewound_${i}`,
+        name: 'Bash',
+        kind: 'agent' as const,
+      }));
+      const prompt = `m${n + 1}`;
+      writeTurn({ prompt: 'abandoned', steps: [{ text: '', calls }] });
+      records.push({ $rewindTo: prompt });
+      extraCalls += calls.length;
+    }
+  }
+  const calls = distinct(turns) + extraCalls;
+  if (!lines) {
+    return {
+      text: JSON.stringify({ sessionId: 's', projectHash: 'p', startTime: AT, messages: records }),
+      calls,
+    };
+  }
+  const header = { sessionId: 's', projectHash: 'p', startTime: AT, kind: 'main' };
+  return {
+    text: writeLines([header, ...records], line, {
+      header: 1,
+      bookkeeping: () => ({ $set: { lastUpdated: AT } }),
+    }),
+    calls,
+  };
+}
+
+/** Gemini CLI sessions as JSON Lines. */
+export const geminiLinesTranscript = () => geminiTranscript(true);
+
+/** Gemini CLI sessions as one JSON document. */
+export const geminiDocumentTranscript = () => geminiTranscript(false);
+
+/** OpenCode session exports: steps, bookkeeping parts, calls still running, parts no importer knows. */
+export function openCodeTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  return fc.tuple(turnsArbitrary(['agent']), fc.boolean()).map(([turns, running]) => {
+    const time = { created: 1772359200000 };
+    const messages: Line[] = [];
+    for (const [index, turn] of turns.entries()) {
+      messages.push({
+        info: { id: `u${index}`, role: 'user', time },
+        parts: [{ type: 'text', text: turn.prompt }],
+      });
+      for (const [s, step] of turn.steps.entries()) {
+        const tools = step.calls.map((call, c) => {
+          // The last call of the last step still running when exported, with no output.
+          const last = running && c === step.calls.length - 1 && s === turn.steps.length - 1;
+          const state = last
+            ? { status: 'running', input: {}, time: { start: time.created } }
+            : { status: 'completed', input: {}, output: 'fake', time: { start: time.created } };
+          return { type: 'tool', callID: call.id, tool: call.name, state };
+        });
+        messages.push({
+          info: { id: `a${index}_${s}`, role: 'assistant', time },
+          parts: [
+            { type: 'step-start' },
+            { type: 'text', text: step.text },
+            ...tools,
+            { type: 'agent', name: 'fake' },
+            { type: 'step-finish', tokens: { input: 1, output: 1 } },
+          ],
+        });
+      }
+    }
+    return {
+      text: JSON.stringify({ info: { id: 's', title: 'fake' }, messages }),
+      calls: distinct(turns),
+    };
+  });
+}
+
+/** Kimi Code wire journals: loop events, with operations that are not messages. */
+export function kimiCodeTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  const at = 1772359200000;
+  const event = (body: Line): Line => ({
+    type: 'context.append_loop_event',
+    event: body,
+    time: at,
+  });
+  const result = (id: string) =>
+    event({ type: 'tool.result', toolCallId: id, result: { output: 'fake' } });
+  return fc.tuple(turnsArbitrary(['agent']), lineNoise).map(([turns, noise]) => {
+    const lines: Line[] = [{ type: 'metadata', protocol_version: '1', created_at: at }];
+    for (const turn of turns) {
+      lines.push({
+        type: 'context.append_message',
+        message: { role: 'user', content: [{ type: 'text', text: turn.prompt }] },
+        time: at,
+      });
+      for (const step of turn.steps) {
+        lines.push(event({ type: 'step.begin' }));
+        lines.push(event({ type: 'content.part', part: { type: 'text', text: step.text } }));
+        for (const call of step.calls) {
+          lines.push(event({ type: 'tool.call', toolCallId: call.id, name: call.name, args: {} }));
+        }
+        lines.push(event({ type: 'step.end' }));
+        for (const call of step.calls) lines.push(result(call.id));
+      }
+    }
+    return {
+      text: writeLines(lines, noise, {
+        header: 1,
+        orphan: result,
+        bookkeeping: () => ({ type: 'turn.prompt', text: 'fake', time: at }),
+      }),
+      calls: distinct(turns),
+    };
+  });
+}
+
+/** Every format the property runs over, with its generator and, where a format has two, a name for each. */
 export const LOSS_GUARD_FORMATS: readonly [
   ImportFormat,
   () => fc.Arbitrary<GeneratedTranscript>,
+  string?,
 ][] = [
   ['claude-code', claudeCodeTranscript],
   ['anthropic-messages', anthropicTranscript],
   ['openai-responses', responsesTranscript],
   ['openai-chat', chatTranscript],
+  ['pi', piSessionTranscript],
+  ['openclaw', openClawTranscript],
+  ['kimi-cli', kimiCliTranscript],
+  ['copilot-cli', copilotTranscript],
+  ['codex', codexTranscript],
+  ['gemini-cli', geminiLinesTranscript, 'gemini-cli (JSON Lines)'],
+  ['gemini-cli', geminiDocumentTranscript, 'gemini-cli (JSON)'],
+  ['opencode', openCodeTranscript],
+  ['kimi-code', kimiCodeTranscript],
 ];
 
 /** The property for one transcript: undefined when it holds, else what differs. */

@@ -9,7 +9,7 @@ import { checkLossGuard, LOSS_GUARD_FORMATS } from '../../src/test/transcript-ar
 
 const runs = Number(process.argv[2] ?? 10_000);
 let failed = false;
-for (const [format, arbitrary] of LOSS_GUARD_FORMATS) {
+for (const [format, arbitrary, name = format] of LOSS_GUARD_FORMATS) {
   let withLoss = 0;
   const start = performance.now();
   const outcome = fc.check(
@@ -25,11 +25,11 @@ for (const [format, arbitrary] of LOSS_GUARD_FORMATS) {
   if (outcome.failed) {
     failed = true;
     console.log(
-      `${format}: FAILED after ${outcome.numRuns} runs: ${fc.defaultReportMessage(outcome)}`,
+      `${name}: FAILED after ${outcome.numRuns} runs: ${fc.defaultReportMessage(outcome)}`,
     );
   } else {
     console.log(
-      `${format}: ${outcome.numRuns} transcripts hold (${withLoss} with calls left out and noted), ${seconds} s`,
+      `${name}: ${outcome.numRuns} transcripts hold (${withLoss} with calls left out and noted), ${seconds} s`,
     );
   }
 }

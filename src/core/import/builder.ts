@@ -61,6 +61,21 @@ export class StreamBuilder {
     return true;
   }
 
+  /**
+   * Counts a call of the source like {@link sourceCall}; when its id came
+   * before (a line or entry written twice), notes it and returns true: the
+   * importer leaves the repeat out, so the call is counted once.
+   */
+  repeatedCall(id: string, line?: number): boolean {
+    if (this.sourceCall(id)) return false;
+    this.note(
+      `${this.format}/repeated-call`,
+      'A tool call whose id came before (a line or entry written twice) is counted once, by id.',
+      line,
+    );
+    return true;
+  }
+
   /** Whether a call of this id was seen already. */
   hasCall(id: string): boolean {
     return this.sourceCallIds.has(id);

@@ -8,6 +8,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { isUnknownCallItem } from './openai-responses.ts';
 import {
   createRecordedUsage,
   type RecordedUsage,
@@ -270,6 +271,7 @@ function importItem(
           line,
         );
       }
+      if (out.repeatedCall(id, line)) return;
       tracker.beginOutput();
       out.toolCall(id, name, args, time, line);
       return;
@@ -281,6 +283,7 @@ function importItem(
         return;
       }
       const action = isJsonObject(payload.action) ? payload.action : {};
+      if (out.repeatedCall(id, line)) return;
       tracker.beginOutput();
       out.toolCall(id, LOCAL_SHELL_TOOL, action, time, line);
       return;
@@ -304,6 +307,7 @@ function importItem(
       const id =
         getString(payload, 'id') ?? getString(payload, 'call_id') ?? `web_search_call@${line}`;
       const action = isJsonObject(payload.action) ? payload.action : {};
+      if (out.repeatedCall(id, line)) return;
       tracker.beginOutput();
       out.toolCall(id, WEB_SEARCH_TOOL, action, time, line);
       out.toolResult(id, '', payload.status === 'failed', time, line);
@@ -314,12 +318,17 @@ function importItem(
       );
       return;
     }
-    default:
+    default: {
+      const type = String(payload.type);
+      // A repeated one (a line written twice) is counted once.
+      const call = isUnknownCallItem(type, payload) && out.sourceCall(String(payload.id));
       out.note(
-        `codex/item-${String(payload.type)}`,
-        `Response items of the type "${String(payload.type)}" (web searches, image generation and the like) have no JP event; skipped.`,
+        `codex/item-${type}`,
+        `Response items of the type "${type}" (image generation and the like) have no JP event; skipped.`,
         line,
+        call ? 1 : 0,
       );
+    }
   }
 }
 

@@ -90,11 +90,20 @@ function rewind(
 ): void {
   const at = order.indexOf(id);
   const dropped = order.splice(Math.max(at, 0));
-  for (const gone of dropped) latest.delete(gone);
+  // The calls of the dropped messages are in the file but not in the report: the note counts them.
+  let calls = 0;
+  for (const gone of dropped) {
+    for (const call of getArray(latest.get(gone)?.value ?? {}, 'toolCalls')) {
+      const callId = isJsonObject(call) ? getString(call, 'id') : undefined;
+      if (callId !== undefined && out.sourceCall(callId)) calls++;
+    }
+    latest.delete(gone);
+  }
   out.note(
     'gemini-cli/rewind',
-    'A "$rewindTo" line takes the session back to before a message: that message and the later ones (all of them when the id is unknown) are dropped, as Gemini CLI does.',
+    'A "$rewindTo" line takes the session back to before a message: that message and the later ones (all of them when the id is unknown) are dropped, as Gemini CLI does; their tool calls are not counted.',
     line,
+    calls,
   );
 }
 

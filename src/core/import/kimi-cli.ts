@@ -98,6 +98,7 @@ function importAssistant(value: JsonObject, line: number, out: StreamBuilder): v
       );
       continue;
     }
+    if (out.repeatedCall(id, line)) continue;
     const { args, wrapped } = toArguments(fn.arguments);
     if (wrapped) {
       out.note(

@@ -121,6 +121,7 @@ function importLoopEvent(
         );
         return;
       }
+      if (out.repeatedCall(id, line)) return;
       tracker.beginOutput();
       out.toolCall(id, name, toArguments(event.args).args, time, line);
       return;

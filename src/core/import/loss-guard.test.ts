@@ -12,8 +12,8 @@ import { importTranscript } from './import.ts';
 import { accountImport, describeImportAccount } from './loss-guard.ts';
 
 describe('the loss guard: calls in the source = calls imported + calls noted with a reason', () => {
-  for (const [format, arbitrary] of LOSS_GUARD_FORMATS) {
-    it(`holds for generated ${format} transcripts`, () => {
+  for (const [format, arbitrary, name = format] of LOSS_GUARD_FORMATS) {
+    it(`holds for generated ${name} transcripts`, () => {
       fc.assert(
         fc.property(arbitrary(), (generated) => {
           expect(checkLossGuard(format, generated)).toBeUndefined();

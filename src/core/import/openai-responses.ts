@@ -190,15 +190,14 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
           emitHostedCall(item, type, inputs, line, out);
           break;
         }
-        // An unknown item that looks like a call is one the figures lack: the note counts it.
-        const call = type.endsWith('_call') && typeof item.id === 'string';
+        // A repeated one is counted once.
+        const call = isUnknownCallItem(type, item) && out.sourceCall(String(item.id));
         out.note(
           `openai-responses/item-${type}`,
           `Items of the type "${type}" are not ones the importer knows (references, listings, approvals, or newer than it); skipped.`,
           line,
           call ? 1 : 0,
         );
-        if (call) out.sourceCall(String(item.id));
       }
     }
   }
@@ -238,4 +237,13 @@ function emitHostedCall(
   const failed = (rest.error !== undefined && rest.error !== null) || item.status === 'failed';
   out.toolCall(id, getString(item, 'name') ?? type, args, undefined, line);
   out.toolResult(id, content, failed, undefined, line);
+}
+
+/**
+ * Whether an item of a type no importer knows is a tool call (Responses'
+ * and Codex's `*_call` items with an id): one the figures lack, so the note
+ * that skips it counts it.
+ */
+export function isUnknownCallItem(type: string, item: JsonObject): boolean {
+  return type.endsWith('_call') && typeof item.id === 'string';
 }
