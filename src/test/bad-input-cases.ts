@@ -120,7 +120,6 @@ tool_calls = "strip"
 compaction = "strip-responses"
 `;
 
-/** Pretty-printed elements, one key per line, as JP writes them. */
 /** Two spellings of one word: precomposed (NFC) and decomposed (NFD). */
 const LOOK_ALIKE = { nfc: 'caf\u00e9', nfd: 'cafe\u0301' };
 
@@ -133,6 +132,7 @@ function lookAlikeProblem(names: readonly string[]): string | undefined {
     : `no row reads ${missing.map((name) => JSON.stringify(name)).join(', ')}`;
 }
 
+/** Pretty-printed elements, one key per line, as JP writes them. */
 function pretty(elements: unknown[]): string {
   return `${JSON.stringify(elements, null, 2)}\n`;
 }
