@@ -8,6 +8,7 @@
  * since several reach tens of megabytes.
  */
 
+import { parse as parseToml } from 'smol-toml';
 import { getToolRowLabel } from '../core/counting/report.ts';
 import type { PlaygroundFigures } from '../core/playground/types.ts';
 
@@ -119,6 +120,9 @@ tool_calls = "strip"
 [conversation.tools.fs_read_file]
 compaction = "strip-responses"
 `;
+
+/** A tool name with a C1 control (CSI) and a bidi override, which TOML must escape as \\uXXXX. */
+const C1_NAME = 'a\u009bb\u202ec';
 
 /** Two spellings of one word: precomposed (NFC) and decomposed (NFD). */
 const LOOK_ALIKE = { nfc: 'caf\u00e9', nfd: 'cafe\u0301' };
@@ -680,6 +684,54 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       lookAlikeProblem(result.report.tools.map((row) => getToolRowLabel(row.name))),
     checkTableRows: lookAlikeProblem,
     view: 'bare',
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'recommend-escaped-name',
+    title:
+      '`recommend` suggesting a hint for a tool named with a C1 and a bidi character (its TOML must parse)',
+    target: 'stream',
+    // Twelve tiny calls that answer the same: the recommender suggests omit, so the name is written as TOML.
+    build: () =>
+      pretty(
+        Array.from({ length: 12 }, (_, i) => [
+          { timestamp: AT, type: 'turn_start' },
+          {
+            timestamp: AT,
+            type: 'tool_call_request',
+            id: `fake-${i}`,
+            name: C1_NAME,
+            arguments: {},
+          },
+          {
+            timestamp: AT,
+            type: 'tool_call_response',
+            id: `fake-${i}`,
+            content: 'ok',
+            is_error: false,
+          },
+        ]).flat(),
+      ),
+    cliArgs: ['recommend', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    notIn: {
+      ui: 'CLI only: the page applies a suggestion in the config editor, it never prints the config as text',
+    },
+    checkStdout: (stdout) => {
+      // The config is printed between "with the suggestions applied:" and the closing note.
+      const toml = /with the suggestions applied:\n\n([\s\S]*?)\n\nA saving/.exec(stdout)?.[1];
+      if (toml === undefined) return 'no config printed';
+      if (TERMINAL_UNSAFE.test(stdout)) return 'a control or bidi character reached stdout';
+      try {
+        const tools = (parseToml(toml) as { conversation?: { tools?: Record<string, unknown> } })
+          .conversation?.tools;
+        return tools !== undefined && Object.hasOwn(tools, C1_NAME)
+          ? undefined
+          : 'the printed config does not name the tool exactly';
+      } catch (error) {
+        return `the printed config is not TOML 1.0: ${String(error).split('\n')[0]}`;
+      }
+    },
     accepted: true,
     via: 'editor',
   },
