@@ -8,6 +8,8 @@
  * since several reach tens of megabytes.
  */
 
+import { parse as parseToml } from 'smol-toml';
+import { getToolRowLabel } from '../core/counting/report.ts';
 import type { PlaygroundFigures } from '../core/playground/types.ts';
 
 /** One case of the matrix. */
@@ -46,6 +48,10 @@ export interface BadInputCase {
   checkResult?: (result: PlaygroundFigures) => string | undefined;
   /** What the CLI's stderr must show (a warning, a note), or undefined when it is right. */
   checkStderr?: (stderr: string) => string | undefined;
+  /** The view the core and the page count, when not the default sanitized one (the orphan row shows only in Bare). */
+  view?: 'bare';
+  /** What the page's savings table row headers (their text, so their accessible names) must show, or undefined when right. */
+  checkTableRows?: (names: readonly string[]) => string | undefined;
   /** Surfaces the case does not apply to (or not yet), with why: the matrix cell says so. */
   notIn?: { core?: string; ui?: string };
 }
@@ -114,6 +120,21 @@ tool_calls = "strip"
 [conversation.tools.fs_read_file]
 compaction = "strip-responses"
 `;
+
+/** A tool name with a C1 control (CSI) and a bidi override, which TOML must escape as \\uXXXX. */
+const C1_NAME = 'a\u009bb\u202ec';
+
+/** Two spellings of one word: precomposed (NFC) and decomposed (NFD). */
+const LOOK_ALIKE = { nfc: 'caf\u00e9', nfd: 'cafe\u0301' };
+
+/** Which of the four look-alike rows is not shown with its own mark, or undefined. */
+function lookAlikeProblem(names: readonly string[]): string | undefined {
+  const expected = [LOOK_ALIKE.nfc, `${LOOK_ALIKE.nfd} [NFD]`, '(unknown)', '(unknown) [no call]'];
+  const missing = expected.filter((name) => !names.includes(name));
+  return missing.length === 0
+    ? undefined
+    : `no row reads ${missing.map((name) => JSON.stringify(name)).join(', ')}`;
+}
 
 /** Pretty-printed elements, one key per line, as JP writes them. */
 function pretty(elements: unknown[]): string {
@@ -628,6 +649,88 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
         .map((row) => `${JSON.stringify(row.name)}=${row.response.before.chars}`)
         .join(' ');
       return seen === '""=2 "(unknown)"=4 null=8' ? undefined : `rows ${seen}`;
+    },
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'look-alike-names',
+    title:
+      'Rows that read the same: `café` in NFC and NFD, a tool named `(unknown)` and the orphan row',
+    target: 'stream',
+    build: () =>
+      pretty([
+        { timestamp: AT, type: 'turn_start' },
+        ...[LOOK_ALIKE.nfc, LOOK_ALIKE.nfd, '(unknown)'].flatMap((name, i) => [
+          { timestamp: AT, type: 'tool_call_request', id: `fake-${i}`, name, arguments: {} },
+          {
+            timestamp: AT,
+            type: 'tool_call_response',
+            id: `fake-${i}`,
+            content: 'ok',
+            is_error: false,
+          },
+        ]),
+        { timestamp: AT, type: 'tool_call_response', id: 'fake-9', content: 'ok', is_error: false },
+      ]),
+    // Without sanitize, which would drop the orphan response before counting.
+    cliArgs: ['report', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', '--no-sanitize', 'FILE'],
+    checkStdout: (stdout) => {
+      // The first cell of each table line, before the two spaces that end it.
+      const names = stdout.split('\n').map((line) => line.split(/ {2,}/)[0] ?? '');
+      return lookAlikeProblem(names);
+    },
+    checkResult: (result) =>
+      lookAlikeProblem(result.report.tools.map((row) => getToolRowLabel(row.name))),
+    checkTableRows: lookAlikeProblem,
+    view: 'bare',
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'recommend-escaped-name',
+    title:
+      '`recommend` suggesting a hint for a tool named with a C1 and a bidi character (its TOML must parse)',
+    target: 'stream',
+    // Twelve tiny calls that answer the same: the recommender suggests omit, so the name is written as TOML.
+    build: () =>
+      pretty(
+        Array.from({ length: 12 }, (_, i) => [
+          { timestamp: AT, type: 'turn_start' },
+          {
+            timestamp: AT,
+            type: 'tool_call_request',
+            id: `fake-${i}`,
+            name: C1_NAME,
+            arguments: {},
+          },
+          {
+            timestamp: AT,
+            type: 'tool_call_response',
+            id: `fake-${i}`,
+            content: 'ok',
+            is_error: false,
+          },
+        ]).flat(),
+      ),
+    cliArgs: ['recommend', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    notIn: {
+      ui: 'CLI only: the page applies a suggestion in the config editor, it never prints the config as text',
+    },
+    checkStdout: (stdout) => {
+      // The config is printed between "with the suggestions applied:" and the closing note.
+      const toml = /with the suggestions applied:\n\n([\s\S]*?)\n\nA saving/.exec(stdout)?.[1];
+      if (toml === undefined) return 'no config printed';
+      if (TERMINAL_UNSAFE.test(stdout)) return 'a control or bidi character reached stdout';
+      try {
+        const tools = (parseToml(toml) as { conversation?: { tools?: Record<string, unknown> } })
+          .conversation?.tools;
+        return tools !== undefined && Object.hasOwn(tools, C1_NAME)
+          ? undefined
+          : 'the printed config does not name the tool exactly';
+      } catch (error) {
+        return `the printed config is not TOML 1.0: ${String(error).split('\n')[0]}`;
+      }
     },
     accepted: true,
     via: 'editor',

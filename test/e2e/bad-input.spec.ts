@@ -188,6 +188,10 @@ async function checkCase(
     await page.getByLabel('Encoding').selectOption(badCase.encoding);
     await waitForResults(page);
   }
+  if (badCase.view === 'bare') {
+    await page.getByRole('radio', { name: 'Bare' }).click();
+    await waitForResults(page);
+  }
   const start = Date.now();
   await putInput(page, badCase, text);
   // A file case is a big input (megabytes, or thousands of tools, each with
@@ -222,6 +226,11 @@ async function checkCase(
     expect(status).toMatch(/^Saved/);
     notes.push(`results “${status}” after ${seconds(resultsMs)}`);
     if (problem) notes.push(`note “${shorten(problem, 90)}”`);
+    if (badCase.checkTableRows) {
+      const names = await savingsTable(page).locator('tbody th').allTextContents();
+      expect(badCase.checkTableRows(names), 'the savings table rows').toBeUndefined();
+      notes.push('table rows as expected');
+    }
   }
 
   // The text is still in the editor: its first and its last line.

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nameToolResponses } from '../compaction/projection.ts';
 import type { StreamElement } from '../types.ts';
-import { createReport, reportToJson } from './report.ts';
+import { createReport, describeToolName, getToolRowLabel, reportToJson } from './report.ts';
 import { loadTokenCounter } from './tokens.ts';
 
 const AT = '2025-07-01 00:00:00.0';
@@ -26,6 +26,27 @@ const response = (id: string, content: string): StreamElement => ({
 function reportOf(elements: StreamElement[]) {
   return createReport(elements, elements, nameToolResponses(elements, '2026-09'), counter);
 }
+
+describe('row names that read the same', () => {
+  // Written with escapes so the test cannot be normalized by an editor.
+  const nfc = 'caf\u00e9';
+  const nfd = 'cafe\u0301';
+
+  it('tells apart a tool named (unknown) from the orphan row, and NFC from NFD', () => {
+    const labels = [nfc, nfd, '(unknown)', null].map(getToolRowLabel);
+    expect(labels).toEqual([nfc, `${nfd} [NFD]`, '(unknown)', '(unknown) [no call]']);
+    expect(new Set(labels).size).toBe(4);
+  });
+
+  it('names the code points of an unnormalized name, and tags one neither NFC nor NFD', () => {
+    expect(describeToolName(nfd).detail).toBe(
+      'Decomposed (NFD): U+0063 U+0061 U+0066 U+0065 U+0301',
+    );
+    // U+212B ANGSTROM SIGN: NFC and NFD both replace it, so it is neither form.
+    expect(describeToolName('\u212b\u0301').tag).toBe('not NFC');
+    expect(describeToolName('\udc00(unknown)')).toMatchObject({ tag: 'no call' });
+  });
+});
 
 describe('the orphan row', () => {
   it('keeps tools named "" and "(unknown)" apart from responses without a request', () => {

@@ -32,9 +32,46 @@ export function getToolRowKey(name: string | null): string {
   return name ?? ORPHAN_ROW_KEY;
 }
 
-/** A row's name as shown, from its name or its key: {@link UNKNOWN_TOOL_LABEL} for the orphan row. */
+/**
+ * A row's name as shown, in parts: the text, and a tag that tells apart rows
+ * whose text reads the same. The orphan row reads `(unknown)` like a tool
+ * really named so, and a name in NFD (`cafe` + U+0301) like its NFC twin;
+ * both are distinct rows (names are compared as written, spec 14.4), so
+ * they carry a tag: `no call`, `NFD`, or `not NFC` for other unnormalized
+ * names. `detail` says what the tag means, with the code points for a name.
+ */
+export interface ToolNameDescription {
+  text: string;
+  tag?: 'no call' | 'NFD' | 'not NFC';
+  detail?: string;
+}
+
+/** How a row's name is shown (page and CLI), from its name or its key. */
+export function describeToolName(nameOrKey: string | null): ToolNameDescription {
+  if (nameOrKey === null || nameOrKey === ORPHAN_ROW_KEY) {
+    return {
+      text: UNKNOWN_TOOL_LABEL,
+      tag: 'no call',
+      detail: 'Responses whose call is not in the stream',
+    };
+  }
+  if (nameOrKey.normalize('NFC') === nameOrKey) return { text: nameOrKey };
+  const codePoints = Array.from(
+    nameOrKey,
+    (char) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+  ).join(' ');
+  const decomposed = nameOrKey.normalize('NFD') === nameOrKey;
+  return {
+    text: nameOrKey,
+    tag: decomposed ? 'NFD' : 'not NFC',
+    detail: `${decomposed ? 'Decomposed (NFD)' : 'Not in NFC'}: ${codePoints}`,
+  };
+}
+
+/** A row's name as one line of text: the name, then its tag in brackets (`café [NFD]`, `(unknown) [no call]`). */
 export function getToolRowLabel(nameOrKey: string | null): string {
-  return nameOrKey === null || nameOrKey === ORPHAN_ROW_KEY ? UNKNOWN_TOOL_LABEL : nameOrKey;
+  const { text, tag } = describeToolName(nameOrKey);
+  return tag === undefined ? text : `${text} [${tag}]`;
 }
 
 /** A token and character count. */

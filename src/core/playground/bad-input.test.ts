@@ -144,7 +144,7 @@ async function runCore(
       encoding: 'auto',
       tokenizer: 'o200k',
       now: null,
-      view: 'sanitized',
+      view: badCase.view ?? 'sanitized',
     });
     status = result.status;
     const sessionDiagnostics =

@@ -233,8 +233,8 @@ export function AboutPanel({ onClose, onOpenExample }: AboutPanelProps) {
           name. In JP 4c1c39f1 (base=2026-08) its tool is the name on the request with the same id,
           anywhere in the stream (the last one when several share it). An answer no request matches
           has no name: no hint applies to it, its compacted line says <code>unknown</code>, and the
-          savings table counts it under <code>(unknown)</code>. JP removes such answers before
-          sending, so they show only in the Bare view.
+          savings table counts it under <code>(unknown) [no call]</code>. JP removes such answers
+          before sending, so they show only in the Bare view.
         </p>
         <p className="cp-about-links">
           <ExampleButton id="coding-session" onOpen={open}>

@@ -39,7 +39,12 @@ function rowOf(name: string): HTMLTableRowElement {
 describe('SavingsTable', () => {
   it('has one row per tool whose first cell is exactly the tool name', () => {
     renderTable();
-    expect(firstCells()).toEqual(['build_watch', 'fs_modify_file', 'fs_read_file', '(unknown)']);
+    expect(firstCells()).toEqual([
+      'build_watch',
+      'fs_modify_file',
+      'fs_read_file',
+      '(unknown) [no call]',
+    ]);
   });
 
   it('shows calls, before → after for requests and responses, and characters', () => {
@@ -73,7 +78,7 @@ describe('SavingsTable', () => {
     expect(rowOf('fs_read_file').cells[6]?.textContent).toBe('strip-responses own hint');
     expect(rowOf('fs_modify_file').cells[6]?.textContent).toBe("strip-requests from '*'");
     expect(rowOf('build_watch').cells[6]?.textContent).toBe("rule's tool_calls");
-    expect(rowOf('(unknown)').cells[6]?.textContent).toBe("rule's tool_calls");
+    expect(rowOf('(unknown) [no call]').cells[6]?.textContent).toBe("rule's tool_calls");
   });
 
   it('under jp=today, strikes the hint and says what applies instead (issue 24)', () => {
@@ -111,11 +116,21 @@ describe('SavingsTable', () => {
     expect(within(savingsTable()).getByRole('columnheader', { name: /^Tool/ })).not.toHaveAttribute(
       'aria-sort',
     );
-    expect(firstCells()).toEqual(['fs_read_file', 'fs_modify_file', '(unknown)', 'build_watch']);
+    expect(firstCells()).toEqual([
+      'fs_read_file',
+      'fs_modify_file',
+      '(unknown) [no call]',
+      'build_watch',
+    ]);
 
     fireEvent.click(within(header).getByRole('button'));
     expect(header).toHaveAttribute('aria-sort', 'ascending');
-    expect(firstCells()).toEqual(['build_watch', '(unknown)', 'fs_modify_file', 'fs_read_file']);
+    expect(firstCells()).toEqual([
+      'build_watch',
+      '(unknown) [no call]',
+      'fs_modify_file',
+      'fs_read_file',
+    ]);
   });
 
   it('keeps (unknown) last when sorting by name either way', () => {
@@ -123,7 +138,12 @@ describe('SavingsTable', () => {
     const header = within(savingsTable()).getByRole('columnheader', { name: /^Tool/ });
     fireEvent.click(within(header).getByRole('button'));
     expect(header).toHaveAttribute('aria-sort', 'descending');
-    expect(firstCells()).toEqual(['fs_read_file', 'fs_modify_file', 'build_watch', '(unknown)']);
+    expect(firstCells()).toEqual([
+      'fs_read_file',
+      'fs_modify_file',
+      'build_watch',
+      '(unknown) [no call]',
+    ]);
   });
 
   it('sorts by calls and by hint', () => {
@@ -140,7 +160,7 @@ describe('SavingsTable', () => {
     expect(onSelectTool).toHaveBeenLastCalledWith('fs_read_file');
     fireEvent.keyDown(rowOf('fs_modify_file'), { key: 'Enter' });
     expect(onSelectTool).toHaveBeenLastCalledWith('fs_modify_file');
-    fireEvent.keyDown(rowOf('(unknown)'), { key: ' ' });
+    fireEvent.keyDown(rowOf('(unknown) [no call]'), { key: ' ' });
     expect(onSelectTool).toHaveBeenLastCalledWith(ORPHAN_ROW_KEY);
 
     rerender(
@@ -203,5 +223,27 @@ describe('SavingsTable', () => {
       />,
     );
     expect(screen.getByText('No tool calls in this conversation.')).toBeInTheDocument();
+  });
+
+  it('marks apart rows that read the same: NFC and NFD café, a tool named (unknown) and the orphan row', () => {
+    const [template] = FIXTURE_REPORT.tools;
+    if (!template) throw new Error('fixture has no rows');
+    const names = ['caf\u00e9', 'cafe\u0301', '(unknown)', null];
+    render(
+      <SavingsTable
+        report={{ ...FIXTURE_REPORT, tools: names.map((name) => ({ ...template, name })) }}
+        tools={FIXTURE_RESULT.tools}
+        selectedTool={null}
+        onSelectTool={vi.fn()}
+      />,
+    );
+    const headers = bodyRows().map((row) => row.cells[0] as HTMLElement);
+    // The row headers' text is their accessible name: four rows, four names.
+    expect(new Set(headers.map((cell) => cell.textContent))).toEqual(
+      new Set(['(unknown)', 'caf\u00e9', 'cafe\u0301 [NFD]', '(unknown) [no call]']),
+    );
+    expect(screen.getByText('[NFD]', { exact: false }).title).toBe(
+      'Decomposed (NFD): U+0063 U+0061 U+0066 U+0065 U+0301',
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   type Amount,
   type BeforeAfter,
   compareToolRowNames,
+  describeToolName,
   getToolRowKey,
   getToolRowLabel,
   PAYLOAD_GROUPS,
@@ -304,6 +305,7 @@ export function SavingsTable({
                   const key = getToolRowKey(row.name);
                   const selected = key === selectedTool;
                   const label = getToolRowLabel(row.name);
+                  const { text, tag, detail } = describeToolName(row.name);
                   return (
                     <tr
                       key={key}
@@ -319,8 +321,14 @@ export function SavingsTable({
                       <th scope="row" className="cp-tool-name">
                         {/* Long MCP names are cut with an ellipsis; the full name is the text (so the accessible name) and the tooltip. */}
                         <span className="cp-truncate" title={label}>
-                          {label}
+                          {text}
                         </span>
+                        {/* Rows that read the same (a tool named "(unknown)" and the orphan row, NFC and NFD) differ by this tag, in the accessible name too. */}
+                        {tag !== undefined && (
+                          <span className="cp-name-tag" title={detail}>
+                            {` [${tag}]`}
+                          </span>
+                        )}
                       </th>
                       <td className="cp-num">{formatCount(row.calls)}</td>
                       <td className="cp-num">

@@ -61,7 +61,7 @@ describe('TranscriptDiff', () => {
       'build_watch',
       'fs_modify_file',
       'fs_read_file',
-      '(unknown)',
+      '(unknown) [no call]',
     ]);
     fireEvent.change(select, { target: { value: 'fs_read_file' } });
     expect(onSelectTool).toHaveBeenLastCalledWith('fs_read_file');
