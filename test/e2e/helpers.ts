@@ -246,11 +246,11 @@ export async function readToolRows(page: Page): Promise<RowFigures[]> {
  * Scrolls a result pane into view, as a person does to look at it, and waits
  * for its extra: a pane computes only while it is in view.
  */
-export async function showPane(page: Page, id: string): Promise<void> {
+export async function showPane(page: Page, id: string, timeout?: number): Promise<void> {
   const pane = page.locator(`#pane-${id}`);
   await pane.scrollIntoViewIfNeeded();
   await expect(pane).toHaveAttribute('data-in-view', 'true');
-  await expect(pane.locator('.extra-pane[aria-busy="true"]')).toHaveCount(0);
+  await expect(pane.locator('.extra-pane[aria-busy="true"]')).toHaveCount(0, { timeout });
 }
 
 /** Waits until the transcript diff has compared the current before and after. */
