@@ -19,6 +19,7 @@ writeFileSync(
   '[[conversation.compaction.rules]]\nkeep_last = 2\nreasoning = "strip"\ntool_calls = "strip"\n\n[conversation.tools.fs_read_file]\ncompaction = "strip-responses"\n',
 );
 const AGENTS = join(SHARED_DIR, 'corpus', 'agent-transcripts');
+const AGENTS_2026 = join(SHARED_DIR, 'corpus', 'agent-transcripts-2026');
 
 function cli(args: string[]) {
   const result = spawnSync(process.execPath, [BIN, ...args], {
@@ -55,6 +56,33 @@ describe('replay on the whole corpus', () => {
         0,
       );
       expect(replay.requests.length).toBe(rows);
+    },
+    120_000,
+  );
+
+  it.each(['none', 'stored', 'every-turn', 'auto', 'idle'])(
+    'runs under %s on every 2026 transcript, exit 0',
+    (schedule) => {
+      const result = cli([
+        'replay',
+        '--config',
+        CONFIG,
+        '--schedule',
+        schedule,
+        '--json',
+        AGENTS_2026,
+      ]);
+      expect(result.code, result.stderr).toBe(0);
+      // The folder's two JSON files that are no transcript (the expected counts, LHAR's schema) are skipped, nothing else.
+      const skipped = result.stderr.match(/^skipped: [^:]+/gm) ?? [];
+      expect(skipped.map((line) => line.split('/').pop())).toEqual([
+        'expected-tool-calls.json',
+        'context-lens__lhar.schema.json',
+      ]);
+      const replay = JSON.parse(result.stdout);
+      // One conversation per transcript file of the folder (15, counted with ls).
+      expect(replay.conversations.length).toBe(15);
+      expect(replay.requests.length).toBeGreaterThan(0);
     },
     120_000,
   );
