@@ -248,8 +248,12 @@ export async function readToolRows(page: Page): Promise<RowFigures[]> {
  */
 export async function showPane(page: Page, id: string, timeout?: number): Promise<void> {
   const pane = page.locator(`#pane-${id}`);
-  await pane.scrollIntoViewIfNeeded();
-  await expect(pane).toHaveAttribute('data-in-view', 'true');
+  // Panes above can grow as their own extras arrive and push this one out of
+  // view again: scroll to it again, as a person would, until it stays.
+  await expect(async () => {
+    await pane.scrollIntoViewIfNeeded();
+    await expect(pane).toHaveAttribute('data-in-view', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(pane.locator('.extra-pane[aria-busy="true"]')).toHaveCount(0, { timeout });
 }
 

@@ -21,13 +21,18 @@ test('the 1.8 MB file opens as plain text, says so, and keeps what is typed into
   page,
 }) => {
   await openPlayground(page);
-  const note = page.getByText('plain text above 400,000 characters: no JSON colours');
+  const note = page.getByTestId('large-stream-note');
   await expect(note).toHaveCount(0);
   const rows = savingsTable(page).locator('tbody tr');
   const exampleRows = await rows.count();
   await page.getByLabel('Open events.json').setInputFiles(LARGEST);
   await waitForResults(page);
   await expect(note).toBeVisible();
+  await expect(note).toHaveText('plain text');
+  await expect(note).toHaveAttribute(
+    'title',
+    'Plain text above 400,000 characters: no JSON colours',
+  );
   // The table is the file's now, not the example's.
   await expect(rows).not.toHaveCount(exampleRows);
 

@@ -139,8 +139,14 @@ export function LargeStreamNote() {
   const large = useAppStore((s) => s.streamText.length > LARGE_STREAM_CHARS);
   if (!large) return null;
   return (
-    <span className="panel-hint" data-testid="large-stream-note">
-      plain text above {formatCount(LARGE_STREAM_CHARS)} characters: no JSON colours
+    // Two words in the bar: a longer note wrapped onto a line of its own and
+    // left the editor one line tall at 1280×800 (the bad-input matrix's large files).
+    <span
+      className="panel-hint"
+      data-testid="large-stream-note"
+      title={`Plain text above ${formatCount(LARGE_STREAM_CHARS)} characters: no JSON colours`}
+    >
+      plain text
     </span>
   );
 }
