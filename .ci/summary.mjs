@@ -56,5 +56,48 @@ if (existsSync(perf)) {
     console.log(`perf (medians, load average ${load}): ${parts.join('; ')}`);
   }
 }
+// What failed and why, again at the end: a runner prints a failure where it
+// happens, and CI keeps only the tail of a long log.
+for (const line of describeFailures()) console.log(line);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+/** Each failed test's name and the first lines of its error, from both JSON reports. */
+function describeFailures() {
+  const failures = [];
+  const firstLines = (text) =>
+    // Colour codes out; a few lines are enough to say which expectation failed.
+    String(text)
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .slice(0, 12)
+      .map((line) => `    ${line}`);
+  if (existsSync(vitest)) {
+    for (const file of JSON.parse(readFileSync(vitest, 'utf8')).testResults) {
+      for (const result of file.assertionResults) {
+        if (result.status !== 'failed') continue;
+        failures.push(`FAILED ${file.name} › ${result.fullName}`);
+        failures.push(...firstLines(result.failureMessages?.[0] ?? ''));
+      }
+    }
+  }
+  if (existsSync(playwright)) {
+    const walk = (suite) => {
+      for (const child of suite.suites ?? []) walk(child);
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests) {
+          if (test.status !== 'unexpected') continue;
+          for (const result of test.results) {
+            if (result.status === 'passed' || result.status === 'skipped') continue;
+            failures.push(`FAILED ${spec.file}:${spec.line} › ${spec.title} (${result.status})`);
+            failures.push(
+              ...firstLines(result.error?.message ?? result.errors?.[0]?.message ?? ''),
+            );
+          }
+        }
+      }
+    };
+    for (const suite of JSON.parse(readFileSync(playwright, 'utf8')).suites ?? []) walk(suite);
+  }
+  return failures;
+}

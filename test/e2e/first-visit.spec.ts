@@ -201,18 +201,25 @@ test("the README's walkthrough works on the default example, its hints in view a
   await openPlayground(page);
   // The hints the walkthrough reads are on screen without scrolling the config.
   const config = page.locator('#config-panel');
-  const box = await config.locator('.monaco-editor .overflow-guard').boundingBox();
   for (const text of ['tool_calls = "strip"', '[conversation.tools.fs_read_file]']) {
     const line = config.locator('.view-line').filter({ hasText: text });
     await expect(line, text).toBeVisible();
-    const lineBox = await line.boundingBox();
-    expect(lineBox && box && lineBox.y + lineBox.height <= box.y + box.height, text).toBe(true);
+    // Both boxes read together, after the layout has settled: notes above the
+    // editors may still be arriving.
+    await expect
+      .poll(async () => {
+        const box = await config.locator('.monaco-editor .overflow-guard').boundingBox();
+        const lineBox = await line.boundingBox();
+        return lineBox !== null && box !== null && lineBox.y + lineBox.height <= box.y + box.height;
+      }, text)
+      .toBe(true);
   }
   // README: responses 779 → 440 tokens, Saved 339 (the CLI's report for the same files).
   const row = toolRow(page, 'fs_read_file');
   await expect(row.locator('td').nth(2)).toContainText('779 → 440');
   await expect(row.locator('td').nth(3)).toContainText('339');
   await row.click();
+  await expect(page.locator('#pane-diff').getByLabel('Filter by tool')).toHaveValue('fs_read_file');
   await waitForDiff(page);
   // Turn 1 is kept as it is; the first change is in the compacted turns.
   await page

@@ -107,6 +107,7 @@ describe('TranscriptDiff', () => {
 
   it('moves between changes and toggles the inline view', () => {
     renderDiff();
+    act(() => finishDiff(2));
     fireEvent.click(screen.getByRole('button', { name: 'Next change' }));
     fireEvent.click(screen.getByRole('button', { name: 'Previous change' }));
     expect(lastDiffEditor().goToDiffCalls).toEqual(['next', 'previous']);
@@ -139,6 +140,17 @@ describe('TranscriptDiff', () => {
     // The same text again: nothing to compare, so no waiting for Monaco.
     rerenderWith({ selectedTool: 'fs_read_file', after: [...FIXTURE_AFTER] });
     expect(status).toHaveTextContent('3 changes');
+  });
+
+  it('a move asked for while comparing is made once Monaco has the new diff', () => {
+    const { rerenderWith } = renderDiff();
+    act(() => finishDiff(2));
+    rerenderWith({ selectedTool: 'fs_read_file' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next change' }));
+    // Not within the old diff of all events.
+    expect(lastDiffEditor().goToDiffCalls).toEqual([]);
+    act(() => finishDiff(1));
+    expect(lastDiffEditor().goToDiffCalls).toEqual(['next']);
   });
 
   it('says so when nothing reaches the model', () => {

@@ -201,6 +201,10 @@ export function TranscriptDiff({
   );
 
   const diffRef = useRef<editor.IStandaloneDiffEditor | null>(null);
+  // Monaco moves among the changes it has computed: a click while it is still
+  // comparing the new text would move within the old diff, or nowhere, so it
+  // waits for the new one.
+  const pendingMove = useRef<'next' | 'previous' | null>(null);
   const headerOriginal = useRef<editor.IEditorDecorationsCollection | null>(null);
   const headerModified = useRef<editor.IEditorDecorationsCollection | null>(null);
   const selection = useRef<editor.IEditorDecorationsCollection | null>(null);
@@ -231,6 +235,10 @@ export function TranscriptDiff({
     });
     diff.onDidUpdateDiff(() => {
       setDiffed({ texts: shown.current, changes: diff.getLineChanges()?.length ?? 0 });
+      // A move asked for while Monaco was still comparing is made now, on the new diff.
+      const target = pendingMove.current;
+      pendingMove.current = null;
+      if (target) diff.goToDiff(target);
     });
     setMounted(true);
   };
@@ -282,13 +290,17 @@ export function TranscriptDiff({
     diffRef.current?.getModifiedEditor().revealLineInCenterIfOutsideViewport(block.startLine);
   }, [mounted, modified, selectedEventKey]);
 
-  const goTo = (target: 'next' | 'previous') => diffRef.current?.goToDiff(target);
+  const goTo = (target: 'next' | 'previous') => {
+    if (comparing) pendingMove.current = target;
+    else diffRef.current?.goToDiff(target);
+  };
   const empty = original.blocks.length === 0 && modified.blocks.length === 0;
 
   return (
     <div
       className="cp-pane cp-transcript"
-      data-state={mounted && !empty && comparing ? 'comparing' : 'done'}
+      // Until Monaco is mounted and has compared the texts shown, the diff is not done.
+      data-state={!empty && (!mounted || comparing) ? 'comparing' : 'done'}
     >
       <div className="cp-toolbar">
         <label htmlFor={filterId}>Filter by tool</label>
