@@ -62,7 +62,7 @@ for (const line of describeFailures()) console.log(line);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
 
-/** Each failed test's name and the first lines of its error, from both JSON reports. */
+/** Each failed (or flaky) test's name and the first lines of its error, from both JSON reports. */
 function describeFailures() {
   const failures = [];
   const firstLines = (text) =>
@@ -86,6 +86,12 @@ function describeFailures() {
       for (const child of suite.suites ?? []) walk(child);
       for (const spec of suite.specs ?? []) {
         for (const test of spec.tests) {
+          if (test.status === 'flaky') {
+            const failedFirst = test.results.find((result) => result.status !== 'passed');
+            failures.push(`FLAKY (passed on its retry) ${spec.file}:${spec.line} › ${spec.title}`);
+            failures.push(...firstLines(failedFirst?.error?.message ?? ''));
+            continue;
+          }
           if (test.status !== 'unexpected') continue;
           for (const result of test.results) {
             if (result.status === 'passed' || result.status === 'skipped') continue;
