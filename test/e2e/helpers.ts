@@ -278,3 +278,23 @@ export async function applyQuickFix(page: Page, line: number, column: number, ti
   await expect(fix).toBeVisible();
   await fix.click();
 }
+
+/**
+ * The text pieces, between a name's break chances (<wbr>), that the browser
+ * laid out over more than one line: a name broken mid-word.
+ */
+export function findPiecesBrokenMidWord(names: Locator): Promise<string[]> {
+  return names.evaluateAll((elements) =>
+    elements.flatMap((element) =>
+      [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .filter((node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return tops.size > 1;
+        })
+        .map((node) => node.textContent ?? ''),
+    ),
+  );
+}

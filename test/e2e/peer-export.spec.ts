@@ -10,7 +10,14 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { expect, openPlayground, setEditorText, test, waitForResults } from './helpers.ts';
+import {
+  expect,
+  findPiecesBrokenMidWord,
+  openPlayground,
+  setEditorText,
+  test,
+  waitForResults,
+} from './helpers.ts';
 import { dollars, writeTemporary } from './replay-helpers.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -250,19 +257,7 @@ test('at 390 px the dialog wraps tool names only at their separators and does no
   const names = dialog.getByTestId('peer-tools').locator('th[scope="row"] code');
   expect(await names.count()).toBeGreaterThan(2);
   // Each piece of a name between its break chances (<wbr>) sits on one line.
-  const broken = await names.evaluateAll((codes) =>
-    codes.flatMap((code) =>
-      [...code.childNodes]
-        .filter((node) => node.nodeType === Node.TEXT_NODE)
-        .filter((node) => {
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-          return tops.size > 1;
-        })
-        .map((node) => node.textContent),
-    ),
-  );
+  const broken = await findPiecesBrokenMidWord(names);
   expect(broken).toEqual([]);
   for (const element of [
     dialog,

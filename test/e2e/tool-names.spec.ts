@@ -11,6 +11,7 @@ import type { Locator } from '@playwright/test';
 import {
   cliReportRows,
   expect,
+  findPiecesBrokenMidWord,
   openPlayground,
   readToolRows,
   results,
@@ -159,3 +160,25 @@ for (const width of [1440, 1024]) {
     ).toBe(true);
   });
 }
+
+test('at 390 px the savings table wraps tool names only at their separators', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPlayground(page);
+  const names = page
+    .getByRole('table', { name: 'Savings per tool' })
+    .locator('th[scope="row"] .cp-truncate');
+  // The example's names (build_watch, fs_modify_file…) are wider than the column at this width.
+  await expect(names.filter({ hasText: 'fs_modify_file' })).toBeVisible();
+  // More than one line box: the name wraps.
+  const wrapped = await names.evaluateAll(
+    (spans) =>
+      spans.filter((span) => {
+        const range = document.createRange();
+        range.selectNodeContents(span);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+      }).length,
+  );
+  expect(wrapped, 'some names wrap at this width, or the test proves nothing').toBeGreaterThan(0);
+  expect(await findPiecesBrokenMidWord(names)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -19,6 +19,7 @@ import {
   type PeerTargetItem,
 } from '../../state/peer-exports.ts';
 import { useAppStore } from '../../state/store.ts';
+import { BreakableName } from '../BreakableName.tsx';
 import { ModalDialog } from '../feedback/ModalDialog.tsx';
 import { copyText } from '../share/browser-io.ts';
 
@@ -30,22 +31,11 @@ const SOURCES: Record<PeerExport['tools'][number]['source'], string> = {
   rule: "the rules' tool_calls",
 };
 
-/**
- * A tool name (or `key=value` list of them) with break chances after its
- * separators: a narrow screen wraps it there, never mid-word.
- */
+/** A tool name in code type, wrapped only at its separators. */
 function ToolName({ name }: { name: string }) {
-  const parts = name.split(/(?<=[_./:,=-])/);
   return (
     <code>
-      {parts.map((part, index) => (
-        // The parts of one name never move: the index is their identity.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-        <Fragment key={index}>
-          {index > 0 ? <wbr /> : null}
-          {part}
-        </Fragment>
-      ))}
+      <BreakableName name={name} />
     </code>
   );
 }

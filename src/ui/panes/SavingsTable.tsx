@@ -20,6 +20,7 @@ import {
 } from '../../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../../core/counting/tokens.ts';
 import type { HintSource, ToolHintInfo } from '../../core/playground/types.ts';
+import { BreakableName } from '../BreakableName.tsx';
 import { getRowCount, getRowIndex, getScrollBoxProps, useVirtualRows } from '../virtual-rows.tsx';
 import './panes.css';
 
@@ -321,7 +322,7 @@ export function SavingsTable({
                       <th scope="row" className="cp-tool-name">
                         {/* Long MCP names are cut with an ellipsis; the full name is the text (so the accessible name) and the tooltip. */}
                         <span className="cp-truncate" title={label}>
-                          {text}
+                          <BreakableName name={text} />
                         </span>
                         {/* Rows that read the same (a tool named "(unknown)" and the orphan row, NFC and NFD) differ by this tag, in the accessible name too. */}
                         {tag !== undefined && (
