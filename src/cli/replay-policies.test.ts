@@ -12,6 +12,7 @@ import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { POLICY_NAMES } from '../core/replay/policies/types.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
 import { runCli } from '../test/run-cli.ts';
 
@@ -22,15 +23,8 @@ const FOLDERS = [
 // An empty config: the policies' own defaults, no hints.
 const CONFIG = join(mkdtempSync(join(tmpdir(), 'replay-policies-')), 'empty.toml');
 writeFileSync(CONFIG, '');
-const POLICIES = [
-  'anthropic-context-editing',
-  'anthropic-compaction',
-  'claude-code',
-  'codex',
-  'openai-agents',
-  'gemini-cli',
-  'jp',
-];
+// Every policy the replay speaks: a new one is tested here without a change.
+const POLICIES = POLICY_NAMES;
 
 /** Every transcript file under the folders (not the licences, notices, schemas or expectations). */
 function listTranscripts(folder: string): string[] {

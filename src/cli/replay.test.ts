@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SCHEDULES } from '../core/replay/schedules.ts';
 import { CORPUS_DIR, SHARED_DIR } from '../test/conformance.ts';
 
 const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
@@ -29,25 +30,23 @@ function cli(args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** `replay --json` under a schedule on folders: exit 0, and its parsed JSON. */
+function replayFolders(schedule: string, folders: readonly string[]) {
+  const result = cli(['replay', '--config', CONFIG, '--schedule', schedule, '--json', ...folders]);
+  expect(result.code, result.stderr).toBe(0);
+  const replay = JSON.parse(result.stdout);
+  expect(replay.schedule).toBe(schedule);
+  expect(replay.requests.length).toBeGreaterThan(0);
+  return { stderr: result.stderr, replay };
+}
+
 describe('replay on the whole corpus', () => {
-  it.each(['none', 'stored', 'every-turn', 'auto', 'idle'])(
+  it.each(SCHEDULES)(
     'runs under %s on every conversation and transcript, exit 0',
     (schedule) => {
-      const result = cli([
-        'replay',
-        '--config',
-        CONFIG,
-        '--schedule',
-        schedule,
-        '--json',
-        CORPUS_DIR,
-        AGENTS,
-      ]);
-      expect(result.code, result.stderr).toBe(0);
+      const { stderr, replay } = replayFolders(schedule, [CORPUS_DIR, AGENTS]);
       // The one malformed Codex line is a warning; nothing is skipped.
-      expect(result.stderr).not.toMatch(/^skipped:/m);
-      const replay = JSON.parse(result.stdout);
-      expect(replay.schedule).toBe(schedule);
+      expect(stderr).not.toMatch(/^skipped:/m);
       // 20 + 16 files; sidechain_integrated's sidechain lines are two inline subagents (agentIds by hand), each a conversation.
       expect(replay.conversations.length).toBe(20 + 16 + 2);
       expect(replay.requests.length).toBeGreaterThan(800);
@@ -60,29 +59,18 @@ describe('replay on the whole corpus', () => {
     120_000,
   );
 
-  it.each(['none', 'stored', 'every-turn', 'auto', 'idle'])(
+  it.each(SCHEDULES)(
     'runs under %s on every 2026 transcript, exit 0',
     (schedule) => {
-      const result = cli([
-        'replay',
-        '--config',
-        CONFIG,
-        '--schedule',
-        schedule,
-        '--json',
-        AGENTS_2026,
-      ]);
-      expect(result.code, result.stderr).toBe(0);
+      const { stderr, replay } = replayFolders(schedule, [AGENTS_2026]);
       // The folder's two JSON files that are no transcript (the expected counts, LHAR's schema) are skipped, nothing else.
-      const skipped = result.stderr.match(/^skipped: [^:]+/gm) ?? [];
+      const skipped = stderr.match(/^skipped: [^:]+/gm) ?? [];
       expect(skipped.map((line) => line.split('/').pop())).toEqual([
         'expected-tool-calls.json',
         'context-lens__lhar.schema.json',
       ]);
-      const replay = JSON.parse(result.stdout);
       // One conversation per transcript file of the folder (15, counted with ls).
       expect(replay.conversations.length).toBe(15);
-      expect(replay.requests.length).toBeGreaterThan(0);
     },
     120_000,
   );

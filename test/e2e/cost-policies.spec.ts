@@ -9,6 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { POLICY_NAMES } from '../../src/core/replay/policies/types.ts';
 import {
   expect,
   openPlayground,
@@ -29,15 +30,8 @@ import {
   writeTemporary,
 } from './replay-helpers.ts';
 
-const POLICIES = [
-  'anthropic-context-editing',
-  'anthropic-compaction',
-  'claude-code',
-  'codex',
-  'openai-agents',
-  'gemini-cli',
-  'jp',
-];
+// Every policy the replay speaks: a new one is tested here without a change.
+const POLICIES = POLICY_NAMES;
 
 /** 6 turns of 5 requests, gaps past the cache's time to live every third turn. */
 const STREAM = buildConversation(6, 5);
