@@ -3,6 +3,7 @@
 // (because an earlier step failed) counts as nothing, and the run has failed
 // already through npm test's exit code.
 import { existsSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 let passed = 0;
 let failed = 0;
@@ -67,8 +68,7 @@ function describeFailures() {
   const failures = [];
   const firstLines = (text) =>
     // Colour codes out; a few lines are enough to say which expectation failed.
-    String(text)
-      .replace(/\u001b\[[0-9;]*m/g, '')
+    stripVTControlCharacters(String(text))
       .split('\n')
       .slice(0, 12)
       .map((line) => `    ${line}`);

@@ -219,8 +219,8 @@ test("the README's walkthrough works on the default example, its hints in view a
   await expect(row.locator('td').nth(2)).toContainText('779 → 440');
   await expect(row.locator('td').nth(3)).toContainText('339');
   await row.click();
-  await expect(page.locator('#pane-diff').getByLabel('Filter by tool')).toHaveValue('fs_read_file');
   await waitForDiff(page);
+  await expect(page.locator('#pane-diff').getByLabel('Filter by tool')).toHaveValue('fs_read_file');
   // Turn 1 is kept as it is; the first change is in the compacted turns.
   await page
     .locator('#pane-diff')
