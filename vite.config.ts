@@ -130,6 +130,18 @@ const offline = VitePWA({
   },
 });
 
+/**
+ * The core is pure (docs/house.md): importing one of its modules does
+ * nothing but define things. Telling the bundler so lets it drop a core
+ * module none of whose exports are used, and with it the modules only that
+ * one imports: without it, the page's entry carried every transcript
+ * importer because a pane used one small helper of a module that stands on
+ * them. The same holds in the workers.
+ */
+const PURE_CORE = {
+  treeshake: { moduleSideEffects: [{ test: /\/src\/core\/.*\.ts$/, sideEffects: false }] },
+};
+
 export default defineConfig({
   plugins: [
     blankMonacoLoaderCdn(),
@@ -139,7 +151,7 @@ export default defineConfig({
     embedFirstFigures(),
     offline,
   ],
-  worker: { format: 'es' },
+  worker: { format: 'es', rolldownOptions: PURE_CORE },
   optimizeDeps: {
     // Without these the dev server discovers them on first load, re-bundles
     // and reloads the page.
@@ -149,6 +161,7 @@ export default defineConfig({
   build: {
     // Monaco alone is several MB; the warning says nothing we do not know.
     chunkSizeWarningLimit: 8000,
+    rolldownOptions: PURE_CORE,
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

@@ -7,10 +7,9 @@
  */
 
 import { formatSize } from '../core/counting/format.ts';
-import { summarizeImport } from '../core/import/import.ts';
-import { importJsonLinesChunks } from '../core/import/import-chunks.ts';
 import { PLAYGROUND_STREAM_LIMITS } from '../core/json/limits.ts';
 import { notify, openFile } from './actions.ts';
+import { logFailure } from './failures.ts';
 import { store } from './store.ts';
 import { MAX_CONVERSATION_BYTES } from './workspace-files.ts';
 
@@ -60,6 +59,11 @@ export async function openChunkedFile(file: File): Promise<void> {
     importProgress: { name: file.name, bytesRead: 0, total },
   });
   try {
+    // The importers are a chunk of their own: the first screen does not need them.
+    const [{ importJsonLinesChunks }, { summarizeImport }] = await Promise.all([
+      import('../core/import/import-chunks.ts'),
+      import('../core/import/import.ts'),
+    ]);
     const outcome = await importJsonLinesChunks(chunksOf(file), {
       limits: PLAYGROUND_STREAM_LIMITS,
       onProgress: (bytesRead) => {
@@ -78,7 +82,8 @@ export async function openChunkedFile(file: File): Promise<void> {
     openFile(outcome.eventsText, file.name);
     store.setState({ importSummary: summarizeImport(outcome.imported) });
   } catch (error) {
-    console.error(error);
+    // A chunk gone from the server (an older tab) also raises the reload notice.
+    logFailure(error);
     store.setState({ importProgress: null });
     notify(`Could not read ${file.name}.`, 'error');
   }

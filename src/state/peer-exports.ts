@@ -3,11 +3,8 @@
  * framework's configuration, computed in the worker (the saving runs the
  * pipeline twice), for the Export menu's dialogs.
  */
-import {
-  PEER_TARGETS,
-  type PeerExportFiguresResult,
-  type PeerTargetId,
-} from '../core/export/peer-export.ts';
+import type { PeerExportFiguresResult, PeerTargetId } from '../core/export/peer-export.ts';
+import { PEER_TARGETS } from '../core/export/peer-targets.ts';
 import type { PlaygroundInput } from '../core/playground/types.ts';
 import { selectInput } from './selectors.ts';
 import { store } from './store.ts';

@@ -18,7 +18,6 @@
 import type { Recommendation } from '../core/analyses/recommend.ts';
 import { formatCount } from '../core/counting/format.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
-import { importTranscript } from '../core/import/import.ts';
 import type { ToolHintInfo } from '../core/playground/types.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { WorkspacePool } from '../worker/main-thread/workspace-pool.ts';
@@ -536,6 +535,8 @@ export async function openConversationInEditor(index: number): Promise<boolean> 
     if (text === undefined) return false;
     if (source.agent !== undefined) {
       // An inline subagent has no file of its own: the editor gets its conversation as JP events.
+      // The importers are a chunk of their own, loaded on this first use.
+      const { importTranscript } = await import('../core/import/import.ts');
       const imported = importTranscript(text, { agent: source.agent });
       if (imported.elements === undefined) return false;
       openFile(writeEventsText(imported.elements, 'storage'), conversation.title);
@@ -543,7 +544,8 @@ export async function openConversationInEditor(index: number): Promise<boolean> 
     store.setState({ resultsView: 'conversation', selectedTool: null });
     return true;
   } catch (error) {
-    console.error(error);
+    // A chunk gone from the server (an older tab) also raises the reload notice.
+    logFailure(error);
     notify(`Could not read ${conversation.path}.`, 'error');
     return false;
   }

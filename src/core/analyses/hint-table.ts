@@ -26,7 +26,7 @@ import {
   getStreamConfigDeltaTools,
   resolveConfigInForce,
 } from '../config/in-force.ts';
-import { TOOL_HINT_KEY, TOOL_HINTS, toolHintToPolicy } from '../config/tool-hints.ts';
+import { HINT_CHOICES, TOOL_HINT_KEY, toolHintToPolicy } from '../config/tool-hints.ts';
 import {
   type Amount,
   type BeforeAfter,
@@ -62,9 +62,10 @@ import type {
 } from '../types.ts';
 
 export type { HintChoice } from '../playground/types.ts';
-
-/** Every hint choice, `inherit` first. */
-export const HINT_CHOICES: readonly HintChoice[] = ['inherit', ...TOOL_HINTS];
+export { partitionBySize } from './partition-by-size.ts';
+// Both live apart from the hint tables so the page's entry can use them
+// without the pipeline (the workspace pool, the what-if and cost panes).
+export { HINT_CHOICES };
 
 /** Responses longer than this are never counted as repeats: only tiny answers can repeat usefully. */
 export const REPEAT_TRACKED_CHARS = 200;
@@ -382,33 +383,6 @@ export function analyzeConversation(
     ...(title !== undefined ? { title } : {}),
     ...(imported?.subagents !== undefined ? { subagents: imported.subagents } : {}),
   };
-}
-
-/**
- * Splits items into `parts` groups of about equal total size, for a pool of
- * workers: largest first, each into the lightest group so far (ties: the
- * lower group, so the split is deterministic). Returns item indices, each
- * group in ascending order; empty groups are kept so group i is worker i's.
- */
-export function partitionBySize(sizes: readonly number[], parts: number): number[][] {
-  const count = Math.max(1, Math.floor(parts));
-  const groups: number[][] = Array.from({ length: count }, () => []);
-  const loads: number[] = new Array(count).fill(0);
-  const order = sizes
-    .map((_, index) => index)
-    .sort((a, b) => {
-      const difference = (sizes[b] as number) - (sizes[a] as number);
-      return difference !== 0 ? difference : a - b;
-    });
-  for (const index of order) {
-    let lightest = 0;
-    for (let group = 1; group < count; group++) {
-      if ((loads[group] as number) < (loads[lightest] as number)) lightest = group;
-    }
-    (groups[lightest] as number[]).push(index);
-    loads[lightest] = (loads[lightest] as number) + (sizes[index] as number);
-  }
-  return groups.map((group) => group.sort((a, b) => a - b));
 }
 
 /**

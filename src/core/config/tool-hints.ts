@@ -36,6 +36,9 @@ export const TOOL_HINTS: readonly ToolHint[] = [
   'omit',
 ];
 
+/** Every hint choice of the what-if grid and the cost pane, `inherit` (the hint in force) first. */
+export const HINT_CHOICES: readonly (ToolHint | 'inherit')[] = ['inherit', ...TOOL_HINTS];
+
 /**
  * Each hint's effect in one line, lower case so it reads after "strip: " in a
  * pane and as a sentence once capitalised in the editor's completions and

@@ -23,37 +23,16 @@ import { buildToolInfo, planCompactions, reportStream } from '../playground/play
 import type { ViewMode } from '../playground/types.ts';
 import { createReplaySettings } from '../replay/replay.ts';
 import type { StreamElement } from '../types.ts';
-import { anthropicTarget } from './anthropic.ts';
 import { getToolsInForce } from './hints-in-force.ts';
-import { langchainJsTarget, langchainPythonTarget } from './langchain.ts';
-import { openAiAgentsTarget } from './openai-agents.ts';
 import { type PeerReplay, replayPeerExport } from './peer-replay.ts';
 import type { PeerTarget } from './peer-target.ts';
+import { getPeerTarget, isPeerTargetId, PEER_TARGETS } from './peer-targets.ts';
 import type { PeerExport, PeerSaving, PeerTargetId, SavedAmounts, ToolMapping } from './types.ts';
-import { vercelTarget } from './vercel.ts';
 
 export type { PeerPolicyRun, PeerReplay } from './peer-replay.ts';
 export type * from './types.ts';
 export type { PeerTarget };
-
-/** Every target, in the order the menu and the CLI's usage list them. */
-export const PEER_TARGETS: readonly PeerTarget[] = [
-  anthropicTarget,
-  langchainPythonTarget,
-  langchainJsTarget,
-  vercelTarget,
-  openAiAgentsTarget,
-];
-
-/** Whether a string names a target (the CLI's `--target`). */
-export function isPeerTargetId(value: unknown): value is PeerTargetId {
-  return PEER_TARGETS.some((target) => target.id === value);
-}
-
-/** The target with this id. */
-export function getPeerTarget(id: PeerTargetId): PeerTarget {
-  return PEER_TARGETS.find((target) => target.id === id) ?? anthropicTarget;
-}
+export { getPeerTarget, isPeerTargetId, PEER_TARGETS };
 
 /**
  * The user's config with each tool's hint replaced by the nearest one the

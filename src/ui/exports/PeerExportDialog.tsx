@@ -10,7 +10,7 @@
 import { Fragment, useEffect, useId, useState } from 'react';
 import { formatCount, formatDollars, formatPercent } from '../../core/counting/format.ts';
 import { formatAssignments, getRuntimePolicy } from '../../core/replay/policies/policies.ts';
-import { DEFAULT_MODEL } from '../../core/replay/replay.ts';
+import { DEFAULT_MODEL } from '../../core/replay/prices.ts';
 import {
   exportToPeer,
   type PeerExport,

@@ -8,7 +8,7 @@
  * Presentational: the adapter hands it the replay and the actions.
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { HINT_CHOICES } from '../../core/analyses/hint-table.ts';
+import { HINT_CHOICES } from '../../core/config/tool-hints.ts';
 import { formatCount, formatDollars, formatPercent } from '../../core/counting/format.ts';
 import type { PolicyComparisonRow } from '../../core/replay/compare-policies.ts';
 import {

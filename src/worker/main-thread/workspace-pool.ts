@@ -17,7 +17,7 @@
  *   crash or a timeout only fails its conversations.
  */
 
-import { partitionBySize } from '../../core/analyses/hint-table.ts';
+import { partitionBySize } from '../../core/analyses/partition-by-size.ts';
 import type { Recommendation } from '../../core/analyses/recommend.ts';
 import { WorkerError } from '../shared/errors.ts';
 import type { BridgeRequest, BridgeResponse, BridgeWorker } from '../shared/protocol.ts';

@@ -10,17 +10,18 @@
  * - `run` answers the figures alone; `extra` answers one pane's extra for an
  *   input version, and keeps the last one computed per extra, so a pane that
  *   comes back into view for the same version costs nothing.
+ * - The analyses behind the extras (and the peer exports) are a chunk of
+ *   their own, loaded at the first `extra` or `exportPeer`: the worker's
+ *   script for the first figures carries only the session.
  *
  * Boundary: runs in a worker; no DOM and no app state here, only the core.
  */
 
-import {
-  computeExtra,
-  createPlaygroundExtras,
-  type ExtraArgs,
-  type ExtraName,
-  type ExtraOutcome,
-  exportPeerThroughSession,
+import type {
+  ExtraArgs,
+  ExtraName,
+  ExtraOutcome,
+  PlaygroundExtras,
 } from '../../core/analyses/extras.ts';
 import type { PeerTargetId } from '../../core/export/peer-export.ts';
 import {
@@ -48,12 +49,26 @@ export interface ExtraRequest<K extends ExtraName = ExtraName> {
 /** An extra's answer, with the version it belongs to. */
 export type ExtraReply<K extends ExtraName = ExtraName> = ExtraOutcome<K> & { version: number };
 
+/** The analyses' module, loaded on demand. */
+type AnalysesModule = typeof import('../../core/analyses/extras.ts');
+
 /** Streams kept: the newest, and the one before it for a call already queued behind the change. */
 const STREAMS_KEPT = 2;
 
 /** The playground worker's handlers over `session`. */
 export function createPlaygroundHandlers(session: PlaygroundSession = createPlaygroundSession()) {
-  const extras = createPlaygroundExtras();
+  // Loaded once, on the first call that needs it; a failed load is tried again next time.
+  let analyses: Promise<{ module: AnalysesModule; extras: PlaygroundExtras }> | null = null;
+  const loadAnalyses = () => {
+    analyses ??= import('../../core/analyses/extras.ts').then(
+      (module) => ({ module, extras: module.createPlaygroundExtras() }),
+      (error: unknown) => {
+        analyses = null;
+        throw error;
+      },
+    );
+    return analyses;
+  };
   const streams = new Map<number, string>();
   const computed = new Map<ExtraName, { version: number; argsKey: string; reply: ExtraReply }>();
 
@@ -87,7 +102,8 @@ export function createPlaygroundHandlers(session: PlaygroundSession = createPlay
       const argsKey = JSON.stringify(request.args);
       const kept = computed.get(request.name);
       if (kept && kept.version === request.version && kept.argsKey === argsKey) return kept.reply;
-      const outcome = await computeExtra(
+      const { module, extras } = await loadAnalyses();
+      const outcome = await module.computeExtra(
         session,
         extras,
         inputOf(request.input),
@@ -108,7 +124,8 @@ export function createPlaygroundHandlers(session: PlaygroundSession = createPlay
     },
 
     async exportPeer(input: WorkerInput, target: PeerTargetId) {
-      return exportPeerThroughSession(session, extras, inputOf(input), target);
+      const { module, extras } = await loadAnalyses();
+      return module.exportPeerThroughSession(session, extras, inputOf(input), target);
     },
   };
 }
