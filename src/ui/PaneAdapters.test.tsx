@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { loadTokenCounter } from '../core/counting/tokens.ts';
+import { createReplaySettings, replayStream } from '../core/replay/replay.ts';
+import { parseEventsText } from '../core/stream/codec.ts';
 import { flushAnalysis, initActions } from '../state/actions.ts';
 import { initExtras } from '../state/extras.ts';
 import { store } from '../state/store.ts';
@@ -8,6 +11,12 @@ import { act, fireEvent, render, screen, within } from '../test/render.tsx';
 import type { ExtraReply } from '../worker/shared/playground-protocol.ts';
 import { ConversationResults } from './ConversationResults.tsx';
 import { FIXTURE_AFTER, FIXTURE_RESULT } from './panes/test-fixture.ts';
+
+// uPlot needs a real canvas and matchMedia, which jsdom has not; the chart is the browser tests'.
+vi.mock('./panes/CostChart.tsx', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./panes/CostChart.tsx')>()),
+  CostChart: () => null,
+}));
 
 /** The fixture's value of each extra. */
 const FIXTURE_EXTRAS: Record<string, unknown> = {
@@ -21,13 +30,13 @@ const FIXTURE_EXTRAS: Record<string, unknown> = {
   whatIf: null,
 };
 
-/** Answers every extra asked for so far, for the version it was asked. */
-async function answerExtras(engine: FakeEngine) {
+/** Answers every extra asked for so far, for the version it was asked (invalid where `values` has none). */
+async function answerExtras(engine: FakeEngine, values: Record<string, unknown> = FIXTURE_EXTRAS) {
   await act(async () => {
     for (const pending of engine.extras.splice(0)) {
-      const value = FIXTURE_EXTRAS[pending.name];
+      const value = values[pending.name];
       pending.resolve(
-        (value === null
+        (value === null || value === undefined
           ? { status: 'invalid', version: pending.version }
           : { status: 'ok', value, version: pending.version }) as ExtraReply,
       );
@@ -131,5 +140,82 @@ describe('the result panes', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset compaction #1' }));
     expect(engine.resets).toHaveLength(1);
     expect(engine.resets[0]?.position).toBe(1);
+  });
+});
+
+describe('the cost pane', () => {
+  /** A replay of a small stream, as the worker would answer the `replay` extra. */
+  async function makeReplay() {
+    const counter = await loadTokenCounter('chars');
+    const stream = parseEventsText(
+      JSON.stringify([
+        { timestamp: '2026-03-01 10:00:00.0', type: 'turn_start' },
+        { timestamp: '2026-03-01 10:00:00.0', type: 'chat_request', content: 'qqqqqqqq' },
+        { timestamp: '2026-03-01 10:00:05.0', type: 'chat_response', message: 'mmmmmmmm' },
+      ]),
+      'auto',
+    ).elements;
+    return replayStream(stream ?? [], createReplaySettings(counter), {
+      series: true,
+      tools: false,
+    });
+  }
+
+  /** The names of the extras asked for so far and not yet answered. */
+  const asked = (engine: FakeEngine) => engine.extras.map((e) => e.name);
+
+  /** Opens a section of the cost pane by its heading, as a click on its summary does. */
+  function openSection(title: string) {
+    const pane = document.querySelector('#pane-cost') as HTMLElement;
+    const details = within(pane).getByRole('heading', { name: title }).closest('details');
+    if (!details) throw new Error(`no section ${title}`);
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+  }
+
+  it('asks for the policies side by side and the per-tool what-if only once their sections are opened, after the figures', async () => {
+    const engine = await renderWithRun();
+    expect(asked(engine)).toContain('replay');
+    // The figures' extra arrives; nothing else of the pane was asked for.
+    await answerExtras(engine, {
+      ...FIXTURE_EXTRAS,
+      replay: { status: 'ok', replay: await makeReplay() },
+    });
+    expect(screen.getByTestId('cost-headline')).toHaveTextContent('over 1 requests');
+    expect(asked(engine)).toEqual([]);
+
+    act(() => openSection('Policies side by side'));
+    expect(asked(engine)).toEqual(['replayPolicies']);
+    expect(engine.extras[0]?.args).toEqual({ model: null, price: null, scaleToRecorded: false });
+    act(() => openSection('Per tool, in money'));
+    expect(asked(engine)).toEqual(['replayPolicies', 'replayTools']);
+    expect(engine.extras[1]?.args).toEqual({
+      model: null,
+      price: null,
+      scaleToRecorded: false,
+      schedule: 'stored',
+    });
+  });
+
+  it('asks again for the figures alone when the schedule changes, then for the open sections', async () => {
+    const engine = await renderWithRun();
+    const values = {
+      replay: { status: 'ok', replay: await makeReplay() },
+      replayTools: { status: 'ok', tools: [] },
+      replayPolicies: { status: 'ok', comparison: [] },
+    };
+    const answer = () => answerExtras(engine, values);
+    await answer();
+    act(() => openSection('Per tool, in money'));
+    await answer();
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Schedule', { exact: true }), {
+        target: { value: 'idle' },
+      });
+    });
+    // The figures first: the what-if waits for them (the policies do not depend on the schedule).
+    expect(asked(engine)).toEqual(['replay']);
+    await answer();
+    expect(asked(engine)).toEqual(['replayTools']);
   });
 });

@@ -23,8 +23,6 @@ import {
 import type { ExtraName, TranscriptsExtra } from '../core/analyses/extras.ts';
 import { getReadingInfo } from '../core/compaction/readings.ts';
 import type { ReadingDiff, RemovedBySanitize, TranscriptEntry } from '../core/playground/types.ts';
-import type { PolicyComparisonRow } from '../core/replay/compare-policies.ts';
-import type { Replay } from '../core/replay/replay.ts';
 import type { RequestPrompt } from '../core/replay/request-prompt.ts';
 import {
   loadExample,
@@ -40,7 +38,7 @@ import { getCompactPlan, selectReplayChoice } from '../state/selectors.ts';
 import { setDiffLayout, setReplayChoice } from '../state/share-actions.ts';
 import { useAppStore } from '../state/store.ts';
 import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
-import { CostControls, CostFigures } from './panes/CostPane.tsx';
+import { CostControls, CostFigures, PoliciesTable, ToolsTable } from './panes/CostPane.tsx';
 import { DesignQuestions } from './panes/DesignQuestions.tsx';
 import { ExplainPanel } from './panes/ExplainPanel.tsx';
 import { NO_REQUEST_CHOICE, type RequestChoice, RequestPicker } from './panes/RequestPicker.tsx';
@@ -376,28 +374,93 @@ export function TimelinePane() {
 /**
  * What the conversation cost, request by request (the `replay` extra): the
  * controls stay put while it computes; a model or price that does not read
- * says so and keeps the last good replay in view.
+ * says so and keeps the last good replay in view. The policies side by side
+ * (`replayPolicies`) and the per-tool what-if (`replayTools`) are asked for
+ * only while their sections are open, and only once the figures have
+ * arrived: the worker answers the figures first.
  */
 export function CostPane() {
   const choice = useAppStore(selectReplayChoice);
   const theme = useAppStore((s) => s.theme);
   const view = useExtra('replay', choice);
-  const lastGood = useRef<{ replay: Replay; comparison: PolicyComparisonRow[] } | null>(null);
-  const result = view.value;
-  if (result?.status === 'ok') lastGood.current = result;
-  const problem = result?.status === 'invalid' ? result.message : null;
+  const [policiesOpen, setPoliciesOpen] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const figuresHere = view.value !== null;
+  const pricing = {
+    model: choice.model,
+    price: choice.price,
+    scaleToRecorded: choice.scaleToRecorded,
+  };
+  const underJp = (choice.policy?.name ?? 'jp') === 'jp';
+  const policiesView = useExtra('replayPolicies', pricing, policiesOpen && figuresHere);
+  const toolsView = useExtra(
+    'replayTools',
+    { ...pricing, schedule: choice.schedule },
+    toolsOpen && figuresHere && underJp,
+  );
+  const replay = useLastGood(view.value, (v) => (v.status === 'ok' ? v.replay : undefined));
+  const comparison = useLastGood(policiesView.value, (v) =>
+    v.status === 'ok' ? v.comparison : undefined,
+  );
+  const tools = useLastGood(toolsView.value, (v) => (v.status === 'ok' ? v.tools : undefined));
+  const problem = view.value?.status === 'invalid' ? view.value.message : null;
   return (
     <>
       <CostControls choice={choice} onChange={setReplayChoice} problem={problem} />
       <ExtraFrame
         view={view}
-        render={(value) => {
-          const shown = value?.status === 'ok' ? value : lastGood.current;
-          return shown ? (
-            <CostFigures replay={shown.replay} comparison={shown.comparison} theme={theme} />
-          ) : null;
-        }}
+        render={() =>
+          replay ? (
+            <CostFigures
+              replay={replay}
+              comparison={
+                policiesOpen && policiesView.value?.status === 'ok'
+                  ? policiesView.value.comparison
+                  : null
+              }
+              policies={{
+                open: policiesOpen,
+                onToggle: setPoliciesOpen,
+                content: (
+                  <ExtraFrame
+                    view={policiesView}
+                    render={() =>
+                      comparison ? (
+                        <PoliciesTable rows={comparison} baseline={replay.totals.baseline.cost} />
+                      ) : null
+                    }
+                  />
+                ),
+              }}
+              tools={{
+                open: toolsOpen,
+                onToggle: setToolsOpen,
+                content: (
+                  <ExtraFrame
+                    view={toolsView}
+                    render={() =>
+                      tools ? <ToolsTable tools={tools} schedule={replay.schedule} /> : null
+                    }
+                  />
+                ),
+              }}
+              theme={theme}
+            />
+          ) : null
+        }
       />
     </>
   );
+}
+
+/**
+ * The part of an extra's answer to show: the latest one's when it has it,
+ * else the last that did (a model or price that does not read keeps the
+ * last good figures in view; the controls say why).
+ */
+function useLastGood<R, V>(value: R | null, pick: (value: R) => V | undefined): V | null {
+  const last = useRef<V | null>(null);
+  const picked = value === null ? undefined : pick(value);
+  if (picked !== undefined) last.current = picked;
+  return last.current;
 }

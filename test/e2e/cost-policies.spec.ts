@@ -27,6 +27,7 @@ import {
   costPane,
   count,
   dollars,
+  openCostSection,
   writeTemporary,
 } from './replay-helpers.ts';
 
@@ -155,6 +156,7 @@ test("under each policy the pane's figures are replay --policy P --json's", asyn
     with: string;
     totals: { schedule: { prompt_tokens: number; cost: number } };
   }[];
+  await openCostSection(page, 'Policies side by side');
   const shown = await pane.locator('.cost-policies tbody tr').evaluateAll((trs) =>
     trs.map((tr) => ({
       name: tr.getAttribute('data-policy'),

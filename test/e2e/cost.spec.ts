@@ -2,7 +2,8 @@
  * The cost pane (issue 21): its figures equal `replay --json` run by node on
  * the same input (the expected side is the CLI's JSON, never the page's
  * DOM), it is axe clean in both themes, reachable by keyboard, fits a
- * 390 px screen, and its choices travel in share links.
+ * 390 px screen (its sections opened on request open too), and its choices
+ * travel in share links.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import {
   costPane,
   count,
   dollars,
+  openCostSection,
   openStream,
   writeTemporary,
 } from './replay-helpers.ts';
@@ -71,6 +73,7 @@ test('the cost pane shows what replay --json computes, per schedule, per tool an
   }
 
   // Per tool, under the chosen schedule: each hint's cost of the whole conversation.
+  await openCostSection(page, 'Per tool, in money');
   const tools = await pane.locator('.cost-tools tbody tr').evaluateAll((rows) =>
     rows.map((row) => ({
       name: row.getAttribute('data-tool'),
@@ -111,8 +114,18 @@ test('the cost pane shows what replay --json computes, per schedule, per tool an
       request?.output_tokens,
     ]);
   }
-  // The chart overlays the baseline, the chosen schedule and a second choice over every request.
+  // The chart overlays the baseline, the chosen schedule and a second choice over every request:
+  // JP's stored by default, a runtime's policy once the policies side by side are open.
   await expect(pane.locator('.cost-chart')).toHaveAttribute('data-drawn', '30');
+  await expect(pane.locator('.cost-legend li')).toHaveText([
+    'baseline',
+    'jp every-turn',
+    'jp stored',
+  ]);
+  const compare = pane.getByLabel('Compare jp every-turn with');
+  await expect(compare.locator('option')).toHaveText(['jp stored', 'jp auto', 'jp idle']);
+  await openCostSection(page, 'Policies side by side');
+  await compare.selectOption('anthropic-context-editing (defaults)');
   await expect(pane.locator('.cost-legend li')).toHaveText([
     'baseline',
     'jp every-turn',
@@ -208,6 +221,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await openStream(page, buildConversation(12, 6), README_CONFIG_TOML);
     await expect(costPane(page).locator('.cost-chart')).toHaveAttribute('data-drawn', '72');
+    // The sections opened on request too, with their tables.
+    await openCostSection(page, 'Policies side by side');
+    await openCostSection(page, 'Per tool, in money');
     const { violations } = await new AxeBuilder({ page }).include('#pane-cost').analyze();
     const serious = violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -244,6 +260,8 @@ test('the cost pane fits a 390 px screen without scrolling the page sideways', a
   await page.setViewportSize({ width: 390, height: 844 });
   await openStream(page, STREAM, README_CONFIG_TOML);
   await expect(costPane(page).locator('.cost-chart')).toHaveAttribute('data-drawn', '30');
+  await openCostSection(page, 'Policies side by side');
+  await openCostSection(page, 'Per tool, in money');
   const widths = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
     viewport: document.documentElement.clientWidth,

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { openPlayground, setEditorText, showPane, waitForResults } from './helpers.ts';
+import { expect, openPlayground, setEditorText, showPane, waitForResults } from './helpers.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -145,6 +145,20 @@ export function count(text: string | null): number {
 /** The cost pane. */
 export function costPane(page: Page) {
   return page.locator('#pane-cost');
+}
+
+/**
+ * Opens a section of the cost pane a person opens to see it ("Policies side
+ * by side", "Per tool, in money"), by its summary, and waits until what it
+ * asked the worker for has arrived.
+ */
+export async function openCostSection(page: Page, title: string, timeout = 60_000): Promise<void> {
+  const section = costPane(page).locator('details.cost-section', {
+    has: page.locator('summary', { hasText: title }),
+  });
+  await section.locator('summary').click();
+  // Its frame shows the latest input's answer (`data-current`), never an older one.
+  await expect(section.locator('.deferred-pane[data-current="true"]')).toHaveCount(1, { timeout });
 }
 
 /**

@@ -39,8 +39,20 @@ import type {
   Transcripts,
   WhatIfGrid,
 } from '../playground/types.ts';
-import { type ComparedReplayResult, replayWithComparison } from '../replay/compare-policies.ts';
-import { hasInventedTimes, type ReplayChoice } from '../replay/replay.ts';
+import {
+  comparePoliciesForPane,
+  type PolicyComparisonResult,
+  type ReplayPricing,
+  replayForPane,
+  replayToolsForPane,
+  type ToolWhatIfResult,
+} from '../replay/pane-replay.ts';
+import {
+  hasInventedTimes,
+  type ReplayChoice,
+  type ReplayResult,
+  type ReplaySource,
+} from '../replay/replay.ts';
 import {
   getRequestPrompt,
   type RequestPromptArgs,
@@ -67,6 +79,19 @@ export interface TranscriptsExtra extends Transcripts {
 /** What `jp conversation compact --dry-run` would print for the previewed compactions. */
 export interface TimelineExtra {
   jpDryRun: string[];
+}
+
+/** The run's conversation as the replay reads it. */
+function replaySourceOf(context: RunContext): ReplaySource {
+  return {
+    elements: context.elements,
+    config: context.config,
+    configText: context.input.configText,
+    view: context.input.view,
+    readings: context.readings,
+    counter: context.counter,
+    untimed: hasInventedTimes(context.figures.imported?.summary.notes),
+  };
 }
 
 /**
@@ -164,22 +189,28 @@ export function createPlaygroundExtras() {
 
     /**
      * What the conversation cost, request by request, under the pane's model,
-     * schedule and policy (core/replay): every schedule side by side with its
-     * per-request figures, the per-tool what-if in money, and every runtime
-     * policy at its defaults and with the hints mapped (issue 22).
-     * `replay --json` and `replay --compare --json` give the same figures.
+     * schedule and policy (core/replay/pane-replay.ts): every schedule side
+     * by side with its per-request figures, for the headline, the schedules
+     * and the chart. The policies side by side and the per-tool what-if are
+     * their own extras, asked for only when their sections are open: on a
+     * long conversation they are most of the work. `replay --json` gives the
+     * same figures.
      */
-    replay(context: RunContext, args: ReplayChoice): ComparedReplayResult {
-      const source = {
-        elements: context.elements,
-        config: context.config,
-        configText: context.input.configText,
-        view: context.input.view,
-        readings: context.readings,
-        counter: context.counter,
-        untimed: hasInventedTimes(context.figures.imported?.summary.notes),
-      };
-      return replayWithComparison(source, args);
+    replay(context: RunContext, args: ReplayChoice): ReplayResult {
+      return replayForPane(replaySourceOf(context), args);
+    },
+
+    /** Every runtime policy at its defaults and with the hints mapped, and JP's schedules (issue 22). */
+    replayPolicies(context: RunContext, args: ReplayPricing): PolicyComparisonResult {
+      return comparePoliciesForPane(replaySourceOf(context), args);
+    },
+
+    /** The per-tool what-if in money under JP's schedule (`replay --json`'s `tools`). */
+    replayTools(
+      context: RunContext,
+      args: ReplayPricing & Pick<ReplayChoice, 'schedule'>,
+    ): ToolWhatIfResult {
+      return replayToolsForPane(replaySourceOf(context), args);
     },
 
     /**
@@ -188,17 +219,7 @@ export function createPlaygroundExtras() {
      * policy only, through the replay's own steps.
      */
     requestPrompt(context: RunContext, args: RequestPromptArgs): RequestPromptResult {
-      return getRequestPrompt(
-        {
-          elements: context.elements,
-          config: context.config,
-          view: context.input.view,
-          readings: context.readings,
-          counter: context.counter,
-          untimed: hasInventedTimes(context.figures.imported?.summary.notes),
-        },
-        args,
-      );
+      return getRequestPrompt(replaySourceOf(context), args);
     },
 
     /** Per alternative reading, what it would change here (the Design questions panel). */

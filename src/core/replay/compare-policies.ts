@@ -14,13 +14,9 @@ import {
 } from './policies/policies.ts';
 import {
   type Replay,
-  type ReplayChoice,
-  type ReplayResult,
   type ReplaySettings,
-  type ReplaySource,
   type ReplayTotals,
   replayStream,
-  resolveReplaySettings,
   SCHEDULES,
 } from './replay.ts';
 
@@ -102,28 +98,4 @@ export function comparePolicies(
     });
   }
   return rows;
-}
-
-/** The cost pane's answer: the chosen replay and every policy beside it, or why there is none. */
-export type ComparedReplayResult =
-  | { status: 'ok'; replay: Replay; comparison: PolicyComparisonRow[] }
-  | Extract<ReplayResult, { status: 'invalid' }>;
-
-/**
- * The cost pane's replay (an extra): the chosen policy or schedule with
- * every schedule's per-request figures, and the comparison with each row's
- * per-request figures, so the chart overlays any two without asking again.
- * `replay --json` and `replay --compare --json` give the same figures.
- */
-export function replayWithComparison(
-  source: ReplaySource,
-  choice: ReplayChoice,
-): ComparedReplayResult {
-  const resolved = resolveReplaySettings(source, choice);
-  if (resolved.status !== 'ok') return resolved;
-  return {
-    status: 'ok',
-    replay: replayStream(source.elements, resolved.settings, { series: true }),
-    comparison: comparePolicies(source.elements, resolved.settings, { series: true }),
-  };
 }

@@ -647,6 +647,73 @@ function cheapestOf(costs: Record<HintChoice, number>): HintChoice {
   return best;
 }
 
+/** JP's own compactions, the policy when none is chosen. */
+const JP_POLICY: PolicyChoice = { name: 'jp', parameters: {} };
+
+/** The scale applied to modelled tokens: the recorded/modelled ratio when asked and found, else 1. */
+function getScale(settings: ReplaySettings, recorded: RecordedTotals | null): number {
+  return settings.scaleToRecorded && recorded?.ratio ? recorded.ratio : 1;
+}
+
+/**
+ * Whether a replay under `policy` has a per-tool what-if: it prices JP's
+ * hints under JP's schedules; a runtime's knobs are its parameters.
+ */
+function hasToolWhatIf(policy: PolicyChoice): boolean {
+  return policy.name === 'jp';
+}
+
+/**
+ * The per-tool what-if in money: each tool the config knows under each of
+ * the six hint choices, the others as configured, under the chosen schedule
+ * (`chosenCost` is its total with every hint as configured).
+ */
+function getToolWhatIfs(state: StreamState, scale: number, chosenCost: number): ToolWhatIf[] {
+  const { elements, settings } = state;
+  const toolInfo = buildToolInfo(
+    elements,
+    planCompactions(elements, settings.config, null, settings.readings).configInForce,
+  );
+  return toolInfo.map((info): ToolWhatIf => {
+    const costs = {} as Record<HintChoice, number>;
+    const inForce = info.hint ?? 'inherit';
+    for (const choice of HINT_CHOICES) {
+      // The hint in force is the schedule itself; a tool the stream never calls changes no prompt.
+      const same = !createsCompactions(settings.schedule) || choice === inForce || info.calls === 0;
+      costs[choice] = same
+        ? chosenCost
+        : sumCost(
+            price(state, runSchedule(state, settings.schedule, { tool: info.name, choice }), scale),
+          );
+    }
+    return {
+      name: info.name,
+      hint: info.hint ?? 'inherit',
+      what_if_cost: costs,
+      cheapest: cheapestOf(costs),
+    };
+  });
+}
+
+/**
+ * The per-tool what-if alone (the cost pane's own extra, asked for when its
+ * section is open): equal to `replayStream(…).tools` with the same settings,
+ * without the other schedules, the baseline or a runtime's replay.
+ */
+export function replayToolWhatIfs(
+  elements: readonly StreamElement[],
+  settings: ReplaySettings,
+): ToolWhatIf[] {
+  if (!hasToolWhatIf(settings.policy ?? JP_POLICY)) return [];
+  const state = createStreamState(elements, settings);
+  const recorded = settings.scaleToRecorded
+    ? getRecordedTotals(state, runSchedule(state, 'stored'))
+    : null;
+  const scale = getScale(settings, recorded);
+  const chosenCost = sumCost(price(state, runSchedule(state, settings.schedule), scale));
+  return getToolWhatIfs(state, scale, chosenCost);
+}
+
 /**
  * What a replay computes beyond the chosen schedule and its baseline: every
  * schedule's total side by side, and the per-tool what-if (six replays per
@@ -678,12 +745,12 @@ export function replayStream(
     if (needed) rawBySchedule.set(schedule, runSchedule(state, schedule));
   }
   const recorded = getRecordedTotals(state, rawBySchedule.get('stored') ?? []);
-  const scale = settings.scaleToRecorded && recorded?.ratio ? recorded.ratio : 1;
+  const scale = getScale(settings, recorded);
   const priced = new Map(
     [...rawBySchedule].map(([schedule, raw]) => [schedule, price(state, raw, scale)]),
   );
   const baseline = priced.get('none') ?? [];
-  const policy: PolicyChoice = settings.policy ?? { name: 'jp', parameters: {} };
+  const policy: PolicyChoice = settings.policy ?? JP_POLICY;
   const runtime = policy.name === 'jp' ? null : runPolicy(state, policy);
   const chosen = runtime ? price(state, runtime.raw, scale) : (priced.get(settings.schedule) ?? []);
   const chosenRaw = runtime ? runtime.raw : (rawBySchedule.get(settings.schedule) ?? []);
@@ -723,33 +790,8 @@ export function replayStream(
   );
   const chosenCost = schedules[settings.schedule] ?? 0;
 
-  // The per-tool what-if prices JP's hints under JP's schedules; a runtime's knobs are its parameters.
-  const toolInfo =
-    scope.tools === false || runtime
-      ? []
-      : buildToolInfo(
-          elements,
-          planCompactions(elements, settings.config, null, settings.readings).configInForce,
-        );
-  const tools = toolInfo.map((info): ToolWhatIf => {
-    const costs = {} as Record<HintChoice, number>;
-    const inForce = info.hint ?? 'inherit';
-    for (const choice of HINT_CHOICES) {
-      // The hint in force is the schedule itself; a tool the stream never calls changes no prompt.
-      const same = !createsCompactions(settings.schedule) || choice === inForce || info.calls === 0;
-      costs[choice] = same
-        ? chosenCost
-        : sumCost(
-            price(state, runSchedule(state, settings.schedule, { tool: info.name, choice }), scale),
-          );
-    }
-    return {
-      name: info.name,
-      hint: info.hint ?? 'inherit',
-      what_if_cost: costs,
-      cheapest: cheapestOf(costs),
-    };
-  });
+  const tools =
+    scope.tools === false || !hasToolWhatIf(policy) ? [] : getToolWhatIfs(state, scale, chosenCost);
 
   return {
     model: settings.model,

@@ -5,7 +5,10 @@
  * recorded usage; the schedules side by side in tokens and dollars, the
  * recorded usage beside what `stored` models, the per-tool what-if in money,
  * and a chart of each schedule per request with a table of the same rows.
- * Presentational: the adapter hands it the replay and the actions.
+ * The policies side by side and the per-tool what-if are sections a person
+ * opens: each is its own extra, asked for only while it is open, so the
+ * figures above never wait for them.
+ * Presentational: the adapter hands it the replay, the sections and the actions.
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { HINT_CHOICES } from '../../core/config/tool-hints.ts';
@@ -21,7 +24,7 @@ import {
 } from '../../core/replay/policies/policies.ts';
 import type { FieldSpec } from '../../core/replay/policies/types.ts';
 import { MODELS } from '../../core/replay/prices.ts';
-import type { Replay, ReplayRequest } from '../../core/replay/replay.ts';
+import type { Replay, ReplayRequest, ToolWhatIf } from '../../core/replay/replay.ts';
 import {
   type PolicySelection,
   type ReplayChoice,
@@ -40,12 +43,28 @@ export interface CostControlsProps {
   problem: string | null;
 }
 
+/** A section of the pane a person opens, whose contents are computed only while it is open. */
+export interface CostSection {
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  /** What the section shows (the adapter's frame around the table, busy while it computes). */
+  content: ReactNode;
+}
+
 /** Props of {@link CostFigures}. */
 export interface CostFiguresProps {
   /** The latest input's replay, or the last good one while the choices have an error. */
   replay: Replay;
-  /** Every policy at its defaults and with the hints mapped, then JP's schedules. */
-  comparison: readonly PolicyComparisonRow[];
+  /**
+   * Every policy at its defaults and with the hints mapped, then JP's
+   * schedules, while its section is open and its answer is the latest
+   * input's; else null, and the chart offers JP's schedules alone.
+   */
+  comparison: readonly PolicyComparisonRow[] | null;
+  /** The policies side by side. */
+  policies: CostSection;
+  /** The per-tool what-if in money (shown only under JP's policy). */
+  tools: CostSection;
   theme: Theme;
 }
 
@@ -478,17 +497,14 @@ function SchedulesTable({ replay }: { replay: Replay }) {
 }
 
 /** Per tool, the cost under each of its six hint choices, others as configured. */
-function ToolsTable({ replay }: { replay: Replay }) {
-  if (replay.policy.name !== 'jp') {
-    return (
-      <p className="empty">
-        The per-tool what-if prices JP's hints under JP's schedules; under {replay.policy.name} its
-        per-tool knobs are its parameters above (compare defaults and your hints in the table of
-        policies).
-      </p>
-    );
-  }
-  if (replay.tools.length === 0) return <p className="empty">No tools in this conversation.</p>;
+export function ToolsTable({
+  tools,
+  schedule,
+}: {
+  tools: readonly ToolWhatIf[];
+  schedule: ScheduleId;
+}) {
+  if (tools.length === 0) return <p className="empty">No tools in this conversation.</p>;
   return (
     <ScrollBox label="Per-tool what-if in money">
       <table className="cp-table cost-tools" aria-label="Cost per tool under each hint">
@@ -503,7 +519,7 @@ function ToolsTable({ replay }: { replay: Replay }) {
           </tr>
         </thead>
         <tbody>
-          {replay.tools.map((tool) => (
+          {tools.map((tool) => (
             <tr key={tool.name} data-tool={tool.name}>
               <th scope="row">{tool.name}</th>
               {HINT_CHOICES.map((choice) => {
@@ -534,15 +550,15 @@ function ToolsTable({ replay }: { replay: Replay }) {
         </tbody>
       </table>
       <p className="note">
-        The whole conversation's cost under {replay.schedule} with that hint for that tool; ● in
-        force, ★ the cheapest.
+        The whole conversation's cost under {schedule} with that hint for that tool; ● in force, ★
+        the cheapest.
       </p>
     </ScrollBox>
   );
 }
 
 /** Every policy at its defaults and with the hints mapped, then JP's schedules, in tokens and dollars. */
-function PoliciesTable({
+export function PoliciesTable({
   rows,
   baseline,
 }: {
@@ -762,10 +778,12 @@ interface Overlay {
 /**
  * The lines the chart overlays: the baseline, the chosen figures (a JP
  * schedule or a runtime's policy with its parameters), and a second picked
- * from the policies side by side (by default JP's schedule beside a
- * runtime's policy, and the first runtime's policy beside JP).
+ * from JP's schedules and, once that section has been opened, the policies
+ * side by side. By default JP's schedule beside a runtime's policy, and
+ * `stored` beside JP's others: never a line that waits for the policies, so
+ * the chart does not change its second line when they arrive.
  */
-function getOverlays(replay: Replay, comparison: readonly PolicyComparisonRow[]) {
+function getOverlays(replay: Replay, comparison: readonly PolicyComparisonRow[] | null) {
   const ofSchedule = (schedule: ScheduleId): Overlay => {
     const series = replay.series?.[schedule];
     return {
@@ -784,25 +802,53 @@ function getOverlays(replay: Replay, comparison: readonly PolicyComparisonRow[])
           cost: replay.requests.map((r) => r.cost),
           prompt_tokens: replay.requests.map((r) => r.prompt_tokens),
         };
-  const options: Overlay[] = comparison.flatMap((row) => {
-    if (row.policy.name === 'jp') {
-      const schedule = SCHEDULES.find((s) => s === row.with);
-      return schedule && schedule !== chosen.schedule ? [ofSchedule(schedule)] : [];
-    }
-    return row.series
+  // The policies' rows first, as their table lists them, then JP's schedules from the replay itself.
+  const policies: Overlay[] = (comparison ?? []).flatMap((row) =>
+    row.policy.name !== 'jp' && row.series
       ? [{ label: rowName(row), cost: row.series.cost, prompt_tokens: row.series.prompt_tokens }]
-      : [];
-  });
-  const jpStored = options.find((o) => o.schedule === 'stored');
+      : [],
+  );
+  const schedules = SCHEDULES.filter(
+    (s) => s !== 'none' && s !== chosen.schedule && replay.series?.[s] !== undefined,
+  ).map(ofSchedule);
+  const options = [...policies, ...schedules];
+  const jpStored = schedules.find((o) => o.schedule === 'stored');
   const defaultB =
     replay.policy.name === 'jp'
-      ? options.find((o) => !o.schedule)
-      : (options.find((o) => o.schedule === replay.schedule) ?? jpStored);
-  return { baseline, chosen, options, defaultB: defaultB ?? options[0] };
+      ? jpStored
+      : (schedules.find((o) => o.schedule === replay.schedule) ?? jpStored);
+  return { baseline, chosen, options, defaultB: defaultB ?? schedules[0] };
+}
+
+/** A section a person opens, its heading the summary: its contents are asked for only while open. */
+function Section({
+  title,
+  section,
+  children,
+}: {
+  title: string;
+  section: CostSection;
+  children: ReactNode;
+}) {
+  return (
+    <details
+      className="cost-section"
+      open={section.open}
+      onToggle={(event) => {
+        const { open } = event.currentTarget;
+        if (open !== section.open) section.onToggle(open);
+      }}
+    >
+      <summary>
+        <h3>{title}</h3>
+      </summary>
+      {section.open ? children : null}
+    </details>
+  );
 }
 
 /** The figures of one replay: totals, schedules, tools, chart and table. */
-export function CostFigures({ replay, comparison, theme }: CostFiguresProps) {
+export function CostFigures({ replay, comparison, policies, tools, theme }: CostFiguresProps) {
   const [measure, setMeasure] = useState<'cost' | 'tokens'>('cost');
   const overlays = useMemo(() => getOverlays(replay, comparison), [replay, comparison]);
   const [pickedB, setPickedB] = useState<string | null>(null);
@@ -827,12 +873,22 @@ export function CostFigures({ replay, comparison, theme }: CostFiguresProps) {
           <li key={note}>{note}</li>
         ))}
       </ul>
-      <h3>Policies side by side</h3>
-      <PoliciesTable rows={comparison} baseline={replay.totals.baseline.cost} />
       <h3>Schedules side by side</h3>
       <SchedulesTable replay={replay} />
-      <h3>Per tool, in money</h3>
-      <ToolsTable replay={replay} />
+      <Section title="Policies side by side" section={policies}>
+        {policies.content}
+      </Section>
+      <Section title="Per tool, in money" section={tools}>
+        {replay.policy.name === 'jp' ? (
+          tools.content
+        ) : (
+          <p className="empty">
+            The per-tool what-if prices JP's hints under JP's schedules; under {replay.policy.name}{' '}
+            its per-tool knobs are its parameters above (compare defaults and your hints in the
+            table of policies).
+          </p>
+        )}
+      </Section>
       <h3>Per request</h3>
       <fieldset className="cost-measure">
         <legend>Chart and table show</legend>
@@ -869,6 +925,9 @@ export function CostFigures({ replay, comparison, theme }: CostFiguresProps) {
           ))}
         </select>
       </div>
+      {policies.open ? null : (
+        <p className="note">Open “Policies side by side” to compare with a runtime's policy too.</p>
+      )}
       {replay.requests.length === 0 ? (
         <p className="empty">No requests: the stream has no assistant output.</p>
       ) : (

@@ -1,0 +1,71 @@
+/**
+ * The cost pane's answers, one per part of the pane, so the worker answers
+ * the figures first: the chosen replay with every schedule's per-request
+ * figures (the headline, the schedules, the chart and its table), then, only
+ * when their sections are open, the policies side by side and the per-tool
+ * what-if. On a long conversation those two are most of the work (every
+ * runtime twice; six replays per tool), and the figures never wait for them.
+ *
+ * Together they are what `replay --json` and `replay --compare --json` give
+ * for the same choices.
+ */
+import { comparePolicies, type PolicyComparisonRow } from './compare-policies.ts';
+import {
+  type ReplayResult,
+  type ReplaySource,
+  replayFrom,
+  replayToolWhatIfs,
+  resolveReplaySettings,
+  type ToolWhatIf,
+} from './replay.ts';
+import type { ReplayChoice } from './schedules.ts';
+
+/** Why the choices give no replay (a model, price or policy that does not read). */
+type Invalid = Extract<ReplayResult, { status: 'invalid' }>;
+
+/** The choices that price a replay, apart from what decides the chosen figures. */
+export type ReplayPricing = Pick<ReplayChoice, 'model' | 'price' | 'scaleToRecorded'>;
+
+/** The policies side by side, or why there are none. */
+export type PolicyComparisonResult = { status: 'ok'; comparison: PolicyComparisonRow[] } | Invalid;
+
+/** The per-tool what-if in money, or why there is none. */
+export type ToolWhatIfResult = { status: 'ok'; tools: ToolWhatIf[] } | Invalid;
+
+/**
+ * The pane's figures: the chosen policy or schedule with every schedule's
+ * per-request figures, without the per-tool what-if (`tools` is empty;
+ * `replayToolsForPane` has it).
+ */
+export function replayForPane(source: ReplaySource, choice: ReplayChoice): ReplayResult {
+  return replayFrom(source, choice, { series: true, tools: false });
+}
+
+/**
+ * Every policy side by side, each with its per-request figures so the chart
+ * can overlay one. No row depends on the chosen schedule or policy (each
+ * row fixes its own), so the pricing alone is the question: changing the
+ * schedule does not ask for it again.
+ */
+export function comparePoliciesForPane(
+  source: ReplaySource,
+  pricing: ReplayPricing,
+): PolicyComparisonResult {
+  // `stored` is the cheapest schedule a runtime's row computes beside its own replay.
+  const resolved = resolveReplaySettings(source, { ...pricing, schedule: 'stored', policy: null });
+  if (resolved.status !== 'ok') return resolved;
+  return {
+    status: 'ok',
+    comparison: comparePolicies(source.elements, resolved.settings, { series: true }),
+  };
+}
+
+/** The per-tool what-if in money under JP's `schedule` (a runtime's policy has none). */
+export function replayToolsForPane(
+  source: ReplaySource,
+  choice: ReplayPricing & Pick<ReplayChoice, 'schedule'>,
+): ToolWhatIfResult {
+  const resolved = resolveReplaySettings(source, { ...choice, policy: null });
+  if (resolved.status !== 'ok') return resolved;
+  return { status: 'ok', tools: replayToolWhatIfs(source.elements, resolved.settings) };
+}
