@@ -1236,7 +1236,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     via: 'editor',
     notIn: {
       core: 'not applicable: a title is read from the metadata.json beside events.json (cli/conversations.ts, the workspace in the page); the core is handed one stream',
-      ui: 'not in this column: the page reads a folder through the workspace’s folder picker, which this column does not drive',
+      ui: 'not in this column: the page reads a folder through the workspace’s folder picker, which this column does not drive; its titles are capped by the same rule (core capTitle), checked by src/worker/worker-thread/workspace-session.test.ts',
     },
   },
   {
