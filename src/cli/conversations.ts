@@ -5,6 +5,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { readConversationTitle } from '../core/analyses/hint-table.ts';
+import { capTitle } from '../core/import/builder.ts';
 import {
   classifySessionPath,
   getSubagentMetaPath,
@@ -16,16 +17,6 @@ import {
 } from '../core/import/sessions.ts';
 import { CliError, type CliIo } from './cli-io.ts';
 import { formatImportAccount, type ReadStream, readStream, type StreamOptions } from './inputs.ts';
-
-/** How many characters of a title or description a row shows: a 5 MB metadata.json title must not pad every row. */
-const TITLE_LENGTH = 80;
-
-/** A title cut to {@link TITLE_LENGTH} code points (never inside a surrogate pair), with "…" when cut. */
-function capTitle(title: string): string {
-  if (title.length <= TITLE_LENGTH) return title;
-  const points = Array.from(title.slice(0, TITLE_LENGTH * 2));
-  return points.length <= TITLE_LENGTH ? title : `${points.slice(0, TITLE_LENGTH - 1).join('')}…`;
-}
 
 /**
  * What a conversation is called: the title in the `metadata.json` beside

@@ -147,7 +147,9 @@ describe('export, readable', () => {
       'fs_modify_file: not expressible in Anthropic context editing: nearest is keep',
     );
     expect(result.stderr).toContain('fs_read_file: exported as');
-    expect(result.stderr).toMatch(/Saved on tool calls: [\d,]+ tokens with the playground's hints/);
+    expect(result.stderr).toMatch(
+      /On tool calls, the playground's config saves [\d,]+ tokens and /,
+    );
   });
 
   it('exports the config alone without a conversation, with no saving', async () => {

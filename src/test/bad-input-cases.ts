@@ -8,8 +8,10 @@
  * since several reach tens of megabytes.
  */
 
+import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
-import { getToolRowLabel } from '../core/counting/report.ts';
+import { formatSaving } from '../core/counting/format.ts';
+import { getToolRowLabel, savedPercent } from '../core/counting/report.ts';
 import type { PlaygroundFigures } from '../core/playground/types.ts';
 
 /** One case of the matrix. */
@@ -18,8 +20,12 @@ export interface BadInputCase {
   id: string;
   /** The matrix row's first cell. */
   title: string;
-  /** Which input the case replaces; the other one stays good. */
-  target: 'stream' | 'config';
+  /**
+   * Which input the case replaces; the other one stays good. A `link` is a
+   * share link from its `#`: the core decodes it, the page opens it in its
+   * address (the CLI reads no links).
+   */
+  target: 'stream' | 'config' | 'link';
   /** Builds the text. */
   build: () => string;
   /** Whether the codec and the CLI accept the input (true) or refuse it with an error (false). */
@@ -36,8 +42,18 @@ export interface BadInputCase {
   bytes?: () => Uint8Array;
   /** A path the CLI reads instead of a written file: a device, or `FIFO` for a named pipe the test makes. */
   cliPath?: string;
-  /** The CLI's arguments when not the default command; `FILE` is the input, `GOOD_CONFIG` the good config. */
+  /** The CLI's arguments when not the default command; `FILE` is the input, `GOOD_CONFIG` the good config, `FOLDER` the folder of {@link cliBeside}. */
   cliArgs?: readonly string[];
+  /**
+   * Files written beside the input, which the CLI then reads as
+   * `events.json` in a folder of its own (`FOLDER`): a JP conversation
+   * folder, with its `metadata.json`, say.
+   */
+  cliBeside?: Readonly<Record<string, () => string>>;
+  /** What the input file holds after the command (`--output FILE` naming it), or undefined when right; no temporary file may be left beside it. */
+  checkWritten?: (text: string) => string | undefined;
+  /** What the refusal must say besides its position (an encoding's name, a link's limit). */
+  message?: RegExp;
   /** What an accepted case's stdout must show: a problem, or undefined when it is right. */
   checkStdout?: (stdout: string) => string | undefined;
   /** Where the CLI's stdout goes when the case is about writing it: `/dev/full`, a pipe closed early, or the input file itself (`> FILE`). */
@@ -50,10 +66,16 @@ export interface BadInputCase {
   checkStderr?: (stderr: string) => string | undefined;
   /** The view the core and the page count, when not the default sanitized one (the orphan row shows only in Bare). */
   view?: 'bare';
+  /** What the page's status line must show for an accepted case, when not "Saved …", or undefined when right. */
+  checkStatus?: (status: string) => string | undefined;
+  /** What the page's problems list must show for the target's editor (each item's message), or undefined when right. */
+  checkProblems?: (messages: readonly string[]) => string | undefined;
+  /** The export menu item whose dialog's snippet the page checks with {@link checkStdout}: the snippet the CLI's `export` prints. */
+  exportDialog?: string;
   /** What the page's savings table row headers (their text, so their accessible names) must show, or undefined when right. */
   checkTableRows?: (names: readonly string[]) => string | undefined;
   /** Surfaces the case does not apply to (or not yet), with why: the matrix cell says so. */
-  notIn?: { core?: string; ui?: string };
+  notIn?: { core?: string; cli?: string; ui?: string };
 }
 
 /** Where the core and CLI columns are written, relative to the repository. */
@@ -166,14 +188,62 @@ export const TERMINAL_UNSAFE =
 /** A tool name that retitles the terminal, rings, overwrites its line and reverses text. */
 export const HOSTILE_TOOL_NAME = '\u001b]0;fake title\u0007\u001b[31mred\r\u202eexe.txt\nnext';
 
-const REFUSED_BY_NOTICE =
-  'not in this column: the page refuses the file with an error notice naming the byte offset (src/state/read-file.ts), and the editors keep their text; this column reads the problems list, so no browser check of the notice yet';
-
 const NOT_OUTPUT_OF_CORE = 'not applicable: the core returns text; writing it is the CLI’s';
 const NOT_OUTPUT_OF_PAGE = 'not applicable: the page writes no files of its own choosing';
 
-const NOT_IN_PAGE_YET =
-  'not yet: the page still reads files with the browser’s lenient decoder (issue 15, item 5, left open)';
+/** A stream with a missing comma between its elements (line 3, column 3). */
+const MISSING_COMMA = `[\n  {"timestamp": "${AT}", "type": "turn_start"}\n  {"timestamp": "${AT}", "type": "chat_request", "content": "fake"}\n]\n`;
+
+/**
+ * Three turns; the middle one calls `fake_tool` `count` times with empty
+ * responses. Both the good config and the page's example compact the middle
+ * turn (the first holds no tool call, so keep_first changes nothing), and
+ * each empty response becomes `[compacted] fake_tool: success` (30
+ * characters: 8 tokens under chars/4, and 8 under o200k): 8 × count more
+ * tokens than the 376 before (375 `{}` arguments and "fake").
+ */
+function streamOfEmptyResponses(count: number): string {
+  const parts = [
+    `{"timestamp":"${AT}","type":"turn_start"}`,
+    `{"timestamp":"${AT}","type":"chat_request","content":"fake"}`,
+    `{"timestamp":"${AT}","type":"turn_start"}`,
+  ];
+  for (let i = 0; i < count; i++) {
+    parts.push(
+      `{"timestamp":"${AT}","type":"tool_call_request","id":"fake-${i}","name":"fake_tool","arguments":{}}`,
+      `{"timestamp":"${AT}","type":"tool_call_response","id":"fake-${i}","content":"","is_error":false}`,
+    );
+  }
+  parts.push(`{"timestamp":"${AT}","type":"turn_start"}`);
+  return `[\n${parts.join(',\n')}\n]\n`;
+}
+
+/** Whether a text says the 3,000 tokens compaction adds as a cost, and never as a saving with a minus sign. */
+function costProblem(text: string): string | undefined {
+  if (/\b(?:Saved|saved|saves|save)\b[^.;]*?-[\d,]+ tokens/.test(text))
+    return 'a saving with a minus sign';
+  return text.includes('costs 3,000 more tokens')
+    ? undefined
+    : 'does not say “costs 3,000 more tokens”';
+}
+
+/** How many hints the never-called case writes. */
+const NEVER_CALLED_HINTS = 30_000;
+
+/**
+ * Whether the guidance on {@link NEVER_CALLED_HINTS} hints for tools never
+ * called is capped (docs/limits.md: 100 listed per text, and one that counts
+ * the rest) with the hints as one item that counts them.
+ */
+function neverCalledProblem(messages: readonly string[]): string | undefined {
+  if (messages.length > 101) return `${messages.length.toLocaleString('en-US')} guidance items`;
+  const grouped = messages.filter((message) =>
+    message.startsWith('30,000 hints are for tools the stream never calls'),
+  );
+  return grouped.length === 1
+    ? undefined
+    : `${grouped.length} items count the 30,000 never-called hints`;
+}
 
 /** A stream of one turn calling `count` distinct tools (`fake_tool_0` …) once each. */
 export function streamWithTools(count: number): string {
@@ -211,8 +281,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     id: 'invalid-json',
     title: 'Invalid JSON (a missing comma between elements)',
     target: 'stream',
-    build: () =>
-      `[\n  {"timestamp": "${AT}", "type": "turn_start"}\n  {"timestamp": "${AT}", "type": "chat_request", "content": "fake"}\n]\n`,
+    build: () => MISSING_COMMA,
     accepted: false,
     position: { line: 3, column: 3 },
     via: 'editor',
@@ -515,8 +584,8 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     accepted: false,
     // `  {"timestamp": "` (17) + the timestamp (21) + `", "type": "chat_request", "content": "fake ` (44): column 83.
     position: { line: 3, column: 83 },
+    message: /byte offset 148: the byte 0xFF never occurs in UTF-8/,
     via: 'file',
-    notIn: { ui: REFUSED_BY_NOTICE },
   },
   {
     id: 'utf16',
@@ -531,8 +600,8 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       ]),
     accepted: false,
     position: { line: 1, column: 1 },
+    message: /This file is UTF-16 \(little-endian, with a byte-order mark\), not UTF-8/,
     via: 'file',
-    notIn: { ui: NOT_IN_PAGE_YET },
   },
   {
     id: 'dev-zero',
@@ -935,24 +1004,21 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
   },
   {
     id: 'config-never-called-hints',
-    title: '10,000 hints for tools the stream never calls (one grouped guidance item)',
+    title:
+      '30,000 hints for tools the stream never calls (985 KiB, under the 1 MiB limit): guidance capped, the hints one counted item',
     target: 'config',
+    // Dotted keys under one table keep 30,000 hints under the config's 1 MiB limit, as the finding had them.
     build: cached('config-never-called-hints', () =>
       [
-        '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n',
+        '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n\n[conversation.tools]\n',
         ...Array.from(
-          { length: 10_000 },
-          (_, i) => `[conversation.tools.fake_tool_${i}]\ncompaction = "omit"\n`,
+          { length: NEVER_CALLED_HINTS },
+          (_, i) => `fake_tool_${i}.compaction="omit"\n`,
         ),
-      ].join('\n'),
+      ].join(''),
     ),
-    checkResult: (result) => {
-      const unknown = result.guidance.filter((d) => d.code === 'guidance/unknown-tool');
-      if (result.guidance.length > 101) return `${result.guidance.length} guidance items`;
-      return unknown.length === 1 && unknown[0]?.message.startsWith('10,000 hints')
-        ? undefined
-        : `${unknown.length} unknown-tool items`;
-    },
+    checkResult: (result) => neverCalledProblem(result.guidance.map((d) => d.message)),
+    checkProblems: neverCalledProblem,
     accepted: true,
     via: 'editor',
   },
@@ -1019,9 +1085,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
           : 'the name is not written with \\uXXXX escapes',
     accepted: true,
     via: 'editor',
-    notIn: {
-      ui: 'not yet in this column: the export dialog shows the same snippet (src/core/export), checked by src/core/json/quote.test.ts',
-    },
+    exportDialog: 'Anthropic context editing',
   },
   {
     id: 'utf32',
@@ -1043,8 +1107,8 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
         : 'not named as UTF-32 with its iconv advice',
     accepted: false,
     position: { line: 1, column: 1 },
+    message: /This file is UTF-32 \(little-endian, with a byte-order mark\), not UTF-8/,
     via: 'file',
-    notIn: { ui: NOT_IN_PAGE_YET },
   },
   {
     id: 'output-closed-pipe',
@@ -1087,5 +1151,192 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     position: { line: 1, column: 1 },
     via: 'editor',
     notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
+  },
+  {
+    id: 'negative-saving',
+    title:
+      'Compaction that adds tokens (375 empty responses, each stripped to a longer line): “costs 3,000 more tokens”, never “Saved -3,000”',
+    target: 'stream',
+    build: () => streamOfEmptyResponses(375),
+    cliArgs: ['report', '--what-if', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    checkStdout: costProblem,
+    checkResult: (result) => {
+      const { before, saved } = result.report.totals;
+      return costProblem(
+        formatSaving(saved.tokens, savedPercent(saved.tokens, before.tokens), before.tokens),
+      );
+    },
+    checkStatus: costProblem,
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'output-file-replaces-input',
+    title: '`compact FILE --output FILE`: written to a temporary file, then renamed over the input',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE', '--output', 'FILE'],
+    checkStdout: (stdout) => (stdout === '' ? undefined : 'wrote to standard output too'),
+    checkWritten: (text) => {
+      // The good stream's 8 events; its rule (keep_last = 1) compacts the first of its two turns.
+      let events: { type?: unknown }[];
+      try {
+        events = JSON.parse(text) as { type?: unknown }[];
+      } catch {
+        return 'FILE is not JSON';
+      }
+      return events.length === 9 && events[8]?.type === 'compaction'
+        ? undefined
+        : `FILE holds ${events.length} events, not the 8 and a compaction`;
+    },
+    accepted: true,
+    via: 'editor',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
+  },
+  {
+    id: 'output-file-kept-on-error',
+    title: '`compact FILE --output FILE` on a broken stream: FILE is left as it was',
+    target: 'stream',
+    build: () => MISSING_COMMA,
+    cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE', '--output', 'FILE'],
+    checkWritten: (text) => (text === MISSING_COMMA ? undefined : 'FILE was changed'),
+    accepted: false,
+    position: { line: 3, column: 3 },
+    via: 'editor',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
+  },
+  {
+    id: 'folder-title-5mb',
+    title:
+      'A 5 MB title in a conversation folder’s `metadata.json` (`report --by-conversation FOLDER`): the row shows 80 characters',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliBeside: {
+      'metadata.json': cached('folder-title-5mb', () =>
+        JSON.stringify({ title: 'T'.repeat(5_000_000) }),
+      ),
+    },
+    cliArgs: [
+      'report',
+      '--config',
+      'GOOD_CONFIG',
+      '--tokenizer',
+      'chars',
+      '--by-conversation',
+      'FOLDER',
+    ],
+    checkStdout: (stdout) => {
+      const row = stdout.split('\n').find((line) => line.startsWith('T'));
+      if (!row?.startsWith(`${'T'.repeat(79)}…  `)) return 'no row starts with 79 Ts and “…”';
+      return stdout.length < 5_000
+        ? undefined
+        : `${stdout.length.toLocaleString('en-US')} characters printed`;
+    },
+    accepted: true,
+    via: 'editor',
+    notIn: {
+      core: 'not applicable: a title is read from the metadata.json beside events.json (cli/conversations.ts, the workspace in the page); the core is handed one stream',
+      ui: 'not in this column: the page reads a folder through the workspace’s folder picker, which this column does not drive; its titles are capped by the same rule (core capTitle), checked by src/worker/worker-thread/workspace-session.test.ts',
+    },
+  },
+  {
+    id: 'share-link-expands-past-50mb',
+    title:
+      'A 21 KB share link that expands past 50 MB (the decoder stops at the limit while decompressing)',
+    target: 'link',
+    build: cached('share-link-expands-past-50mb', () =>
+      readFileSync(
+        new URL('fixtures/share-links/expands-past-50mb.txt', import.meta.url),
+        'utf8',
+      ).trim(),
+    ),
+    accepted: false,
+    message: /This link expands to more than 50 MB/,
+    via: 'editor',
+    notIn: { cli: 'not applicable: the CLI reads no share links' },
+  },
+];
+
+/**
+ * A finding the matrix cannot hold as one input (losing work, a dead
+ * worker, a stale tab are sequences of steps in the page; the CLI holds no
+ * work), with the test that reproduces it. The matrix doc lists them, and
+ * the bad-input spec checks that each test still exists under its title.
+ */
+export interface PageOnlyReproducer {
+  /** What happens, as the matrix's row says it. */
+  path: string;
+  /** The test's file, from the repository's root. */
+  file: string;
+  /** The test's title, exactly as written in the file. */
+  test: string;
+}
+
+/** The page-only reproducers, in the order of the matrix doc's rows. */
+export const PAGE_ONLY_REPRODUCERS: readonly PageOnlyReproducer[] = [
+  {
+    path: 'A worker that dies in the middle of a run is seen at once (not after the 60 s limit), replaced, and the run completes',
+    file: 'test/e2e/worker-faults.spec.ts',
+    test: 'a worker that closes in the middle of a run is seen at once, not after the time limit: it is replaced and the run completes',
+  },
+  {
+    path: 'A worker that crashes in the middle of a run is replaced, and the run completes',
+    file: 'test/e2e/worker-faults.spec.ts',
+    test: 'a worker that crashes in the middle of a run is replaced, and the run completes',
+  },
+  {
+    path: 'A reload and a new tab offer no Restore previous work: nothing was replaced',
+    file: 'test/e2e/autosave.spec.ts',
+    test: 'a reload and a new tab offer no Restore: nothing was replaced',
+  },
+  {
+    path: 'Restore is offered only when a link replaced this tab’s work, never after a reload or in a new tab (the store’s initial empty state is never offered)',
+    file: 'src/state/share.test.ts',
+    test: 'is not offered after a reload or in a new tab, where nothing was replaced',
+  },
+  {
+    path: 'A shared link over edited work, pasted into an open tab, offers Restore previous work',
+    file: 'test/e2e/autosave.spec.ts',
+    test: 'a shared link over edited work offers to restore it',
+  },
+  {
+    path: 'A shared link opened in a fresh load over saved work keeps that work in Recent work, one click away',
+    file: 'test/e2e/autosave.spec.ts',
+    test: 'a shared link opened in a fresh load over saved work keeps it in Recent work, one click away',
+  },
+  {
+    path: 'A duplicated tab (`window.open` of the address, its session copied) takes its own id and slot: both tabs keep their work',
+    file: 'test/e2e/autosave.spec.ts',
+    test: 'a duplicated tab (window.open of the address) takes its own slot: both tabs keep their work',
+  },
+  {
+    path: 'The eight-slot limit never drops the slot of an open tab; a dropped slot stays reachable in the recent states',
+    file: 'src/state/share.test.ts',
+    test: 'never drops the slot of an open tab; a dropped slot stays reachable in the recent states',
+  },
+  {
+    path: 'Two tabs with large streams: reloading tab A shows tab A’s work (per-tab autosave slots)',
+    file: 'test/e2e/autosave.spec.ts',
+    test: 'two tabs with large streams: reloading tab A shows tab A’s work',
+  },
+  {
+    path: 'A 5M-character stream is autosaved, survives a reload, and the save before it is kept',
+    file: 'test/e2e/autosave.spec.ts',
+    test: 'a 5M-character stream is autosaved, survives a reload, and the save before it is kept',
+  },
+  {
+    path: 'A reload in the middle of typing keeps the text being typed',
+    file: 'test/e2e/share.spec.ts',
+    test: 'autosave survives a reload in the middle of typing',
+  },
+  {
+    path: 'A tab left on an older build after an update: a lazy chunk gone from the server is said as an older version, with the reload offered',
+    file: 'test/e2e/old-build.spec.ts',
+    test: 'a tokenizer chunk gone from the server: the tab says it is on an older version and offers the reload',
+  },
+  {
+    path: 'A 60 KB config with a 30,000-part dotted key settles with results',
+    file: 'test/e2e/hostile-config.spec.ts',
+    test: 'a 60 KB config with a 30,000-part dotted key settles with a result',
   },
 ];

@@ -22,6 +22,7 @@ import {
   type CoreCliRow,
   GOOD_CONFIG,
   GOOD_STREAM,
+  PAGE_ONLY_REPRODUCERS,
   shorten,
 } from '../../src/test/bad-input-cases.ts';
 import {
@@ -34,6 +35,7 @@ import {
   setEditorText,
   statusLine,
   test,
+  waitForEditors,
   waitForResults,
 } from './helpers.ts';
 
@@ -51,6 +53,9 @@ const MAX_BUFFER = 45 * 1024 * 1024;
 
 const LABELS = { stream: 'Event stream (JSON)', config: 'Config (TOML)' } as const;
 
+/** The inputs that have an editor (a link is opened in the address). */
+type EditorTarget = keyof typeof LABELS;
+
 /** What the UI column observed for one case. */
 interface UiRecord {
   id: string;
@@ -59,15 +64,20 @@ interface UiRecord {
 }
 
 /** The visible text area of an editor (Monaco renders only the lines in view). */
-function editorLines(page: Page, target: BadInputCase['target']): Locator {
+function editorLines(page: Page, target: EditorTarget): Locator {
   return target === 'stream'
     ? page.locator('.drop-zone .view-lines')
     : page.locator('#config-panel .view-lines');
 }
 
-async function putInput(page: Page, badCase: BadInputCase, text: string): Promise<void> {
+async function putInput(
+  page: Page,
+  badCase: BadInputCase,
+  target: EditorTarget,
+  text: string,
+): Promise<void> {
   if (badCase.via === 'editor') {
-    await setEditorText(page, LABELS[badCase.target], text);
+    await setEditorText(page, LABELS[target], text);
     return;
   }
   const name = `${badCase.id}.json`;
@@ -85,13 +95,17 @@ async function putInput(page: Page, badCase: BadInputCase, text: string): Promis
   await expect(page.getByText(name, { exact: true })).toBeVisible({ timeout: 60_000 });
 }
 
-/** The first problem of an editor's source, as the problems list shows it: "error Stream 3:3 …". */
-async function firstProblem(page: Page, target: BadInputCase['target']): Promise<string | null> {
+/** The problems list's items of an editor's source. */
+function sourceProblems(page: Page, target: EditorTarget): Locator {
   const source = target === 'stream' ? 'Stream' : 'Config';
-  const item = page
+  return page
     .locator('.problems .problem')
-    .filter({ has: page.locator('.problem-where', { hasText: new RegExp(`^${source} `) }) })
-    .first();
+    .filter({ has: page.locator('.problem-where', { hasText: new RegExp(`^${source} `) }) });
+}
+
+/** The first problem of an editor's source, as the problems list shows it: "error Stream 3:3 …". */
+async function firstProblem(page: Page, target: EditorTarget): Promise<string | null> {
+  const item = sourceProblems(page, target).first();
   if ((await item.count()) === 0) return null;
   const part = async (name: string) =>
     ((await item.locator(name).textContent()) ?? '').replace(/\s+/g, ' ').trim();
@@ -102,11 +116,7 @@ async function firstProblem(page: Page, target: BadInputCase['target']): Promise
  * Checks the editor still holds `text`: its first line shows at the top and
  * its last line at the bottom (Monaco renders only the lines in view).
  */
-async function expectTextKept(
-  page: Page,
-  target: BadInputCase['target'],
-  text: string,
-): Promise<void> {
+async function expectTextKept(page: Page, target: EditorTarget, text: string): Promise<void> {
   const lines = editorLines(page, target);
   const visible = text.split('\n').filter((line) => line.trim() !== '');
   if (visible.length === 0) {
@@ -143,6 +153,13 @@ test.describe('bad input in the browser', () => {
     writeMatrix();
   });
 
+  test('each page-only reproducer the matrix lists is a test under that title', () => {
+    for (const item of PAGE_ONLY_REPRODUCERS) {
+      const source = readFileSync(join(ROOT, item.file), 'utf8');
+      expect(source, `${item.file} has the test “${item.test}”`).toContain(item.test);
+    }
+  });
+
   for (const badCase of BAD_INPUT_CASES) {
     const notInUi = badCase.notIn?.ui;
     if (notInUi !== undefined) {
@@ -159,7 +176,9 @@ test.describe('bad input in the browser', () => {
       const notes: string[] = [];
       let ok = false;
       try {
-        await checkCase(page, badCase, text, refused, notes);
+        if (badCase.target === 'link') await checkLink(page, badCase, text, notes);
+        else if (badCase.bytes) await checkRefusedFile(page, badCase, notes);
+        else await checkCase(page, badCase, badCase.target, text, refused, notes);
         ok = true;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -175,6 +194,7 @@ test.describe('bad input in the browser', () => {
 async function checkCase(
   page: Page,
   badCase: BadInputCase,
+  target: EditorTarget,
   text: string,
   refused: boolean,
   notes: string[],
@@ -193,7 +213,7 @@ async function checkCase(
     await waitForResults(page);
   }
   const start = Date.now();
-  await putInput(page, badCase, text);
+  await putInput(page, badCase, target, text);
   // A file case is a big input (megabytes, or thousands of tools, each with
   // its six what-if choices): its run can pass 15 s on a loaded machine.
   const longRun = badCase.via === 'file' ? 120_000 : undefined;
@@ -205,11 +225,11 @@ async function checkCase(
   await expect(page.locator('#editors .monaco-editor')).toHaveCount(2);
   await expect(results(page)).toBeVisible();
 
-  const problem = await firstProblem(page, badCase.target);
+  const problem = await firstProblem(page, target);
   const status = (await statusLine(page).textContent()) ?? '';
   if (refused) {
     const position = badCase.refusedInBrowser ? { line: 1, column: 1 } : badCase.position;
-    const source = badCase.target === 'stream' ? 'Stream' : 'Config';
+    const source = target === 'stream' ? 'Stream' : 'Config';
     const expected = position ? `${source} ${position.line}:${position.column}` : source;
     expect(problem, 'the problems list names the error and its position').toContain(
       `error ${expected}`,
@@ -223,9 +243,22 @@ async function checkCase(
     notes.push('last result kept, marked stale');
   } else {
     await expect(results(page)).toHaveAttribute('data-stale', 'false');
-    expect(status).toMatch(/^Saved/);
+    if (badCase.checkStatus) expect(badCase.checkStatus(status), 'the status line').toBeUndefined();
+    else expect(status).toMatch(/^Saved/);
     notes.push(`results “${status}” after ${seconds(resultsMs)}`);
     if (problem) notes.push(`note “${shorten(problem, 90)}”`);
+    if (badCase.checkProblems) {
+      const messages = await sourceProblems(page, target)
+        .locator('.problem-message')
+        .allTextContents();
+      expect(badCase.checkProblems(messages), 'the problems list').toBeUndefined();
+      notes.push(`problems as expected (${messages.length} listed)`);
+    }
+    if (badCase.exportDialog) {
+      const snippet = await readExportSnippet(page, badCase.exportDialog);
+      expect(badCase.checkStdout?.(snippet), 'the export dialog’s snippet').toBeUndefined();
+      notes.push(`the “${badCase.exportDialog}” dialog’s snippet as the CLI’s`);
+    }
     if (badCase.checkTableRows) {
       const names = await savingsTable(page).locator('tbody th').allTextContents();
       expect(badCase.checkTableRows(names), 'the savings table rows').toBeUndefined();
@@ -234,18 +267,116 @@ async function checkCase(
   }
 
   // The text is still in the editor: its first and its last line.
-  await expectTextKept(page, badCase.target, text);
+  await expectTextKept(page, target, text);
   notes.push('text kept');
 
   // The page still reacts, and recovers once the input is good again.
   notes.push(`tokenizer switch shown in ${await measureResponse(page, longRun)} ms`);
   if (refused) {
-    const good = badCase.target === 'stream' ? GOOD_STREAM : GOOD_CONFIG;
-    await setEditorText(page, LABELS[badCase.target], good);
+    const good = target === 'stream' ? GOOD_STREAM : GOOD_CONFIG;
+    await setEditorText(page, LABELS[target], good);
     await waitForResults(page);
     await expect(results(page)).toHaveAttribute('data-stale', 'false');
     notes.push('recovers when fixed');
   }
+  expect(errors, 'page and console errors').toEqual([]);
+  notes.push('no page or console error');
+}
+
+/** Opens an export target's dialog from the Export menu and reads its snippet; the dialog is closed again. */
+async function readExportSnippet(page: Page, title: string): Promise<string> {
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('button', { name: title }).click();
+  const dialog = page.getByRole('dialog', { name: `Hints for ${title}` });
+  await expect(dialog.locator('[data-status]')).toHaveAttribute('data-status', 'done');
+  const snippet = await dialog.getByTestId('peer-snippet').inputValue();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  return snippet;
+}
+
+/**
+ * A file the page refuses to open (not UTF-8), picked and then dropped: each
+ * time a notice names the file and the position, and the editors, the
+ * results and the page go on as they were.
+ */
+async function checkRefusedFile(page: Page, badCase: BadInputCase, notes: string[]): Promise<void> {
+  const errors = recordConsoleErrors(page);
+  await openPlayground(page);
+  const status = (await statusLine(page).textContent()) ?? '';
+  const lines = editorLines(page, 'stream');
+  const shown = await lines.textContent();
+  const bytes = badCase.bytes?.() ?? new Uint8Array();
+  const name = `${badCase.id}.json`;
+  const position = badCase.position ?? { line: 1, column: 1 };
+  const notices = page.getByRole('region', { name: 'Notifications' }).locator('.toast');
+  for (const how of ['picked', 'dropped'] as const) {
+    if (how === 'picked') {
+      await page.getByLabel('Open events.json').setInputFiles({
+        name,
+        mimeType: 'application/json',
+        buffer: Buffer.from(bytes),
+      });
+    } else {
+      await page.locator('.drop-zone').evaluate(
+        (zone, file) => {
+          const transfer = new DataTransfer();
+          const type = 'application/json';
+          transfer.items.add(new File([new Uint8Array(file.data)], file.name, { type }));
+          for (const event of ['dragover', 'drop']) {
+            const init = { dataTransfer: transfer, bubbles: true, cancelable: true };
+            zone.dispatchEvent(new DragEvent(event, init));
+          }
+        },
+        { name, data: [...bytes] },
+      );
+    }
+    const notice = notices.filter({ hasText: `${name} was not opened` });
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText(`(line ${position.line}, column ${position.column})`);
+    if (badCase.message) await expect(notice).toContainText(badCase.message);
+    if (how === 'picked')
+      notes.push(`notice “${shorten((await notice.textContent()) ?? '', 110)}”`);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+  }
+  notes.push('the same when dropped');
+  // Nothing was replaced: the editor's text, its file name and the results are as they were.
+  await expect(lines).toHaveText(shown ?? '');
+  await expect(page.getByText(name, { exact: true })).toHaveCount(0);
+  await expect(results(page)).toHaveAttribute('data-stale', 'false');
+  await expect(statusLine(page)).toHaveText(status);
+  notes.push('editor text and results kept');
+  notes.push(`tokenizer switch shown in ${await measureResponse(page)} ms`);
+  expect(errors, 'page and console errors').toEqual([]);
+  notes.push('no page or console error');
+}
+
+/** A share link opened in the address: a dialog says why it was not opened, and the default example works. */
+async function checkLink(
+  page: Page,
+  badCase: BadInputCase,
+  hash: string,
+  notes: string[],
+): Promise<void> {
+  const errors = recordConsoleErrors(page);
+  const start = Date.now();
+  await page.goto(`/${hash}`);
+  const dialog = page.getByRole('dialog', { name: 'This link could not be opened' });
+  await expect(dialog).toBeVisible({ timeout: 60_000 });
+  const said = dialog.getByText(badCase.message ?? /./).first();
+  await expect(said).toBeVisible();
+  await expect(dialog).toContainText('shows the default example');
+  notes.push(
+    `dialog “${shorten((await said.textContent()) ?? '', 110)}” after ${seconds(Date.now() - start)}`,
+  );
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await waitForEditors(page);
+  await waitForResults(page);
+  await expect(statusLine(page)).toHaveText(/^Saved/);
+  notes.push('the default example’s results');
+  notes.push(`tokenizer switch shown in ${await measureResponse(page)} ms`);
   expect(errors, 'page and console errors').toEqual([]);
   notes.push('no page or console error');
 }
@@ -283,10 +414,17 @@ function writeMatrix(): void {
     const row = coreCli.get(badCase.id);
     const uiRecord = ui.get(badCase.id);
     const core = row ? row.core.summary : notRun('`npx vitest run src/core/playground/bad-input`');
-    const cli = row ? `\`${row.cli.command}\`: ${row.cli.summary}` : notRun('as Core');
+    const cli = !row
+      ? notRun('as Core')
+      : row.cli.command === ''
+        ? row.cli.summary
+        : `\`${row.cli.command}\`: ${row.cli.summary}`;
     const uiText = uiRecord ? uiRecord.summary : 'failed or not run (see the Playwright report)';
     return `| ${cell(badCase.title)} | ${cell(core)} | ${cell(cli)} | ${cell(uiText)} |`;
   });
+  const pageOnly = PAGE_ONLY_REPRODUCERS.map(
+    (item) => `| ${cell(item.path)} | \`${item.file}\`: ${cell(item.test)} |`,
+  );
   const text = `# Bad-input matrix
 
 Generated from what the tests observed; do not edit. The Core and CLI
@@ -299,16 +437,25 @@ The cases are in \`src/test/bad-input-cases.ts\`; the limits in
 
 - **Core**: \`parseEventsText\` (auto encoding) or \`parseConfigToml\`, as the
   CLI calls them (no size limits), then \`session.run\` with the good input
-  beside the bad one and the browser's size limits.
+  beside the bad one and the browser's size limits; \`decodeUtf8\` first
+  for a file's bytes, \`decodeShareHash\` for a share link.
 - **CLI**: \`node bin/compaction-playground.mjs project FILE\` for a stream,
   \`report --config FILE good-events.json\` for a config. Errors must exit 2
-  with one \`FILE:line:col: error: …\` line and no stack trace.
+  with one \`FILE:line:col: error: …\` line and no stack trace. A case with
+  files beside its input (a \`metadata.json\`) runs on a folder, \`FOLDER\`,
+  holding them and the input as \`events.json\`; a case naming its input in
+  \`--output FILE\` checks what FILE holds afterwards, and that no temporary
+  file is left.
 - **UI**: the production build in Chromium. Small inputs are pasted into the
   editor, big ones opened with "Open events.json or transcript". Checked every time: the
   page is not blank, the problems list names the error with its line and
   column, the text is still in the editor, the last good result stays
   marked stale, there is no page or console error, a tokenizer switch
-  still shows, and fixing the input brings fresh results.
+  still shows, and fixing the input brings fresh results. A file that is
+  not UTF-8 is picked and then dropped: each time it is refused with a
+  notice naming its line and column, and the editors and results stay as
+  they were. A share link is opened in the address: a dialog says why, and
+  the default example works.
 
 | case | Core | CLI | UI |
 | --- | --- | --- | --- |
@@ -316,17 +463,14 @@ ${rows.join('\n')}
 
 ## Paths that are not one bad input
 
-Losing work is a sequence of steps, not an input, so these have browser
-tests of their own rather than rows above (UI only; the CLI never holds work):
+Losing work, a dead worker and a tab on an older build are sequences of
+steps in the page, not one input, so these have tests of their own rather
+than rows above (the page only; the CLI holds no work). Each test is checked
+to exist under this title when the matrix is written.
 
-| path | browser test |
+| path | test |
 | --- | --- |
-| Two tabs with large streams: reloading tab A shows tab A's work (per-tab autosave slots) | \`autosave.spec.ts\`: two tabs with large streams |
-| A shared link over edited work, pasted into an open tab, offers Restore previous work | \`autosave.spec.ts\`: a shared link over edited work offers to restore it |
-| A shared link opened in a fresh load over saved work offers Restore previous work | \`autosave.spec.ts\`: a shared link opened in a fresh load over saved work |
-| A 5M-character stream is autosaved, survives a reload, and the save before it is kept | \`autosave.spec.ts\`: a 5M-character stream is autosaved |
-| A reload in the middle of typing keeps the text being typed | \`share.spec.ts\`: autosave survives a reload in the middle of typing |
-| A 60 KB config with a 30,000-part dotted key settles with results | \`hostile-config.spec.ts\` |
+${pageOnly.join('\n')}
 `;
   writeFileSync(MATRIX, text);
 }

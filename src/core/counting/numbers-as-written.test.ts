@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { getWhatIfHeadline } from '../analyses/what-if.ts';
 import { resetCompactions } from '../compaction/creation.ts';
 import { parseConfigToml } from '../config/config.ts';
+import { describePeerSaving } from '../export/peer-export.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import { formatSavedTokens } from './format.ts';
 
@@ -48,6 +49,22 @@ describe('a negative saving reads as a cost (issue 24)', () => {
   it('in a sentence', () => {
     expect(formatSavedTokens(-3000, 'present')).toBe('costs 3,000 more tokens');
     expect(formatSavedTokens(3000, 'past')).toBe('saved 3,000 tokens');
+  });
+
+  it("in the export's saving sentence (the CLI's `export`)", () => {
+    const amount = (tokens: number) => ({ tokens, chars: tokens * 4 });
+    const sentence = describePeerSaving(
+      {
+        before: amount(8),
+        playground: { toolCalls: amount(-5), total: amount(-5) },
+        peer: { toolCalls: amount(3), total: amount(4) },
+      },
+      'Fake runtime',
+    );
+    expect(sentence).toBe(
+      "On tool calls, the playground's config costs 5 more tokens and the nearest one Fake runtime can say saves 3 tokens. In total (reasoning and summaries included, as your rules do them), of the 8 tokens, the playground's config costs 5 more tokens (62.5% more) and the nearest one Fake runtime can say saves 4 tokens (50.0%).",
+    );
+    expect(sentence).not.toMatch(/-\d/);
   });
 
   it("in the what-if grid's headline", () => {

@@ -16,7 +16,7 @@
 import { applyRecommendations } from '../analyses/recommend.ts';
 import type { Readings } from '../compaction/readings.ts';
 import type { ParsedConfig } from '../config/config.ts';
-import { formatCount, formatPercent } from '../counting/format.ts';
+import { formatCount, formatPercent, formatSavedTokens } from '../counting/format.ts';
 import { type Report, savedPercent } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import { buildToolInfo, planCompactions, reportStream } from '../playground/playground.ts';
@@ -124,15 +124,20 @@ export function getSaved(report: Report): SavedAmounts {
 }
 
 /**
- * The saving in one sentence, as the CLI prints it and the dialog's
- * caption reads: tool calls first (what the peer's config governs), then the
- * totals, which also hold what the rules do beyond tools.
+ * The saving in one sentence, as the CLI prints it: tool calls first (what
+ * the peer's config governs), then the totals, which also hold what the
+ * rules do beyond tools. Compaction that adds tokens reads as a cost
+ * ("costs 5 more tokens (62.5% more)"), never as "Saved -5 tokens".
  */
 export function describePeerSaving(saving: PeerSaving, title: string): string {
-  const tokens = (amount: { tokens: number }) => `${formatCount(amount.tokens)} tokens`;
-  const share = (amount: { tokens: number }) =>
-    formatPercent(savedPercent(amount.tokens, saving.before.tokens));
-  return `Saved on tool calls: ${tokens(saving.playground.toolCalls)} with the playground's hints, ${tokens(saving.peer.toolCalls)} with the nearest hints ${title} can say. In total (reasoning and summaries included, as your rules do them): ${tokens(saving.playground.total)} (${share(saving.playground.total)}) against ${tokens(saving.peer.total)} (${share(saving.peer.total)}) of ${tokens(saving.before)}.`;
+  const said = (amount: { tokens: number }) => formatSavedTokens(amount.tokens, 'present');
+  const share = (amount: { tokens: number }) => {
+    const percent = formatPercent(Math.abs(savedPercent(amount.tokens, saving.before.tokens)));
+    return amount.tokens < 0 ? `${percent} more` : percent;
+  };
+  const playground = "the playground's config";
+  const peer = `the nearest one ${title} can say`;
+  return `On tool calls, ${playground} ${said(saving.playground.toolCalls)} and ${peer} ${said(saving.peer.toolCalls)}. In total (reasoning and summaries included, as your rules do them), of the ${formatCount(saving.before.tokens)} tokens, ${playground} ${said(saving.playground.total)} (${share(saving.playground.total)}) and ${peer} ${said(saving.peer.total)} (${share(saving.peer.total)}).`;
 }
 
 /**

@@ -16,7 +16,7 @@ export const SEQUENCE_START = '2026-01-01 00:00:00.0';
 const NANOS_PER_MS = 1_000_000n;
 const ONE_SECOND = 1_000_000_000n;
 
-/** The longest title taken from a first user message. */
+/** The longest title shown: from a first user message, a metadata.json or a subagent's description. */
 const TITLE_LENGTH = 80;
 
 /** A timestamp as a source records it: ISO text, epoch milliseconds, or nothing. */
@@ -283,7 +283,18 @@ export function createTitle(content: string): string | undefined {
     .map((part) => part.trim())
     .find((part) => part !== '');
   if (line === undefined) return undefined;
-  return line.length <= TITLE_LENGTH ? line : `${line.slice(0, TITLE_LENGTH - 1)}…`;
+  return capTitle(line);
+}
+
+/**
+ * A title cut to {@link TITLE_LENGTH} code points (never inside a surrogate
+ * pair), with "…" when cut: a 5 MB `metadata.json` title must not pad every
+ * `--by-conversation` row, nor fill the workspace's table.
+ */
+export function capTitle(title: string): string {
+  if (title.length <= TITLE_LENGTH) return title;
+  const points = Array.from(title.slice(0, TITLE_LENGTH * 2));
+  return points.length <= TITLE_LENGTH ? title : `${points.slice(0, TITLE_LENGTH - 1).join('')}…`;
 }
 
 /**

@@ -8,9 +8,9 @@
  * `docs/bad-input-matrix.md`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   BAD_INPUT_CASES,
@@ -22,8 +22,11 @@ import {
   GOOD_STREAM,
   shorten,
 } from '../../test/bad-input-cases.ts';
+import { shareDefaults } from '../../test/share-links.ts';
 import { parseConfigToml } from '../config/config.ts';
+import { formatSavedTokens } from '../counting/format.ts';
 import { decodeUtf8 } from '../json/utf8.ts';
+import { decodeShareHash } from '../share/share-codec.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import type { Diagnostic } from '../types.ts';
 import { createPlaygroundSession } from './playground.ts';
@@ -75,7 +78,9 @@ describe('bad input through the core and the CLI', () => {
       const core: ColumnObservation = badCase.notIn?.core
         ? { ok: true, summary: badCase.notIn.core }
         : await runCore(session, badCase, text);
-      const cli = runCli(badCase, text);
+      const cli: CoreCliRow['cli'] = badCase.notIn?.cli
+        ? { ok: true, summary: badCase.notIn.cli, command: '', exitCode: null, ms: 0 }
+        : runCli(badCase, text);
       rows.set(badCase.id, { id: badCase.id, title: badCase.title, core, cli });
       expect(core.ok, core.summary).toBe(true);
       expect(cli.ok, cli.summary).toBe(true);
@@ -90,6 +95,7 @@ async function runCore(
   badCase: BadInputCase,
   text: string,
 ): Promise<ColumnObservation> {
+  if (badCase.target === 'link') return decodeLink(badCase, text);
   const problems: string[] = [];
   const parseStart = performance.now();
   let diagnostics: Diagnostic[];
@@ -116,10 +122,11 @@ async function runCore(
       !badCase.accepted &&
       (!expected ||
         (decoded.diagnostic.line === expected.line &&
-          decoded.diagnostic.column === expected.column));
+          decoded.diagnostic.column === expected.column)) &&
+      (!badCase.message || badCase.message.test(decoded.diagnostic.message));
     return {
       ok,
-      summary: `decodeUtf8 (${parseMs} ms): ${describeDiagnostics(diagnostics)}${ok ? '' : ' — UNEXPECTED position or acceptance'}`,
+      summary: `decodeUtf8 (${parseMs} ms): ${describeDiagnostics(diagnostics)}${ok ? '' : ' — UNEXPECTED position, message or acceptance'}`,
     };
   }
   const hasError = diagnostics.some((d) => d.severity === 'error');
@@ -127,6 +134,9 @@ async function runCore(
     problems.push(badCase.accepted ? 'refused an input it should accept' : 'accepted bad input');
   }
   const firstError = diagnostics.find((d) => d.severity === 'error');
+  if (badCase.message && firstError && !badCase.message.test(firstError.message)) {
+    problems.push(`the error does not say ${badCase.message}`);
+  }
   if (badCase.position && firstError) {
     if (firstError.line !== badCase.position.line || firstError.column !== badCase.position.column)
       problems.push(
@@ -156,7 +166,7 @@ async function runCore(
       if (refusal?.line !== 1 || refusal.column !== 1) problems.push('no refusal at 1:1');
       sessionNote = refusal ? `: error ${where(refusal)} “${shorten(refusal.message)}”` : '';
     } else if (status === 'ok') {
-      sessionNote = `: ${result.report.totals.saved.tokens.toLocaleString('en-US')} tokens saved`;
+      sessionNote = `: ${formatSavedTokens(result.report.totals.saved.tokens, 'present')}`;
     }
     const resultProblem = status === 'ok' ? badCase.checkResult?.(result) : undefined;
     if (resultProblem) problems.push(resultProblem);
@@ -176,6 +186,28 @@ async function runCore(
   return { ok: problems.length === 0, summary };
 }
 
+/** A share link through the codec the page decodes its address with, beside the page's defaults. */
+function decodeLink(badCase: BadInputCase, hash: string): ColumnObservation {
+  const start = performance.now();
+  let result: ReturnType<typeof decodeShareHash>;
+  try {
+    result = decodeShareHash(hash, shareDefaults(GOOD_CONFIG));
+  } catch (error) {
+    return { ok: false, summary: `decodeShareHash THROWS: ${String(error)}` };
+  }
+  const ms = elapsed(start);
+  const problems: string[] = [];
+  if (result.ok !== badCase.accepted) {
+    problems.push(badCase.accepted ? 'refused a link it should open' : 'opened a bad link');
+  }
+  if (!result.ok && badCase.message && !badCase.message.test(result.message)) {
+    problems.push(`the message does not say ${badCase.message}`);
+  }
+  const said = result.ok ? 'opens' : `${result.reason} “${shorten(result.message)}”`;
+  const unexpected = problems.length > 0 ? ` — UNEXPECTED: ${problems.join('; ')}` : '';
+  return { ok: problems.length === 0, summary: `decodeShareHash (${ms} ms): ${said}${unexpected}` };
+}
+
 const ONE_ERROR_LINE = /^(.+):(\d+):(\d+): error: (.+)$/;
 
 /** The shell lines behind {@link BadInputCase.cliStdout}; `$@` is the command, `$INPUT_FILE` the input. */
@@ -187,6 +219,15 @@ const STDOUT_REDIRECTS: Record<NonNullable<BadInputCase['cliStdout']>, string> =
 
 function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
   let file = join(work, badCase.target === 'stream' ? `${badCase.id}.json` : `${badCase.id}.toml`);
+  // A folder case: the input is events.json in a folder of its own, beside its other files.
+  const folder = badCase.cliBeside ? join(work, badCase.id) : undefined;
+  if (folder && badCase.cliBeside) {
+    mkdirSync(folder);
+    file = join(folder, 'events.json');
+    for (const [name, build] of Object.entries(badCase.cliBeside)) {
+      writeFileSync(join(folder, name), build());
+    }
+  }
   if (badCase.cliPath === 'FIFO') execFileSync('mkfifo', [file]);
   else if (badCase.cliPath !== undefined) file = badCase.cliPath;
   else writeFileSync(file, badCase.bytes ? badCase.bytes() : text);
@@ -195,7 +236,12 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
       ? ['project', 'FILE']
       : ['report', '--config', 'FILE', 'GOOD_STREAM'];
   const template = badCase.cliArgs ?? defaultArgs;
-  const stand = { FILE: file, GOOD_CONFIG: goodConfigFile, GOOD_STREAM: goodStreamFile } as const;
+  const stand = {
+    FILE: file,
+    FOLDER: folder ?? work,
+    GOOD_CONFIG: goodConfigFile,
+    GOOD_STREAM: goodStreamFile,
+  } as const;
   const args = template.map((arg) =>
     Object.hasOwn(stand, arg) ? stand[arg as keyof typeof stand] : arg,
   );
@@ -219,10 +265,18 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
     },
   );
   const ms = elapsed(start);
-  if (badCase.cliPath === undefined || badCase.cliPath === 'FIFO') rmSync(file, { force: true });
+  const problems: string[] = [];
+  if (badCase.checkWritten) {
+    const problem = badCase.checkWritten(readFileSync(file, 'utf8'));
+    if (problem) problems.push(problem);
+    const left = readdirSync(dirname(file)).filter((name) => name.endsWith('.tmp'));
+    if (left.length > 0) problems.push(`left ${left.join(', ')}`);
+  }
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  else if (badCase.cliPath === undefined || badCase.cliPath === 'FIFO')
+    rmSync(file, { force: true });
   const stderr = result.stderr ?? '';
   const lines = stderr.split('\n').filter((line) => line !== '');
-  const problems: string[] = [];
   if (/^\s+at /m.test(stderr)) problems.push('stack trace');
   let summary: string;
   if (badCase.accepted) {
@@ -233,7 +287,12 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
       const problem = badCase.checkStdout(result.stdout);
       if (problem) problems.push(problem);
       else shape = ', stdout as expected';
-    } else if (badCase.target === 'stream' && result.status === 0 && !redirect) {
+    } else if (
+      badCase.target === 'stream' &&
+      result.status === 0 &&
+      !redirect &&
+      !badCase.checkWritten
+    ) {
       try {
         const printed = (JSON.parse(result.stdout) as unknown[]).length;
         shape = `, prints ${printed.toLocaleString('en-US')} element${printed === 1 ? '' : 's'}`;
@@ -246,6 +305,7 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
       if (problem) problems.push(problem);
       else shape += ', stderr as expected';
     }
+    if (badCase.checkWritten && problems.length === 0) shape += ', FILE as expected';
     summary = `exit ${result.status}${shape} (${ms} ms)`;
   } else {
     if (result.status !== 2) problems.push(`exit ${result.status}`);
@@ -254,15 +314,19 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
     const match = lines.length === 1 ? ONE_ERROR_LINE.exec(lines[0] as string) : null;
     if (!match) problems.push(`stderr is not one file:line:col line: ${shorten(stderr, 200)}`);
     else {
-      const [, path, line, column] = match;
+      const [, path, line, column, message] = match;
       if (path !== file) problems.push(`names ${path}`);
+      if (badCase.message && !badCase.message.test(message as string)) {
+        problems.push(`the error does not say ${badCase.message}`);
+      }
       const position = badCase.position;
       if (position && (Number(line) !== position.line || Number(column) !== position.column)) {
         problems.push(`at ${line}:${column}, expected ${position.line}:${position.column}`);
       }
     }
     const shown = (lines[0] ?? '').replace(file, 'FILE');
-    summary = `exit ${result.status}: \`${shorten(shown, 130)}\` (${ms} ms)`;
+    const kept = badCase.checkWritten && problems.length === 0 ? ', FILE as it was' : '';
+    summary = `exit ${result.status}: \`${shorten(shown, 130)}\`${kept} (${ms} ms)`;
   }
   if (problems.length > 0) summary += ` — UNEXPECTED: ${problems.join('; ')}`;
   return { ok: problems.length === 0, summary, command, exitCode: result.status, ms };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getToolRowKey, type Report } from '../../core/counting/report.ts';
+import { GOOD_CONFIG, GOOD_STREAM } from '../../test/bad-input-cases.ts';
 import { TWO_RULES, toolTurnsStream } from '../../test/interacting-hints.ts';
 import { runCli } from '../../test/run-cli.ts';
 import type { WorkspaceSettings } from '../shared/workspace-protocol.ts';
@@ -85,5 +86,29 @@ describe('workspace session under a reading where hints interact', () => {
     expect(result.report.totals.saved.tokens).toBe(174 + 174);
     // Counted for these settings, the same evaluation answers again (no loop).
     expect(session.evaluate(edited).status).toBe('ok');
+  });
+});
+
+describe('workspace titles', () => {
+  it('caps a 5 MB metadata.json title to 80 characters, as the CLI’s --by-conversation rows (issue 24)', async () => {
+    const session = createWorkspaceHandlers();
+    const analyzed = await session.analyze(
+      {
+        index: 0,
+        events: new Blob([GOOD_STREAM]),
+        metadata: new Blob([JSON.stringify({ title: 'T'.repeat(5_000_000) })]),
+        name: 'events.json',
+      },
+      {
+        configText: GOOD_CONFIG,
+        encoding: 'auto',
+        now: null,
+        view: 'sanitized',
+        tokenizer: 'chars',
+        readings: {},
+      },
+    );
+    // 79 characters of the title and "…".
+    expect(analyzed.title).toBe(`${'T'.repeat(79)}…`);
   });
 });

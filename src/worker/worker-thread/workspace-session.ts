@@ -29,6 +29,7 @@ import { resolveConfigInForce } from '../../core/config/in-force.ts';
 import type { JpBase } from '../../core/config/jp-base.ts';
 import { addReports, getToolRowKey, type Report } from '../../core/counting/report.ts';
 import { loadTokenCounter } from '../../core/counting/tokens.ts';
+import { capTitle } from '../../core/import/builder.ts';
 import { readSubagentDescription } from '../../core/import/sessions.ts';
 import { setOwn } from '../../core/json/values.ts';
 import { describeFirstProblem } from '../../core/playground/pipeline.ts';
@@ -118,10 +119,11 @@ export function createWorkspaceHandlers() {
     // JP keeps the title in metadata.json; a subagent's .meta.json describes its task.
     let title: string | null = null;
     if (metadataText !== undefined) {
-      title =
-        (kind === 'subagent'
+      const read =
+        kind === 'subagent'
           ? readSubagentDescription(metadataText)
-          : readConversationTitle(metadataText)) ?? null;
+          : readConversationTitle(metadataText);
+      title = read === undefined ? null : capTitle(read);
     }
     const config = parseConfig(settings);
     const invalid = configError(config);
