@@ -35,6 +35,7 @@ import {
 import { formatWhatIf } from './format-what-if.ts';
 import {
   checkNow,
+  formatImportAccount,
   formatNotes,
   getFrom,
   getStreamOptions,
@@ -287,6 +288,8 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         ...(values.agent !== undefined ? { agent: values.agent } : {}),
       });
       write(io, stream.elements, encoding);
+      // `import` writes the stream as imported: nothing is sanitized away.
+      io.stderr(formatImportAccount(path, stream, false));
       io.stderr(formatNotes(path, stream.notes));
       return 0;
     }

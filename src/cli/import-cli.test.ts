@@ -59,6 +59,26 @@ describe('import', () => {
     });
   }
 
+  it('says on stderr which format it read and what in the file decided it (class 5)', async () => {
+    const codex = join(DIR, 'codex/toolpath__convo.jsonl');
+    // The rollout's line 1 is {"timestamp", "type": "session_meta", "payload": {…}}.
+    const rollout = await run(['import', codex]);
+    expect(rollout.stderr).toContain(
+      `${codex}: import: read as Codex CLI rollout (JSONL): its first record (line 1) is a "session_meta" with a "payload"; `,
+    );
+    // An Amp thread export: {"v": 73, "id": "T-019fa4db-…", …, "messages": […]}.
+    const amp = join(SHARED_DIR, 'corpus', 'agent-transcripts-2026', 'amp', 'toolpath__convo.json');
+    const thread = await run(['import', amp]);
+    expect(thread.stderr).toContain(
+      `${amp}: import: read as Amp thread (export or --stream-json): its "id" is an Amp thread id ("T-…") beside "v" and "messages"; 11 tool calls in the file, all counted`,
+    );
+    // Forced, the line says so, and what in the file fits.
+    const forced = await run(['import', '--from', 'codex', codex]);
+    expect(forced.stderr).toContain(
+      'read as Codex CLI rollout (JSONL): the format was asked for (codex), and its first record (line 1) is a "session_meta" with a "payload"; ',
+    );
+  });
+
   it('refuses a file in no known format with one line naming the formats', async () => {
     const path = join(work, 'notes.json');
     writeFileSync(path, '{"hello": "world"}');

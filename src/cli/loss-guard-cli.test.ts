@@ -11,6 +11,7 @@ import { parseEventsText } from '../core/stream/codec.ts';
 import {
   AMP_THREAD,
   ampThread,
+  anthropicRepeatedCall,
   type ClassReproducer,
   call,
   cutLine,
@@ -18,6 +19,7 @@ import {
   geminiCheckpoint,
   inlineSubagent,
   jsonl,
+  responsesRepeatedCall,
   resumedTwice,
   serverTool,
   summariesFirst,
@@ -54,16 +56,18 @@ describe('counting commands print the loss guard line per file (class 9)', () =>
   const body = join(folder, 'body.json');
   writeFileSync(body, futureCall().text);
 
+  // Why each file was read in its format: the session's line 1 is a user line with a uuid.
+  const userLine1 = 'line 1 is a {"type": "user"} line with a "message" and a "uuid"';
   for (const command of ['report', 'recommend']) {
     it(`${command} says per file how many calls it counts of those in the file, and why`, async () => {
       const { code, stderr } = await counting(command, folder);
       expect(code).toBe(0);
       const lines = stderr.split('\n').filter(Boolean).sort();
       expect(lines).toEqual([
-        `${body}: import: read as OpenAI Responses input items; 1 tool call in the file, 0 counted: 1 by openai-responses/item-future_tool_call; skipped or changed: import/no-timestamp ×1`,
+        `${body}: import: read as OpenAI Responses input items: it is an object with "input", and item 1 is a Responses "message" item; 1 tool call in the file, 0 counted: 1 by openai-responses/item-future_tool_call; skipped or changed: import/no-timestamp ×1`,
         // Found in a folder, the inline subagent is a conversation of its own: its one call counted there.
-        `${session} › agent-ag: import: read as Claude Code session (JSONL); 1 tool call in the file, all counted; skipped or changed: import/no-timestamp ×1`,
-        `${session}: import: read as Claude Code session (JSONL); 2 tool calls in the file, 1 counted: 1 by claude-code/sidechain; skipped or changed: import/no-timestamp ×2`,
+        `${session} › agent-ag: import: read as Claude Code session (JSONL): ${userLine1}; 1 tool call in the file, all counted; skipped or changed: import/no-timestamp ×1`,
+        `${session}: import: read as Claude Code session (JSONL): ${userLine1}; 2 tool calls in the file, 1 counted: 1 by claude-code/sidechain; skipped or changed: import/no-timestamp ×2`,
       ]);
     });
   }
@@ -100,12 +104,33 @@ describe('the ten classes through the CLI (issue 20)', () => {
     return path;
   };
 
-  for (const build of [resumedTwice, withoutParents, serverTool, cutLine, summariesFirst]) {
+  for (const build of [
+    resumedTwice,
+    anthropicRepeatedCall,
+    responsesRepeatedCall,
+    withoutParents,
+    serverTool,
+    cutLine,
+    summariesFirst,
+  ]) {
     const reproducer = build();
     it(`class ${reproducer.class}: ${reproducer.what}`, async () => {
       expect(await reportCalls(write(reproducer))).toEqual(reproducer.calls);
     });
   }
+
+  it('class 1 in a request body: a repeated call id is named on the loss guard line', async () => {
+    const anthropic = write(anthropicRepeatedCall());
+    const { stderr } = await counting('report', anthropic);
+    // Message 2 is the first assistant message, with the tool_use t1; its copy is message 4.
+    expect(stderr).toContain(
+      `${anthropic}: import: read as Anthropic Messages: message 2 has an Anthropic "tool_use" block; 1 tool call in the file, all counted; skipped or changed: anthropic-messages/repeated-call ×1`,
+    );
+    const responses = write(responsesRepeatedCall());
+    expect((await counting('report', responses)).stderr).toContain(
+      '2 tool calls in the file, all counted; skipped or changed: openai-responses/repeated-call ×2',
+    );
+  });
 
   it('class 7: the cut file keeps all 19 calls of toolpath__convo.jsonl', async () => {
     const calls = await reportCalls(write(cutLine()));

@@ -60,6 +60,59 @@ export function resumedTwice(): ClassReproducer {
   };
 }
 
+/**
+ * Class 1 in a request body: an Anthropic Messages body whose assistant
+ * message (with the call t1, Bash) and its result are written twice, as a
+ * logger that appends the history again writes it: one call, counted once.
+ */
+export function anthropicRepeatedCall(): ClassReproducer {
+  const asked = {
+    role: 'assistant',
+    content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: {} }],
+  };
+  const answered = {
+    role: 'user',
+    content: [{ type: 'tool_result', tool_use_id: 't1', content: 'fake' }],
+  };
+  return {
+    class: 1,
+    what: 'a call id written twice in one Anthropic Messages body counts once',
+    fileName: 'anthropic-repeated.json',
+    text: JSON.stringify({
+      messages: [{ role: 'user', content: 'go' }, asked, answered, asked, answered],
+    }),
+    calls: { Bash: 1 },
+  };
+}
+
+/**
+ * Class 1 in a request body: a Responses input whose function_call c1 (Read)
+ * and its output appear twice, and a web_search_call ws1 twice: two calls,
+ * each counted once.
+ */
+export function responsesRepeatedCall(): ClassReproducer {
+  const call = { type: 'function_call', call_id: 'c1', name: 'Read', arguments: '{}' };
+  const output = { type: 'function_call_output', call_id: 'c1', output: 'fake' };
+  const search = { type: 'web_search_call', id: 'ws1', status: 'completed' };
+  return {
+    class: 1,
+    what: 'a call id written twice in one Responses input counts once',
+    fileName: 'responses-repeated.json',
+    text: JSON.stringify({
+      input: [
+        { type: 'message', role: 'user', content: 'go' },
+        call,
+        output,
+        search,
+        call,
+        output,
+        search,
+      ],
+    }),
+    calls: { Read: 1, web_search_call: 1 },
+  };
+}
+
 /** Class 2: lines without `parentUuid` (older and minimal writers). */
 export function withoutParents(): ClassReproducer {
   const bare = [user('u1', null, 'go'), call('a2', 'u1', 't1'), result('u3', 'a2', 't1')].map(

@@ -714,6 +714,42 @@ export function kimiCodeTranscript(): fc.Arbitrary<GeneratedTranscript> {
   });
 }
 
+/** Amp thread exports: `toolUseID` results under `run`, encrypted thinking, a message written twice, a role no importer reads. */
+export function ampThreadTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  const noise = fc.record({ repeat: fc.option(fc.nat(40)), other: fc.boolean() });
+  return fc.tuple(turnsArbitrary(['agent']), noise).map(([turns, n]) => {
+    const messages: Line[] = [];
+    for (const turn of turns) {
+      messages.push({ role: 'user', content: [{ type: 'text', text: turn.prompt }] });
+      for (const step of turn.steps) {
+        const content: Line[] = [
+          { type: 'thinking', thinking: '', signature: 'fake' },
+          { type: 'text', text: step.text },
+        ];
+        for (const call of step.calls) {
+          content.push({ type: 'tool_use', id: call.id, name: call.name, input: {} });
+        }
+        messages.push({ role: 'assistant', content, usage: { inputTokens: 1, outputTokens: 1 } });
+        const results = step.calls.map((call) => ({
+          type: 'tool_result',
+          toolUseID: call.id,
+          run: { status: 'done', result: { output: 'fake', exitCode: 0 } },
+        }));
+        if (results.length > 0) messages.push({ role: 'user', content: results });
+      }
+    }
+    if (n.repeat !== null) {
+      const index = n.repeat % messages.length;
+      messages.splice(index, 0, messages[index] as Line);
+    }
+    if (n.other) messages.push({ role: 'info', content: [] });
+    return {
+      text: JSON.stringify({ v: 73, id: 'T-00000000-0000-4000-8000-000000000000', messages }),
+      calls: distinct(turns),
+    };
+  });
+}
+
 /** Every format the property runs over, with its generator and, where a format has two, a name for each. */
 export const LOSS_GUARD_FORMATS: readonly [
   ImportFormat,
@@ -733,6 +769,7 @@ export const LOSS_GUARD_FORMATS: readonly [
   ['gemini-cli', geminiDocumentTranscript, 'gemini-cli (JSON)'],
   ['opencode', openCodeTranscript],
   ['kimi-code', kimiCodeTranscript],
+  ['amp', ampThreadTranscript, 'amp (thread export)'],
 ];
 
 /** The property for one transcript: undefined when it holds, else what differs. */

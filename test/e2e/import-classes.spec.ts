@@ -15,11 +15,13 @@ import type { Page } from '@playwright/test';
 import { IMPORT_FORMAT_LABELS } from '../../src/core/import/types.ts';
 import {
   ampThread,
+  anthropicRepeatedCall,
   type ClassReproducer,
   cutLine,
   futureCall,
   geminiCheckpoint,
   inlineSubagent,
+  responsesRepeatedCall,
   resumedTwice,
   serverTool,
   summariesFirst,
@@ -102,7 +104,15 @@ test.beforeEach(async ({ page }) => {
 test('classes 1, 2, 3, 7 and 10: each file gives its hand-counted calls per tool and the CLI’s figures and line', async ({
   page,
 }) => {
-  for (const build of [resumedTwice, withoutParents, serverTool, cutLine, summariesFirst]) {
+  for (const build of [
+    resumedTwice,
+    anthropicRepeatedCall,
+    responsesRepeatedCall,
+    withoutParents,
+    serverTool,
+    cutLine,
+    summariesFirst,
+  ]) {
     const reproducer = build();
     await test.step(`class ${reproducer.class}: ${reproducer.what}`, () =>
       openAndCheck(page, reproducer));
@@ -123,9 +133,9 @@ test('class 5: an Amp thread is read as Amp, with all its calls', async ({ page 
   const reproducer = ampThread();
   await openAndCheck(page, reproducer);
   await expect(page.getByTestId('import-format')).toHaveText(IMPORT_FORMAT_LABELS.amp);
-  // The format chosen, and the loss guard says every call in the file is counted.
+  // The format chosen and why (the file's "v" and its "id" "T-019fa4db-…"), and the loss guard says every call in the file is counted.
   await expect(page.getByTestId('import-account')).toContainText(
-    `read as ${IMPORT_FORMAT_LABELS.amp};`,
+    `read as ${IMPORT_FORMAT_LABELS.amp}: its "id" is an Amp thread id ("T-…") beside "v" and "messages";`,
   );
   await expect(page.getByTestId('import-account')).toContainText('all counted');
 });
@@ -144,7 +154,7 @@ test('class 6 and 9: an inline subagent, and a call of a newer item type, are na
 
   await openAndCheck(page, futureCall());
   await expect(summary.getByTestId('import-account')).toHaveText(
-    'read as OpenAI Responses input items; 1 tool call in the file, 0 counted: 1 by openai-responses/item-future_tool_call; skipped or changed: import/no-timestamp ×1',
+    'read as OpenAI Responses input items: it is an object with "input", and item 1 is a Responses "message" item; 1 tool call in the file, 0 counted: 1 by openai-responses/item-future_tool_call; skipped or changed: import/no-timestamp ×1',
   );
 });
 

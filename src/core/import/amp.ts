@@ -14,26 +14,28 @@ import { importToolUseBlock } from './anthropic-messages.ts';
 import { getArray, getString, StreamBuilder } from './builder.ts';
 import { attachAt, createSplitUsage } from './recorded-usage.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 const THREAD_ID = /^T-[0-9a-f-]+$/i;
 const STREAM_TYPES = new Set(['system', 'user', 'assistant', 'result']);
 
 /** Whether a JSON document is an Amp thread export; the reason when not. */
-export function sniffAmpThread(value: JsonValue): string | undefined {
-  if (!isJsonObject(value)) return 'it is not a JSON object';
+export function sniffAmpThread(value: JsonValue): Sniffed {
+  if (!isJsonObject(value)) return misfit('it is not a JSON object');
   if (typeof value.id !== 'string' || !THREAD_ID.test(value.id) || typeof value.v !== 'number')
-    return 'it has no Amp thread "v" and "id" ("T-…")';
-  if (!Array.isArray(value.messages)) return 'it has no "messages"';
+    return misfit('it has no Amp thread "v" and "id" ("T-…")');
+  if (!Array.isArray(value.messages)) return misfit('it has no "messages"');
   const bad = value.messages.find(
     (m) => !isJsonObject(m) || typeof m.role !== 'string' || !Array.isArray(m.content),
   );
-  return bad === undefined ? undefined : 'a message is not {"role", "content": […]}';
+  return bad === undefined
+    ? fits('its "id" is an Amp thread id ("T-…") beside "v" and "messages"')
+    : misfit('a message is not {"role", "content": […]}');
 }
 
 /** Whether parsed lines are an Amp --stream-json stream; the reason when not. */
-export function sniffAmpStream(lines: readonly JsonLine[]): string | undefined {
-  let message = false;
+export function sniffAmpStream(lines: readonly JsonLine[]): Sniffed {
+  let message: number | undefined;
   for (const { line, value } of lines) {
     if (
       !isJsonObject(value) ||
@@ -42,12 +44,14 @@ export function sniffAmpStream(lines: readonly JsonLine[]): string | undefined {
       typeof value.session_id !== 'string' ||
       !THREAD_ID.test(value.session_id)
     ) {
-      return `line ${line} is not an Amp stream line ({"type", "session_id": "T-…"})`;
+      return misfit(`line ${line} is not an Amp stream line ({"type", "session_id": "T-…"})`);
     }
     if ((value.type === 'user' || value.type === 'assistant') && isJsonObject(value.message))
-      message = true;
+      message ??= line;
   }
-  return message ? undefined : 'no line is a user or assistant message';
+  return message === undefined
+    ? misfit('no line is a user or assistant message')
+    : fits(`line ${message} is a message with an Amp thread id as "session_id" ("T-…")`);
 }
 
 /** Imports an Amp thread export. */

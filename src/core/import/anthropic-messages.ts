@@ -17,7 +17,7 @@ import {
   serverResultText,
 } from './server-tools.ts';
 import type { JsonDocument } from './source.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 const ANTHROPIC_BLOCKS = new Set([
   'tool_use',
@@ -38,17 +38,19 @@ const MESSAGE_KEYS = new Set(['role', 'content']);
  * it from Chat Completions, so a transcript of plain text is read as Chat
  * Completions (the events are the same).
  */
-export function sniffAnthropic(value: JsonValue): string | undefined {
+export function sniffAnthropic(value: JsonValue): Sniffed {
   const messages = getApiArray(value, 'messages');
-  if (!messages) return 'it is neither a messages array nor an object with "messages"';
-  let blocks = false;
+  if (!messages) return misfit('it is neither a messages array nor an object with "messages"');
+  let blocks: string | undefined;
   for (const [index, message] of messages.entries()) {
     if (!isJsonObject(message) || (message.role !== 'user' && message.role !== 'assistant')) {
-      return `message ${index + 1} has a role other than "user" or "assistant"`;
+      return misfit(`message ${index + 1} has a role other than "user" or "assistant"`);
     }
     const foreign = Object.keys(message).find((key) => !MESSAGE_KEYS.has(key));
     if (foreign !== undefined) {
-      return `message ${index + 1} has the key "${foreign}"; Messages API messages have only "role" and "content"`;
+      return misfit(
+        `message ${index + 1} has the key "${foreign}"; Messages API messages have only "role" and "content"`,
+      );
     }
     if (Array.isArray(message.content)) {
       for (const block of message.content) {
@@ -58,18 +60,21 @@ export function sniffAnthropic(value: JsonValue): string | undefined {
           (type === 'tool_result' || isAnthropicServerResult(block)) &&
           typeof block.tool_use_id !== 'string'
         ) {
-          return `message ${index + 1} has a "${type}" block without "tool_use_id"`;
+          return misfit(`message ${index + 1} has a "${type}" block without "tool_use_id"`);
         }
-        if (ANTHROPIC_BLOCKS.has(type) || isAnthropicServerResult(block)) blocks = true;
-        if (type === 'text' && 'cache_control' in block) blocks = true;
+        const marker = `message ${index + 1} has an Anthropic "${type}" block`;
+        if (ANTHROPIC_BLOCKS.has(type) || isAnthropicServerResult(block)) blocks ??= marker;
+        if (type === 'text' && 'cache_control' in block)
+          blocks ??= `${marker} with "cache_control"`;
         // Anthropic's image and document blocks carry a `source` (Chat Completions' an `image_url`).
-        if ((type === 'image' || type === 'document') && isJsonObject(block.source)) blocks = true;
+        if ((type === 'image' || type === 'document') && isJsonObject(block.source))
+          blocks ??= `${marker} with a "source"`;
       }
     }
   }
-  return blocks
-    ? undefined
-    : 'no message has an Anthropic content block (tool_use, tool_result, thinking)';
+  return blocks === undefined
+    ? misfit('no message has an Anthropic content block (tool_use, tool_result, thinking)')
+    : fits(blocks);
 }
 
 /** Imports an Anthropic Messages transcript. */
@@ -147,6 +152,7 @@ export function importAnthropic(document: JsonDocument): ImportResult {
             );
             break;
           }
+          if (out.repeatedResult(id, at)) break;
           out.toolResult(
             id,
             resultText(block.content, at, out),
@@ -159,6 +165,7 @@ export function importAnthropic(document: JsonDocument): ImportResult {
         default: {
           const id = getString(block, 'tool_use_id');
           if (isAnthropicServerResult(block) && id !== undefined) {
+            if (out.repeatedResult(id, at)) break;
             out.toolResult(
               id,
               serverResultText(block.content),
@@ -183,7 +190,8 @@ export function importAnthropic(document: JsonDocument): ImportResult {
 /**
  * A `tool_use` block (or `server_tool_use`, `mcp_tool_use`) as a call, in
  * Anthropic's shape, for every format that writes it (Amp too): counted on
- * sight, skipped with an error (`code`) without a string id and name.
+ * sight, skipped with an error (`code`) without a string id and name, and
+ * once per id (a block written again is the same call).
  */
 export function importToolUseBlock(
   block: JsonObject,
@@ -194,10 +202,11 @@ export function importToolUseBlock(
 ): void {
   const id = getString(block, 'id');
   const name = getString(block, 'name');
-  if (id !== undefined) out.sourceCall(id);
   if (id === undefined || name === undefined) {
+    if (id !== undefined) out.sourceCall(id);
     out.skipItem(line, code, `a ${String(block.type)} block without a string "id" and "name"`);
     return;
   }
+  if (out.repeatedCall(id, line)) return;
   out.toolCall(id, name, toArguments(block.input).args, time, line);
 }

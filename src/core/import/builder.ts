@@ -46,6 +46,8 @@ export class StreamBuilder {
   private title: string | undefined;
   /** The distinct ids of the source's tool calls, imported or not (the loss guard's source figure). */
   private readonly sourceCallIds = new Set<string>();
+  /** The call ids answered so far ({@link repeatedResult}). */
+  private readonly resultIds = new Set<string>();
 
   constructor(readonly format: ImportFormat) {}
 
@@ -63,14 +65,33 @@ export class StreamBuilder {
 
   /**
    * Counts a call of the source like {@link sourceCall}; when its id came
-   * before (a line or entry written twice), notes it and returns true: the
-   * importer leaves the repeat out, so the call is counted once.
+   * before (a line, entry, message or item written twice), notes it and
+   * returns true: the importer leaves the repeat out, so the call is counted
+   * once. The one rule for a repeated call id in every format.
    */
   repeatedCall(id: string, line?: number): boolean {
     if (this.sourceCall(id)) return false;
     this.note(
       `${this.format}/repeated-call`,
-      'A tool call whose id came before (a line or entry written twice) is counted once, by id.',
+      'A tool call whose id came before (a line, entry, message or item written twice) is counted once, by id.',
+      line,
+    );
+    return true;
+  }
+
+  /**
+   * Whether a result for call `id` came before; when so, notes it: the
+   * importer leaves the repeat out, as it leaves out a repeated call
+   * ({@link repeatedCall}), so one call has one result.
+   */
+  repeatedResult(id: string, line?: number): boolean {
+    if (!this.resultIds.has(id)) {
+      this.resultIds.add(id);
+      return false;
+    }
+    this.note(
+      `${this.format}/repeated-result`,
+      'A tool result for a call already answered (a message or item written twice) is read once, by id.',
       line,
     );
     return true;

@@ -10,7 +10,7 @@ import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, type SourceTime, StreamBuilder } from './builder.ts';
 import { isAnthropicServerResult, isServerResultError, serverResultText } from './server-tools.ts';
 import type { JsonLine, JsonLines } from './source.ts';
-import type { ImportResult, InlineSubagent } from './types.ts';
+import { fits, type ImportResult, type InlineSubagent, misfit, type Sniffed } from './types.ts';
 
 /** Line types that are Claude Code's bookkeeping, never sent to the model as such. */
 const BOOKKEEPING = new Set([
@@ -54,28 +54,29 @@ function isBookkeeping(value: JsonObject, type: string | undefined): boolean {
  * Whether parsed lines look like a Claude Code session; the reason when not.
  * Bookkeeping lines are passed over without counting toward the window.
  */
-export function sniffClaudeCode(lines: readonly JsonLine[]): string | undefined {
+export function sniffClaudeCode(lines: readonly JsonLine[]): Sniffed {
   let looked = 0;
   for (const { line, value } of lines) {
-    if (!isJsonObject(value)) return `line ${line} is not a JSON object`;
+    if (!isJsonObject(value)) return misfit(`line ${line} is not a JSON object`);
     const type = getString(value, 'type');
     if (type === 'user' || type === 'assistant') {
       if (
         isJsonObject(value.message) &&
         (typeof value.uuid === 'string' || 'parentUuid' in value)
       ) {
-        return undefined;
+        const link = typeof value.uuid === 'string' ? 'uuid' : 'parentUuid';
+        return fits(`line ${line} is a {"type": "${type}"} line with a "message" and a "${link}"`);
       }
-      return `line ${line} is a "${type}" line without "message" and "uuid"`;
+      return misfit(`line ${line} is a "${type}" line without "message" and "uuid"`);
     }
-    if (type === undefined) return `line ${line} has no "type", not a Claude Code line`;
+    if (type === undefined) return misfit(`line ${line} has no "type", not a Claude Code line`);
     if (isBookkeeping(value, type)) continue;
     if (type !== 'system' && type !== COMPACT_BOUNDARY && type !== MICROCOMPACT_BOUNDARY) {
-      return `line ${line} has the type "${type}", not a Claude Code line type`;
+      return misfit(`line ${line} has the type "${type}", not a Claude Code line type`);
     }
     if (++looked >= SNIFF_MESSAGE_LINES) break;
   }
-  return 'no line is a "user" or "assistant" message';
+  return misfit('no line is a "user" or "assistant" message');
 }
 
 interface Entry {

@@ -16,7 +16,7 @@ import {
   readCount,
 } from './recorded-usage.ts';
 import type { JsonLine, JsonLines } from './source.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** The twelve line types of a rollout (Codex's `RolloutItem`, 2026). */
 const LINE_TYPES = new Set([
@@ -66,14 +66,17 @@ export const WEB_SEARCH_TOOL = 'web_search_call';
 export const LOCAL_SHELL_TOOL = 'local_shell';
 
 /** Whether parsed lines look like a Codex rollout; the reason when not. */
-export function sniffCodex(lines: readonly JsonLine[]): string | undefined {
+export function sniffCodex(lines: readonly JsonLine[]): Sniffed {
   for (const { line, value } of lines) {
-    if (!isJsonObject(value)) return `line ${line} is not a JSON object`;
+    if (!isJsonObject(value)) return misfit(`line ${line} is not a JSON object`);
     const type = getString(value, 'type');
-    if (type !== undefined && LINE_TYPES.has(type) && isJsonObject(value.payload)) return undefined;
-    return `line ${line} is not a {"type": "session_meta" | "response_item" | "event_msg" | …, "payload": {…}} record`;
+    if (type !== undefined && LINE_TYPES.has(type) && isJsonObject(value.payload))
+      return fits(`its first record (line ${line}) is a "${type}" with a "payload"`);
+    return misfit(
+      `line ${line} is not a {"type": "session_meta" | "response_item" | "event_msg" | …, "payload": {…}} record`,
+    );
   }
-  return 'the file has no lines';
+  return misfit('the file has no lines');
 }
 
 /** The text of message content: a string, or its text parts joined. */

@@ -11,14 +11,14 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import type { JsonLine } from './source.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** Event types that only a Copilot CLI session writes first or carries the conversation. */
 const CONVERSATION_TYPES = new Set(['session.start', 'user.message', 'assistant.message']);
 
 /** Whether parsed lines are a Copilot CLI events.jsonl; the reason when not. */
-export function sniffCopilotCli(lines: readonly JsonLine[]): string | undefined {
-  let conversation = false;
+export function sniffCopilotCli(lines: readonly JsonLine[]): Sniffed {
+  let conversation: string | undefined;
   for (const { line, value } of lines) {
     if (
       !isJsonObject(value) ||
@@ -28,11 +28,16 @@ export function sniffCopilotCli(lines: readonly JsonLine[]): string | undefined 
       typeof value.id !== 'string' ||
       typeof value.timestamp !== 'string'
     ) {
-      return `line ${line} is not a {"type": "<kind>.<event>", "data", "id", "timestamp"} event`;
+      return misfit(
+        `line ${line} is not a {"type": "<kind>.<event>", "data", "id", "timestamp"} event`,
+      );
     }
-    if (CONVERSATION_TYPES.has(value.type)) conversation = true;
+    if (CONVERSATION_TYPES.has(value.type))
+      conversation ??= `line ${line} is a "${value.type}" event`;
   }
-  return conversation ? undefined : 'no line is a session.start, user.message or assistant.message';
+  return conversation === undefined
+    ? misfit('no line is a session.start, user.message or assistant.message')
+    : fits(`${conversation} ({"type": "<kind>.<event>", "data", "id", "timestamp"})`);
 }
 
 /** Imports a Copilot CLI events.jsonl. */

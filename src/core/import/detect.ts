@@ -24,7 +24,14 @@ import { sniffOpenClaw, sniffPi } from './openclaw.ts';
 import { sniffOpenCode } from './opencode.ts';
 import { sniffOtelGenAi } from './otel-genai.ts';
 import { type JsonDocument, type JsonLines, readJsonDocument, readJsonLines } from './source.ts';
-import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from './types.ts';
+import {
+  fits,
+  IMPORT_FORMAT_LABELS,
+  IMPORT_FORMATS,
+  type ImportFormat,
+  misfit,
+  type Sniffed,
+} from './types.ts';
 import { recognizeUnsupported } from './unsupported.ts';
 
 /** How many parsed lines of a JSON Lines text the sniffers look at. */
@@ -41,6 +48,8 @@ export type Detection =
       ok: true;
       format: ImportFormat;
       source: ParsedSource;
+      /** What in the text decided the format (its sniffer's marker), for the import's account. */
+      marker: string;
       /** Other formats whose shape the text fits too (the first that fits is read). */
       alsoFits?: ImportFormat[];
     }
@@ -52,34 +61,39 @@ export type Detection =
       diagnostic: Diagnostic;
     };
 
-/** Whether a JSON value is a JP events array; the reason when not. */
-export function sniffJp(value: JsonValue): string | undefined {
-  if (!Array.isArray(value)) return 'it is not a JSON array';
-  if (value.length === 0) return undefined;
+/** Whether a JSON value is a JP events array: the marker that says so, or the reason not. */
+export function sniffJp(value: JsonValue): Sniffed {
+  if (!Array.isArray(value)) return misfit('it is not a JSON array');
+  if (value.length === 0) return fits('it is an empty JSON array');
   for (const [index, element] of value.entries()) {
-    if (!isJsonObject(element)) return `element ${index + 1} is not an object`;
-    if ('role' in element) return `element ${index + 1} has a "role", as API messages do`;
+    if (!isJsonObject(element)) return misfit(`element ${index + 1} is not an object`);
+    if ('role' in element) return misfit(`element ${index + 1} has a "role", as API messages do`);
   }
-  const known = value.some((element) => {
+  const known = value.findIndex((element) => {
     const type = isJsonObject(element) ? element.type : undefined;
     return (
       typeof type === 'string' &&
       (CONVERSATION_EVENT_TYPES.has(type) || type === 'config_delta' || type === 'compaction')
     );
   });
-  return known ? undefined : 'no element has a JP event type (turn_start, chat_request, …)';
+  const type = isJsonObject(value[known]) ? String(value[known].type) : '';
+  return known < 0
+    ? misfit('no element has a JP event type (turn_start, chat_request, …)')
+    : fits(`it is a JSON array of objects, and element ${known + 1} is a JP "${type}" event`);
 }
 
 /** `whole`: the format was forced, so every line is looked at, not only the first. */
-type Sniff = (source: ParsedSource, whole: boolean) => string | undefined;
+type Sniff = (source: ParsedSource, whole: boolean) => Sniffed;
 
-function onDocument(sniff: (value: JsonValue) => string | undefined): Sniff {
+function onDocument(sniff: (value: JsonValue) => Sniffed): Sniff {
   return (source) =>
-    source.kind === 'document' ? sniff(source.document.value) : 'it is not one JSON document';
+    source.kind === 'document'
+      ? sniff(source.document.value)
+      : misfit('it is not one JSON document');
 }
 
 function onLines(
-  sniff: (lines: JsonLines['lines']) => string | undefined,
+  sniff: (lines: JsonLines['lines']) => Sniffed,
   window: number | 'own' = SNIFF_LINES,
 ): Sniff {
   return (source, whole) =>
@@ -104,16 +118,17 @@ const SNIFFERS: Readonly<Record<ImportFormat, Sniff>> = {
   'copilot-cli': onLines(sniffCopilotCli),
   pi: onLines(sniffPi),
   openclaw: onLines(sniffOpenClaw),
-  amp: (source, whole) =>
-    source.kind === 'document' && sniffAmpThread(source.document.value) === undefined
-      ? undefined
-      : onLines(sniffAmpStream)(source, whole),
+  amp: (source, whole) => {
+    const thread = source.kind === 'document' ? sniffAmpThread(source.document.value) : undefined;
+    return thread?.fits ? thread : onLines(sniffAmpStream)(source, whole);
+  },
   'kimi-cli': onLines(sniffKimiCli),
   'kimi-code': onLines(sniffKimiCode),
-  lhar: (source, whole) =>
-    source.kind === 'document' && sniffLharDocument(source.document.value) === undefined
-      ? undefined
-      : onLines(sniffLharLines)(source, whole),
+  lhar: (source, whole) => {
+    const document =
+      source.kind === 'document' ? sniffLharDocument(source.document.value) : undefined;
+    return document?.fits ? document : onLines(sniffLharLines)(source, whole);
+  },
   'otel-genai': onDocument(sniffOtelGenAi),
   'openai-chat': onDocument(sniffOpenAiChat),
   'openai-responses': onDocument(sniffOpenAiResponses),
@@ -127,12 +142,8 @@ export function parseSource(text: string, onProgress?: (share: number) => void):
   return { kind: 'lines', lines: readJsonLines(text, onProgress) };
 }
 
-/** Whether `source` fits `format`; the reason when not. `whole`: look at every line (a forced format). */
-export function checkFormat(
-  format: ImportFormat,
-  source: ParsedSource,
-  whole = false,
-): string | undefined {
+/** Whether `source` fits `format`: the marker that decided it, or the reason not. `whole`: look at every line (a forced format). */
+export function checkFormat(format: ImportFormat, source: ParsedSource, whole = false): Sniffed {
   return SNIFFERS[format](source, whole);
 }
 
@@ -148,19 +159,18 @@ export function detectFormat(text: string, onProgress?: (share: number) => void)
 /** Detects the format of a transcript already parsed (a JSON Lines file read in chunks). */
 export function detectSourceFormat(source: ParsedSource): Detection {
   const tried: { format: ImportFormat; reason: string }[] = [];
-  let found: ImportFormat | undefined;
+  let found: { format: ImportFormat; marker: string } | undefined;
   const alsoFits: ImportFormat[] = [];
   for (const format of DETECTION_ORDER) {
-    const reason = checkFormat(format, source);
-    if (reason === undefined) {
-      if (found === undefined) found = format;
+    const sniffed = checkFormat(format, source);
+    if (sniffed.fits) {
+      if (found === undefined) found = { format, marker: sniffed.marker };
       else alsoFits.push(format);
-    } else tried.push({ format, reason });
+    } else tried.push({ format, reason: sniffed.reason });
   }
   if (found !== undefined) {
-    return alsoFits.length > 0
-      ? { ok: true, format: found, source, alsoFits }
-      : { ok: true, format: found, source };
+    const detected = { ok: true as const, ...found, source };
+    return alsoFits.length > 0 ? { ...detected, alsoFits } : detected;
   }
   tried.sort((a, b) => IMPORT_FORMATS.indexOf(a.format) - IMPORT_FORMATS.indexOf(b.format));
   const looksLike = recognizeForeign(source);

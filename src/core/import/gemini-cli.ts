@@ -12,32 +12,35 @@ import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { attachRecordedUsage, createRecordedUsage, readCount } from './recorded-usage.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 const MESSAGE_TYPES = new Set(['user', 'gemini', 'info', 'error', 'warning']);
 
 /** Whether a JSON document is a Gemini CLI session; the reason when not. */
-export function sniffGeminiDocument(value: JsonValue): string | undefined {
-  if (!isJsonObject(value)) return 'it is not a JSON object';
+export function sniffGeminiDocument(value: JsonValue): Sniffed {
+  if (!isJsonObject(value)) return misfit('it is not a JSON object');
   if (typeof value.sessionId !== 'string' || !Array.isArray(value.messages)) {
-    return 'it has no "sessionId" and "messages"';
+    return misfit('it has no "sessionId" and "messages"');
   }
   const first = value.messages.find((m) => !isJsonObject(m) || !MESSAGE_TYPES.has(String(m.type)));
-  if (first !== undefined) return 'a message has no Gemini "type" (user, gemini, info…)';
-  return undefined;
+  if (first !== undefined) return misfit('a message has no Gemini "type" (user, gemini, info…)');
+  return fits('it has a "sessionId", and its messages have Gemini types (user, gemini, info…)');
 }
 
 /** Whether JSON Lines are a Gemini CLI session; the reason when not. */
-export function sniffGeminiLines(lines: readonly JsonLine[]): string | undefined {
+export function sniffGeminiLines(lines: readonly JsonLine[]): Sniffed {
   for (const { line, value } of lines) {
-    if (!isJsonObject(value)) return `line ${line} is not a JSON object`;
+    if (!isJsonObject(value)) return misfit(`line ${line} is not a JSON object`);
     if (typeof value.sessionId === 'string' && typeof value.projectHash === 'string')
-      return undefined;
+      return fits(`line ${line} is a session header ({"sessionId", "projectHash"})`);
     if ('$set' in value || '$rewindTo' in value) continue;
-    if (typeof value.id === 'string' && MESSAGE_TYPES.has(String(value.type))) return undefined;
-    return `line ${line} is neither a session header ({"sessionId", "projectHash"}) nor a message ({"id", "type": "user" | "gemini"})`;
+    if (typeof value.id === 'string' && MESSAGE_TYPES.has(String(value.type)))
+      return fits(`line ${line} is a Gemini "${String(value.type)}" message with an "id"`);
+    return misfit(
+      `line ${line} is neither a session header ({"sessionId", "projectHash"}) nor a message ({"id", "type": "user" | "gemini"})`,
+    );
   }
-  return 'the file has no lines';
+  return misfit('the file has no lines');
 }
 
 interface Record {

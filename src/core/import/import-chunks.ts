@@ -10,7 +10,7 @@ import { writeEventsText } from '../stream/write.ts';
 import type { Diagnostic } from '../types.ts';
 import { readChunkedLines } from './chunked-lines.ts';
 import { detectSourceFormat, type ParsedSource } from './detect.ts';
-import { importParsedSource, noteAlsoFits } from './import.ts';
+import { importParsedSource, noteChoice } from './import.ts';
 import { addJsonLine, type JsonLines } from './source.ts';
 import type { ImportResult } from './types.ts';
 
@@ -45,7 +45,7 @@ export async function importJsonLinesChunks(
     return { ok: false, diagnostic: first ?? detection.diagnostic };
   }
   const imported = importParsedSource(detection.format, source);
-  noteAlsoFits(imported, detection.format, detection.alsoFits ?? []);
+  noteChoice(imported, detection);
   const elements = imported.elements;
   if (elements === undefined) {
     const [first] = imported.diagnostics;

@@ -77,22 +77,20 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
   const tooLong = checkStreamTextLength(text, limits);
   if (tooLong) return failure(options.from ?? null, tooLong);
 
-  let format: ImportFormat;
+  let chosen: ChosenFormat;
   let source: ParsedSource;
-  let alsoFits: ImportFormat[] = [];
   if (options.from === undefined) {
     const detection = detectFormat(text, options.onProgress);
     if (!detection.ok) return failure(null, detection.diagnostic);
-    format = detection.format;
+    chosen = detection;
     source = detection.source;
-    alsoFits = detection.alsoFits ?? [];
   } else {
-    format = options.from;
+    const format = options.from;
     if (format === 'jp') return importJp(text, limits);
     source = parseSource(text, options.onProgress);
     // Forced: the whole text is checked, not the first lines detection looks at.
-    const reason = checkFormat(format, source, true);
-    if (reason !== undefined) {
+    const sniffed = checkFormat(format, source, true);
+    if (!sniffed.fits) {
       const looksLike = recognizeForeign(source);
       return failure(format, {
         line: 1,
@@ -100,11 +98,13 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
         endLine: 1,
         endColumn: 2,
         severity: 'error',
-        message: `This text is not a ${IMPORT_FORMAT_LABELS[format]}: ${reason}.${looksLike === undefined ? '' : ` ${looksLike}`}`,
+        message: `This text is not a ${IMPORT_FORMAT_LABELS[format]}: ${sniffed.reason}.${looksLike === undefined ? '' : ` ${looksLike}`}`,
         code: 'import/wrong-format',
       });
     }
+    chosen = { format, marker: `the format was asked for (${format}), and ${sniffed.marker}` };
   }
+  const format = chosen.format;
   if (format === 'jp') return importJp(text, limits);
   if (source.kind === 'document') {
     const deep = checkDocumentDepth(text);
@@ -112,7 +112,7 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
   }
 
   const result = importParsedSource(format, source, options.agent);
-  noteAlsoFits(result, format, alsoFits);
+  noteChoice(result, chosen);
   const tooMany = result.elements ? checkElementCount(result.elements.length, limits) : undefined;
   if (tooMany) return failure(format, tooMany);
   return result;
@@ -161,10 +161,10 @@ function readParsedSource(
         }
         break;
       case 'amp':
-        if (sniffAmpThread(document.value) === undefined) return importAmpThread(document);
+        if (sniffAmpThread(document.value).fits) return importAmpThread(document);
         break;
       case 'lhar':
-        if (sniffLharDocument(document.value) === undefined) return importLhar({ document });
+        if (sniffLharDocument(document.value).fits) return importLhar({ document });
         break;
       default:
         break;
@@ -248,16 +248,26 @@ function importLines(
   }
 }
 
-/** Says, first among the notes, which format was read when the text fits others too, and why. */
-export function noteAlsoFits(
-  result: ImportResult,
-  format: ImportFormat,
-  alsoFits: readonly ImportFormat[],
-): void {
+/** The format an import reads, and why: detection's marker, or the format asked for. */
+export interface ChosenFormat {
+  format: ImportFormat;
+  /** What decided it, for the import's account ("read as X: <marker>"). */
+  marker: string;
+  /** Other formats the text fits too (detection reads the first). */
+  alsoFits?: readonly ImportFormat[];
+}
+
+/**
+ * Keeps why the format was read on the result, and says, first among the
+ * notes, which format was read when the text fits others too.
+ */
+export function noteChoice(result: ImportResult, chosen: ChosenFormat): void {
+  result.readBecause = chosen.marker;
+  const alsoFits = chosen.alsoFits ?? [];
   if (alsoFits.length === 0) return;
   result.notes.unshift({
     code: 'import/also-fits',
-    message: describeChoice(format, alsoFits),
+    message: describeChoice(chosen.format, alsoFits),
     count: 1,
   });
 }

@@ -12,24 +12,27 @@ import type { JsonObject } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import type { JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 const MESSAGE_ROLES = new Set(['user', 'assistant', 'tool', 'system']);
 const BOOKKEEPING_ROLES = new Set(['_checkpoint', '_usage', '_system_prompt']);
 
 /** Whether parsed lines are a Kimi CLI context; the reason when not. */
-export function sniffKimiCli(lines: readonly JsonLine[]): string | undefined {
-  let bookkeeping = false;
+export function sniffKimiCli(lines: readonly JsonLine[]): Sniffed {
+  let bookkeeping: string | undefined;
   let message = false;
   for (const { line, value } of lines) {
     const role = isJsonObject(value) ? value.role : undefined;
     if (typeof role !== 'string' || (!MESSAGE_ROLES.has(role) && !BOOKKEEPING_ROLES.has(role)))
-      return `line ${line} is not a {"role": "user" | "assistant" | "tool" | "_checkpoint" | "_usage"} line`;
-    if (BOOKKEEPING_ROLES.has(role)) bookkeeping = true;
+      return misfit(
+        `line ${line} is not a {"role": "user" | "assistant" | "tool" | "_checkpoint" | "_usage"} line`,
+      );
+    if (BOOKKEEPING_ROLES.has(role)) bookkeeping ??= `line ${line} has the Kimi role "${role}"`;
     else message = true;
   }
-  if (!bookkeeping) return 'no line has a Kimi bookkeeping role (_checkpoint, _usage)';
-  return message ? undefined : 'no line is a message';
+  if (bookkeeping === undefined)
+    return misfit('no line has a Kimi bookkeeping role (_checkpoint, _usage)');
+  return message ? fits(bookkeeping) : misfit('no line is a message');
 }
 
 /** Imports a Kimi CLI context. */

@@ -14,23 +14,23 @@ import { getString, StreamBuilder, toArguments } from './builder.ts';
 import { createSplitUsage, ResponseUsageTracker } from './recorded-usage.ts';
 import type { JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** Whether parsed lines are a Kimi Code wire journal; the reason when not. */
-export function sniffKimiCode(lines: readonly JsonLine[]): string | undefined {
+export function sniffKimiCode(lines: readonly JsonLine[]): Sniffed {
   const first = lines[0]?.value;
   if (
     !isJsonObject(first) ||
     first.type !== 'metadata' ||
     typeof first.protocol_version !== 'string'
   ) {
-    return 'line 1 is not a {"type": "metadata", "protocol_version"} line';
+    return misfit('line 1 is not a {"type": "metadata", "protocol_version"} line');
   }
   for (const { line, value } of lines.slice(1)) {
     if (!isJsonObject(value) || typeof value.type !== 'string' || !value.type.includes('.'))
-      return `line ${line} is not a {"type": "<kind>.<operation>"} operation`;
+      return misfit(`line ${line} is not a {"type": "<kind>.<operation>"} operation`);
   }
-  return undefined;
+  return fits('line 1 is a {"type": "metadata", "protocol_version"} line');
 }
 
 /** Imports a Kimi Code wire journal. */

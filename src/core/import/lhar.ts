@@ -16,10 +16,10 @@ import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { attachAt, createSplitUsage } from './recorded-usage.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** Whether a JSON document is a wrapped LHAR export; the reason when not. */
-export function sniffLharDocument(value: JsonValue): string | undefined {
+export function sniffLharDocument(value: JsonValue): Sniffed {
   const lhar = isJsonObject(value) ? value.lhar : undefined;
   if (
     !isJsonObject(lhar) ||
@@ -27,13 +27,17 @@ export function sniffLharDocument(value: JsonValue): string | undefined {
     !isJsonObject(lhar.creator) ||
     !Array.isArray(lhar.entries)
   ) {
-    return 'it is not {"lhar": {"version", "creator", "sessions", "entries"}}';
+    return misfit('it is not {"lhar": {"version", "creator", "sessions", "entries"}}');
   }
-  return lhar.entries.every(isEntry) ? undefined : 'an entry is not {"type": "entry", "gen_ai"}';
+  return lhar.entries.every(isEntry)
+    ? fits(
+        'it is {"lhar": {"version", "creator", "entries"}}, every entry a {"type": "entry", "gen_ai"}',
+      )
+    : misfit('an entry is not {"type": "entry", "gen_ai"}');
 }
 
 /** Whether parsed lines are an LHAR recording; the reason when not. */
-export function sniffLharLines(lines: readonly JsonLine[]): string | undefined {
+export function sniffLharLines(lines: readonly JsonLine[]): Sniffed {
   const first = lines[0]?.value;
   if (
     !isJsonObject(first) ||
@@ -41,13 +45,15 @@ export function sniffLharLines(lines: readonly JsonLine[]): string | undefined {
     typeof first.trace_id !== 'string' ||
     typeof first.started_at !== 'string'
   ) {
-    return 'line 1 is not a {"type": "session", "trace_id", "started_at"} line';
+    return misfit('line 1 is not a {"type": "session", "trace_id", "started_at"} line');
   }
   for (const { line, value } of lines.slice(1)) {
     if (!isEntry(value) && !(isJsonObject(value) && value.type === 'session'))
-      return `line ${line} is neither a session line nor an {"type": "entry", "gen_ai"} entry`;
+      return misfit(
+        `line ${line} is neither a session line nor an {"type": "entry", "gen_ai"} entry`,
+      );
   }
-  return undefined;
+  return fits('line 1 is an LHAR session line ({"type": "session", "trace_id", "started_at"})');
 }
 
 function isEntry(value: JsonValue | undefined): value is JsonObject {

@@ -51,7 +51,7 @@ describe('the loss guard: calls in the source = calls imported + calls noted wit
     ];
     const result = importTranscript(lines.map((l) => JSON.stringify(l)).join('\n'));
     expect(describeImportAccount(result, accountImport(result))).toMatch(
-      /^read as Claude Code session \(JSONL\); 2 tool calls in the file, 1 counted: 1 by claude-code\/sidechain; /,
+      /^read as Claude Code session \(JSONL\): line 1 is a \{"type": "user"\} line with a "message" and a "uuid"; 2 tool calls in the file, 1 counted: 1 by claude-code\/sidechain; /,
     );
   });
 });

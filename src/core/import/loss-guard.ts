@@ -90,5 +90,6 @@ export function describeImportAccount(result: ImportResult, account: ImportAccou
     unreadable === undefined
       ? ''
       : `; ${plural(unreadable.count, 'line')} unreadable and skipped (${unreadable.count === 1 ? 'line' : 'the first at line'} ${unreadable.line}): a call in it is known only where a later result names it`;
-  return `read as ${format}${lines}; ${calls}; ${skipped}`;
+  const because = result.readBecause === undefined ? '' : `: ${result.readBecause}`;
+  return `read as ${format}${because}${lines}; ${calls}; ${skipped}`;
 }

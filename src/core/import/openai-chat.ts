@@ -9,7 +9,7 @@ import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import type { JsonDocument } from './source.ts';
 import { joinTextParts, OPENAI_TEXT_KEYS } from './text-parts.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** The messages array of an API transcript: the array itself, or a request body's `key`. */
 export function getApiArray(value: JsonValue, key: string): JsonValue[] | undefined {
@@ -22,19 +22,21 @@ export function getApiArray(value: JsonValue, key: string): JsonValue[] | undefi
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 
 /** Whether a document is a Chat Completions transcript; the reason when not. */
-export function sniffOpenAiChat(value: JsonValue): string | undefined {
+export function sniffOpenAiChat(value: JsonValue): Sniffed {
   const messages = getApiArray(value, 'messages');
-  if (!messages) return 'it is neither a messages array nor an object with "messages"';
-  if (messages.length === 0) return 'the messages array is empty';
+  if (!messages) return misfit('it is neither a messages array nor an object with "messages"');
+  if (messages.length === 0) return misfit('the messages array is empty');
   for (const [index, message] of messages.entries()) {
     if (!isJsonObject(message) || typeof message.role !== 'string') {
-      return `message ${index + 1} has no "role"`;
+      return misfit(`message ${index + 1} has no "role"`);
     }
     if (!CHAT_ROLES.has(message.role)) {
-      return `message ${index + 1} has the role "${message.role}", not a Chat Completions role`;
+      return misfit(
+        `message ${index + 1} has the role "${message.role}", not a Chat Completions role`,
+      );
     }
     if ('parts' in message && !('content' in message)) {
-      return `message ${index + 1} has "parts" instead of "content"`;
+      return misfit(`message ${index + 1} has "parts" instead of "content"`);
     }
     if (Array.isArray(message.content)) {
       const foreign = message.content.find(
@@ -43,11 +45,15 @@ export function sniffOpenAiChat(value: JsonValue): string | undefined {
           !['text', 'image_url', 'input_audio', 'file', 'refusal'].includes(String(part.type)),
       );
       if (foreign !== undefined && isJsonObject(foreign)) {
-        return `message ${index + 1} has a "${String(foreign.type)}" part, not a Chat Completions part`;
+        return misfit(
+          `message ${index + 1} has a "${String(foreign.type)}" part, not a Chat Completions part`,
+        );
       }
     }
   }
-  return undefined;
+  return fits(
+    "every message has a Chat Completions role and only Chat Completions parts (and no block is Anthropic's)",
+  );
 }
 
 function contentText(

@@ -11,7 +11,7 @@ import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { getApiArray } from './openai-chat.ts';
 import type { JsonDocument } from './source.ts';
 import { joinTextParts, OPENAI_TEXT_KEYS } from './text-parts.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** The item types of a conversation; any other typed item is noted, never a refusal. */
 const CONVERSATION_ITEMS = new Set([
@@ -51,27 +51,29 @@ const ENVELOPE_KEYS = new Set(['id', 'type', 'status', 'call_id', 'name']);
  * string `type` or a `role`, at least one a conversation item. An item
  * type the importer does not know is not a refusal (it is noted).
  */
-export function sniffOpenAiResponses(value: JsonValue): string | undefined {
+export function sniffOpenAiResponses(value: JsonValue): Sniffed {
   const items = getApiArray(value, 'input');
-  if (!items) return 'it is neither an input array nor an object with "input"';
-  if (items.length === 0) return 'the input array is empty';
+  if (!items) return misfit('it is neither an input array nor an object with "input"');
+  if (items.length === 0) return misfit('the input array is empty');
   let typed = false;
-  let known = false;
+  let known: string | undefined;
   for (const [index, item] of items.entries()) {
-    if (!isJsonObject(item)) return `item ${index + 1} is not an object`;
+    if (!isJsonObject(item)) return misfit(`item ${index + 1} is not an object`);
     const type = getString(item, 'type');
     if (type !== undefined) {
       typed = true;
-      if (CONVERSATION_ITEMS.has(type) || HOSTED_CALL_INPUTS.has(type)) known = true;
+      if (CONVERSATION_ITEMS.has(type) || HOSTED_CALL_INPUTS.has(type))
+        known ??= `item ${index + 1} is a Responses "${type}" item`;
     } else if (typeof item.role !== 'string') {
-      return `item ${index + 1} has neither "type" nor "role"`;
+      return misfit(`item ${index + 1} has neither "type" nor "role"`);
     } else {
-      known = true;
+      known ??= `item ${index + 1} is a {"role", "content"} message`;
     }
   }
-  if (!known) return 'no item is a Responses message or call';
+  if (known === undefined) return misfit('no item is a Responses message or call');
   // A bare role/content array (no "type" anywhere) is a Chat Completions messages array.
-  return typed || !Array.isArray(value) ? undefined : 'no item has a Responses "type"';
+  if (!typed && Array.isArray(value)) return misfit('no item has a Responses "type"');
+  return fits(Array.isArray(value) ? known : `it is an object with "input", and ${known}`);
 }
 
 function contentText(
@@ -137,8 +139,8 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
       case 'custom_tool_call': {
         const id = getString(item, 'call_id');
         const name = getString(item, 'name');
-        if (id !== undefined) out.sourceCall(id);
         if (id === undefined || name === undefined) {
+          if (id !== undefined) out.sourceCall(id);
           out.skipItem(
             line,
             'openai-responses/bad-call',
@@ -146,6 +148,7 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
           );
           break;
         }
+        if (out.repeatedCall(id, line)) break;
         const { args } =
           type === 'function_call'
             ? toArguments(item.arguments)
@@ -160,7 +163,7 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
           out.skipItem(line, 'openai-responses/bad-call', `a ${type} without a string "call_id"`);
           break;
         }
-        out.sourceCall(id);
+        if (out.repeatedCall(id, line)) break;
         out.toolCall(id, type, isJsonObject(item.action) ? item.action : {}, undefined, line);
         break;
       }
@@ -180,6 +183,7 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
             : type === 'computer_call_output'
               ? JSON.stringify(output ?? null)
               : contentText(output, line, out);
+        if (out.repeatedResult(id, line)) break;
         // The Responses API has no error flag on outputs: none is inferred.
         out.toolResult(id, text, false, undefined, line);
         break;
@@ -221,7 +225,7 @@ function emitHostedCall(
     out.skipItem(line, 'openai-responses/bad-call', `a ${type} item without a string "id"`);
     return;
   }
-  out.sourceCall(id);
+  if (out.repeatedCall(id, line)) return;
   const args: JsonObject = {};
   const rest: JsonObject = {};
   for (const [key, value] of Object.entries(item)) {

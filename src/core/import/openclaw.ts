@@ -10,7 +10,7 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonValue } from '../types.ts';
 import { importPiSession, sniffPiSession } from './pi.ts';
 import type { JsonLine } from './source.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** Whether an entry is one only OpenClaw writes. */
 export function isOpenClawEntry(value: JsonValue): boolean {
@@ -24,21 +24,22 @@ export function isOpenClawEntry(value: JsonValue): boolean {
 }
 
 /** Whether parsed lines are an OpenClaw session; the reason when not. */
-export function sniffOpenClaw(lines: readonly JsonLine[]): string | undefined {
-  const reason = sniffPiSession(lines);
-  if (reason !== undefined) return reason;
-  return lines.some(({ value }) => isOpenClawEntry(value))
-    ? undefined
-    : 'no entry is OpenClaw\'s own (a "custom" model-snapshot or openclaw entry)';
+export function sniffOpenClaw(lines: readonly JsonLine[]): Sniffed {
+  const pi = sniffPiSession(lines);
+  if (!pi.fits) return pi;
+  const own = lines.find(({ value }) => isOpenClawEntry(value));
+  return own === undefined
+    ? misfit('no entry is OpenClaw\'s own (a "custom" model-snapshot or openclaw entry)')
+    : fits(`${pi.marker}, and line ${own.line} is OpenClaw's own entry`);
 }
 
 /** Whether parsed lines are a Pi session (not OpenClaw's); the reason when not. */
-export function sniffPi(lines: readonly JsonLine[]): string | undefined {
-  const reason = sniffPiSession(lines);
-  if (reason !== undefined) return reason;
+export function sniffPi(lines: readonly JsonLine[]): Sniffed {
+  const pi = sniffPiSession(lines);
+  if (!pi.fits) return pi;
   return lines.some(({ value }) => isOpenClawEntry(value))
-    ? "it has OpenClaw's own entries, so it is an OpenClaw session"
-    : undefined;
+    ? misfit("it has OpenClaw's own entries, so it is an OpenClaw session")
+    : fits(`${pi.marker}, without OpenClaw's own entries`);
 }
 
 /** Imports an OpenClaw session. */

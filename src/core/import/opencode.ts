@@ -14,7 +14,7 @@ import { getArray, getString, StreamBuilder } from './builder.ts';
 import { createSplitUsage, ResponseUsageTracker } from './recorded-usage.ts';
 import type { JsonDocument } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** The session and its messages, under 1.x's names or 2.0's. */
 function readExport(value: JsonObject): {
@@ -33,16 +33,22 @@ function messageInfo(message: JsonObject): JsonObject | undefined {
 }
 
 /** Whether a JSON document is an OpenCode export; the reason when not. */
-export function sniffOpenCode(value: JsonValue): string | undefined {
-  if (!isJsonObject(value)) return 'it is not a JSON object';
+export function sniffOpenCode(value: JsonValue): Sniffed {
+  if (!isJsonObject(value)) return misfit('it is not a JSON object');
   const { session, messages } = readExport(value);
   if (!isJsonObject(session) || !Array.isArray(messages))
-    return 'it has no "info" and "messages" (or OpenCode 2.0\'s "session_v2" and "session_message")';
+    return misfit(
+      'it has no "info" and "messages" (or OpenCode 2.0\'s "session_v2" and "session_message")',
+    );
   const bad = messages.find(
     (m) => !isJsonObject(m) || messageInfo(m) === undefined || !Array.isArray(m.parts),
   );
-  if (bad !== undefined) return 'a message is not {"info", "parts"}';
-  return undefined;
+  if (bad !== undefined) return misfit('a message is not {"info", "parts"}');
+  return fits(
+    'session_v2' in value
+      ? 'it has OpenCode 2.0\'s "session_v2", and every message has "parts"'
+      : 'it has "info" and "messages", every message {"info", "parts"}',
+  );
 }
 
 /** Imports an OpenCode session export. */

@@ -13,7 +13,7 @@ import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { attachAt, createRecordedUsage, readCount } from './recorded-usage.ts';
 import type { JsonDocument } from './source.ts';
-import type { ImportResult } from './types.ts';
+import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 const NANOS_PER_MS = 1_000_000n;
 
@@ -51,11 +51,13 @@ function attributesOf(span: JsonObject): Map<string, JsonValue> {
 }
 
 /** Whether a JSON document is OTLP/JSON traces with GenAI spans; the reason when not. */
-export function sniffOtelGenAi(value: JsonValue): string | undefined {
+export function sniffOtelGenAi(value: JsonValue): Sniffed {
   if (!isJsonObject(value) || !Array.isArray(value.resourceSpans))
-    return 'it is not OTLP/JSON traces ({"resourceSpans": […]})';
+    return misfit('it is not OTLP/JSON traces ({"resourceSpans": […]})');
   const genAi = spansOf(value).some((span) => attributesOf(span).has('gen_ai.operation.name'));
-  return genAi ? undefined : 'no span has GenAI attributes (gen_ai.operation.name)';
+  return genAi
+    ? fits('it is OTLP/JSON traces ("resourceSpans"), and a span has "gen_ai.operation.name"')
+    : misfit('no span has GenAI attributes (gen_ai.operation.name)');
 }
 
 /** Span start, as epoch milliseconds (OTLP writes nanoseconds as text). */

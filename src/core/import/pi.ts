@@ -14,12 +14,12 @@ import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { attachAt, createSplitUsage } from './recorded-usage.ts';
 import type { JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
-import type { ImportFormat, ImportResult } from './types.ts';
+import { fits, type ImportFormat, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** Whether parsed lines are a Pi-format (version 3) session; the reason when not. */
-export function sniffPiSession(lines: readonly JsonLine[]): string | undefined {
+export function sniffPiSession(lines: readonly JsonLine[]): Sniffed {
   const first = lines[0];
-  if (first === undefined) return 'the file has no lines';
+  if (first === undefined) return misfit('the file has no lines');
   const header = first.value;
   if (
     !isJsonObject(header) ||
@@ -27,13 +27,13 @@ export function sniffPiSession(lines: readonly JsonLine[]): string | undefined {
     typeof header.version !== 'number' ||
     typeof header.id !== 'string'
   ) {
-    return 'line 1 is not a {"type": "session", "version", "id"} header';
+    return misfit('line 1 is not a {"type": "session", "version", "id"} header');
   }
   for (const { line, value } of lines.slice(1)) {
     if (!isJsonObject(value) || typeof value.type !== 'string' || typeof value.id !== 'string')
-      return `line ${line} is not a {"type", "id", "parentId"} entry`;
+      return misfit(`line ${line} is not a {"type", "id", "parentId"} entry`);
   }
-  return undefined;
+  return fits('line 1 is a {"type": "session", "version", "id"} header');
 }
 
 /** Imports a Pi-format session as `format` (Pi, or OpenClaw which writes the same lines). */

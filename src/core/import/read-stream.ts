@@ -93,7 +93,7 @@ function isJpText(text: string): boolean {
     } catch {
       element = undefined;
     }
-    if (element !== undefined && sniffJp([element]) === undefined) return true;
+    if (element !== undefined && sniffJp([element]).fits) return true;
   }
   const detection = detectFormat(text);
   // A known foreign shape (a Gemini checkpoint, a LangChain dump) is refused by name, not read as events.

@@ -70,6 +70,23 @@ export function isImportFormat(value: unknown): value is ImportFormat {
 }
 
 /**
+ * A sniffer's answer on whether a text is in its format: when it fits, the
+ * marker in the text that decided it (the import's account says "read as X:
+ * <marker>"); when not, why not (the error that names every format tried).
+ */
+export type Sniffed = { fits: true; marker: string } | { fits: false; reason: string };
+
+/** The text fits: `marker` says what in it decided so. */
+export function fits(marker: string): Sniffed {
+  return { fits: true, marker };
+}
+
+/** The text does not fit, for `reason`. */
+export function misfit(reason: string): Sniffed {
+  return { fits: false, reason };
+}
+
+/**
  * Something in the source that did not become an event, or became one in a
  * way worth knowing: an image block, an encrypted reasoning item, a sidechain
  * line. Notes of one kind are grouped: `count` items, the first at `line`.
@@ -122,6 +139,8 @@ export interface ImportResult {
   subagents?: InlineSubagent[];
   /** How many distinct tool calls the source holds, when the importer counts them (the loss guard's figure). */
   sourceCalls?: number;
+  /** Why the text was read in `format`: the marker detection found, or that the format was asked for. */
+  readBecause?: string;
 }
 
 /** The figures an import summary shows. */
