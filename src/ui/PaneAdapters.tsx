@@ -251,7 +251,11 @@ export function DiffPane() {
   const sideBySide = useAppStore((s) => s.diffLayout === 'side-by-side') && !narrow;
   const theme = useMonacoTheme();
   const [choice, setChoice] = useState<RequestChoice>(NO_REQUEST_CHOICE);
-  const replayChoice = useAppStore((s) => s.replayChoice);
+  // The model and prices only: a schedule chosen in the cost pane must not
+  // render this pane again (a Monaco diff of a long conversation lays out
+  // again for seconds).
+  const model = useAppStore((s) => s.replayChoice.model);
+  const price = useAppStore((s) => s.replayChoice.price);
   const perRequest = choice.policy !== null;
   const transcripts = useTranscripts(!perRequest);
   const requestView = useExtra(
@@ -259,8 +263,8 @@ export function DiffPane() {
     {
       request: choice.request,
       policy: { name: choice.policy ?? 'anthropic-context-editing', set: choice.set },
-      model: replayChoice.model,
-      price: replayChoice.price,
+      model,
+      price,
     },
     perRequest,
   );
