@@ -408,6 +408,18 @@ export function flushShare(): void {
   writeAddress();
 }
 
+/**
+ * Reloads the page with the work kept: the address and the autosave are
+ * written first. `pagehide` writes them too, but by then the reload has
+ * taken the address as it was, and the new page may not yet own the old
+ * one's autosave (its tab lock), so a change made within the quiet time
+ * before the click would be lost.
+ */
+export function reloadKeepingWork(): void {
+  flushShare();
+  window.location.reload();
+}
+
 /** The address without its hash. */
 function baseUrl(env: ShareEnvironment): string {
   const href = env.location.href;

@@ -268,21 +268,3 @@ test("opening a conversation of one's own replaces the example's comments about 
     /the\sCompactions\spane\sshows\swhich\sturns\sthat\sis\shere/,
   );
 });
-
-test('at 1024×768 the stream editor shows about ten lines; the config gives way', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await openPlayground(page);
-  const linesShown = (panel: string) =>
-    page
-      .locator(`${panel} .monaco-editor`)
-      .first()
-      .evaluate((element) => {
-        const guard = element.querySelector('.overflow-guard')?.getBoundingClientRect();
-        const line = element.querySelector('.view-line')?.getBoundingClientRect();
-        return guard && line && line.height > 0 ? Math.floor(guard.height / line.height) : 0;
-      });
-  expect(await linesShown('.stream-panel')).toBeGreaterThanOrEqual(8);
-  expect(await linesShown('#config-panel')).toBeGreaterThanOrEqual(8);
-});

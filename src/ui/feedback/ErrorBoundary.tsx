@@ -3,6 +3,7 @@
  * The root boundary offers a reload; a pane's boundary keeps the rest alive.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reloadKeepingWork } from '../../state/share.ts';
 
 /** Props of an error boundary. */
 export interface ErrorBoundaryProps {
@@ -42,7 +43,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
           Try again
         </button>
         {this.props.offerReload ? (
-          <button type="button" onClick={() => window.location.reload()}>
+          <button type="button" onClick={reloadKeepingWork}>
             Reload the page
           </button>
         ) : null}

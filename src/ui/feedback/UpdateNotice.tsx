@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Workbox } from 'workbox-window';
 import { useAppStore } from '../../state/store.ts';
 import { OUTDATED_BUILD_MESSAGE } from '../../worker/shared/errors.ts';
+import { reloadKeepingWork } from '../../state/share.ts';
 import './update-notice.css';
 
 let workbox: Workbox | undefined;
@@ -48,7 +49,7 @@ export function UpdateNotice() {
     return (
       <div className="update-notice" role="alert" data-testid="outdated-notice">
         <span>{OUTDATED_BUILD_MESSAGE}. Reload to use the new version; your work is kept.</span>
-        <button type="button" onClick={() => window.location.reload()}>
+        <button type="button" onClick={reloadKeepingWork}>
           Reload
         </button>
       </div>
@@ -58,7 +59,7 @@ export function UpdateNotice() {
   const reload = () => {
     const wb = getWorkbox();
     if (!wb) return;
-    wb.addEventListener('controlling', () => window.location.reload());
+    wb.addEventListener('controlling', reloadKeepingWork);
     wb.messageSkipWaiting();
   };
   return (
