@@ -7,9 +7,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Workbox } from 'workbox-window';
+import { reloadKeepingWork } from '../../state/share.ts';
 import { useAppStore } from '../../state/store.ts';
 import { OUTDATED_BUILD_MESSAGE } from '../../worker/shared/errors.ts';
-import { reloadKeepingWork } from '../../state/share.ts';
 import './update-notice.css';
 
 let workbox: Workbox | undefined;
