@@ -13,6 +13,7 @@ import {
   ampThread,
   anthropicRepeatedCall,
   type ClassReproducer,
+  COUNTED_CLASS_REPRODUCERS,
   call,
   cutLine,
   futureCall,
@@ -20,12 +21,9 @@ import {
   inlineSubagent,
   jsonl,
   responsesRepeatedCall,
-  resumedTwice,
-  serverTool,
   summariesFirst,
   unknownItem,
   user,
-  withoutParents,
 } from '../test/import-classes.ts';
 import { reportCalls as reportCallsOf, runCli } from '../test/run-cli.ts';
 
@@ -104,15 +102,7 @@ describe('the ten classes through the CLI (issue 20)', () => {
     return path;
   };
 
-  for (const build of [
-    resumedTwice,
-    anthropicRepeatedCall,
-    responsesRepeatedCall,
-    withoutParents,
-    serverTool,
-    cutLine,
-    summariesFirst,
-  ]) {
+  for (const build of COUNTED_CLASS_REPRODUCERS) {
     const reproducer = build();
     it(`class ${reproducer.class}: ${reproducer.what}`, async () => {
       expect(await reportCalls(write(reproducer))).toEqual(reproducer.calls);

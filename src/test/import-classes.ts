@@ -274,3 +274,14 @@ export function summariesFirst(): ClassReproducer {
     calls: { Bash: 1 },
   };
 }
+
+/** Classes 1, 2, 3, 7 and 10: files whose calls per tool are counted by hand, checked in the CLI and the page alike. */
+export const COUNTED_CLASS_REPRODUCERS = [
+  resumedTwice,
+  anthropicRepeatedCall,
+  responsesRepeatedCall,
+  withoutParents,
+  serverTool,
+  cutLine,
+  summariesFirst,
+] as const;

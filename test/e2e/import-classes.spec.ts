@@ -15,18 +15,12 @@ import type { Page } from '@playwright/test';
 import { IMPORT_FORMAT_LABELS } from '../../src/core/import/types.ts';
 import {
   ampThread,
-  anthropicRepeatedCall,
   type ClassReproducer,
-  cutLine,
+  COUNTED_CLASS_REPRODUCERS,
   futureCall,
   geminiCheckpoint,
   inlineSubagent,
-  responsesRepeatedCall,
-  resumedTwice,
-  serverTool,
-  summariesFirst,
   unknownItem,
-  withoutParents,
 } from '../../src/test/import-classes.ts';
 import {
   cliReportRows,
@@ -104,15 +98,7 @@ test.beforeEach(async ({ page }) => {
 test('classes 1, 2, 3, 7 and 10: each file gives its hand-counted calls per tool and the CLI’s figures and line', async ({
   page,
 }) => {
-  for (const build of [
-    resumedTwice,
-    anthropicRepeatedCall,
-    responsesRepeatedCall,
-    withoutParents,
-    serverTool,
-    cutLine,
-    summariesFirst,
-  ]) {
+  for (const build of COUNTED_CLASS_REPRODUCERS) {
     const reproducer = build();
     await test.step(`class ${reproducer.class}: ${reproducer.what}`, () =>
       openAndCheck(page, reproducer));
