@@ -144,6 +144,14 @@ for (const width of [1440, 1024]) {
     const header = table.getByRole('rowheader', { name: LONG_NAME, exact: true });
     await expect(header).toBeVisible();
     await expect(header.locator('[title]')).toHaveAttribute('title', LONG_NAME);
+    // On one line, cut: never wrapped at its separators at this width.
+    expect(
+      await header.locator('[title]').evaluate((span) => {
+        const range = document.createRange();
+        range.selectNodeContents(span);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    ).toBe(1);
     const box = page.locator('#pane-savings .cp-tools').locator('xpath=..');
     expect(await scrollsSideways(box), 'the savings table scrolls sideways').toBe(false);
     expect(

@@ -21,8 +21,12 @@ import {
 import { TOKENIZER_LABELS } from '../../core/counting/tokens.ts';
 import type { HintSource, ToolHintInfo } from '../../core/playground/types.ts';
 import { BreakableName } from '../BreakableName.tsx';
+import { useMediaQuery } from '../use-media-query.ts';
 import { getRowCount, getRowIndex, getScrollBoxProps, useVirtualRows } from '../virtual-rows.tsx';
 import './panes.css';
+
+/** The width at which panes.css lays the table out for a phone (its name column wraps). */
+const PHONE_QUERY = '(max-width: 600px)';
 
 /** Props of {@link SavingsTable}. */
 export interface SavingsTableProps {
@@ -242,6 +246,9 @@ export function SavingsTable({
   const select = (name: string) => onSelectTool(name === selectedTool ? null : name);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // On a phone a name wraps at its separators (<wbr>); wider, it stays on one
+  // line, cut with an ellipsis: Chromium breaks at <wbr> even under nowrap.
+  const wrapNames = useMediaQuery(PHONE_QUERY);
   const body = useVirtualRows({
     count: rows.length,
     columns: COLUMNS.length,
@@ -322,7 +329,7 @@ export function SavingsTable({
                       <th scope="row" className="cp-tool-name">
                         {/* Long MCP names are cut with an ellipsis; the full name is the text (so the accessible name) and the tooltip. */}
                         <span className="cp-truncate" title={label}>
-                          <BreakableName name={text} />
+                          {wrapNames ? <BreakableName name={text} /> : text}
                         </span>
                         {/* Rows that read the same (a tool named "(unknown)" and the orphan row, NFC and NFD) differ by this tag, in the accessible name too. */}
                         {tag !== undefined && (
