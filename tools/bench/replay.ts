@@ -8,8 +8,8 @@
  *   computes them (pane-replay.ts): the figures with every schedule's
  *   series, the policies side by side, and the per-tool what-if;
  * - per request, the figures on synthetic conversations of 1× and 10× the
- *   events (`REPLAY_EVENTS=2000,20000`): flat per request is linear, ×10
- *   would be quadratic.
+ *   events (`REPLAY_EVENTS=2000,20000`), in rounds of equal work per size
+ *   (below): flat per request is linear, ×10 would be quadratic.
  * The last line is one JSON object with the figures.
  */
 import { readFileSync } from 'node:fs';
@@ -30,7 +30,7 @@ import {
 import { parseEventsText } from '../../src/core/stream/codec.ts';
 import { listCorpus } from '../../src/test/conformance.ts';
 import { generateEventsText } from '../synthetic/synthetic.ts';
-import { perItemGrowth, type ScalingRow } from './growth.ts';
+import type { ScalingRow } from './growth.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const largest = listCorpus().at(-1);
@@ -71,11 +71,18 @@ const paneChoice = { model: null, price: null, schedule: 'idle' as const, scaleT
 reportStream(elements, config, options);
 const report: number[] = [];
 const replay: number[] = [];
+const replayAgain: number[] = [];
 const pane = { figures: [] as number[], policies: [] as number[], tools: [] as number[] };
 for (let run = 0; run < RUNS; run++) {
   report.push(cpu(() => reportStream(elements, config, options)));
+  // A fresh array of the same elements: the replay of a file just opened, its
+  // requests and prompts not yet prepared (token counts cached, as the report's).
+  const opened = [...elements];
   replay.push(
-    cpu(() => replayStream(elements, createReplaySettings(counter, { config }), figuresOnly)),
+    cpu(() => replayStream(opened, createReplaySettings(counter, { config }), figuresOnly)),
+  );
+  replayAgain.push(
+    cpu(() => replayStream(opened, createReplaySettings(counter, { config }), figuresOnly)),
   );
   pane.figures.push(cpu(() => replayForPane(source, paneChoice)));
   pane.policies.push(cpu(() => comparePoliciesForPane(source, paneChoice)));
@@ -84,45 +91,86 @@ for (let run = 0; run < RUNS; run++) {
 
 const sizes = (process.env.REPLAY_EVENTS ?? '2000,20000').split(',').map(Number);
 const growth: ScalingRow = { name: 'replay figures, per request', sizes: [], ms: [], cpuMs: [] };
-for (const events of sizes) {
-  const stream =
-    parseEventsText([...generateEventsText({ seed: 21, events })].join(''), 'auto').elements ?? [];
-  const settings = createReplaySettings(counter, { config });
-  const requests = replayStream(stream, settings, figuresOnly).requests.length;
-  const wall: number[] = [];
-  const used: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const start = performance.now();
-    used.push(cpu(() => replayStream(stream, settings, figuresOnly)));
-    wall.push(performance.now() - start);
-  }
-  growth.sizes.push(requests);
-  growth.ms.push(median(wall));
-  growth.cpuMs.push(median(used));
+const streams = sizes.map(
+  (events) =>
+    parseEventsText([...generateEventsText({ seed: 21, events })].join(''), 'auto').elements ?? [],
+);
+const settings = createReplaySettings(counter, { config });
+for (const stream of streams) {
+  growth.sizes.push(replayStream(stream, settings, figuresOnly).requests.length);
 }
+/**
+ * Per request, the figures' CPU time at each size, in rounds where the sizes
+ * take turns and each sample does about the same work (the smaller streams
+ * replayed as many times as make up the largest): a single replay of 557
+ * requests takes a few milliseconds, where JIT tiers and a collection left
+ * over from the previous sample decided the figure. `opened`: each replay
+ * on a fresh array of the same elements, as after opening the file (token
+ * counts cached, the stream's requests and prompts not); otherwise the same
+ * array, as after a config edit. Returns the median per-request CPU time
+ * per size and the median over rounds of each step's ratio.
+ */
+function measureGrowth(opened: boolean): { perRequestMs: number[]; growth: number[] } {
+  const largestSize = Math.max(...sizes);
+  const repeats = sizes.map((events) => Math.max(1, Math.round(largestSize / events)));
+  const perRequest: number[][] = sizes.map(() => []);
+  for (let round = 0; round < GROWTH_ROUNDS; round++) {
+    streams.forEach((stream, i) => {
+      const times = repeats[i] as number;
+      const inputs = Array.from({ length: times }, () => (opened ? [...stream] : stream));
+      const used = cpu(() => {
+        for (const input of inputs) replayStream(input, settings, figuresOnly);
+      });
+      perRequest[i]?.push(used / ((growth.sizes[i] as number) * times));
+    });
+  }
+  return {
+    perRequestMs: perRequest.map((samples) => median(samples)),
+    growth: sizes
+      .slice(1)
+      .map((_, i) =>
+        median(
+          (perRequest[i + 1] ?? []).map(
+            (large, round) => large / ((perRequest[i] ?? [])[round] ?? Number.NaN),
+          ),
+        ),
+      ),
+  };
+}
+const GROWTH_ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 15);
+const afterOpen = measureGrowth(true);
+const afterEdit = measureGrowth(false);
+growth.cpuMs = afterOpen.perRequestMs.map((ms, i) => ms * (growth.sizes[i] as number));
+growth.ms = growth.cpuMs;
 
 const figures = {
   file: largest.id,
   reportMs: Number(median(report).toFixed(2)),
   replayMs: Number(median(replay).toFixed(2)),
   replayOverReport: Number((median(replay) / median(report)).toFixed(2)),
+  replayAgainMs: Number(median(replayAgain).toFixed(2)),
   pane: {
     figuresMs: Number(median(pane.figures).toFixed(1)),
     policiesMs: Number(median(pane.policies).toFixed(1)),
     toolsMs: Number(median(pane.tools).toFixed(1)),
   },
   growth,
-  perRequestGrowth: perItemGrowth(growth).map((g) => Number(g.toFixed(2))),
+  perRequestGrowth: afterOpen.growth.map((g) => Number(g.toFixed(2))),
+  perRequestGrowthAfterEdit: afterEdit.growth.map((g) => Number(g.toFixed(2))),
+  perRequestUs: {
+    opened: afterOpen.perRequestMs.map((ms) => Number((ms * 1000).toFixed(2))),
+    edited: afterEdit.perRequestMs.map((ms) => Number((ms * 1000).toFixed(2))),
+  },
 };
 console.log(`Replay on ${largest.id} (${elements.length} elements), CPU medians:`);
 console.log(`  one report pass: ${figures.reportMs} ms`);
 console.log(
-  `  replay figures (stored and its baseline): ${figures.replayMs} ms, ${figures.replayOverReport}× report (target ≤ 3×)`,
+  `  replay figures (stored and its baseline): ${figures.replayMs} ms just opened, ${figures.replayOverReport}× report (target ≤ 3×); ${figures.replayAgainMs} ms after an edit`,
 );
 console.log(
   `  cost pane under idle: figures (every schedule's series) ${figures.pane.figuresMs} ms, policies side by side ${figures.pane.policiesMs} ms, per-tool what-if ${figures.pane.toolsMs} ms`,
 );
 console.log(
-  `  per request at ${growth.sizes.join(' / ')} requests: ${growth.cpuMs.map((ms, i) => ((ms * 1000) / (growth.sizes[i] ?? 1)).toFixed(0)).join(' / ')} µs; growth ${figures.perRequestGrowth.map((g) => `×${g}`).join(', ')} (target ≤ ×1, linear)`,
+  `  per request at ${growth.sizes.join(' / ')} requests, just opened: ${figures.perRequestUs.opened.join(' / ')} µs, growth ${figures.perRequestGrowth.map((g) => `×${g}`).join(', ')}; after an edit: ${figures.perRequestUs.edited.join(' / ')} µs, growth ${figures.perRequestGrowthAfterEdit.map((g) => `×${g}`).join(', ')} (target ≤ ×1, linear)`,
 );
 console.log(JSON.stringify(figures));

@@ -239,6 +239,27 @@ describe('replay of a conversation counted by hand', () => {
     expect(tool?.cheapest).toBe('inherit');
   });
 
+  it('follows the config and the timing when the same stream is replayed again', () => {
+    // The page replays one decoded stream on every edit; what it prepared for the stream must
+    // not carry one edit's config, or one timing, into the next replay.
+    const stream = [...STREAM];
+    const noRules = { ...SETTINGS('idle'), config: parseConfigToml('') };
+    expect(replayStream(stream, noRules).totals.schedule.cost).toBeCloseTo(
+      EXPECTED.stored.total,
+      9,
+    );
+    expect(replayStream(stream, SETTINGS('idle')).totals.schedule.cost).toBeCloseTo(
+      EXPECTED.idle.total,
+      9,
+    );
+    const untimed = replayStream(stream, { ...SETTINGS('idle'), untimed: true });
+    expect(untimed.requests.map((r) => r.time)).toEqual([null, null, null, null, null, null]);
+    expect(untimed.requests.map((r) => r.cold)).toEqual([true, false, false, false, false, false]);
+    const timed = replayStream(stream, SETTINGS('idle'));
+    expect(timed.requests.map((r) => r.gap_seconds)).toEqual([null, 9, 3610, 45, 5, 60]);
+    expect(timed.totals.schedule.cost).toBeCloseTo(EXPECTED.idle.total, 9);
+  });
+
   it('says that hints change nothing under stored', () => {
     const replay = replayStream(STREAM, SETTINGS('stored'));
     expect(replay.notes.join(' ')).toContain('Hints change nothing under stored');

@@ -204,21 +204,50 @@ interface RawRequest {
   created: number;
 }
 
-/** Everything computed once per stream, shared by every schedule and what-if. */
-interface StreamState {
-  elements: readonly StreamElement[];
+/**
+ * What depends on the stream and how it is read (view, readings, counter,
+ * timed or not) but on no choice of the replay: the requests, the prompt
+ * context, and the two schedules the config cannot change (`none` and
+ * `stored`). Never mutated once made.
+ */
+interface StreamPrep {
   scan: RequestScan;
   context: PromptContext;
   stored: { index: number; element: StreamElement }[];
   gaps: (number | null)[];
+  /** `none` and `stored`, filled the first time a replay runs them. */
+  fixedSchedules: Map<ScheduleId, RawRequest[]>;
+}
+
+/** Everything computed once per stream, shared by every schedule and what-if. */
+interface StreamState extends StreamPrep {
+  elements: readonly StreamElement[];
   settings: ReplaySettings;
   views: Map<string, EpochView>;
 }
 
-function createStreamState(
-  elements: readonly StreamElement[],
-  settings: ReplaySettings,
-): StreamState {
+/**
+ * Preparations by stream, then by how it is read. The page replays the same
+ * decoded stream on every config edit and once per row of the policy
+ * comparison, so each reuses the first one's requests, prompts and
+ * baseline; the entry goes with the stream.
+ */
+const preparedStreams = new WeakMap<readonly StreamElement[], Map<string, StreamPrep>>();
+
+function prepareStream(elements: readonly StreamElement[], settings: ReplaySettings): StreamPrep {
+  const key = JSON.stringify([
+    settings.view,
+    settings.readings,
+    settings.counter.id,
+    settings.untimed === true,
+  ]);
+  let byReading = preparedStreams.get(elements);
+  if (!byReading) {
+    byReading = new Map();
+    preparedStreams.set(elements, byReading);
+  }
+  const known = byReading.get(key);
+  if (known) return known;
   const scan = findRequests(elements, settings.counter);
   if (settings.untimed) {
     for (const site of scan.requests) {
@@ -226,7 +255,7 @@ function createStreamState(
       site.time = null;
     }
   }
-  const stored: StreamState['stored'] = [];
+  const stored: StreamPrep['stored'] = [];
   elements.forEach((element, index) => {
     if (classifyElement(element) === 'compaction') stored.push({ index, element });
   });
@@ -235,15 +264,22 @@ function createStreamState(
     if (!previous || previous.instant === undefined || site.instant === undefined) return null;
     return Number(site.instant - previous.instant) / 1e9;
   });
-  return {
-    elements,
+  const prep: StreamPrep = {
     scan,
     context: createPromptContext(elements, settings.view, settings.readings, settings.counter),
     stored,
     gaps,
-    settings,
-    views: new Map(),
+    fixedSchedules: new Map(),
   };
+  byReading.set(key, prep);
+  return prep;
+}
+
+function createStreamState(
+  elements: readonly StreamElement[],
+  settings: ReplaySettings,
+): StreamState {
+  return { ...prepareStream(elements, settings), elements, settings, views: new Map() };
 }
 
 function getView(state: StreamState, compactions: readonly StreamElement[]): EpochView {
@@ -266,6 +302,22 @@ function withAutoRule(config: ParsedConfig, auto: AutoCompaction): ParsedConfig 
 
 /** Runs one schedule over the requests: the prompt of each and what was created. */
 function runSchedule(
+  state: StreamState,
+  schedule: ScheduleId,
+  toolChoice?: ToolChoice,
+): RawRequest[] {
+  // Neither the config nor a tool's what-if changes these two: no rule runs in them.
+  if (!createsCompactions(schedule)) {
+    const known = state.fixedSchedules.get(schedule);
+    if (known) return known;
+    const raw = computeSchedule(state, schedule);
+    state.fixedSchedules.set(schedule, raw);
+    return raw;
+  }
+  return computeSchedule(state, schedule, toolChoice);
+}
+
+function computeSchedule(
   state: StreamState,
   schedule: ScheduleId,
   toolChoice?: ToolChoice,
@@ -573,15 +625,19 @@ function price(
     const prompt = scaled(request.promptTokens);
     const common = scaled(request.commonTokens);
     const cacheRead = !cold && common >= model.min_prefix_tokens ? common : 0;
-    const figures = {
+    const cacheWrite = prompt - cacheRead;
+    const outputTokens = scaled(site.outputTokens);
+    // One literal, not a spread of the figures: a spread per request was a tenth of the replay.
+    return {
       prompt_tokens: prompt,
       cache_read: cacheRead,
-      cache_write: prompt - cacheRead,
-      output_tokens: scaled(site.outputTokens),
-    };
-    return {
-      ...figures,
-      cost: getRequestCost(model, figures),
+      cache_write: cacheWrite,
+      output_tokens: outputTokens,
+      cost: getRequestCost(model, {
+        cache_read: cacheRead,
+        cache_write: cacheWrite,
+        output_tokens: outputTokens,
+      }),
       cold,
       prefix_broken: k > 0 && request.commonCount < request.previousCount,
     };
