@@ -138,6 +138,7 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
     reportMs?: number;
     growth?: ScalingRow;
     perRequestGrowth?: number[];
+    perRequestGrowthAfterEdit?: number[];
     pane?: { figuresMs: number; policiesMs: number; toolsMs: number };
   } | null;
   const bytes = measureFirstLoad(root);
@@ -231,7 +232,7 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
       today: '–',
       target: 'per-request CPU flat (×1.0)',
       measured: replay?.growth
-        ? `${replay.growth.cpuMs.map((ms) => Math.round(ms)).join(' / ')} ms CPU; per request ${(replay.perRequestGrowth ?? []).map((g) => `×${g.toFixed(1)}`).join(', ')}`
+        ? `just opened ${replay.growth.cpuMs.map((ms) => Math.round(ms)).join(' / ')} ms CPU, per request ${(replay.perRequestGrowth ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; after an edit ${(replay.perRequestGrowthAfterEdit ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}`
         : 'failed',
     },
   );
