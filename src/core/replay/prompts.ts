@@ -110,69 +110,50 @@ function idKey(id: JsonValue | undefined): string {
  */
 function findUnsettledCuts(elements: readonly StreamElement[], view: ViewMode): boolean[] {
   const length = elements.length;
+  // One pass reads the elements; the passes below read these compact arrays
+  // (on a long stream, passes over the element objects themselves were
+  // bound by memory, not by the work).
+  const kinds = new Uint8Array(length); // NOT_PAIRED unless set
+  const keys: string[] = new Array(length);
+  let firstChat = -1;
+  for (let index = 0; index < length; index++) {
+    const element = elements[index] as StreamElement;
+    const kind = element.type;
+    if (typeof kind !== 'string' || classifyElement(element) !== 'conversation') continue;
+    const code = EVENT_CODES.get(kind) ?? NOT_PAIRED;
+    kinds[index] = code;
+    if (code === CHAT_REQUEST && firstChat < 0) firstChat = index;
+    if (code !== NOT_PAIRED && code !== CHAT_REQUEST) keys[index] = idKey(element.id);
+  }
   // marks[c] += 1 opens an unsettled range of cuts at c, marks[c] -= 1 closes it.
-  const marks = new Array<number>(length + 2).fill(0);
+  const marks = new Int32Array(length + 2);
   const markCuts = (from: number, through: number) => {
     if (from > through) return;
     (marks[from] as number)++;
     (marks[through + 1] as number)--;
   };
-  const isEvent = (element: StreamElement, type: string) =>
-    element.type === type && classifyElement(element) === 'conversation';
 
   if (view === 'sanitized') {
-    const firstChat = elements.findIndex((e) => isEvent(e, 'chat_request'));
     markCuts(0, firstChat < 0 ? length : firstChat);
-    const firstRequest = new Map<string, number>();
-    const firstResponse = new Map<string, number>();
-    for (let index = 0; index < length; index++) {
-      const element = elements[index] as StreamElement;
-      // Tool events before the first chat_request are dropped by step 1 whatever the cut.
-      if (
-        isEvent(element, 'tool_call_request') &&
-        index > firstChat &&
-        !firstRequest.has(idKey(element.id))
-      ) {
-        firstRequest.set(idKey(element.id), index);
-      }
-      if (
-        isEvent(element, 'tool_call_response') &&
-        index > firstChat &&
-        !firstResponse.has(idKey(element.id))
-      ) {
-        firstResponse.set(idKey(element.id), index);
-      }
+    // Tool and inquiry events before the first chat_request are dropped by step 1 whatever the cut.
+    // Index by code: the first of each id among requests, responses, inquiries and answers.
+    const first = PARTNER.map(() => new Map<string, number>());
+    for (let index = firstChat + 1; index < length; index++) {
+      const code = kinds[index] as number;
+      if (code === NOT_PAIRED || code === CHAT_REQUEST) continue;
+      const own = first[code] as Map<string, number>;
+      const key = keys[index] as string;
+      if (!own.has(key)) own.set(key, index);
     }
+    // A tool response whose request comes later is removed from the cut only (step 2), a request
+    // whose response comes later is answered in the cut only (step 3); steps 4 and 5 pair
+    // inquiries alike.
     for (let index = 0; index < length; index++) {
-      const element = elements[index] as StreamElement;
-      if (isEvent(element, 'tool_call_response')) {
-        const request = firstRequest.get(idKey(element.id));
-        if (request !== undefined && request > index) markCuts(index + 1, request);
-      } else if (isEvent(element, 'tool_call_request')) {
-        const response = firstResponse.get(idKey(element.id));
-        if (response !== undefined && response > index) markCuts(index + 1, response);
-      }
-    }
-    // Steps 4 and 5 likewise pair inquiries: one whose partner comes later is removed from the cut only.
-    const firstInquiry = new Map<string, number>();
-    const firstAnswer = new Map<string, number>();
-    for (let index = 0; index < length; index++) {
-      const element = elements[index] as StreamElement;
-      const own = isEvent(element, 'inquiry_request')
-        ? firstInquiry
-        : isEvent(element, 'inquiry_response')
-          ? firstAnswer
-          : undefined;
-      if (own && index > firstChat && !own.has(idKey(element.id)))
-        own.set(idKey(element.id), index);
-    }
-    for (let index = 0; index < length; index++) {
-      const element = elements[index] as StreamElement;
-      const partner = isEvent(element, 'inquiry_request')
-        ? firstAnswer.get(idKey(element.id))
-        : isEvent(element, 'inquiry_response')
-          ? firstInquiry.get(idKey(element.id))
-          : undefined;
+      const code = kinds[index] as number;
+      if (code === NOT_PAIRED || code === CHAT_REQUEST) continue;
+      const partner = (first[PARTNER[code] as number] as Map<string, number>).get(
+        keys[index] as string,
+      );
       if (partner !== undefined && partner > index) markCuts(index + 1, partner);
     }
   }
@@ -183,17 +164,16 @@ function findUnsettledCuts(elements: readonly StreamElement[], view: ViewMode): 
     { firstResponse?: number; first?: number; last?: number; names: Set<string> }
   >();
   for (let index = 0; index < length; index++) {
+    const code = kinds[index] as number;
+    if (code !== TOOL_REQUEST && code !== TOOL_RESPONSE) continue;
     const element = elements[index] as StreamElement;
-    const isRequest = isEvent(element, 'tool_call_request');
-    if ((!isRequest && !isEvent(element, 'tool_call_response')) || typeof element.id !== 'string') {
-      continue;
-    }
+    if (typeof element.id !== 'string') continue;
     let entry = toolIds.get(element.id);
     if (!entry) {
       entry = { names: new Set() };
       toolIds.set(element.id, entry);
     }
-    if (!isRequest) {
+    if (code === TOOL_RESPONSE) {
       entry.firstResponse ??= index;
       continue;
     }
@@ -208,14 +188,30 @@ function findUnsettledCuts(elements: readonly StreamElement[], view: ViewMode): 
     else if (response < entry.first) markCuts(response + 1, entry.first);
   }
 
-  const unsettled: boolean[] = [];
+  const unsettled: boolean[] = new Array(length + 1);
   let open = 0;
   for (let cut = 0; cut <= length; cut++) {
     open += marks[cut] as number;
-    unsettled.push(open > 0);
+    unsettled[cut] = open > 0;
   }
   return unsettled;
 }
+
+/** The paired event types by code, and each code's partner (a request's response, and back). */
+const NOT_PAIRED = 0;
+const TOOL_REQUEST = 1;
+const TOOL_RESPONSE = 2;
+const INQUIRY_REQUEST = 3;
+const INQUIRY_RESPONSE = 4;
+const CHAT_REQUEST = 5;
+const EVENT_CODES = new Map<string, number>([
+  ['tool_call_request', TOOL_REQUEST],
+  ['tool_call_response', TOOL_RESPONSE],
+  ['inquiry_request', INQUIRY_REQUEST],
+  ['inquiry_response', INQUIRY_RESPONSE],
+  ['chat_request', CHAT_REQUEST],
+]);
+const PARTNER = [NOT_PAIRED, TOOL_RESPONSE, TOOL_REQUEST, INQUIRY_RESPONSE, INQUIRY_REQUEST];
 
 /** The provider view of `input` (base elements and compactions), as prompt items. */
 function viewItems(
