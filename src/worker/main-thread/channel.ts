@@ -21,6 +21,7 @@
  * worker's session holds the tokenizer and every token count, and rebuilding
  * those costs more than waiting for one superseded run.
  */
+
 import {
   createCrashError,
   createStoppedError,
@@ -39,6 +40,7 @@ import type {
   MethodResult,
   WorkerMessage,
 } from '../shared/protocol.ts';
+import { unpackReply } from '../shared/row-packing.ts';
 
 /** How a channel is set up. */
 export interface ChannelOptions<A extends BridgeApi<A>> {
@@ -183,7 +185,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     if (!entry) return;
     clearTimeout(entry.timer);
     inFlight.delete(response.id);
-    if (response.ok) settle(entry.job, { value: response.value });
+    if (response.ok) settle(entry.job, { value: unpackReply(response.value, response.packed) });
     else settle(entry.job, { error: WorkerError.fromSerialized(response.error) });
     pump();
   }

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmptyFigures, type PlaygroundInput } from '../../core/playground/playground.ts';
-import type { PlaygroundFigures } from '../../core/playground/types.ts';
 import { rejection } from '../../test/rejection.ts';
 import { isAbortError, WorkerError } from '../shared/errors.ts';
-import { packFigures } from '../shared/figures-codec.ts';
 import type {
   PlaygroundRequest as Request,
   PlaygroundResponse as Response,
@@ -95,11 +93,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A run's reply as the worker posts it: the figures packed for the crossing. */
-function figuresReply(overrides: Partial<PlaygroundFigures> = {}) {
-  return packFigures({ ...createEmptyFigures(), ...overrides });
-}
-
 describe('createWorkerClient', () => {
   it('starts no worker until the first call', () => {
     createClient();
@@ -114,7 +107,7 @@ describe('createWorkerClient', () => {
     await settle();
     expect(workers).toHaveLength(1);
     expect(workers[0]?.posted.map((r) => r.method)).toEqual(['run']);
-    workers[0]?.respond({ id: 2, ok: true, value: figuresReply() });
+    workers[0]?.respond({ id: 2, ok: true, value: createEmptyFigures() });
     await expect(run).resolves.toBeDefined();
   });
 
@@ -129,8 +122,8 @@ describe('createWorkerClient', () => {
       { id: 2, method: 'run', args: [{ ...inputFields, stream: 1 }] },
     ]);
     const value = { ...createEmptyFigures(), turnCount: 3 };
-    worker?.respond({ id: 99, ok: true, value: figuresReply() });
-    worker?.respond({ id: 2, ok: true, value: packFigures(value) });
+    worker?.respond({ id: 99, ok: true, value: createEmptyFigures() });
+    worker?.respond({ id: 2, ok: true, value });
     await expect(run).resolves.toEqual(value);
   });
 
@@ -140,7 +133,7 @@ describe('createWorkerClient', () => {
     const answer = async (turnCount: number) => {
       await settle();
       const last = worker().posted.at(-1) as Request;
-      worker().respond({ id: last.id, ok: true, value: figuresReply({ turnCount }) });
+      worker().respond({ id: last.id, ok: true, value: { ...createEmptyFigures(), turnCount } });
     };
     const first = client.run({ ...input, configText: 'a' });
     await answer(1);
@@ -173,7 +166,7 @@ describe('createWorkerClient', () => {
       worker.respond({
         id: request.id,
         ok: true,
-        value: request.method === 'run' ? figuresReply() : { status: 'invalid', version: 0 },
+        value: { status: 'invalid', version: 0 },
       } as never);
     }
     expect(worker.posted.map((r) => r.method)).toEqual(['run', 'extra', 'extra']);
@@ -188,7 +181,7 @@ describe('createWorkerClient', () => {
     const answerLast = async () => {
       await settle();
       const last = worker().posted.at(-1) as Request;
-      worker().respond({ id: last.id, ok: true, value: figuresReply() });
+      worker().respond({ id: last.id, ok: true, value: createEmptyFigures() });
     };
     // Three keystrokes 50 ms apart, each with its run and the diff pane's request for its version.
     const extras: Promise<unknown>[] = [];
@@ -231,7 +224,7 @@ describe('createWorkerClient', () => {
     );
     const retry = worker.posted.at(-1) as Request;
     expect(retry.args[0]).toMatchObject({ stream: 2 });
-    worker.respond({ id: retry.id, ok: true, value: figuresReply() });
+    worker.respond({ id: retry.id, ok: true, value: createEmptyFigures() });
     await expect(run).resolves.toBeDefined();
   });
 
@@ -248,11 +241,11 @@ describe('createWorkerClient', () => {
     await settle();
     expect(worker.posted.map((request) => request.id)).toEqual([2]);
     // The first run's answer is dropped; its slot goes to the last run.
-    worker.respond({ id: 2, ok: true, value: figuresReply({ turnCount: 1 }) });
+    worker.respond({ id: 2, ok: true, value: { ...createEmptyFigures(), turnCount: 1 } });
     await settle();
     expect(worker.posted.map((request) => request.id)).toEqual([2, 4]);
     expect(worker.posted[1]?.args[0]).toMatchObject({ configText: 'c' });
-    worker.respond({ id: 4, ok: true, value: figuresReply({ turnCount: 7 }) });
+    worker.respond({ id: 4, ok: true, value: { ...createEmptyFigures(), turnCount: 7 } });
     await expect(third).resolves.toMatchObject({ turnCount: 7 });
     expect(worker.terminated).toBe(false);
   });
@@ -272,7 +265,7 @@ describe('createWorkerClient', () => {
     const compact = client.compact(input);
     const worker = workers[0] as FakeWorker;
     await settle();
-    worker.respond({ id: 2, ok: true, value: figuresReply() });
+    worker.respond({ id: 2, ok: true, value: createEmptyFigures() });
     worker.respond({ id: 3, ok: true, value: { ok: true, streamText: '[1]' } });
     await expect(run).resolves.toBeDefined();
     await expect(compact).resolves.toEqual({ ok: true, streamText: '[1]' });
@@ -317,7 +310,7 @@ describe('createWorkerClient', () => {
     // The queued run goes to a fresh worker, which lacks the stream: it is handed over again.
     const second = workers[1] as FakeWorker;
     expect(second.posted.map((request) => request.method)).toEqual(['run']);
-    first.respond({ id: 3, ok: true, value: figuresReply({ turnCount: 1 }) });
+    first.respond({ id: 3, ok: true, value: { ...createEmptyFigures(), turnCount: 1 } });
     second.respond({
       id: 3,
       ok: false,
@@ -326,7 +319,7 @@ describe('createWorkerClient', () => {
     await settle();
     expect([...second.streams.values()]).toEqual(['[]']);
     const retry = second.posted.at(-1) as Request;
-    second.respond({ id: retry.id, ok: true, value: figuresReply({ turnCount: 2 }) });
+    second.respond({ id: retry.id, ok: true, value: { ...createEmptyFigures(), turnCount: 2 } });
     await expect(run).resolves.toMatchObject({ turnCount: 2 });
   });
 
@@ -346,7 +339,7 @@ describe('createWorkerClient', () => {
     // The new worker is handed the stream before the run.
     expect(workers[1]?.streams.size).toBe(1);
     const request = workers[1]?.posted.at(-1) as Request;
-    workers[1]?.respond({ id: request.id, ok: true, value: figuresReply() });
+    workers[1]?.respond({ id: request.id, ok: true, value: createEmptyFigures() });
     await expect(next).resolves.toBeDefined();
   });
 
@@ -354,7 +347,7 @@ describe('createWorkerClient', () => {
     const client = createClient();
     const first = client.run(input);
     await settle();
-    workers[0]?.respond({ id: 2, ok: true, value: figuresReply() });
+    workers[0]?.respond({ id: 2, ok: true, value: createEmptyFigures() });
     await first;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     workers[0]?.crash('Uncaught Error: late failure');
@@ -367,7 +360,7 @@ describe('createWorkerClient', () => {
     expect(workers[0]?.posted).toHaveLength(1);
     expect(workers[1]?.posted.map((request) => request.method)).toEqual(['run']);
     const request = workers[1]?.posted.at(-1) as Request;
-    workers[1]?.respond({ id: request.id, ok: true, value: figuresReply() });
+    workers[1]?.respond({ id: request.id, ok: true, value: createEmptyFigures() });
     await expect(next).resolves.toBeDefined();
   });
 

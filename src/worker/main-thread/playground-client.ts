@@ -21,9 +21,8 @@
  *   more after the stream.
  */
 import type { ExtraArgs, ExtraName } from '../../core/analyses/extras.ts';
-import type { PlaygroundFigures, PlaygroundInput } from '../../core/playground/types.ts';
+import type { PlaygroundInput } from '../../core/playground/types.ts';
 import { WorkerError } from '../shared/errors.ts';
-import { unpackFigures } from '../shared/figures-codec.ts';
 import type {
   ExtraReply,
   PlaygroundApi,
@@ -55,7 +54,7 @@ export interface CallOptions {
 /** Typed calls into the worker, with the stream as text: the client hands it over once. */
 export interface WorkerClient {
   /** The figures of an input. */
-  run(input: PlaygroundInput, options?: CallOptions): Promise<PlaygroundFigures>;
+  run(input: PlaygroundInput, options?: CallOptions): Promise<PlaygroundReply<'run'>>;
   /** One extra of an input version (see `core/analyses/extras.ts`). */
   extra<K extends ExtraName>(
     request: { name: K; version: number; input: PlaygroundInput; args: ExtraArgs<K> },
@@ -137,8 +136,7 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
   };
 
   return {
-    run: (input, callOptions) =>
-      quiet.track(call('run', input, (w) => [w], callOptions, true).then(unpackFigures)),
+    run: (input, callOptions) => quiet.track(call('run', input, (w) => [w], callOptions, true)),
     async extra(request, callOptions) {
       const { input, ...rest } = request;
       await quiet.wait(request.name, callOptions?.signal);

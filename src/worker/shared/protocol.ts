@@ -8,6 +8,7 @@
  * - a reply is `{ id, ok: true, value }` with the method's awaited result, or
  *   `{ id, ok: false, error }` with a serialised, typed error.
  */
+import type { PackedPath } from './row-packing.ts';
 
 /** Any worker API: methods that take cloneable arguments and return (a promise of) a value. */
 export type BridgeApi<A> = {
@@ -67,6 +68,8 @@ export type BridgeResponse<A extends BridgeApi<A>> =
       ok: true;
       /** The method's resolved value; the channel knows its type from the request. */
       value: MethodResult<A, Method<A>>;
+      /** Where `value` holds rows packed as columns for the crossing (`row-packing.ts`). */
+      packed?: PackedPath[];
     }
   | {
       id: number;

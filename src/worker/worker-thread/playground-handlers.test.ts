@@ -4,7 +4,6 @@ import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../../test/conformance.ts';
 import { README_CONFIG_TOML } from '../../test/corpus.ts';
-import { unpackFigures } from '../shared/figures-codec.ts';
 import { createPlaygroundHandlers, type WorkerInput } from './playground-handlers.ts';
 
 /** The corpus conversation whose events.json is the largest, found by size, not by name. */
@@ -38,7 +37,7 @@ describe('the playground worker on the largest corpus conversation', () => {
     expect(text.length).toBeGreaterThan(1_500_000);
     const handlers = createPlaygroundHandlers();
     handlers.setStream(1, text);
-    const first = unpackFigures(await handlers.run(input(README_CONFIG_TOML)));
+    const first = await handlers.run(input(README_CONFIG_TOML));
     expect(first.status).toBe('ok');
     // The tool the config says nothing about with the most left after the rule, then omitted: a hint edit.
     const left = (row: (typeof first.report.tools)[number]) =>
@@ -49,11 +48,11 @@ describe('the playground worker on the largest corpus conversation', () => {
     const tool = before?.name;
     expect(before && left(before)).toBeGreaterThan(0);
     const edited = `${README_CONFIG_TOML}\n[conversation.tools.${tool}]\ncompaction = "omit"\n`;
-    const posted = await handlers.run(input(edited));
-    const row = unpackFigures(posted).report.tools.find((r) => r.name === tool);
+    const reply = await handlers.run(input(edited));
+    const row = reply.report.tools.find((r) => r.name === tool);
     // The row the person watches changes: omit drops more of it than the rule's strip.
     expect(row?.saved.tokens).toBeGreaterThan(before?.saved.tokens ?? 0);
-    const bytes = cloneBytes({ id: 2, ok: true, value: posted });
+    const bytes = cloneBytes({ id: 2, ok: true, value: reply });
     expect(bytes).toBeLessThanOrEqual(50_000);
 
     // What the run no longer carries: the transcripts, asked for by their pane.

@@ -30,7 +30,6 @@ import {
 } from '../../core/playground/playground.ts';
 import type { PlaygroundInput } from '../../core/playground/types.ts';
 import { WorkerError } from '../shared/errors.ts';
-import { packFigures } from '../shared/figures-codec.ts';
 
 /** The input as it crosses to the worker: the stream named by the number `setStream` gave it. */
 export type WorkerInput = Omit<PlaygroundInput, 'streamText'> & {
@@ -93,9 +92,9 @@ export function createPlaygroundHandlers(session: PlaygroundSession = createPlay
       return null;
     },
 
-    /** The figures of an input, packed for the crossing (`figures-codec.ts`). */
+    /** The figures of an input. */
     async run(input: WorkerInput) {
-      return packFigures(await session.run(inputOf(input)));
+      return session.run(inputOf(input));
     },
 
     /** One extra for an input version; the last one per extra is kept. */

@@ -18,6 +18,7 @@ import type {
   SerializedError,
   WorkerMessage,
 } from '../shared/protocol.ts';
+import { packReply } from '../shared/row-packing.ts';
 
 /** The part of a worker's global scope a reply needs (a fake `self` in tests). */
 export interface ReplyScope<R> {
@@ -49,7 +50,14 @@ async function dispatch<A extends BridgeApi<A>>(
   }
   // The request's type pairs `args` with `method`; the call itself cannot see that.
   const value: unknown = await Reflect.apply(handlers[method], handlers, request.args);
-  return { id, ok: true, value } as BridgeResponse<A>;
+  // Long arrays of rows cross as columns; the channel builds them again (row-packing.ts).
+  const posted = packReply(value);
+  return {
+    id,
+    ok: true,
+    value: posted.value,
+    ...(posted.packed.length > 0 ? { packed: posted.packed } : {}),
+  } as BridgeResponse<A>;
 }
 
 function unknownMethod(method: string): SerializedError {

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { createPlaygroundExtras } from '../../core/analyses/extras.ts';
+import { createPlaygroundSession } from '../../core/playground/playground.ts';
+import type { PlaygroundInput } from '../../core/playground/types.ts';
+import { streamWithTools } from '../../test/bad-input-cases.ts';
+import { listCorpus } from '../../test/conformance.ts';
+import { README_CONFIG_TOML } from '../../test/corpus.ts';
+import { packReply, unpackReply } from './row-packing.ts';
+
+/** A reply as the page reads it after `postMessage`: packed, cloned, unpacked. */
+function crossed<T>(value: T): T {
+  const posted = deserialize(serialize(packReply(value))) as ReturnType<typeof packReply>;
+  return unpackReply(posted.value, posted.packed) as T;
+}
+
+/** Objects and arrays in a value (typed arrays count one): what a structured clone builds one by one. */
+function countObjects(value: unknown): number {
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return 0;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  return 1 + children.reduce((sum: number, child) => sum + countObjects(child), 0);
+}
+
+const input = (streamText: string, more: Partial<PlaygroundInput> = {}): PlaygroundInput => ({
+  configText: README_CONFIG_TOML,
+  streamText,
+  encoding: 'auto',
+  tokenizer: 'o200k',
+  now: null,
+  view: 'sanitized',
+  ...more,
+});
+
+describe('replies crossing from a worker to the page', () => {
+  const session = createPlaygroundSession();
+
+  it('arrive equal to what the handler returned: the figures on the largest corpus file', async () => {
+    const text = readFileSync(listCorpus().at(-1)?.eventsPath ?? '', 'utf8');
+    // Under D17 the hinted tools carry their stored policy; under jp=today a note instead.
+    for (const readings of [{}, { jp: 'today' as const }]) {
+      const figures = await session.run(input(text, { readings }));
+      expect(figures.report.tools.length).toBeGreaterThan(3);
+      expect(crossed(figures)).toStrictEqual(figures);
+    }
+  });
+
+  it('arrive equal with 2,000 tools, the savings rows and the what-if grid packed', async () => {
+    const many = input(streamWithTools(2_000), { configText: '' });
+    const figures = await session.run(many);
+    expect(figures.report.tools).toHaveLength(2_000);
+    const extras = createPlaygroundExtras();
+    const prepared = await session.prepareRun(many);
+    if (!prepared.ok) throw new Error('the run failed');
+    const grid = extras.whatIf(prepared.context, null);
+    expect(grid.tools).toHaveLength(2_000);
+    for (const reply of [figures, { status: 'ok', value: grid, version: 3 }]) {
+      const posted = packReply(reply);
+      // Both tables are packed, nothing else is.
+      expect(posted.packed).toHaveLength(reply === figures ? 2 : 1);
+      expect(crossed(reply)).toStrictEqual(reply);
+      // What the clone builds on the page's main thread, object by object: eight (a savings row)
+      // or twenty-one (a what-if row) a row before, a few dozen in all after.
+      expect(countObjects(reply)).toBeGreaterThan(16_000);
+      expect(countObjects(posted.value)).toBeLessThan(100);
+    }
+  });
+
+  it('keep keys in order, null, undefined, −0, NaN, and leave mixed shapes and short arrays as they are', () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({
+      name: i === 7 ? null : `tool ${i}`,
+      saved: { tokens: i === 3 ? -0 : i - 50, chars: i === 4 ? Number.NaN : i },
+      note: i % 2 ? undefined : 'even',
+    }));
+    const mixed = Array.from({ length: 100 }, (_, i) => (i === 50 ? { other: 1 } : { a: i }));
+    const value = { rows, mixed, short: [{ a: 1 }], nested: [{ deep: rows }] };
+    const posted = packReply(value);
+    expect(posted.packed).toEqual([['rows'], ['nested', 0, 'deep']]);
+    const back = crossed(value);
+    expect(back).toStrictEqual(value);
+    expect(Object.is(back.rows[3]?.saved.tokens, -0)).toBe(true);
+    expect(Object.keys(back.rows[1] ?? {})).toEqual(['name', 'saved', 'note']);
+  });
+
+  it('never change the handler’s own value (a worker answers a kept reply again)', () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ i }));
+    const reply = { status: 'ok', value: { rows } };
+    packReply(reply);
+    expect(reply.value.rows).toBe(rows);
+    expect(rows[5]).toEqual({ i: 5 });
+  });
+});
