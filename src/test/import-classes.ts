@@ -113,6 +113,292 @@ export function responsesRepeatedCall(): ClassReproducer {
   };
 }
 
+/**
+ * Class 1 in every other format: a history written again (a resume, a
+ * logger appending it twice) repeats a call id and its result. Each file
+ * here holds a user's "go", the call c1 (Read) and its result, the same
+ * call and result written again, then the call c2 (Bash) and its result:
+ * by hand, Read 1 and Bash 1, each answered once.
+ */
+const REPEATED_CALLS = { Read: 1, Bash: 1 };
+
+/** One format's file of {@link REPEATED_CALLS}, as a {@link ClassReproducer}. */
+function repeatedIn(format: string, fileName: string, text: string): ClassReproducer {
+  return {
+    class: 1,
+    what: `${format}: a call and its result written twice count once`,
+    fileName,
+    text,
+    calls: REPEATED_CALLS,
+  };
+}
+
+/** The calls of {@link REPEATED_CALLS} in the order the files write them: c1 twice, then c2. */
+const REPEATED_ORDER = [
+  ['c1', 'Read'],
+  ['c1', 'Read'],
+  ['c2', 'Bash'],
+] as const;
+
+/** An ISO timestamp `s` seconds into a fake session. */
+const at = (s: number) => `2026-03-02T03:04:${String(s).padStart(2, '0')}.000Z`;
+
+/** A Codex rollout: `function_call` and `function_call_output` items. */
+export function codexRepeated(): ClassReproducer {
+  const item = (payload: object, s: number) => ({
+    timestamp: at(s),
+    type: 'response_item',
+    payload,
+  });
+  return repeatedIn(
+    'Codex',
+    'codex-repeated.jsonl',
+    jsonl(
+      { timestamp: at(0), type: 'session_meta', payload: { id: 's', cwd: '/w' } },
+      item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'go' }] }, 1),
+      ...REPEATED_ORDER.flatMap(([id, name], i) => [
+        item({ type: 'function_call', call_id: id, name, arguments: '{}' }, 2 + 2 * i),
+        item({ type: 'function_call_output', call_id: id, output: 'fake' }, 3 + 2 * i),
+      ]),
+    ),
+  );
+}
+
+/** A Kimi CLI context: `tool_calls` on assistant lines, `tool` lines. */
+export function kimiCliRepeated(): ClassReproducer {
+  return repeatedIn(
+    'Kimi CLI',
+    'kimi-cli-repeated.jsonl',
+    jsonl(
+      { role: '_checkpoint', id: 0 },
+      { role: 'user', content: 'go' },
+      ...REPEATED_ORDER.flatMap(([id, name]) => [
+        {
+          role: 'assistant',
+          content: '',
+          tool_calls: [{ type: 'function', id, function: { name, arguments: '{}' } }],
+        },
+        { role: 'tool', tool_call_id: id, content: 'fake' },
+      ]),
+    ),
+  );
+}
+
+/** A Kimi Code wire journal: `tool.call` and `tool.result` loop events. */
+export function kimiCodeRepeated(): ClassReproducer {
+  const event = (body: object, s: number) => ({
+    type: 'context.append_loop_event',
+    event: body,
+    time: 1_780_000_000_000 + s * 1000,
+  });
+  return repeatedIn(
+    'Kimi Code',
+    'kimi-code-repeated.jsonl',
+    jsonl(
+      { type: 'metadata', protocol_version: '1.4', created_at: 1_780_000_000_000 },
+      {
+        type: 'context.append_message',
+        message: { role: 'user', content: [{ type: 'text', text: 'go' }] },
+        time: 1_780_000_000_000,
+      },
+      ...REPEATED_ORDER.flatMap(([id, name], i) => [
+        event({ type: 'tool.call', toolCallId: id, name, args: {} }, 1 + 2 * i),
+        event({ type: 'tool.result', toolCallId: id, result: { output: 'fake' } }, 2 + 2 * i),
+      ]),
+    ),
+  );
+}
+
+/** Pi's session lines (OpenClaw's too, with `marks` after the header): toolCall blocks, toolResult messages. */
+function piLines(marks: object[]): string {
+  const entry = (id: number, message: object) => ({
+    type: 'message',
+    id: `e${id}`,
+    parentId: id === 1 ? null : `e${id - 1}`,
+    timestamp: at(id),
+    message,
+  });
+  return jsonl(
+    { type: 'session', version: 3, id: 's', timestamp: at(0), cwd: '/w' },
+    ...marks,
+    entry(1, { role: 'user', content: [{ type: 'text', text: 'go' }] }),
+    ...REPEATED_ORDER.flatMap(([id, name], i) => [
+      entry(2 + 2 * i, {
+        role: 'assistant',
+        content: [{ type: 'toolCall', id, name, arguments: {} }],
+      }),
+      entry(3 + 2 * i, {
+        role: 'toolResult',
+        toolCallId: id,
+        content: [{ type: 'text', text: 'fake' }],
+      }),
+    ]),
+  );
+}
+
+/** A Pi session. */
+export function piRepeated(): ClassReproducer {
+  return repeatedIn('Pi', 'pi-repeated.jsonl', piLines([]));
+}
+
+/** An OpenClaw session: Pi's lines with OpenClaw's own `model-snapshot` entry. */
+export function openClawRepeated(): ClassReproducer {
+  const mark = { type: 'custom', id: 'k0', parentId: null, customType: 'model-snapshot', data: {} };
+  return repeatedIn('OpenClaw', 'openclaw-repeated.jsonl', piLines([mark]));
+}
+
+/** A Copilot CLI events.jsonl: `toolRequests`, `tool.execution_start` and `_complete`, all repeated. */
+export function copilotRepeated(): ClassReproducer {
+  const event = (n: number, type: string, data: object) => ({
+    type,
+    id: `e${n}`,
+    timestamp: at(n),
+    data,
+  });
+  return repeatedIn(
+    'Copilot CLI',
+    'copilot-repeated.jsonl',
+    jsonl(
+      event(0, 'session.start', { sessionId: 's' }),
+      event(1, 'user.message', { content: 'go' }),
+      ...REPEATED_ORDER.flatMap(([id, name], i) => [
+        event(2 + 3 * i, 'assistant.message', {
+          content: '',
+          toolRequests: [{ toolCallId: id, name, arguments: {} }],
+        }),
+        event(3 + 3 * i, 'tool.execution_start', { toolCallId: id, toolName: name, arguments: {} }),
+        event(4 + 3 * i, 'tool.execution_complete', {
+          toolCallId: id,
+          success: true,
+          result: { content: 'fake' },
+        }),
+      ]),
+    ),
+  );
+}
+
+/** An OpenCode export: the assistant message with c1's tool part written again under a new id. */
+export function openCodeRepeated(): ClassReproducer {
+  const created = (s: number) => ({ created: 1_780_000_000_000 + s * 1000 });
+  return repeatedIn(
+    'OpenCode',
+    'opencode-repeated.json',
+    JSON.stringify({
+      info: { id: 'ses_1', title: 'fake' },
+      messages: [
+        {
+          info: { id: 'm0', role: 'user', time: created(0) },
+          parts: [{ id: 'p0', type: 'text', text: 'go' }],
+        },
+        ...REPEATED_ORDER.map(([id, name], i) => ({
+          info: { id: `m${i + 1}`, role: 'assistant', time: created(i + 1) },
+          parts: [
+            {
+              id: `p${i + 1}`,
+              type: 'tool',
+              tool: name,
+              callID: id,
+              state: { status: 'completed', input: {}, output: 'fake' },
+            },
+          ],
+        })),
+      ],
+    }),
+  );
+}
+
+/** A Gemini CLI JSON Lines session: the message with c1 written again under a new message id. */
+export function geminiRepeated(): ClassReproducer {
+  return repeatedIn(
+    'Gemini CLI',
+    'gemini-repeated.jsonl',
+    jsonl(
+      { sessionId: 's', projectHash: 'p', startTime: at(0) },
+      { id: 'u0', type: 'user', timestamp: at(0), content: [{ text: 'go' }] },
+      ...REPEATED_ORDER.map(([id, name], i) => ({
+        id: `g${i + 1}`,
+        type: 'gemini',
+        timestamp: at(i + 1),
+        content: '',
+        toolCalls: [
+          {
+            id,
+            name,
+            args: {},
+            status: 'success',
+            timestamp: at(i + 1),
+            result: [{ functionResponse: { id, name, response: { output: 'fake' } } }],
+          },
+        ],
+      })),
+    ),
+  );
+}
+
+/** An OpenAI Chat Completions body: `tool_calls` and `tool` messages written twice. */
+export function chatRepeated(): ClassReproducer {
+  return repeatedIn(
+    'OpenAI Chat',
+    'chat-repeated.json',
+    JSON.stringify({
+      messages: [
+        { role: 'user', content: 'go' },
+        ...REPEATED_ORDER.flatMap(([id, name]) => [
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id, type: 'function', function: { name, arguments: '{}' } }],
+          },
+          { role: 'tool', tool_call_id: id, content: 'fake' },
+        ]),
+      ],
+    }),
+  );
+}
+
+/** An Amp thread: `tool_use` blocks and `tool_result` blocks keyed by `toolUseID`. */
+export function ampRepeated(): ClassReproducer {
+  return repeatedIn(
+    'Amp',
+    'amp-repeated.json',
+    JSON.stringify({
+      v: 1,
+      id: 'T-0000',
+      created: 1_780_000_000_000,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'go' }] },
+        ...REPEATED_ORDER.flatMap(([id, name]) => [
+          { role: 'assistant', content: [{ type: 'tool_use', id, name, input: {} }] },
+          {
+            role: 'user',
+            content: [
+              {
+                type: 'tool_result',
+                toolUseID: id,
+                run: { status: 'done', result: { output: 'fake', exitCode: 0 } },
+              },
+            ],
+          },
+        ]),
+      ],
+    }),
+  );
+}
+
+/** Class 1 in each format whose importer reads a repeated call or result (the builder's rule), with its format. */
+export const REPEATED_ID_REPRODUCERS = [
+  [codexRepeated, 'codex'],
+  [kimiCliRepeated, 'kimi-cli'],
+  [kimiCodeRepeated, 'kimi-code'],
+  [piRepeated, 'pi'],
+  [openClawRepeated, 'openclaw'],
+  [copilotRepeated, 'copilot-cli'],
+  [openCodeRepeated, 'opencode'],
+  [geminiRepeated, 'gemini-cli'],
+  [chatRepeated, 'openai-chat'],
+  [ampRepeated, 'amp'],
+] as const;
+
 /** Class 2: lines without `parentUuid` (older and minimal writers). */
 export function withoutParents(): ClassReproducer {
   const bare = [user('u1', null, 'go'), call('a2', 'u1', 't1'), result('u3', 'a2', 't1')].map(
@@ -280,6 +566,7 @@ export const COUNTED_CLASS_REPRODUCERS = [
   resumedTwice,
   anthropicRepeatedCall,
   responsesRepeatedCall,
+  ...REPEATED_ID_REPRODUCERS.map(([build]) => build),
   withoutParents,
   serverTool,
   cutLine,

@@ -152,7 +152,6 @@ export function importAnthropic(document: JsonDocument): ImportResult {
             );
             break;
           }
-          if (out.repeatedResult(id, at)) break;
           out.toolResult(
             id,
             resultText(block.content, at, out),
@@ -165,7 +164,6 @@ export function importAnthropic(document: JsonDocument): ImportResult {
         default: {
           const id = getString(block, 'tool_use_id');
           if (isAnthropicServerResult(block) && id !== undefined) {
-            if (out.repeatedResult(id, at)) break;
             out.toolResult(
               id,
               serverResultText(block.content),
@@ -207,6 +205,5 @@ export function importToolUseBlock(
     out.skipItem(line, code, `a ${String(block.type)} block without a string "id" and "name"`);
     return;
   }
-  if (out.repeatedCall(id, line)) return;
   out.toolCall(id, name, toArguments(block.input).args, time, line);
 }

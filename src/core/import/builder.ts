@@ -32,10 +32,17 @@ export function readSourceTime(time: SourceTime): Instant | undefined {
   return undefined;
 }
 
-/** Collects the events, notes and diagnostics of one import. */
 /** The note an import gives when its source has no timestamps (the replay reads it: gaps unknown). */
 export const NO_TIMESTAMP_NOTE_CODE = 'import/no-timestamp';
 
+/** What the notes of a repeated call and a repeated result say ({@link StreamBuilder.toolCall}). */
+const REPEATED_MESSAGES = {
+  call: 'A tool call whose id came before (a line, entry, message or item written twice) is counted once, by id.',
+  result:
+    'A tool result for a call already answered (a message or item written twice) is read once, by id.',
+} as const;
+
+/** Collects the events, notes and diagnostics of one import. */
 export class StreamBuilder {
   readonly elements: StreamElement[] = [];
   readonly diagnostics: Diagnostic[] = [];
@@ -46,54 +53,22 @@ export class StreamBuilder {
   private title: string | undefined;
   /** The distinct ids of the source's tool calls, imported or not (the loss guard's source figure). */
   private readonly sourceCallIds = new Set<string>();
-  /** The call ids answered so far ({@link repeatedResult}). */
+  /** The ids of the calls imported so far ({@link toolCall}). */
+  private readonly callIds = new Set<string>();
+  /** The call ids answered so far ({@link toolResult}). */
   private readonly resultIds = new Set<string>();
 
   constructor(readonly format: ImportFormat) {}
 
   /**
    * Counts a tool call of the source by its id, on sight, whether or not it
-   * is imported: an importer calls it where it reads a call item, so a call
-   * it then leaves out without a note shows in the loss guard as unexplained.
-   * Returns whether the id was new (a repeated call is imported once).
+   * is imported: an importer calls it where it reads a call item it leaves
+   * out, so a call it leaves out without a note shows in the loss guard as
+   * unexplained. Returns whether the id was new.
    */
   sourceCall(id: string): boolean {
     if (this.sourceCallIds.has(id)) return false;
     this.sourceCallIds.add(id);
-    return true;
-  }
-
-  /**
-   * Counts a call of the source like {@link sourceCall}; when its id came
-   * before (a line, entry, message or item written twice), notes it and
-   * returns true: the importer leaves the repeat out, so the call is counted
-   * once. The one rule for a repeated call id in every format.
-   */
-  repeatedCall(id: string, line?: number): boolean {
-    if (this.sourceCall(id)) return false;
-    this.note(
-      `${this.format}/repeated-call`,
-      'A tool call whose id came before (a line, entry, message or item written twice) is counted once, by id.',
-      line,
-    );
-    return true;
-  }
-
-  /**
-   * Whether a result for call `id` came before; when so, notes it: the
-   * importer leaves the repeat out, as it leaves out a repeated call
-   * ({@link repeatedCall}), so one call has one result.
-   */
-  repeatedResult(id: string, line?: number): boolean {
-    if (!this.resultIds.has(id)) {
-      this.resultIds.add(id);
-      return false;
-    }
-    this.note(
-      `${this.format}/repeated-result`,
-      'A tool result for a call already answered (a message or item written twice) is read once, by id.',
-      line,
-    );
     return true;
   }
 
@@ -149,9 +124,16 @@ export class StreamBuilder {
     this.elements.push(element);
   }
 
-  /** A tool call, under the name exactly as the source records it. */
-  toolCall(id: string, name: string, args: JsonObject, time: SourceTime, line?: number): void {
+  /**
+   * A tool call, under the name exactly as the source records it. A call
+   * whose id was imported before (a line, entry, message or item written
+   * twice, as on a resume) is the same call: it is left out with a
+   * `<format>/repeated-call` note, so it counts once. The one home of that
+   * rule for every format. Returns whether the call was imported.
+   */
+  toolCall(id: string, name: string, args: JsonObject, time: SourceTime, line?: number): boolean {
     this.sourceCallIds.add(id);
+    if (!this.firstTime(this.callIds, id, 'call', line)) return false;
     this.elements.push({
       timestamp: this.time(time, line),
       type: 'tool_call_request',
@@ -159,10 +141,23 @@ export class StreamBuilder {
       name,
       arguments: args,
     });
+    return true;
   }
 
-  /** A tool's result. */
-  toolResult(id: string, content: string, isError: boolean, time: SourceTime, line?: number): void {
+  /**
+   * A tool's result. A result for a call already answered (a message or item
+   * written twice) is left out with a `<format>/repeated-result` note, so one
+   * call has one result, the first: the rule of {@link toolCall}, for
+   * results. Returns whether the result was imported.
+   */
+  toolResult(
+    id: string,
+    content: string,
+    isError: boolean,
+    time: SourceTime,
+    line?: number,
+  ): boolean {
+    if (!this.firstTime(this.resultIds, id, 'result', line)) return false;
     this.elements.push({
       timestamp: this.time(time, line),
       type: 'tool_call_response',
@@ -170,6 +165,22 @@ export class StreamBuilder {
       content,
       is_error: isError,
     });
+    return true;
+  }
+
+  /** Whether `id` is new to `ids` (and adds it); when not, notes the repeated `item`. */
+  private firstTime(
+    ids: Set<string>,
+    id: string,
+    item: 'call' | 'result',
+    line: number | undefined,
+  ): boolean {
+    if (!ids.has(id)) {
+      ids.add(id);
+      return true;
+    }
+    this.note(`${this.format}/repeated-${item}`, REPEATED_MESSAGES[item], line);
+    return false;
   }
 
   /**

@@ -70,7 +70,7 @@ describe('Claude Code sessions', () => {
       'result t1',
     ]);
     expect(result.elements?.[2]?.metadata).toEqual({ anthropic_signature: 'c2ln' });
-    expect(result.notes.map((n) => n.code)).toContain('claude-code/repeated-block');
+    expect(result.notes.map((n) => n.code)).toContain('claude-code/repeated-call');
   });
 
   it('keeps tool names exactly as recorded, MCP names included, and is_error from the result', () => {

@@ -514,18 +514,17 @@ function emitConversation(
     firstOnPath.set(id, group.find((entry) => onPath.has(entry)) ?? (group[0] as Entry));
   }
   const emitted = new Set<string>();
-  const seen: Seen = { calls: new Set(), answered: new Set() };
   for (const [position, entry] of included.entries()) {
     const { value } = entry;
     if (value.type === 'assistant') {
       const id = messageId(value);
       if (id === undefined) {
-        emitAssistant([entry], out, seen);
+        emitAssistant([entry], out);
         continue;
       }
       if (firstOnPath.get(id) !== entry || emitted.has(id)) continue;
       emitted.add(id);
-      emitAssistant(byMessageId.get(id) ?? [entry], out, seen);
+      emitAssistant(byMessageId.get(id) ?? [entry], out);
       continue;
     }
     if (isRepeatedPrompt(included, position, emitted)) {
@@ -536,7 +535,7 @@ function emitConversation(
       );
       continue;
     }
-    emitUser(entry, out, seen);
+    emitUser(entry, out);
   }
 }
 
@@ -555,12 +554,6 @@ function isRepeatedPrompt(
     return id !== undefined && emitted.has(id);
   }
   return false;
-}
-
-/** The ids emitted so far: a call or a result repeated under another line is counted once. */
-interface Seen {
-  calls: Set<string>;
-  answered: Set<string>;
 }
 
 /** Claude Code's usage of one API response, in the shape the cost replay reads (`metadata.recorded_usage`). */
@@ -599,7 +592,7 @@ function contentBlocks(value: JsonObject): JsonObject[] {
   return getArray(value.message, 'content').filter(isJsonObject);
 }
 
-function emitAssistant(group: readonly Entry[], out: StreamBuilder, seen: Seen): void {
+function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
   const seenText = new Set<string>();
   const first = out.length;
   for (const { value, record } of group) {
@@ -671,21 +664,13 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder, seen: Seen):
             );
             break;
           }
-          if (seen.calls.has(id)) {
-            out.note(
-              'claude-code/repeated-block',
-              'Calls written again under the same id (later lines of one response, or a history written twice on resume) are counted once.',
-              record.line,
-            );
-            break;
-          }
-          seen.calls.add(id);
+          // A call written again (a later line of one response, a history written twice) counts once.
           out.toolCall(id, name, isJsonObject(block.input) ? block.input : {}, time, record.line);
           break;
         }
         default:
           if (isAnthropicServerResult(block)) {
-            emitResult(block, String(block.type), time, record.line, out, seen);
+            emitResult(block, String(block.type), time, record.line, out);
             break;
           }
           out.note(
@@ -707,7 +692,6 @@ function emitResult(
   time: SourceTime,
   line: number,
   out: StreamBuilder,
-  seen: Seen,
 ): void {
   const id = getString(block, 'tool_use_id');
   if (id === undefined) {
@@ -718,31 +702,24 @@ function emitResult(
     );
     return;
   }
-  if (seen.answered.has(id)) {
-    out.note(
-      'claude-code/repeated-result',
-      'Results written again for a call already answered (a history Claude Code wrote twice on resume) are read once.',
-      line,
-    );
-    return;
-  }
-  seen.answered.add(id);
   if (type === 'tool_result') {
     const text = resultText(block.content, line, out);
-    if (text.includes('<persisted-output>')) {
+    if (
+      out.toolResult(id, text, block.is_error === true, time, line) &&
+      text.includes('<persisted-output>')
+    ) {
       out.note(
         'claude-code/persisted-output',
         'Tool results Claude Code spilled to a "tool-results/" file are in the transcript as a preview only (<persisted-output>); the preview is what is counted, as it is what the model was sent.',
         line,
       );
     }
-    out.toolResult(id, text, block.is_error === true, time, line);
   } else {
     out.toolResult(id, serverResultText(block.content), isServerResultError(block), time, line);
   }
 }
 
-function emitUser({ value, record }: Entry, out: StreamBuilder, seen: Seen): void {
+function emitUser({ value, record }: Entry, out: StreamBuilder): void {
   const time = value.timestamp;
   const message = isJsonObject(value.message) ? value.message : {};
   const content = message.content;
@@ -754,7 +731,7 @@ function emitUser({ value, record }: Entry, out: StreamBuilder, seen: Seen): voi
   for (const item of Array.isArray(content) ? content : []) {
     if (!isJsonObject(item)) continue;
     if (item.type === 'tool_result' || isAnthropicServerResult(item)) {
-      emitResult(item, String(item.type), time, record.line, out, seen);
+      emitResult(item, String(item.type), time, record.line, out);
     } else if (item.type === 'text') {
       const text = getString(item, 'text') ?? '';
       if (opened) out.userText(text, time, record.line);

@@ -267,16 +267,14 @@ function importItem(
         payload.type === 'function_call'
           ? toArguments(raw)
           : { args: { input: raw ?? '' }, wrapped: false };
-      if (wrapped) {
+      tracker.beginOutput();
+      if (out.toolCall(id, name, args, time, line) && wrapped) {
         out.note(
           'codex/arguments-not-object',
           'Arguments that are not a JSON object are kept whole under "input".',
           line,
         );
       }
-      if (out.repeatedCall(id, line)) return;
-      tracker.beginOutput();
-      out.toolCall(id, name, args, time, line);
       return;
     }
     case 'local_shell_call': {
@@ -286,7 +284,6 @@ function importItem(
         return;
       }
       const action = isJsonObject(payload.action) ? payload.action : {};
-      if (out.repeatedCall(id, line)) return;
       tracker.beginOutput();
       out.toolCall(id, LOCAL_SHELL_TOOL, action, time, line);
       return;
@@ -310,9 +307,8 @@ function importItem(
       const id =
         getString(payload, 'id') ?? getString(payload, 'call_id') ?? `web_search_call@${line}`;
       const action = isJsonObject(payload.action) ? payload.action : {};
-      if (out.repeatedCall(id, line)) return;
       tracker.beginOutput();
-      out.toolCall(id, WEB_SEARCH_TOOL, action, time, line);
+      if (!out.toolCall(id, WEB_SEARCH_TOOL, action, time, line)) return;
       out.toolResult(id, '', payload.status === 'failed', time, line);
       out.note(
         'codex/web-search',

@@ -147,7 +147,6 @@ function importAssistant(
       badCall(line, out);
       continue;
     }
-    if (!out.sourceCall(id)) continue;
     out.toolCall(id, name, toArguments(request.arguments).args, time, line);
   }
   if (typeof data.outputTokens === 'number') {

@@ -210,9 +210,10 @@ function importToolCall(
     return;
   }
   const { args } = toArguments(call.args);
-  out.toolCall(id, name, args, time, line);
+  const imported = out.toolCall(id, name, args, time, line);
   const results = getArray(call, 'result');
   if (results.length === 0) {
+    if (!imported) return;
     out.note(
       'gemini-cli/no-result',
       'Tool calls with no recorded result (cancelled or still running) have only their request; sanitize answers them as interrupted.',

@@ -101,15 +101,13 @@ function importAssistant(value: JsonObject, line: number, out: StreamBuilder): v
       );
       continue;
     }
-    if (out.repeatedCall(id, line)) continue;
     const { args, wrapped } = toArguments(fn.arguments);
-    if (wrapped) {
+    if (out.toolCall(id, name, args, undefined, line) && wrapped) {
       out.note(
         'kimi-cli/arguments-not-object',
         'Arguments that are not a JSON object are kept whole under "input".',
         line,
       );
     }
-    out.toolCall(id, name, args, undefined, line);
   }
 }

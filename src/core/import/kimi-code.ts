@@ -121,7 +121,6 @@ function importLoopEvent(
         );
         return;
       }
-      if (out.repeatedCall(id, line)) return;
       tracker.beginOutput();
       out.toolCall(id, name, toArguments(event.args).args, time, line);
       return;

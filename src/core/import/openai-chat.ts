@@ -104,14 +104,13 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
             continue;
           }
           const { args, wrapped } = toArguments(fn.arguments);
-          if (wrapped) {
+          if (out.toolCall(id, name, args, undefined, line) && wrapped) {
             out.note(
               'openai-chat/arguments-not-object',
               'Arguments that are not a JSON object are kept whole under "input".',
               line,
             );
           }
-          out.toolCall(id, name, args, undefined, line);
         }
         break;
       }

@@ -148,7 +148,6 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
           );
           break;
         }
-        if (out.repeatedCall(id, line)) break;
         const { args } =
           type === 'function_call'
             ? toArguments(item.arguments)
@@ -163,7 +162,6 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
           out.skipItem(line, 'openai-responses/bad-call', `a ${type} without a string "call_id"`);
           break;
         }
-        if (out.repeatedCall(id, line)) break;
         out.toolCall(id, type, isJsonObject(item.action) ? item.action : {}, undefined, line);
         break;
       }
@@ -183,7 +181,6 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
             : type === 'computer_call_output'
               ? JSON.stringify(output ?? null)
               : contentText(output, line, out);
-        if (out.repeatedResult(id, line)) break;
         // The Responses API has no error flag on outputs: none is inferred.
         out.toolResult(id, text, false, undefined, line);
         break;
@@ -225,7 +222,6 @@ function emitHostedCall(
     out.skipItem(line, 'openai-responses/bad-call', `a ${type} item without a string "id"`);
     return;
   }
-  if (out.repeatedCall(id, line)) return;
   const args: JsonObject = {};
   const rest: JsonObject = {};
   for (const [key, value] of Object.entries(item)) {
@@ -239,7 +235,7 @@ function emitHostedCall(
   const only = values.length === 1 ? values[0] : undefined;
   const content = values.length === 0 ? '' : typeof only === 'string' ? only : JSON.stringify(rest);
   const failed = (rest.error !== undefined && rest.error !== null) || item.status === 'failed';
-  out.toolCall(id, getString(item, 'name') ?? type, args, undefined, line);
+  if (!out.toolCall(id, getString(item, 'name') ?? type, args, undefined, line)) return;
   out.toolResult(id, content, failed, undefined, line);
 }
 

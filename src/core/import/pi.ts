@@ -114,7 +114,6 @@ function importMessage(
             });
             continue;
           }
-          if (out.repeatedCall(id, line)) continue;
           out.toolCall(id, name, toArguments(block.arguments).args, time, line);
         } else {
           out.note(
