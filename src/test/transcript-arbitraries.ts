@@ -757,7 +757,9 @@ const AMP_THREAD = 'T-00000000-0000-4000-8000-000000000000';
  * `result` line (written twice in the real sample), calls the run ended
  * before answering, a line type newer than the importer, and a `tool_use`
  * without a name (no Amp build writes one, but a call the importer cannot
- * import must still be counted as left out).
+ * import must still be counted as left out). No server tools (Amp runs web
+ * search as a tool of its own) and no block without an id (Amp writes a
+ * `TU-…` id on every one).
  */
 export function ampStreamTranscript(): fc.Arbitrary<GeneratedTranscript> {
   const noise = fc.record({ unanswered: fc.boolean(), nameless: fc.boolean() });

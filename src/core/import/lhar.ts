@@ -413,7 +413,7 @@ function call(
  * Anthropic's content blocks put back together from their deltas, or the
  * Chat Completions choice from its chunks. Undefined when no event reads.
  */
-export function readStreamedBody(text: string): JsonObject | undefined {
+function readStreamedBody(text: string): JsonObject | undefined {
   const events: JsonObject[] = [];
   for (const raw of text.split('\n')) {
     if (!raw.startsWith('data:')) continue;
