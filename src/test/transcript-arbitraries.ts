@@ -750,6 +750,544 @@ export function ampThreadTranscript(): fc.Arbitrary<GeneratedTranscript> {
   });
 }
 
+const AMP_THREAD = 'T-00000000-0000-4000-8000-000000000000';
+
+/**
+ * Amp `--stream-json` lines: results by `tool_use_id` as strings, a closing
+ * `result` line (written twice in the real sample), calls the run ended
+ * before answering, a line type newer than the importer, and a `tool_use`
+ * without a name (no Amp build writes one, but a call the importer cannot
+ * import must still be counted as left out). No server tools (Amp runs web
+ * search as a tool of its own) and no block without an id (Amp writes a
+ * `TU-…` id on every one).
+ */
+export function ampStreamTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  const noise = fc.record({ unanswered: fc.boolean(), nameless: fc.boolean() });
+  const line = (type: string, fields: Line): Line => ({
+    type,
+    ...fields,
+    parent_tool_use_id: null,
+    session_id: AMP_THREAD,
+  });
+  const results = (ids: readonly string[]): Line =>
+    line('user', {
+      message: {
+        role: 'user',
+        content: ids.map((id) => ({
+          type: 'tool_result',
+          tool_use_id: id,
+          content: '{"output":"fake"}',
+          is_error: false,
+        })),
+      },
+    });
+  return fc.tuple(turnsArbitrary(['agent']), noise, lineNoise).map(([turns, n, lines]) => {
+    const out: Line[] = [line('system', { subtype: 'init', cwd: '/', tools: ['shell_command'] })];
+    let nameless = n.nameless;
+    for (const [t, turn] of turns.entries()) {
+      out.push(
+        line('user', { message: { role: 'user', content: [{ type: 'text', text: turn.prompt }] } }),
+      );
+      for (const [s, step] of turn.steps.entries()) {
+        const content: Line[] = [{ type: 'text', text: step.text }];
+        for (const call of step.calls) {
+          const block: Line = { type: 'tool_use', id: call.id, name: call.name, input: {} };
+          if (nameless) {
+            delete block.name;
+            nameless = false;
+          }
+          content.push(block);
+        }
+        out.push(
+          line('assistant', {
+            message: {
+              type: 'message',
+              role: 'assistant',
+              content,
+              usage: { input_tokens: 1, cache_read_input_tokens: 0, output_tokens: 1 },
+            },
+          }),
+        );
+        // The run stopped before the last step's tools answered.
+        const last = t === turns.length - 1 && s === turn.steps.length - 1;
+        if (step.calls.length > 0 && !(last && n.unanswered))
+          out.push(results(step.calls.map((call) => call.id)));
+      }
+    }
+    out.push(line('result', { subtype: 'success', is_error: false, result: 'fake' }));
+    return {
+      text: writeLines(out, lines, {
+        header: 1,
+        orphan: (id) => results([id]),
+        bookkeeping: () => line('stream_event', { event: { type: 'message_start' } }),
+      }),
+      calls: distinct(turns),
+    };
+  });
+}
+
+/** The API whose bodies an LHAR recording holds. */
+type LharApi = 'anthropic' | 'chat' | 'responses';
+
+/** One model call: the history its request sent, and the answer its response held. */
+interface LharCall {
+  request: Line[];
+  answer: Line[];
+}
+
+/** A conversation as an API's model calls; `nameless`: the first call is written without its name. */
+function lharCalls(api: LharApi, turns: readonly Turn[], nameless: boolean): LharCall[] {
+  const history: Line[] = [];
+  const calls: LharCall[] = [];
+  let unnamed = nameless;
+  const name = (call: Call): Line => {
+    if (!unnamed) return { name: call.name };
+    unnamed = false;
+    return {};
+  };
+  for (const turn of turns) {
+    history.push(
+      api === 'chat'
+        ? { role: 'user', content: turn.prompt }
+        : api === 'anthropic'
+          ? { role: 'user', content: [{ type: 'text', text: turn.prompt }] }
+          : { type: 'message', role: 'user', content: [{ type: 'input_text', text: turn.prompt }] },
+    );
+    for (const step of turn.steps) {
+      let answer: Line[];
+      let answered: Call[];
+      if (api === 'anthropic') {
+        // The API ran the server tools and put their results in the answer; an unknown kind is the agent's.
+        const content: Line[] = [{ type: 'text', text: step.text }];
+        for (const call of step.calls) {
+          if (call.kind === 'server') {
+            content.push({ type: 'server_tool_use', id: call.id, ...name(call), input: {} });
+            content.push({ type: 'web_search_tool_result', tool_use_id: call.id, content: [] });
+          } else content.push({ type: 'tool_use', id: call.id, ...name(call), input: {} });
+        }
+        answer = [{ role: 'assistant', content }];
+        answered = step.calls.filter((call) => call.kind !== 'server');
+      } else if (api === 'chat') {
+        // Chat Completions has no hosted tools: every call is a function the agent runs.
+        const toolCalls = step.calls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { ...name(call), arguments: '{}' },
+        }));
+        answer = [
+          {
+            role: 'assistant',
+            content: step.text,
+            ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+          },
+        ];
+        answered = step.calls;
+      } else {
+        answer = [
+          {
+            type: 'message',
+            role: 'assistant',
+            content: [{ type: 'output_text', text: step.text }],
+          },
+        ];
+        for (const call of step.calls) {
+          if (call.kind === 'agent') {
+            answer.push({
+              type: 'function_call',
+              call_id: call.id,
+              ...name(call),
+              arguments: '{}',
+            });
+          } else if (call.kind === 'server') {
+            answer.push({
+              type: 'web_search_call',
+              id: call.id,
+              status: 'completed',
+              action: { type: 'search', query: 'fake' },
+            });
+          } else answer.push({ type: 'future_tool_call', id: call.id, status: 'completed' });
+        }
+        answered = step.calls.filter((call) => call.kind === 'agent');
+      }
+      calls.push({ request: [...history], answer });
+      history.push(...answer);
+      if (answered.length === 0) continue;
+      if (api === 'anthropic') {
+        history.push({
+          role: 'user',
+          content: answered.map((call) => ({
+            type: 'tool_result',
+            tool_use_id: call.id,
+            content: 'fake',
+          })),
+        });
+      } else {
+        for (const call of answered) {
+          history.push(
+            api === 'chat'
+              ? { role: 'tool', tool_call_id: call.id, content: 'fake' }
+              : { type: 'function_call_output', call_id: call.id, output: 'fake' },
+          );
+        }
+      }
+    }
+  }
+  return calls;
+}
+
+/** A response body as the API returns it whole. */
+function lharBody(api: LharApi, answer: readonly Line[]): Line {
+  if (api === 'anthropic') return { type: 'message', ...(answer[0] as Line) };
+  if (api === 'chat')
+    return { choices: [{ index: 0, message: answer[0] as Line, finish_reason: 'stop' }] };
+  return { object: 'response', status: 'completed', output: answer };
+}
+
+/** A response body as the proxy keeps a streamed one: its server-sent events. */
+function lharStream(api: LharApi, answer: readonly Line[], completed: boolean): string {
+  const events: Line[] = [];
+  if (api === 'anthropic') {
+    events.push({ type: 'message_start', message: { role: 'assistant', content: [] } });
+    const blocks = ((answer[0] as Line).content as Line[]) ?? [];
+    for (const [index, block] of blocks.entries()) {
+      if (block.type === 'text') {
+        events.push({
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'text', text: '' },
+        });
+        events.push({
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'text_delta', text: block.text },
+        });
+      } else if (block.type === 'tool_use' || block.type === 'server_tool_use') {
+        events.push({ type: 'content_block_start', index, content_block: { ...block, input: {} } });
+        events.push({
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json: '{}' },
+        });
+      } else events.push({ type: 'content_block_start', index, content_block: block });
+      events.push({ type: 'content_block_stop', index });
+    }
+    events.push({ type: 'message_delta', delta: { stop_reason: 'tool_use' } });
+    events.push({ type: 'message_stop' });
+  } else if (api === 'chat') {
+    const message = answer[0] as Line;
+    const chunk = (delta: Line) => ({
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta }],
+    });
+    events.push(chunk({ role: 'assistant', content: message.content }));
+    const toolCalls = (message.tool_calls as Line[] | undefined) ?? [];
+    for (const [index, call] of toolCalls.entries()) {
+      const fn = call.function as Line;
+      events.push(
+        chunk({
+          tool_calls: [
+            { index, id: call.id, type: 'function', function: { ...fn, arguments: '' } },
+          ],
+        }),
+      );
+      events.push(chunk({ tool_calls: [{ index, function: { arguments: '{}' } }] }));
+    }
+  } else {
+    events.push({ type: 'response.created', response: { status: 'in_progress', output: [] } });
+    for (const [index, item] of answer.entries())
+      events.push({ type: 'response.output_item.done', output_index: index, item });
+    if (completed)
+      events.push({
+        type: 'response.completed',
+        response: { status: 'completed', output: answer },
+      });
+  }
+  const data = events.map(
+    (event) => `event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`,
+  );
+  return `${data.join('')}${api === 'chat' ? 'data: [DONE]\n\n' : ''}`;
+}
+
+/** How the proxy kept a response: whole, as its event stream, or not (`raw: true`, no body captured). */
+type LharKept = 'json' | 'stream' | 'none';
+
+/**
+ * Context Lens LHAR recordings with full privacy off: one entry per model
+ * call of a main agent and a subagent, in Anthropic, Chat Completions or
+ * Responses bodies, with server-side and unknown call items, responses kept
+ * whole, as event streams or not at all, a recording that began after the
+ * conversation did, entries written out of order, an entry written twice,
+ * a session line again, the wrapped `.lhar.json` form, and a call without
+ * its name. A call counts when the file holds it: in a response kept, or in
+ * a later request of its conversation, which repeats it.
+ */
+export function lharTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  const noise = fc.record({
+    api: fc.constantFrom<LharApi>('anthropic', 'chat', 'responses'),
+    kept: fc.array(fc.constantFrom<LharKept>('json', 'stream', 'none'), {
+      minLength: 1,
+      maxLength: 12,
+    }),
+    completed: fc.boolean(),
+    late: fc.nat(2),
+    subagentCalls: fc.nat(2),
+    swap: fc.option(fc.nat(20)),
+    nameless: fc.boolean(),
+    wrapped: fc.boolean(),
+  });
+  return fc
+    .tuple(turnsArbitrary(['agent', 'server', 'unknown']), noise, lineNoise)
+    .map(([turns, n, lines]) => {
+      const trace = 'a'.repeat(32);
+      const main = lharCalls(n.api, turns, n.nameless);
+      const subagent =
+        n.subagentCalls === 0
+          ? []
+          : lharCalls(
+              n.api,
+              [
+                {
+                  prompt: 'subtask',
+                  steps: [
+                    {
+                      text: '',
+                      calls: Array.from({ length: n.subagentCalls }, (_, i) => ({
+                        id: `sub_${i}`,
+                        name: 'Grep',
+                        kind: 'agent' as const,
+                      })),
+                    },
+                    { text: 'done', calls: [] },
+                  ],
+                },
+              ],
+              false,
+            );
+      let calls = 0;
+      let kept = 0;
+      const entries: { role: string; call: LharCall; how: LharKept }[] = [];
+      const record = (conversation: LharCall[], role: string, skip: number) => {
+        for (const [index, call] of conversation.entries()) {
+          const how = n.kept[kept++ % n.kept.length] as LharKept;
+          const last = index === conversation.length - 1;
+          // Its calls are in the file if its response was kept or a later request repeats them.
+          const ids = call.answer.flatMap(callIdsOf);
+          if (!last || how !== 'none') calls += new Set(ids).size;
+          if (index < skip) continue;
+          entries.push({ role, call, how });
+        }
+      };
+      // The recording began after the main agent's first calls: its first request holds them.
+      record(main, 'main', Math.min(n.late, main.length - 1));
+      record(subagent, 'subagent', 0);
+      // The subagent ran during the main agent's first recorded call.
+      const order = [...entries.filter((e) => e.role === 'main')];
+      order.splice(1, 0, ...entries.filter((e) => e.role === 'subagent'));
+      const written = order.map((entry, index): Line => {
+        const call = entry.call;
+        const body =
+          entry.how === 'json'
+            ? lharBody(n.api, call.answer)
+            : entry.how === 'stream'
+              ? lharStream(n.api, call.answer, n.completed)
+              : null;
+        const request =
+          n.api === 'responses'
+            ? { model: 'fake', input: call.request, stream: entry.how === 'stream' }
+            : { model: 'fake', messages: call.request, stream: entry.how === 'stream' };
+        return {
+          type: 'entry',
+          id: `entry-${index + 1}`,
+          trace_id: trace,
+          span_id: `span-${index + 1}`,
+          parent_span_id: null,
+          timestamp: new Date(Date.UTC(2026, 2, 1, 10, 0, index)).toISOString(),
+          sequence: index + 1,
+          source: { tool: 'fake', agent_role: entry.role, collector: 'context-lens' },
+          gen_ai: {
+            system: n.api === 'anthropic' ? 'anthropic' : 'openai',
+            request: { model: 'fake' },
+            usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 },
+          },
+          usage_ext: { cache_read_tokens: 0, cache_write_tokens: 0, thinking_tokens: 0 },
+          raw: { request_body: request, response_body: body },
+        };
+      });
+      // Entries are written as calls finish: a later call can finish first.
+      if (n.swap !== null && written.length > 1) {
+        const at = n.swap % (written.length - 1);
+        [written[at], written[at + 1]] = [written[at + 1] as Line, written[at] as Line];
+      }
+      const session = {
+        type: 'session',
+        trace_id: trace,
+        started_at: '2026-03-01T10:00:00.000Z',
+        tool: 'fake',
+        model: 'fake',
+      };
+      const text = writeLines([session, ...written], lines, {
+        header: 1,
+        bookkeeping: () => session,
+      });
+      if (!n.wrapped) return { text, calls };
+      const parsed = text.split('\n').map((l) => JSON.parse(l) as Line);
+      return {
+        text: JSON.stringify({
+          lhar: {
+            version: '0.1.0',
+            creator: { name: 'context-lens', version: 'fake' },
+            sessions: parsed
+              .filter((l) => l.type === 'session')
+              .map(({ type: _, ...rest }) => rest),
+            entries: parsed.filter((l) => l.type === 'entry'),
+          },
+        }),
+        calls,
+      };
+    });
+}
+
+/** The call ids of an answer, in any of the three APIs' shapes. */
+function callIdsOf(item: Line): string[] {
+  const ids: string[] = [];
+  for (const block of (Array.isArray(item.content) ? item.content : []) as Line[]) {
+    if (block.type === 'tool_use' || block.type === 'server_tool_use') ids.push(String(block.id));
+  }
+  for (const call of (item.tool_calls as Line[] | undefined) ?? []) ids.push(String(call.id));
+  if (item.type === 'function_call') ids.push(String(item.call_id));
+  else if (typeof item.type === 'string' && item.type.endsWith('_call')) ids.push(String(item.id));
+  return ids;
+}
+
+/**
+ * OpenTelemetry GenAI spans (OTLP/JSON): one `chat` span per model call,
+ * its input repeating the conversation so far. What instrumentations and
+ * agents do: each call a trace of its own or all in one, spans in no order,
+ * `execute_tool` and `invoke_agent` spans without messages, an output not
+ * captured (its answer is known from the next call's input, or nowhere),
+ * reasoning the agent does not send back, server tools
+ * (`server_tool_call`), calls and responses without ids (the conventions
+ * make `id` optional; Gemini's calls have none: the `unknown` kind here),
+ * and a call without its name (the conventions require one; the importer
+ * must still count it as left out).
+ */
+export function otelGenAiTranscript(): fc.Arbitrary<GeneratedTranscript> {
+  const noise = fc.record({
+    oneTrace: fc.boolean(),
+    shuffle: fc.nat(1000),
+    toolSpans: fc.boolean(),
+    uncaptured: fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }),
+    reasoning: fc.boolean(),
+    nameless: fc.boolean(),
+  });
+  return fc.tuple(turnsArbitrary(['agent', 'server', 'unknown']), noise).map(([turns, n]) => {
+    const history: Line[] = [];
+    const spans: Line[] = [];
+    let unnamed = n.nameless;
+    let calls = 0;
+    const text = (content: string) => ({ type: 'text', content });
+    const attribute = (key: string, value: unknown) => ({
+      key,
+      value: typeof value === 'string' ? { stringValue: value } : { intValue: String(value) },
+    });
+    const span = (name: string, attributes: Line[]): Line => {
+      const index = spans.length;
+      const start = 1_800_000_000_000_000_000n + BigInt(index) * 1_000_000_000n;
+      return {
+        traceId: n.oneTrace ? 'b'.repeat(32) : index.toString(16).padStart(32, '0'),
+        spanId: index.toString(16).padStart(16, '0'),
+        name,
+        startTimeUnixNano: String(start),
+        endTimeUnixNano: String(start + 500_000_000n),
+        attributes,
+      };
+    };
+    const steps = turns.flatMap((turn) =>
+      turn.steps.map((step, s) => ({ prompt: s === 0 ? turn.prompt : undefined, step })),
+    );
+    for (const [index, { prompt, step }] of steps.entries()) {
+      if (prompt !== undefined) history.push({ role: 'user', parts: [text(prompt)] });
+      const parts: Line[] = [];
+      if (n.reasoning) parts.push({ type: 'reasoning', content: 'fake' });
+      parts.push(text(step.text));
+      const responses: Line[] = [];
+      for (const call of step.calls) {
+        const named = unnamed ? {} : { name: call.name };
+        unnamed = false;
+        if (call.kind === 'server') {
+          parts.push({
+            type: 'server_tool_call',
+            id: call.id,
+            ...named,
+            server_tool_call: { type: call.name },
+          });
+          parts.push({
+            type: 'server_tool_call_response',
+            id: call.id,
+            server_tool_call_response: { type: call.name, content: [] },
+          });
+        } else if (call.kind === 'unknown') {
+          parts.push({ type: 'tool_call', id: null, ...named, arguments: { n: call.id } });
+          responses.push({ type: 'tool_call_response', id: null, response: `fake ${call.id}` });
+        } else {
+          parts.push({ type: 'tool_call', id: call.id, ...named, arguments: {} });
+          responses.push({ type: 'tool_call_response', id: call.id, response: 'fake' });
+        }
+      }
+      const answer = {
+        role: 'assistant',
+        parts,
+        finish_reason: step.calls.length > 0 ? 'tool_call' : 'stop',
+      };
+      const captured = n.uncaptured[index % n.uncaptured.length] !== true;
+      // Its calls are in the file if its output was captured or a later call's input repeats them.
+      if (captured || index < steps.length - 1) calls += step.calls.length;
+      spans.push(
+        span('chat fake', [
+          attribute('gen_ai.operation.name', 'chat'),
+          attribute('gen_ai.provider.name', 'fake'),
+          attribute('gen_ai.input.messages', JSON.stringify(history)),
+          ...(captured ? [attribute('gen_ai.output.messages', JSON.stringify([answer]))] : []),
+          attribute('gen_ai.usage.input_tokens', 1),
+          attribute('gen_ai.usage.output_tokens', 1),
+        ]),
+      );
+      // The agent sends its answer back without the reasoning (and without the finish reason).
+      history.push({ role: 'assistant', parts: parts.filter((part) => part.type !== 'reasoning') });
+      if (n.toolSpans) {
+        for (const call of step.calls.filter((c) => c.kind !== 'server')) {
+          spans.push(
+            span(`execute_tool ${call.name}`, [
+              attribute('gen_ai.operation.name', 'execute_tool'),
+              attribute('gen_ai.tool.name', call.name),
+              attribute('gen_ai.tool.call.id', call.id),
+            ]),
+          );
+        }
+      }
+      if (responses.length > 0) history.push({ role: 'tool', parts: responses });
+    }
+    if (n.toolSpans)
+      spans.push(span('invoke_agent fake', [attribute('gen_ai.operation.name', 'invoke_agent')]));
+    // Exporters write spans as they end, batched: the file's order is not the calls' order.
+    const shuffled = spans
+      .map((value, i) => ({ value, key: (i * 7919 + n.shuffle) % 1009 }))
+      .sort((a, b) => a.key - b.key)
+      .map((entry) => entry.value);
+    return {
+      text: JSON.stringify({
+        resourceSpans: [
+          {
+            resource: { attributes: [attribute('service.name', 'fake')] },
+            scopeSpans: [{ scope: { name: 'fake' }, spans: shuffled }],
+          },
+        ],
+      }),
+      calls,
+    };
+  });
+}
+
 /** Every format the property runs over, with its generator and, where a format has two, a name for each. */
 export const LOSS_GUARD_FORMATS: readonly [
   ImportFormat,
@@ -770,6 +1308,9 @@ export const LOSS_GUARD_FORMATS: readonly [
   ['opencode', openCodeTranscript],
   ['kimi-code', kimiCodeTranscript],
   ['amp', ampThreadTranscript, 'amp (thread export)'],
+  ['amp', ampStreamTranscript, 'amp (--stream-json)'],
+  ['lhar', lharTranscript],
+  ['otel-genai', otelGenAiTranscript],
 ];
 
 /** The property for one transcript: undefined when it holds, else what differs. */

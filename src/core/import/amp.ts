@@ -37,10 +37,10 @@ export function sniffAmpThread(value: JsonValue): Sniffed {
 export function sniffAmpStream(lines: readonly JsonLine[]): Sniffed {
   let message: number | undefined;
   for (const { line, value } of lines) {
+    // A line type the importer does not know is noted, never a refusal: the envelope is the thread id.
     if (
       !isJsonObject(value) ||
       typeof value.type !== 'string' ||
-      !STREAM_TYPES.has(value.type) ||
       typeof value.session_id !== 'string' ||
       !THREAD_ID.test(value.session_id)
     ) {
@@ -116,10 +116,16 @@ export function importAmpStream(lines: readonly JsonLine[]): ImportResult {
           out,
         );
       }
-    } else {
+    } else if (STREAM_TYPES.has(String(value.type))) {
       out.note(
         `amp/${String(value.type)}`,
         `"${String(value.type)}" lines (the tool list at start, the closing result) are not messages; skipped.`,
+        line,
+      );
+    } else {
+      out.note(
+        `amp/${String(value.type)}`,
+        `"${String(value.type)}" lines are not ones the importer knows (newer than it); skipped.`,
         line,
       );
     }

@@ -201,8 +201,7 @@ export function importToolUseBlock(
   const id = getString(block, 'id');
   const name = getString(block, 'name');
   if (id === undefined || name === undefined) {
-    if (id !== undefined) out.sourceCall(id);
-    out.skipItem(line, code, `a ${String(block.type)} block without a string "id" and "name"`);
+    out.skipCall(line, code, `a ${String(block.type)} block without a string "id" and "name"`, id);
     return;
   }
   out.toolCall(id, name, toArguments(block.input).args, time, line);

@@ -55,6 +55,8 @@ export class StreamBuilder {
   private readonly sourceCallIds = new Set<string>();
   /** The ids of the calls imported so far ({@link toolCall}). */
   private readonly callIds = new Set<string>();
+  /** Source calls with no id nor key to count them by ({@link skipCall}). */
+  private callsWithoutKey = 0;
   /** The call ids answered so far ({@link toolResult}). */
   private readonly resultIds = new Set<string>();
 
@@ -243,6 +245,24 @@ export class StreamBuilder {
     this.error({ line: line ?? 1, column: 1, severity: 'error', message, code });
   }
 
+  /**
+   * A tool-call item too malformed to import (no id or no name), skipped
+   * like {@link skipItem}, and counted as a call of the source the import
+   * left out, so the loss guard accounts for it: once per `key` (its id, or
+   * where it has none a key of its place in the source), none for a repeat.
+   */
+  skipCall(line: number | undefined, code: string, item: string, key: string | undefined): void {
+    this.skipItem(line, code, item);
+    if (key === undefined) this.callsWithoutKey++;
+    else if (!this.sourceCall(key)) return;
+    this.note(
+      code,
+      'Tool calls without a string id and name cannot be imported; each is also an error with its line.',
+      line,
+      1,
+    );
+  }
+
   /** A line that is not the record the format writes (`record` names it), skipped. */
   skipLine(line: number, code: string, record: string): void {
     this.error({
@@ -275,7 +295,8 @@ export class StreamBuilder {
       notes,
     };
     if (this.title !== undefined) result.title = this.title;
-    if (this.sourceCallIds.size > 0) result.sourceCalls = this.sourceCallIds.size;
+    const sourceCalls = this.sourceCallIds.size + this.callsWithoutKey;
+    if (sourceCalls > 0) result.sourceCalls = sourceCalls;
     return result;
   }
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SHARED_DIR } from '../../test/conformance.ts';
 import { CORPUS_2026 } from '../../test/fixtures/agent-transcripts-2026.ts';
 import { importTranscript } from './import.ts';
+import { accountImport } from './loss-guard.ts';
 import { readRecordedUsage } from './recorded-usage.ts';
 
 const FIXTURE = join(import.meta.dirname, '../../test/fixtures/lhar/openclaw-convo.lhar');
@@ -79,5 +80,127 @@ describe('Context Lens LHAR recordings', () => {
     expect(result.format).toBe('lhar');
     expect(result.elements).toEqual([]);
     expect(result.notes.map((n) => n.code)).toContain('lhar/no-bodies');
+  });
+});
+
+/** A recording of hand-made entries: the session line, then one entry per call. */
+function recording(...entries: { request: unknown; response: unknown }[]): string {
+  const trace = 'f'.repeat(32);
+  const lines: unknown[] = [
+    { type: 'session', trace_id: trace, started_at: '2026-03-01T10:00:00.000Z', tool: 'fake' },
+  ];
+  for (const [index, { request, response }] of entries.entries()) {
+    lines.push({
+      type: 'entry',
+      id: `entry-${index + 1}`,
+      trace_id: trace,
+      timestamp: `2026-03-01T10:00:0${index + 1}.000Z`,
+      sequence: index + 1,
+      source: { tool: 'fake', agent_role: 'main' },
+      gen_ai: { usage: { input_tokens: 1, output_tokens: 1 } },
+      raw: { request_body: request, response_body: response },
+    });
+  }
+  return lines.map((line) => JSON.stringify(line)).join('\n');
+}
+
+const ASK = { role: 'user', content: [{ type: 'text', text: 'List the files.' }] };
+
+function importedCalls(text: string) {
+  const result = importTranscript(text);
+  const calls = (result.elements ?? []).flatMap((e) =>
+    e.type === 'tool_call_request' ? [{ id: e.id, name: e.name, arguments: e.arguments }] : [],
+  );
+  return { result, calls, account: accountImport(result, false) };
+}
+
+describe('LHAR calls the loss guard accounts for', () => {
+  it('imports a hosted tool of a Responses answer as a call with its result', () => {
+    const { result, calls, account } = importedCalls(
+      recording({
+        request: { model: 'fake', input: 'Search the web.' },
+        response: {
+          output: [
+            { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { query: 'q' } },
+            {
+              type: 'message',
+              role: 'assistant',
+              content: [{ type: 'output_text', text: 'Found.' }],
+            },
+          ],
+        },
+      }),
+    );
+    expect(calls).toEqual([
+      { id: 'ws_1', name: 'web_search_call', arguments: { action: { query: 'q' } } },
+    ]);
+    expect(result.elements?.filter((e) => e.type === 'tool_call_response')).toHaveLength(1);
+    expect(account.unexplained).toBe(0);
+  });
+
+  it('reads a response kept as its event stream', () => {
+    const events = [
+      { type: 'message_start', message: { role: 'assistant', content: [] } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Listing.' } },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {} },
+      },
+      {
+        type: 'content_block_delta',
+        index: 1,
+        delta: { type: 'input_json_delta', partial_json: '{"command"' },
+      },
+      {
+        type: 'content_block_delta',
+        index: 1,
+        delta: { type: 'input_json_delta', partial_json: ':"ls"}' },
+      },
+      { type: 'message_stop' },
+    ];
+    const stream = events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+    const { result, calls } = importedCalls(
+      recording({ request: { model: 'fake', messages: [ASK], stream: true }, response: stream }),
+    );
+    expect(calls).toEqual([{ id: 'toolu_1', name: 'Bash', arguments: { command: 'ls' } }]);
+    expect(result.elements?.find((e) => e.type === 'chat_response')?.message).toBe('Listing.');
+  });
+
+  it('reads an answer whose response was not recorded from the next request, which repeats it', () => {
+    const answer = {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {} }],
+    };
+    const result = {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'a.md' }],
+    };
+    const { calls, account } = importedCalls(
+      recording(
+        { request: { model: 'fake', messages: [ASK] }, response: null },
+        {
+          request: { model: 'fake', messages: [ASK, answer, result] },
+          response: { content: [{ type: 'text', text: 'One file.' }] },
+        },
+      ),
+    );
+    expect(calls.map((c) => c.id)).toEqual(['toolu_1']);
+    expect(account.unexplained).toBe(0);
+  });
+
+  it('counts a call without a name as left out, with its line', () => {
+    const { calls, account, result } = importedCalls(
+      recording({
+        request: { model: 'fake', messages: [ASK] },
+        response: { content: [{ type: 'tool_use', id: 'toolu_1', input: {} }] },
+      }),
+    );
+    expect(calls).toEqual([]);
+    expect(account.sourceCalls).toBe(1);
+    expect(account.leftOut).toEqual([{ code: 'lhar/bad-call', calls: 1 }]);
+    expect(account.unexplained).toBe(0);
+    expect(result.diagnostics[0]?.message).toMatch(/^Line 2: /);
   });
 });

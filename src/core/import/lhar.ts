@@ -12,8 +12,16 @@
 
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
+import { importToolUseBlock } from './anthropic-messages.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { importHostedCall, isUnknownCallItem } from './openai-responses.ts';
 import { attachAt, createSplitUsage } from './recorded-usage.ts';
+import {
+  ANTHROPIC_SERVER_CALLS,
+  isAnthropicServerResult,
+  isServerResultError,
+  serverResultText,
+} from './server-tools.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -93,8 +101,23 @@ export function importLhar(
 
   // How many request messages each conversation (trace and agent) had at its last call.
   const seen = new Map<string, number>();
+  // The conversations whose last call's answer was not recorded (no body, or one that does not read).
+  const unanswered = new Set<string>();
   const answered = new Set<string>();
+  const entryIds = new Set<string>();
   for (const { value: entry, line } of entries) {
+    const entryId = getString(entry, 'id');
+    if (entryId !== undefined) {
+      if (entryIds.has(entryId)) {
+        out.note(
+          'lhar/repeated-entry',
+          'An entry whose id came before (written twice) is read once.',
+          line,
+        );
+        continue;
+      }
+      entryIds.add(entryId);
+    }
     const time = entry.timestamp;
     const raw = isJsonObject(entry.raw) ? entry.raw : {};
     const request = isJsonObject(raw.request_body) ? raw.request_body : undefined;
@@ -109,15 +132,22 @@ export function importLhar(
     }
     const source = isJsonObject(entry.source) ? entry.source : {};
     const key = `${String(entry.trace_id)}/${String(source.agent_role ?? '')}`;
-    if (request) importRequest(request, key, seen, answered, time, line, out);
+    if (request) importRequest(request, key, seen, unanswered, answered, time, line, out);
     const first = out.elements.length;
-    if (isJsonObject(response)) importResponse(response, time, line, out);
-    else if (typeof response === 'string') {
-      out.note(
-        'lhar/streamed-body',
-        "Response bodies kept as the raw event stream are not parsed; the call's answer is missing.",
-        line,
-      );
+    const body = typeof response === 'string' ? readStreamedBody(response) : response;
+    if (isJsonObject(body)) {
+      importResponse(body, time, line, out);
+      unanswered.delete(key);
+    } else {
+      // Its answer, calls and all, is in the next request's history: read from there.
+      unanswered.add(key);
+      if (typeof response === 'string') {
+        out.note(
+          'lhar/streamed-body',
+          "Response bodies kept as an event stream with no event that reads are skipped; the call's answer is read from the next request, if any.",
+          line,
+        );
+      }
     }
     const genAi = entry.gen_ai as JsonObject;
     const usage = isJsonObject(genAi.usage) ? genAi.usage : {};
@@ -163,6 +193,7 @@ function importRequest(
   request: JsonObject,
   key: string,
   seen: Map<string, number>,
+  unanswered: ReadonlySet<string>,
   answered: Set<string>,
   time: JsonValue | undefined,
   line: number | undefined,
@@ -185,7 +216,9 @@ function importRequest(
   for (const item of items.slice(start)) {
     if (!isJsonObject(item)) continue;
     if (isAnswer(item)) {
-      if (before === undefined) importHistoryAnswer(item, time, line, out);
+      if (before === undefined) importHistoryAnswer(item, 'lhar/history', time, line, out);
+      else if (unanswered.has(key))
+        importHistoryAnswer(item, 'lhar/answer-from-request', time, line, out);
       continue;
     }
     if (item.role === 'tool' || item.type === 'function_call_output') {
@@ -224,31 +257,36 @@ function importRequest(
   }
 }
 
+/** Whether a request item is the model's: an assistant message, reasoning, or a call item (`function_call`, hosted `*_call`). */
 function isAnswer(item: JsonValue | undefined): boolean {
   return (
     isJsonObject(item) &&
     (item.role === 'assistant' ||
-      item.type === 'function_call' ||
       item.type === 'reasoning' ||
-      (item.type === 'message' && item.role === 'assistant'))
+      (typeof item.type === 'string' && item.type.endsWith('_call')))
   );
 }
 
-/** An answer already in the first recorded request: history from before the recording began. */
+const HISTORY_NOTES: Record<string, string> = {
+  'lhar/history':
+    'Answers already in the first recorded request (history from before the recording) are imported from that request, without usage.',
+  'lhar/answer-from-request':
+    'Answers whose response was not recorded (no body, or a stream with no event that reads) are imported from the next request, which repeats them, without usage.',
+};
+
+/** An answer read from a request: history from before the recording, or an answer whose response was not recorded. */
 function importHistoryAnswer(
   item: JsonObject,
+  code: 'lhar/history' | 'lhar/answer-from-request',
   time: JsonValue | undefined,
   line: number | undefined,
   out: StreamBuilder,
 ): void {
-  out.note(
-    'lhar/history',
-    'Answers already in the first recorded request (history from before the recording) are imported from that request, without usage.',
-    line,
-  );
-  if (item.type === 'function_call' || item.type === 'reasoning') {
+  out.note(code, HISTORY_NOTES[code] as string, line);
+  // Responses items are typed; Anthropic messages hold blocks; Chat messages hold `tool_calls`.
+  if (typeof item.type === 'string') {
     importResponse({ output: [item] }, time, line, out);
-  } else if (Array.isArray(item.content)) {
+  } else if (Array.isArray(item.content) && !Array.isArray(item.tool_calls)) {
     importResponse({ content: item.content }, time, line, out);
   } else {
     importResponse({ choices: [{ message: item }] }, time, line, out);
@@ -292,9 +330,17 @@ function importResponse(
       out.message(block.text, time, line);
     else if (block.type === 'thinking' && typeof block.thinking === 'string')
       out.reasoning(block.thinking, time, line);
-    else if (block.type === 'tool_use')
-      call(getString(block, 'id'), getString(block, 'name'), block.input, time, line, out);
-    else
+    else if (block.type === 'tool_use' || ANTHROPIC_SERVER_CALLS.has(String(block.type)))
+      importToolUseBlock(block, out, 'lhar/bad-call', time, line);
+    else if (isAnthropicServerResult(block) && typeof block.tool_use_id === 'string') {
+      out.toolResult(
+        block.tool_use_id,
+        serverResultText(block.content),
+        isServerResultError(block),
+        time,
+        line,
+      );
+    } else
       out.note(
         `lhar/block-${String(block.type)}`,
         `Response blocks of the type "${String(block.type)}" have no JP event; skipped.`,
@@ -330,11 +376,15 @@ function importResponse(
       if (text !== '') out.reasoning(text, time, line);
     } else if (item.type === 'function_call') {
       call(getString(item, 'call_id'), getString(item, 'name'), item.arguments, time, line, out);
-    } else {
+    } else if (!importHostedCall(item, String(item.type), line, out, time)) {
+      // A call item of a type no importer knows is counted, once per id.
+      const type = String(item.type);
+      const isCall = isUnknownCallItem(type, item) && out.sourceCall(String(item.id));
       out.note(
-        `lhar/item-${String(item.type)}`,
-        `Response items of the type "${String(item.type)}" have no JP event; skipped.`,
+        `lhar/item-${type}`,
+        `Response items of the type "${type}" have no JP event; skipped.`,
         line,
+        isCall ? 1 : 0,
       );
     }
   }
@@ -349,8 +399,98 @@ function call(
   out: StreamBuilder,
 ): void {
   if (id === undefined || name === undefined) {
-    out.skipItem(line, 'lhar/bad-call', `a tool call without a string id and name`);
+    out.skipCall(line, 'lhar/bad-call', `a tool call without a string id and name`, id);
     return;
   }
   out.toolCall(id, name, toArguments(args).args, time, line);
+}
+
+/**
+ * A response body the proxy kept as its server-sent events, as the body it
+ * streamed: Responses' completed response (else its finished items),
+ * Anthropic's content blocks put back together from their deltas, or the
+ * Chat Completions choice from its chunks. Undefined when no event reads.
+ */
+function readStreamedBody(text: string): JsonObject | undefined {
+  const events: JsonObject[] = [];
+  for (const raw of text.split('\n')) {
+    if (!raw.startsWith('data:')) continue;
+    const data = raw.slice(5).trim();
+    if (data === '[DONE]') continue;
+    try {
+      const value = JSON.parse(data) as JsonValue;
+      if (isJsonObject(value)) events.push(value);
+    } catch {
+      // A line that is not JSON carries nothing the body needs.
+    }
+  }
+  const completed = events.find((e) => e.type === 'response.completed');
+  if (completed !== undefined && isJsonObject(completed.response)) return completed.response;
+  const items = events.flatMap((e) =>
+    e.type === 'response.output_item.done' && isJsonObject(e.item) ? [e.item] : [],
+  );
+  if (items.length > 0) return { output: items };
+  const blocks = anthropicBlocks(events);
+  if (blocks.length > 0) return { content: blocks };
+  return chatChoice(events);
+}
+
+/** Anthropic's streamed content blocks, by index, with their text, thinking and input deltas applied. */
+function anthropicBlocks(events: readonly JsonObject[]): JsonObject[] {
+  const blocks = new Map<number, JsonObject>();
+  const inputs = new Map<number, string>();
+  for (const event of events) {
+    const index = typeof event.index === 'number' ? event.index : -1;
+    if (event.type === 'content_block_start' && isJsonObject(event.content_block)) {
+      blocks.set(index, { ...event.content_block });
+    }
+    const block = blocks.get(index);
+    const delta = isJsonObject(event.delta) ? event.delta : undefined;
+    if (event.type !== 'content_block_delta' || block === undefined || delta === undefined)
+      continue;
+    if (typeof delta.text === 'string')
+      block.text = `${getString(block, 'text') ?? ''}${delta.text}`;
+    if (typeof delta.thinking === 'string')
+      block.thinking = `${getString(block, 'thinking') ?? ''}${delta.thinking}`;
+    if (typeof delta.partial_json === 'string')
+      inputs.set(index, `${inputs.get(index) ?? ''}${delta.partial_json}`);
+  }
+  for (const [index, input] of inputs) {
+    const block = blocks.get(index) as JsonObject;
+    block.input = toArguments(input).args;
+  }
+  return [...blocks.entries()].sort(([a], [b]) => a - b).map(([, block]) => block);
+}
+
+/** The first Chat Completions choice, its content and tool calls merged from the chunks' deltas. */
+function chatChoice(events: readonly JsonObject[]): JsonObject | undefined {
+  let content = '';
+  let read = false;
+  const calls = new Map<number, { id?: string; name?: string; args: string }>();
+  for (const event of events) {
+    const choice = getArray(event, 'choices')[0];
+    const delta = isJsonObject(choice) && isJsonObject(choice.delta) ? choice.delta : undefined;
+    if (delta === undefined) continue;
+    read = true;
+    if (typeof delta.content === 'string') content += delta.content;
+    for (const part of getArray(delta, 'tool_calls')) {
+      if (!isJsonObject(part)) continue;
+      const index = typeof part.index === 'number' ? part.index : 0;
+      const call = calls.get(index) ?? { args: '' };
+      const fn = isJsonObject(part.function) ? part.function : {};
+      call.id ??= getString(part, 'id');
+      call.name ??= getString(fn, 'name');
+      call.args += getString(fn, 'arguments') ?? '';
+      calls.set(index, call);
+    }
+  }
+  if (!read) return undefined;
+  const toolCalls = [...calls.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, call]) => ({
+      ...(call.id === undefined ? {} : { id: call.id }),
+      type: 'function',
+      function: { ...(call.name === undefined ? {} : { name: call.name }), arguments: call.args },
+    }));
+  return { choices: [{ message: { content, tool_calls: toolCalls } }] };
 }

@@ -94,12 +94,12 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
           const fn = isJsonObject(call) && isJsonObject(call.function) ? call.function : undefined;
           const id = isJsonObject(call) ? getString(call, 'id') : undefined;
           const name = fn ? getString(fn, 'name') : undefined;
-          if (id !== undefined) out.sourceCall(id);
           if (id === undefined || name === undefined || !fn) {
-            out.skipItem(
+            out.skipCall(
               document.lineOf(call) ?? line,
               'openai-chat/bad-tool-call',
               'a tool call without a string "id" and "function.name"',
+              id,
             );
             continue;
           }

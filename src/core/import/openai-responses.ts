@@ -7,7 +7,7 @@
 
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { getArray, getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
 import { getApiArray } from './openai-chat.ts';
 import type { JsonDocument } from './source.ts';
 import { joinTextParts, OPENAI_TEXT_KEYS } from './text-parts.ts';
@@ -140,11 +140,11 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
         const id = getString(item, 'call_id');
         const name = getString(item, 'name');
         if (id === undefined || name === undefined) {
-          if (id !== undefined) out.sourceCall(id);
-          out.skipItem(
+          out.skipCall(
             line,
             'openai-responses/bad-call',
             `a ${type} without a string "call_id" and "name"`,
+            id,
           );
           break;
         }
@@ -159,7 +159,12 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
       case 'local_shell_call': {
         const id = getString(item, 'call_id') ?? getString(item, 'id');
         if (id === undefined) {
-          out.skipItem(line, 'openai-responses/bad-call', `a ${type} without a string "call_id"`);
+          out.skipCall(
+            line,
+            'openai-responses/bad-call',
+            `a ${type} without a string "call_id"`,
+            id,
+          );
           break;
         }
         out.toolCall(id, type, isJsonObject(item.action) ? item.action : {}, undefined, line);
@@ -186,11 +191,7 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
         break;
       }
       default: {
-        const inputs = HOSTED_CALL_INPUTS.get(type);
-        if (inputs !== undefined) {
-          emitHostedCall(item, type, inputs, line, out);
-          break;
-        }
+        if (importHostedCall(item, type, line, out)) break;
         // A repeated one is counted once.
         const call = isUnknownCallItem(type, item) && out.sourceCall(String(item.id));
         out.note(
@@ -206,6 +207,24 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
 }
 
 /**
+ * A hosted tool's item (`web_search_call`, …) as a call and its result, in
+ * every format that records Responses items (LHAR too); false when `type`
+ * is no hosted tool.
+ */
+export function importHostedCall(
+  item: JsonObject,
+  type: string,
+  line: number | undefined,
+  out: StreamBuilder,
+  time?: SourceTime,
+): boolean {
+  const inputs = HOSTED_CALL_INPUTS.get(type);
+  if (inputs === undefined) return false;
+  emitHostedCall(item, type, inputs, line, out, time);
+  return true;
+}
+
+/**
  * A hosted tool's item as a call and its result: named by the item's own
  * `name` where it has one (`mcp_call`), else by its type; the input fields
  * are the arguments, the others (results, outputs, error) the result.
@@ -216,10 +235,11 @@ function emitHostedCall(
   inputs: readonly string[],
   line: number | undefined,
   out: StreamBuilder,
+  time: SourceTime,
 ): void {
   const id = getString(item, 'id') ?? getString(item, 'call_id');
   if (id === undefined) {
-    out.skipItem(line, 'openai-responses/bad-call', `a ${type} item without a string "id"`);
+    out.skipCall(line, `${out.format}/bad-call`, `a ${type} item without a string "id"`, id);
     return;
   }
   const args: JsonObject = {};
@@ -235,8 +255,8 @@ function emitHostedCall(
   const only = values.length === 1 ? values[0] : undefined;
   const content = values.length === 0 ? '' : typeof only === 'string' ? only : JSON.stringify(rest);
   const failed = (rest.error !== undefined && rest.error !== null) || item.status === 'failed';
-  if (!out.toolCall(id, getString(item, 'name') ?? type, args, undefined, line)) return;
-  out.toolResult(id, content, failed, undefined, line);
+  if (!out.toolCall(id, getString(item, 'name') ?? type, args, time, line)) return;
+  out.toolResult(id, content, failed, time, line);
 }
 
 /**

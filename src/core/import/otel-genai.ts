@@ -100,13 +100,23 @@ export function importOtelGenAi(document: JsonDocument): ImportResult {
   // share one, and a call's input repeats the history either way.
   const lastOfTrace = new Map<string, string[]>();
   let lastOfAny: string[] | undefined;
-  const answered = new Set<string>();
+  const calls: CallState = { answered: new Set(), withoutId: new Map(), unanswered: [] };
   for (const span of spans) {
     const line = document.lineOf(span);
     const attributes = attributesOf(span);
     const time = Number(startOf(span) / NANOS_PER_MS) || undefined;
     const input = messagesOf(attributes, 'gen_ai.input.messages');
     const output = messagesOf(attributes, 'gen_ai.output.messages');
+    if (input.length === 0 && output.length === 0) {
+      // A tool's or an agent's span (`execute_tool`, `invoke_agent`), or a call recorded
+      // without its messages: nothing to read, and no history for the next call to repeat.
+      out.note(
+        'otel-genai/span-without-messages',
+        'GenAI spans without input or output messages (tool executions, agent invocations, calls recorded without content) have nothing to import; skipped.',
+        line,
+      );
+      continue;
+    }
     const trace = String(span.traceId ?? '');
     const sameTrace = lastOfTrace.get(trace);
     const history = sameTrace ?? lastOfAny;
@@ -122,16 +132,17 @@ export function importOtelGenAi(document: JsonDocument): ImportResult {
         line,
       );
     }
-    for (const message of input.slice(start)) {
-      if (message.role === 'assistant') {
-        if (start === 0) importParts(message, time, line, out, answered);
-        continue;
-      }
+    for (const [offset, message] of input.slice(start).entries()) {
+      const place = start + offset;
       if (message.role === 'system') continue;
-      importParts(message, time, line, out, answered);
+      // An answer after the repeated history was in no output before (a call whose output
+      // was not captured): its calls are read here; its text only at a conversation's start.
+      const callsOnly = message.role === 'assistant' && start > 0;
+      importParts(message, place, time, line, out, calls, callsOnly);
     }
     const first = out.elements.length;
-    for (const message of output) importParts(message, time, line, out, answered);
+    for (const [offset, message] of output.entries())
+      importParts(message, input.length + offset, time, line, out, calls, false);
     // The conventions count cached tokens in `gen_ai.usage.input_tokens`.
     const usage = createRecordedUsage({
       prompt_tokens: readCount(attributes.get('gen_ai.usage.input_tokens')),
@@ -150,16 +161,131 @@ export function importOtelGenAi(document: JsonDocument): ImportResult {
   return out.finish();
 }
 
-function importParts(
-  message: JsonObject,
+/** The calls of one import: those imported or answered (by id), and those the source wrote without an id. */
+interface CallState {
+  /** `call:<id>` for a call imported, `<id>` for a call answered. */
+  answered: Set<string>;
+  /** The id given to each call without one, and answered by each response without one, by its place in the conversation. */
+  withoutId: Map<string, string>;
+  /** Calls without an id not yet answered, oldest first: a response without an id answers the oldest. */
+  unanswered: string[];
+}
+
+/**
+ * The id of a call part: its own, or for one without (the conventions make
+ * `id` optional; Gemini's calls have none) one made from its place in the
+ * conversation, which every later span repeats: `otel-<message>-<n>`.
+ */
+function callId(
+  part: JsonObject,
+  place: number,
+  occurrence: number,
+  calls: CallState,
+  line: number | undefined,
+  out: StreamBuilder,
+): string {
+  const own = getString(part, 'id');
+  if (own !== undefined) return own;
+  const key = `${place}/${occurrence}/${JSON.stringify(part)}`;
+  const known = calls.withoutId.get(key);
+  if (known !== undefined) return known;
+  const id = `otel-${place}-${calls.withoutId.size}`;
+  calls.withoutId.set(key, id);
+  calls.unanswered.push(id);
+  out.note(
+    'otel-genai/call-without-id',
+    'Tool calls without an id get one from their place (otel-<message>-<n>); a response without an id answers the oldest of them not yet answered.',
+    line,
+  );
+  return id;
+}
+
+/**
+ * The id a response part answers: its own, else the oldest call without an
+ * id not yet answered (kept by the response's place, so the same response
+ * repeated in a later span's history answers the same call).
+ */
+function responseId(
+  part: JsonObject,
+  place: number,
+  occurrence: number,
+  calls: CallState,
+): string | undefined {
+  const own = getString(part, 'id');
+  if (own !== undefined) return own;
+  const key = `response ${place}/${occurrence}/${JSON.stringify(part)}`;
+  const known = calls.withoutId.get(key);
+  if (known !== undefined) return known;
+  const id = calls.unanswered.shift();
+  if (id !== undefined) calls.withoutId.set(key, id);
+  return id;
+}
+
+function importCall(
+  id: string,
+  name: string,
+  args: JsonValue | undefined,
   time: JsonValue | undefined,
   line: number | undefined,
   out: StreamBuilder,
-  answered: Set<string>,
+  calls: CallState,
+): void {
+  if (calls.answered.has(`call:${id}`)) return;
+  calls.answered.add(`call:${id}`);
+  out.toolCall(id, name, toArguments(args).args, time, line);
+}
+
+function importResponse(
+  id: string | undefined,
+  response: JsonValue | undefined,
+  time: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+  calls: CallState,
+): void {
+  if (id === undefined) {
+    out.note(
+      'otel-genai/response-without-call',
+      'Tool responses without an id, with no call without an id left to answer, are skipped.',
+      line,
+    );
+    return;
+  }
+  if (calls.answered.has(id)) return;
+  calls.answered.add(id);
+  calls.unanswered = calls.unanswered.filter((waiting) => waiting !== id);
+  out.toolResult(
+    id,
+    typeof response === 'string' ? response : JSON.stringify(response ?? null),
+    false,
+    time,
+    line,
+  );
+}
+
+/**
+ * A message's parts; `place` is the message's index in the conversation
+ * (the span's input, then its output). `callsOnly`: only its tool calls.
+ */
+function importParts(
+  message: JsonObject,
+  place: number,
+  time: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+  calls: CallState,
+  callsOnly: boolean,
 ): void {
   let opened = false;
+  // How many parts like each came before in the message: a part without an id is known by its
+  // place, its content and this count (a history that drops a reasoning part shifts the indexes).
+  const seen = new Map<string, number>();
   for (const part of getArray(message, 'parts')) {
     if (!isJsonObject(part)) continue;
+    const json = JSON.stringify(part);
+    const occurrence = seen.get(json) ?? 0;
+    seen.set(json, occurrence + 1);
+    if (callsOnly && part.type !== 'tool_call' && part.type !== 'server_tool_call') continue;
     const content = getString(part, 'content');
     switch (part.type) {
       case 'text':
@@ -173,25 +299,37 @@ function importParts(
       case 'reasoning':
         if (content !== undefined && content !== '') out.reasoning(content, time, line);
         break;
-      case 'tool_call': {
-        const id = getString(part, 'id');
+      case 'tool_call':
+      case 'server_tool_call': {
+        // A server tool (the provider ran it: web search, code execution) is a call like any.
         const name = getString(part, 'name');
-        if (id === undefined || name === undefined || answered.has(`call:${id}`)) break;
-        answered.add(`call:${id}`);
-        out.toolCall(id, name, toArguments(part.arguments).args, time, line);
+        const id = callId(part, place, occurrence, calls, line, out);
+        if (name === undefined) {
+          if (!calls.answered.has(`call:${id}`))
+            out.skipCall(
+              line,
+              'otel-genai/bad-call',
+              `a ${part.type} part without a string "name"`,
+              id,
+            );
+          calls.answered.add(`call:${id}`);
+          break;
+        }
+        const args = part.type === 'tool_call' ? part.arguments : part.server_tool_call;
+        importCall(id, name, args, time, line, out, calls);
         break;
       }
-      case 'tool_call_response': {
-        const id = getString(part, 'id');
-        if (id === undefined || answered.has(id)) break;
-        answered.add(id);
-        const response = part.response;
-        out.toolResult(
-          id,
-          typeof response === 'string' ? response : JSON.stringify(response ?? null),
-          false,
+      case 'tool_call_response':
+      case 'server_tool_call_response': {
+        const response =
+          part.type === 'tool_call_response' ? part.response : part.server_tool_call_response;
+        importResponse(
+          responseId(part, place, occurrence, calls),
+          response,
           time,
           line,
+          out,
+          calls,
         );
         break;
       }
