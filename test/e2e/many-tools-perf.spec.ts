@@ -82,8 +82,15 @@ for (const count of [5_000, 50_000]) {
     const cdp = await page.context().newCDPSession(page);
     const stopTrace = await startTrace(cdp);
 
-    // The figures: the table says how many tools it holds, whichever rows it draws.
-    const opened = Date.now();
+    // The figures: the table says how many tools it holds, whichever rows it draws. Timed
+    // in the page from the input's change event: Playwright's own hand-over of a 12 MB file
+    // (base64 into the page, one task of about a second) comes before it and is not the page's.
+    await page.evaluate(() => {
+      document.addEventListener('change', () => performance.mark('open-start'), {
+        capture: true,
+        once: true,
+      });
+    });
     await page
       .getByLabel('Open events.json')
       .setInputFiles({ name: 'events.json', mimeType: 'application/json', buffer: stream });
@@ -91,7 +98,13 @@ for (const count of [5_000, 50_000]) {
       timeout: 60_000,
     });
     await expect(results(page)).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
-    const figuresMs = Date.now() - opened;
+    const figuresMs = await page.evaluate(() => {
+      const open = performance.getEntriesByName('open-start', 'mark').at(-1)?.startTime ?? 0;
+      const shown = performance
+        .getEntriesByName('results-shown', 'mark')
+        .find((entry) => entry.startTime >= open)?.startTime;
+      return Math.round((shown ?? Number.NaN) - open);
+    });
     const box = page.locator('#pane-savings .cp-virtual-scroll');
     await expect(box).toBeVisible();
     // Drawn: a screenful, not every tool.

@@ -37,14 +37,22 @@ export function getOwn<T>(source: Readonly<Record<string, T>>, key: string): T |
 
 /** Orders strings by code point, as Rust's `BTreeMap<String, _>` orders its keys. */
 export function compareCodePoints(a: string, b: string): number {
-  const left = Array.from(a);
-  const right = Array.from(b);
-  const length = Math.min(left.length, right.length);
+  // UTF-16 units in order, without splitting either string: sorting 50,000 tool names
+  // that way was a tenth of a run. Units order as code points except where a
+  // surrogate pair meets a unit above it, so the first difference is read as the code
+  // points that hold it (a pair starts one unit back when a high surrogate comes first).
+  const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
-    const difference = (left[i]?.codePointAt(0) ?? 0) - (right[i]?.codePointAt(0) ?? 0);
-    if (difference !== 0) return difference;
+    if (a.charCodeAt(i) === b.charCodeAt(i)) continue;
+    const previous = i > 0 ? a.charCodeAt(i - 1) : 0;
+    const start = previous >= 0xd800 && previous <= 0xdbff ? i - 1 : i;
+    const difference = (a.codePointAt(start) as number) - (b.codePointAt(start) as number);
+    // Both a lone high surrogate there: the code points that differ are the next ones.
+    return difference !== 0
+      ? difference
+      : (a.codePointAt(i) as number) - (b.codePointAt(i) as number);
   }
-  return left.length - right.length;
+  return a.length - b.length;
 }
 
 /** A short description of a TOML value's type for config messages: `a table`, `a boolean`. */
