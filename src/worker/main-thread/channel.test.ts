@@ -13,6 +13,8 @@ type TestApi = {
   fail: () => never;
   /** Returns a value `postMessage` cannot clone. */
   uncloneable: () => { callback: () => void };
+  /** `count` rows of one shape: a reply that crosses packed (row-packing.ts). */
+  rows: (count: number) => Promise<{ index: number; name: string }[]>;
 };
 
 type Listener = (event: never) => void;
@@ -77,6 +79,8 @@ function createTestChannel(timeoutMs = 1000, concurrency?: number) {
           throw new RangeError('index 7 is out of range');
         },
         uncloneable: () => ({ callback: () => {} }),
+        rows: async (count) =>
+          Array.from({ length: count }, (_, index) => ({ index, name: `t${index}` })),
       });
       workers.push(worker);
       return worker;
@@ -102,6 +106,26 @@ afterEach(() => {
 });
 
 describe('createChannel', () => {
+  it('builds packed rows again and settles replies in the order they came', async () => {
+    const channel = createTestChannel();
+    const order: string[] = [];
+    const rows = channel.call('rows', [20_000]).then((value) => {
+      order.push('rows');
+      return value;
+    });
+    const echo = channel.call('echo', ['after']).then((value) => {
+      order.push(value);
+      return value;
+    });
+    // The rows are built in slices with the page free between them (timers, faked here).
+    await vi.runAllTimersAsync();
+    const value = await rows;
+    await echo;
+    expect(value).toHaveLength(20_000);
+    expect(value[19_999]).toEqual({ index: 19_999, name: 't19999' });
+    expect(order).toEqual(['rows', 'after']);
+  });
+
   it('pairs each answer with its call when several are in the worker and finish out of order', async () => {
     const channel = createTestChannel();
     const first = channel.call('later', ['first']);
@@ -152,6 +176,7 @@ describe('createChannel', () => {
             throw new Error('unused');
           },
           uncloneable: () => ({ callback: () => {} }),
+          rows: async () => [],
         }) as BridgeWorker<TestApi & { forget: () => null }>,
     });
     const error = await rejection(channel.call('forget', []));
@@ -250,6 +275,7 @@ describe('a worker that dies without an error event', () => {
             throw new Error('unused');
           },
           uncloneable: () => ({ callback: () => {} }),
+          rows: async () => [],
         });
         // The worker takes its lifeline as the real one does, and says so.
         holdLifeline(

@@ -180,13 +180,47 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     pump();
   }
 
+  // Replies settle in the order they came. One with packed rows is built again in slices
+  // (row-packing.ts), and the replies after it wait for it.
+  let delivering: Promise<void> = Promise.resolve();
+  let waitingDeliveries = 0;
+  function deliver(step: () => void | Promise<void>): void {
+    if (waitingDeliveries === 0) {
+      const started = step();
+      if (!started) return;
+      waitingDeliveries++;
+      delivering = started.finally(() => {
+        waitingDeliveries--;
+      });
+      return;
+    }
+    waitingDeliveries++;
+    delivering = delivering.then(step).finally(() => {
+      waitingDeliveries--;
+    });
+  }
+
   function onResponse(response: BridgeResponse<A>): void {
     const entry = inFlight.get(response.id);
     if (!entry) return;
     clearTimeout(entry.timer);
     inFlight.delete(response.id);
-    if (response.ok) settle(entry.job, { value: unpackReply(response.value, response.packed) });
-    else settle(entry.job, { error: WorkerError.fromSerialized(response.error) });
+    const { job } = entry;
+    if (!response.ok) {
+      const error = WorkerError.fromSerialized(response.error);
+      deliver(() => settle(job, { error }));
+    } else if (response.packed && response.packed.length > 0) {
+      const packed = response.packed;
+      deliver(async () => {
+        try {
+          settle(job, { value: await unpackReply(response.value, packed) });
+        } catch (error) {
+          settle(job, { error: error instanceof Error ? error : new Error(String(error)) });
+        }
+      });
+    } else {
+      deliver(() => settle(job, { value: response.value }));
+    }
     pump();
   }
 

@@ -10,9 +10,9 @@ import { README_CONFIG_TOML } from '../../test/corpus.ts';
 import { packReply, unpackReply } from './row-packing.ts';
 
 /** A reply as the page reads it after `postMessage`: packed, cloned, unpacked. */
-function crossed<T>(value: T): T {
+function crossed<T>(value: T, pace?: Parameters<typeof unpackReply>[2]): Promise<T> {
   const posted = deserialize(serialize(packReply(value))) as ReturnType<typeof packReply>;
-  return unpackReply(posted.value, posted.packed) as T;
+  return unpackReply(posted.value as T, posted.packed, pace);
 }
 
 /** Objects and arrays in a value (typed arrays count one): what a structured clone builds one by one. */
@@ -41,7 +41,7 @@ describe('replies crossing from a worker to the page', () => {
     for (const readings of [{}, { jp: 'today' as const }]) {
       const figures = await session.run(input(text, { readings }));
       expect(figures.report.tools.length).toBeGreaterThan(3);
-      expect(crossed(figures)).toStrictEqual(figures);
+      expect(await crossed(figures)).toStrictEqual(figures);
     }
   });
 
@@ -58,7 +58,17 @@ describe('replies crossing from a worker to the page', () => {
       const posted = packReply(reply);
       // Both tables are packed, nothing else is.
       expect(posted.packed).toHaveLength(reply === figures ? 2 : 1);
-      expect(crossed(reply)).toStrictEqual(reply);
+      // Built again in slices, the page free between them: with no time to spare, one slice
+      // a block of 256 rows, so 2,000 rows are eight slices a table.
+      let yields = 0;
+      const back = await crossed(reply, {
+        sliceMs: 0,
+        yieldToPage: async () => {
+          yields++;
+        },
+      });
+      expect(back).toStrictEqual(reply);
+      expect(yields).toBe(posted.packed.length * 8);
       // What the clone builds on the page's main thread, object by object: eight (a savings row)
       // or twenty-one (a what-if row) a row before, a few dozen in all after.
       expect(countObjects(reply)).toBeGreaterThan(16_000);
@@ -66,7 +76,7 @@ describe('replies crossing from a worker to the page', () => {
     }
   });
 
-  it('keep keys in order, null, undefined, −0, NaN, and leave mixed shapes and short arrays as they are', () => {
+  it('keep keys in order, null, undefined, −0, NaN, and leave mixed shapes and short arrays as they are', async () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({
       name: i === 7 ? null : `tool ${i}`,
       saved: { tokens: i === 3 ? -0 : i - 50, chars: i === 4 ? Number.NaN : i },
@@ -76,7 +86,7 @@ describe('replies crossing from a worker to the page', () => {
     const value = { rows, mixed, short: [{ a: 1 }], nested: [{ deep: rows }] };
     const posted = packReply(value);
     expect(posted.packed).toEqual([['rows'], ['nested', 0, 'deep']]);
-    const back = crossed(value);
+    const back = await crossed(value);
     expect(back).toStrictEqual(value);
     expect(Object.is(back.rows[3]?.saved.tokens, -0)).toBe(true);
     expect(Object.keys(back.rows[1] ?? {})).toEqual(['name', 'saved', 'note']);

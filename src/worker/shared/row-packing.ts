@@ -98,8 +98,13 @@ function packRows(rows: readonly unknown[], shape: Shape): PackedRows {
   return { [PACKED]: 1, length: rows.length, shape, columns };
 }
 
-function unpackRows(packed: PackedRows): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = new Array(packed.length);
+/** Builds rows `from` to `to` (exclusive) of `packed` into `rows`. */
+function unpackRowRange(
+  packed: PackedRows,
+  rows: Record<string, unknown>[],
+  from: number,
+  to: number,
+): void {
   let column = 0;
   // Row i, leaf by leaf in the order `leafPaths` took them.
   const build = (shape: Shape, i: number): Record<string, unknown> => {
@@ -110,11 +115,10 @@ function unpackRows(packed: PackedRows): Record<string, unknown>[] {
     });
     return row;
   };
-  for (let i = 0; i < packed.length; i++) {
+  for (let i = from; i < to; i++) {
     column = 0;
     rows[i] = build(packed.shape, i);
   }
-  return rows;
 }
 
 function isPackedRows(value: unknown): value is PackedRows {
@@ -177,23 +181,56 @@ export function packReply(value: unknown): { value: unknown; packed: PackedPath[
   return { value: posted, packed };
 }
 
+/** The container holding the packed array at `path` (not the root), and its key there. */
+function parentOf(
+  value: unknown,
+  path: PackedPath,
+): [Record<string | number, unknown>, string | number] {
+  let parent = value as Record<string | number, unknown>;
+  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  return [parent, path.at(-1) as string | number];
+}
+
+/** How long one slice of rows may hold the page's main thread, in milliseconds. */
+const SLICE_MS = 8;
+
 /**
- * A posted reply as the handler returned it. Builds the rows again in
- * place, at the paths given: the reply is the page's own copy, and the rest
- * of it (a transcript of megabytes, say) is not walked.
+ * A posted reply as the handler returned it. Builds the rows again in place,
+ * at the paths given (the reply is the page's own copy, and the rest of it,
+ * a transcript of megabytes say, is not walked), in slices of about
+ * `SLICE_MS` with the page free between them: building a what-if grid of 50,000 tools again is a million objects,
+ * 80 ms and a collection of 100 ms in one task (a CPU profile of typing in
+ * `many-tools-perf.spec.ts`), where a keystroke waited.
  */
-export function unpackReply<T>(value: T, packed: readonly PackedPath[] = []): T {
+export async function unpackReply<T>(
+  value: T,
+  packed: readonly PackedPath[],
+  pace: {
+    sliceMs?: number;
+    yieldToPage?: () => Promise<void>;
+  } = {},
+): Promise<T> {
+  const sliceMs = pace.sliceMs ?? SLICE_MS;
+  const yieldToPage =
+    pace.yieldToPage ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   let result: unknown = value;
+  let sliceStart = performance.now();
   for (const path of packed) {
-    if (path.length === 0) {
-      if (isPackedRows(result)) result = unpackRows(result);
-      continue;
+    const [parent, key] = path.length === 0 ? [null, null] : parentOf(result, path);
+    const packedRows = parent === null ? result : parent[key as string | number];
+    if (!isPackedRows(packedRows)) continue;
+    const rows: Record<string, unknown>[] = new Array(packedRows.length);
+    // A block of rows between clock readings: reading the clock per row would cost more than a row.
+    const BLOCK = 256;
+    for (let from = 0; from < packedRows.length; from += BLOCK) {
+      unpackRowRange(packedRows, rows, from, Math.min(from + BLOCK, packedRows.length));
+      if (performance.now() - sliceStart >= sliceMs) {
+        await yieldToPage();
+        sliceStart = performance.now();
+      }
     }
-    let parent = result as Record<string | number, unknown>;
-    for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
-    const last = path.at(-1) as string | number;
-    const rows = parent[last];
-    if (isPackedRows(rows)) parent[last] = unpackRows(rows);
+    if (parent === null) result = rows;
+    else parent[key as string | number] = rows;
   }
   return result as T;
 }
