@@ -5,6 +5,11 @@
  * slot. Writes go one at a time, newest wins, and a slot is replaced only by
  * a write that holds the new state with the last good ones after it.
  *
+ * A large stream (`AutosaveEntry.streamText`) is stored under a key of its
+ * own and the slot names that key: a write stores only the streams the slot
+ * does not hold yet, so a config keystroke over a 12 MB stream writes a few
+ * KB, and a stream no entry names any more is deleted after the write.
+ *
  * IndexedDB is asynchronous and a write begun while the page unloads may
  * not finish, so the state pending at `pagehide` also goes to
  * sessionStorage (synchronous, this tab only) when it is small enough; the
@@ -18,6 +23,7 @@ import {
   type AutosaveSlot,
   addAutosaveEntry,
   addRecentEntries,
+  entryChars,
   parseAutosaveIndex,
   parseAutosaveSlot,
   parseRecentEntries,
@@ -46,6 +52,8 @@ export const SLOT_INDEX_KEY = 'compaction-playground:slots';
 export const PENDING_KEY = 'compaction-playground:pending';
 /** The IndexedDB key of the recent list: states of slots the index dropped ({@link RecentEntry}). */
 export const RECENT_KEY = 'compaction-playground:recent';
+/** The IndexedDB keys of streams kept apart start with this prefix and the tab's id. */
+export const STREAM_KEY_PREFIX = 'compaction-playground:stream:';
 /** Above this many characters the pending state does not go to sessionStorage (its quota is ~5M). */
 const PENDING_MAX_CHARS = 1_500_000;
 
@@ -64,6 +72,88 @@ export type AutosaveOutcome =
 
 function slotKey(tab: string): string {
   return `${SLOT_KEY_PREFIX}${tab}`;
+}
+
+/** An entry as IndexedDB holds it: a stream kept apart by the key of its record. */
+interface StoredEntry {
+  text: string;
+  hash: string;
+  savedAt: number;
+  streamKey?: string;
+}
+
+/** The key of each entry's stream record, for the entries read or written by this page. */
+const streamKeys = new WeakMap<AutosaveEntry, string>();
+
+/** The stream keys a slot as stored names. */
+function storedStreamKeys(value: unknown): string[] {
+  const entries = (value as { entries?: unknown } | null)?.entries;
+  if (!Array.isArray(entries)) return [];
+  return entries
+    .map((entry) => (entry as Partial<StoredEntry> | null)?.streamKey)
+    .filter((key): key is string => typeof key === 'string');
+}
+
+/**
+ * Reads a tab's slot with the streams of its first `limit` entries put back;
+ * an entry whose stream record is gone is left out, and so are the entries
+ * past `limit`.
+ */
+async function readSlot(
+  kv: KeyValueStore,
+  tab: string,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<AutosaveSlot | null> {
+  const slot = parseAutosaveSlot(await kv.get(slotKey(tab)));
+  if (!slot) return null;
+  const entries: AutosaveEntry[] = [];
+  for (const stored of slot.entries as StoredEntry[]) {
+    if (entries.length >= limit) break;
+    const { text, hash, savedAt, streamKey } = stored;
+    if (typeof streamKey !== 'string') {
+      entries.push({ text, hash, savedAt });
+      continue;
+    }
+    const streamText = await kv.get(streamKey);
+    if (typeof streamText !== 'string') continue;
+    const entry: AutosaveEntry = { text, streamText, hash, savedAt };
+    streamKeys.set(entry, streamKey);
+    entries.push(entry);
+  }
+  return { tab: slot.tab, entries };
+}
+
+/** The slot as IndexedDB holds it: each stream kept apart by the key it was stored under. */
+function toStoredSlot(slot: AutosaveSlot): { tab: string; entries: StoredEntry[] } {
+  return {
+    tab: slot.tab,
+    entries: slot.entries.map((entry) => {
+      const { text, hash, savedAt } = entry;
+      const streamKey = streamKeys.get(entry);
+      return streamKey === undefined ? { text, hash, savedAt } : { text, hash, savedAt, streamKey };
+    }),
+  };
+}
+
+/** The stream keys the entries of a slot name. */
+function keysOf(slot: AutosaveSlot): Set<string> {
+  const keys = new Set<string>();
+  for (const entry of slot.entries) {
+    const key = streamKeys.get(entry);
+    if (key !== undefined) keys.add(key);
+  }
+  return keys;
+}
+
+async function deleteAll(kv: KeyValueStore, keys: Iterable<string>): Promise<void> {
+  for (const key of keys) {
+    try {
+      await kv.del(key);
+    } catch (error) {
+      // A record left behind costs space, not work.
+      console.warn(error);
+    }
+  }
 }
 
 function readPending(session: StorageLike | null): AutosaveEntry | null {
@@ -87,11 +177,12 @@ export async function readAutosaves(
   let latest: AutosaveSlot | null = null;
   try {
     if (kv) {
-      if (tab !== '') own = parseAutosaveSlot(await kv.get(slotKey(tab)));
+      if (tab !== '') own = await readSlot(kv, tab);
       const index = parseAutosaveIndex(await kv.get(SLOT_INDEX_KEY));
       const last = index.tabs[0]?.tab;
       if (last !== undefined) {
-        latest = last === tab ? own : parseAutosaveSlot(await kv.get(slotKey(last)));
+        // Of another tab's slot only the newest state is opened.
+        latest = last === tab ? own : await readSlot(kv, last, 1);
       }
     }
   } catch (error) {
@@ -132,10 +223,23 @@ export function createAutosaver(
 
   async function write(entry: AutosaveEntry): Promise<AutosaveOutcome> {
     const next = addAutosaveEntry(current, entry);
+    const stored: string[] = [];
     try {
+      await storeStreams(next, stored);
       // One put: IndexedDB replaces the old slot only when the new one is committed.
-      await kv.set(slotKey(tab), next);
-      current = next;
+      await kv.set(slotKey(tab), toStoredSlot(next));
+    } catch (error) {
+      for (const kept of next.entries) {
+        if (stored.includes(streamKeys.get(kept) ?? '')) streamKeys.delete(kept);
+      }
+      await deleteAll(kv, stored);
+      return { ok: false, quota: isQuotaError(error), error };
+    }
+    const unnamed = keysOf(current);
+    for (const key of keysOf(next)) unnamed.delete(key);
+    current = next;
+    try {
+      await deleteAll(kv, unnamed);
       let dropped: string[] = [];
       const live = await liveTabs();
       await kv.update(SLOT_INDEX_KEY, (old) => {
@@ -148,6 +252,29 @@ export function createAutosaver(
       return { ok: true, savedAt: entry.savedAt };
     } catch (error) {
       return { ok: false, quota: isQuotaError(error), error };
+    }
+  }
+
+  /**
+   * Stores each stream of `slot` that no entry of the slot as written holds
+   * (a stream the editor still holds is the same string: found by reference
+   * first); the keys written go to `stored`.
+   */
+  async function storeStreams(slot: AutosaveSlot, stored: string[]): Promise<void> {
+    for (const entry of slot.entries) {
+      if (entry.streamText === undefined || streamKeys.has(entry)) continue;
+      const same = current.entries.find(
+        (old) => streamKeys.has(old) && old.streamText === entry.streamText,
+      );
+      const known = same && streamKeys.get(same);
+      if (known !== undefined) {
+        streamKeys.set(entry, known);
+        continue;
+      }
+      const key = `${STREAM_KEY_PREFIX}${tab}:${entry.savedAt}:${Math.random().toString(36).slice(2, 8)}`;
+      await kv.set(key, entry.streamText);
+      stored.push(key);
+      streamKeys.set(entry, key);
     }
   }
 
@@ -167,7 +294,7 @@ export function createAutosaver(
       return result;
     },
     stash(entry) {
-      if (entry.text.length > PENDING_MAX_CHARS) return;
+      if (entryChars(entry) > PENDING_MAX_CHARS) return;
       try {
         session?.setItem(PENDING_KEY, JSON.stringify(entry));
       } catch {
@@ -177,6 +304,7 @@ export function createAutosaver(
     slot: () => current,
     async forget() {
       await queue;
+      const keys = keysOf(current);
       current = { tab, entries: [] };
       try {
         session?.removeItem(PENDING_KEY);
@@ -185,6 +313,7 @@ export function createAutosaver(
       }
       try {
         await kv.del(slotKey(tab));
+        await deleteAll(kv, keys);
         await kv.update(SLOT_INDEX_KEY, (old) => ({
           tabs: parseAutosaveIndex(old).tabs.filter((item) => item.tab !== tab),
         }));
@@ -195,16 +324,21 @@ export function createAutosaver(
   };
 }
 
-/** Moves the newest state of each dropped slot to the recent list, then deletes the slot. */
+/** Moves the newest state of each dropped slot to the recent list, then deletes the slot and its streams. */
 async function keepInRecent(kv: KeyValueStore, dropped: readonly string[]): Promise<void> {
   if (dropped.length === 0) return;
   const added: RecentEntry[] = [];
   for (const gone of dropped) {
-    const newest = parseAutosaveSlot(await kv.get(slotKey(gone)))?.entries[0];
+    // The recent list holds its states whole: it is written only when a slot is dropped.
+    const newest = (await readSlot(kv, gone, 1))?.entries[0];
     if (newest) added.push({ ...newest, tab: gone });
   }
   await kv.update(RECENT_KEY, (old) => addRecentEntries(parseRecentEntries(old), added));
-  for (const gone of dropped) await kv.del(slotKey(gone));
+  for (const gone of dropped) {
+    const keys = storedStreamKeys(await kv.get(slotKey(gone)));
+    await kv.del(slotKey(gone));
+    await deleteAll(kv, keys);
+  }
 }
 
 /**
@@ -220,7 +354,7 @@ export async function readRecentStates(
     const others: RecentEntry[] = [];
     for (const { tab: other } of parseAutosaveIndex(await kv.get(SLOT_INDEX_KEY)).tabs) {
       if (other === tab) continue;
-      const newest = parseAutosaveSlot(await kv.get(slotKey(other)))?.entries[0];
+      const newest = (await readSlot(kv, other, 1))?.entries[0];
       if (newest) others.push({ ...newest, tab: other });
     }
     return addRecentEntries(

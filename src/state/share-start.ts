@@ -5,7 +5,7 @@
  */
 
 import { decodeAppLink, type ShareExample } from '../core/share/app-link.ts';
-import { decodePlaygroundFile } from '../core/share/playground-file.ts';
+import { type AutosaveEntry, decodeAutosaveEntry } from '../core/share/autosave-history.ts';
 import type { ShareState } from '../core/share/share-codec.ts';
 import type { KeyValueStore, StorageLike } from './autosave.ts';
 import type { TabLocks } from './tab-claim.ts';
@@ -76,11 +76,11 @@ export type StartChoice =
 
 /** A saved playground file's text as a state, or null when it cannot be opened. */
 export function decodeSavedText(
-  text: string,
+  saved: Pick<AutosaveEntry, 'text' | 'streamText'>,
   meta: AutosaveMeta | null,
   examples: readonly ShareExample[],
 ): SavedState | null {
-  const decoded = decodePlaygroundFile(text);
+  const decoded = decodeAutosaveEntry(saved);
   if (!decoded.ok) return null;
   const { stream } = decoded.state;
   if ('exampleId' in stream && !examples.some((example) => example.id === stream.exampleId)) {
@@ -104,7 +104,7 @@ export function readLegacyAutosave(
   } catch {
     return null;
   }
-  return text ? decodeSavedText(text, parseMeta(metaText), examples) : null;
+  return text ? decodeSavedText({ text }, parseMeta(metaText), examples) : null;
 }
 
 function parseMeta(text: string | null): AutosaveMeta | null {

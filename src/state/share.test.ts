@@ -20,7 +20,13 @@ import {
   setReading,
   setStreamText,
 } from './actions.ts';
-import { type KeyValueStore, PENDING_KEY, SLOT_INDEX_KEY, SLOT_KEY_PREFIX } from './autosave.ts';
+import {
+  type KeyValueStore,
+  PENDING_KEY,
+  SLOT_INDEX_KEY,
+  SLOT_KEY_PREFIX,
+  STREAM_KEY_PREFIX,
+} from './autosave.ts';
 import {
   disposeShare,
   getPlaygroundFileText,
@@ -502,6 +508,83 @@ describe('startPlayground', () => {
     init(environment('', kv, a.session).env);
     await startPlayground();
     expect(store.getState().streamText).toBe('[{"a": 1}]');
+  });
+
+  describe('a large stream', () => {
+    /** A stream of about 180,000 characters (past the 100,000 kept apart), told apart by `mark`. */
+    const largeStream = (mark: number) => `[${`{"a": ${mark}},`.repeat(18_000)}{"a": 0}]`;
+    const streamRecords = (kv: ReturnType<typeof createKeyValue>) =>
+      [...kv.items.keys()].filter((key) => key.startsWith(STREAM_KEY_PREFIX));
+
+    it('is written once: a config edit over it writes a few KB, and a reload brings both back', async () => {
+      const { env, kv, session } = environment();
+      const writes: { key: string; chars: number }[] = [];
+      const set = kv.set;
+      kv.set = async (key, value) => {
+        writes.push({ key, chars: JSON.stringify(value).length });
+        await set(key, value);
+      };
+      init(env);
+      await startPlayground();
+      const stream = largeStream(1);
+      setStreamText(stream);
+      await vi.advanceTimersByTimeAsync(100);
+      const afterOpen = writes.length;
+      setConfigText('x = 1\n');
+      await vi.advanceTimersByTimeAsync(100);
+      setConfigText('x = 12\n');
+      await vi.advanceTimersByTimeAsync(100);
+
+      expect(writes.filter((write) => write.key.startsWith(STREAM_KEY_PREFIX))).toHaveLength(1);
+      const edits = writes.slice(afterOpen);
+      expect(edits.length).toBeGreaterThan(0);
+      // The slot holds three states by now (the stream, then two configs): each config's text only.
+      for (const write of edits) expect(write.chars).toBeLessThan(20_000);
+      expect(streamRecords(kv)).toHaveLength(1);
+
+      disposeShare();
+      resetStore();
+      init(environment('', kv, session).env);
+      await startPlayground();
+      expect(store.getState().configText).toBe('x = 12\n');
+      expect(store.getState().streamText).toBe(stream);
+    });
+
+    it('is deleted once no saved state names it, and with the slot when starting fresh', async () => {
+      const { env, kv } = environment();
+      init(env);
+      await startPlayground();
+      // The example, then six streams: the slot keeps its five newest states (six streams' five).
+      for (const mark of [1, 2, 3, 4, 5, 6]) {
+        setStreamText(largeStream(mark));
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      const kept = streamRecords(kv).map((key) => kv.items.get(key));
+      expect(kept).toHaveLength(5);
+      expect(kept).not.toContain(largeStream(1));
+      expect(kept).toContain(largeStream(2));
+      expect(kept).toContain(largeStream(6));
+
+      await startFresh();
+      expect(streamRecords(kv)).toEqual([]);
+    });
+
+    it('whose record is gone leaves out that state only: the one before it opens', async () => {
+      const { env, kv, session } = environment();
+      init(env);
+      await startPlayground();
+      setStreamText('[{"small": 1}]');
+      await vi.advanceTimersByTimeAsync(100);
+      setStreamText(largeStream(1));
+      await vi.advanceTimersByTimeAsync(100);
+      for (const key of streamRecords(kv)) kv.items.delete(key);
+
+      disposeShare();
+      resetStore();
+      init(environment('', kv, session).env);
+      await startPlayground();
+      expect(store.getState().streamText).toBe('[{"small": 1}]');
+    });
   });
 
   it('keeps the last good save, and says so, when the browser refuses a state', async () => {

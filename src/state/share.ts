@@ -25,7 +25,12 @@ import {
   SHARE_DEFAULTS_V1,
   type ShareExample,
 } from '../core/share/app-link.ts';
-import type { AutosaveEntry } from '../core/share/autosave-history.ts';
+import {
+  type AutosaveEntry,
+  entryChars,
+  isSameSavedState,
+  toAutosaveEntry,
+} from '../core/share/autosave-history.ts';
 import { decodePlaygroundFile, encodePlaygroundFile } from '../core/share/playground-file.ts';
 import {
   describeLinkLength,
@@ -258,7 +263,7 @@ export async function startPlayground(): Promise<StartChoice | null> {
   let saved: SavedState | null = null;
   if (slot && newest) {
     const meta = { tab: slot.tab, hash: newest.hash, savedAt: newest.savedAt };
-    saved = decodeSavedText(newest.text, meta, examples);
+    saved = decodeSavedText(newest, meta, examples);
   }
   if (!slot) saved = readLegacyAutosave(env.storage, examples);
   if (env.autosave) {
@@ -485,11 +490,12 @@ function autosave(): void {
 function saveEntry(share: ShareState, hash: string): void {
   const saver = autosaver;
   if (!saver) return;
-  const text = encodePlaygroundFile(share);
-  if (lastEntry && lastEntry.entry.text === text && lastEntry.entry.hash === hash) return;
   // Strictly increasing, so the newer of two saves in one millisecond wins at the start.
   const savedAt = Math.max(Date.now(), (lastEntry?.entry.savedAt ?? 0) + 1);
-  const pending = { entry: { text, hash, savedAt }, done: false };
+  const entry = toAutosaveEntry(share, hash, savedAt);
+  if (lastEntry && isSameSavedState(lastEntry.entry, entry) && lastEntry.entry.hash === hash)
+    return;
+  const pending = { entry, done: false };
   lastEntry = pending;
   void saver.save(pending.entry).then((outcome) => {
     if (autosaver !== saver) return;
@@ -501,7 +507,7 @@ function saveEntry(share: ShareState, hash: string): void {
       console.warn(outcome.error);
       // The next try must write again.
       lastEntry = null;
-      refuseAutosave(text.length, outcome.quota);
+      refuseAutosave(entryChars(pending.entry), outcome.quota);
     }
   });
 }
@@ -640,7 +646,7 @@ export async function getRecentStates(): Promise<RecentState[]> {
   const entries = await readRecentStates(env.autosave, tabId);
   const states: RecentState[] = [];
   for (const entry of entries) {
-    const saved = decodeSavedText(entry.text, null, examples);
+    const saved = decodeSavedText(entry, null, examples);
     if (saved)
       states.push({ savedAt: entry.savedAt, summary: summarize(saved.state), state: saved.state });
   }

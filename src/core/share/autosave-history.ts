@@ -5,10 +5,22 @@
  * and written in `state/autosave.ts`; this decides what goes in.
  */
 
+import { decodePlaygroundFile, encodePlaygroundFile } from './playground-file.ts';
+import type { ShareDecodeResult, ShareState } from './share-codec.ts';
+
 /** One saved state. */
 export interface AutosaveEntry {
-  /** The state as a playground file's text. */
+  /**
+   * The state as a playground file's text; with `streamText`, the file's
+   * stream text is empty and `streamText` is the stream.
+   */
   text: string;
+  /**
+   * A large stream, kept apart from `text` ({@link toAutosaveEntry}): the
+   * store keeps it under its own key and writes it only when it changes, so
+   * a config keystroke does not write a stream of many MB again.
+   */
+  streamText?: string;
   /** The address's hash when it was written: a reload of that address resumes this entry. */
   hash: string;
   /** When it was written (ms since the epoch). */
@@ -48,18 +60,56 @@ export interface RecentEntry extends AutosaveEntry {
 }
 
 /**
+ * Streams longer than this (characters) are kept apart from the entry's
+ * text. Below it, writing the whole state costs little, and the entry stays
+ * one playground file's text.
+ */
+export const APART_STREAM_CHARS = 100_000;
+
+/** The autosave entry of a state; a long stream is kept apart (see {@link AutosaveEntry}). */
+export function toAutosaveEntry(state: ShareState, hash: string, savedAt: number): AutosaveEntry {
+  const stream = state.stream;
+  if (!('text' in stream) || stream.text.length <= APART_STREAM_CHARS) {
+    return { text: encodePlaygroundFile(state), hash, savedAt };
+  }
+  const text = encodePlaygroundFile({ ...state, stream: { text: '' } });
+  return { text, streamText: stream.text, hash, savedAt };
+}
+
+/** Reads the state an entry holds, with its stream put back when it was kept apart. */
+export function decodeAutosaveEntry(
+  entry: Pick<AutosaveEntry, 'text' | 'streamText'>,
+): ShareDecodeResult {
+  const decoded = decodePlaygroundFile(entry.text);
+  const { streamText } = entry;
+  if (!decoded.ok || streamText === undefined || !('text' in decoded.state.stream)) return decoded;
+  return { ...decoded, state: { ...decoded.state, stream: { text: streamText } } };
+}
+
+/** Characters an entry holds, its stream kept apart included. */
+export function entryChars(entry: AutosaveEntry): number {
+  return entry.text.length + (entry.streamText?.length ?? 0);
+}
+
+/** Whether two entries hold the same state (the address and the time aside). */
+export function isSameSavedState(a: AutosaveEntry, b: AutosaveEntry): boolean {
+  // The stream is usually the very string the editor holds: compared by reference first.
+  return a.text === b.text && a.streamText === b.streamText;
+}
+
+/**
  * The slot with `entry` as its newest state. The entries before it are kept
  * (the last good save is only replaced by a newer one, never dropped first);
  * the same text again only refreshes the newest entry's address and time.
  */
 export function addAutosaveEntry(slot: AutosaveSlot, entry: AutosaveEntry): AutosaveSlot {
   const [newest, ...older] = slot.entries;
-  const previous = newest && newest.text !== entry.text ? [newest, ...older] : older;
+  const previous = newest && !isSameSavedState(newest, entry) ? [newest, ...older] : older;
   const entries = [entry];
-  let chars = entry.text.length;
+  let chars = entryChars(entry);
   for (const kept of previous) {
     if (entries.length >= AUTOSAVE_HISTORY_LENGTH) break;
-    chars += kept.text.length;
+    chars += entryChars(kept);
     if (entries.length >= 2 && chars > AUTOSAVE_HISTORY_CHARS) break;
     entries.push(kept);
   }
@@ -107,8 +157,8 @@ export function addRecentEntries(
   let chars = 0;
   for (const entry of all) {
     if (kept.length >= limit) break;
-    if (kept.some((other) => other.text === entry.text)) continue;
-    chars += entry.text.length;
+    if (kept.some((other) => isSameSavedState(other, entry))) continue;
+    chars += entryChars(entry);
     if (kept.length > 0 && chars > AUTOSAVE_HISTORY_CHARS) break;
     kept.push(entry);
   }
@@ -134,8 +184,15 @@ export function parseAutosaveSlot(value: unknown): AutosaveSlot | null {
 
 function isEntry(value: unknown): value is AutosaveEntry {
   if (typeof value !== 'object' || value === null) return false;
-  const { text, hash, savedAt } = value as Partial<Record<keyof AutosaveEntry, unknown>>;
-  return typeof text === 'string' && typeof hash === 'string' && typeof savedAt === 'number';
+  const { text, hash, savedAt, streamText } = value as Partial<
+    Record<keyof AutosaveEntry, unknown>
+  >;
+  return (
+    typeof text === 'string' &&
+    typeof hash === 'string' &&
+    typeof savedAt === 'number' &&
+    (streamText === undefined || typeof streamText === 'string')
+  );
 }
 
 /** The index read back from storage; empty when it is missing or damaged. */
