@@ -164,6 +164,85 @@ describe('runAnalysis', () => {
     );
   });
 
+  describe('a large stream counted anew', () => {
+    /** 500,000 characters: from here on, a run that counts the stream anew estimates first. */
+    const large = `[${' '.repeat(499_998)}]`;
+    const estimate = makeResult({ before: 1000, after: 400 }, { report: chars() });
+    const counted = makeResult({ before: 900, after: 200 });
+    function chars() {
+      const report = makeResult({ before: 1000, after: 400 }).report;
+      return { ...report, tokenizer: 'chars' as const };
+    }
+
+    it('shows the estimate first, still busy and said to be one, then the counted figures', async () => {
+      openFile(large, 'big.json');
+      await settle();
+      expect(engine.estimates).toHaveLength(1);
+      expect(engine.runs).toHaveLength(1);
+      expect(engine.runs[0]?.input.tokenizer).toBe('o200k');
+      engine.estimates[0]?.resolve(estimate);
+      await settle();
+      let state = store.getState();
+      expect(state.result?.report.totals.saved.tokens).toBe(600);
+      expect(state.estimatedWhile).toBe('o200k');
+      expect(selectIsBusy(state)).toBe(true);
+      expect(selectStatusMessage(state)).toBe(
+        'Saved 600 tokens (60.0%) of the 1,000 tokens the next request would carry, estimated as characters ÷ 4 while the o200k tokenizer counts.',
+      );
+      engine.runs[0]?.resolve(counted);
+      await settle();
+      state = store.getState();
+      expect(state.result?.report.totals.saved.tokens).toBe(700);
+      expect(state.estimatedWhile).toBeNull();
+      expect(selectIsBusy(state)).toBe(false);
+    });
+
+    it('is not asked for below 500,000 characters, nor for a hint edit on the same stream', async () => {
+      openFile(large.slice(1), 'just-under.json');
+      await settle();
+      expect(engine.estimates).toHaveLength(0);
+      engine.runs[0]?.resolve(counted);
+      await settle();
+      openFile(large, 'big.json');
+      await settle();
+      engine.estimates[0]?.resolve(estimate);
+      engine.runs[1]?.resolve(counted);
+      await settle();
+      setConfigText('edited');
+      await vi.advanceTimersByTimeAsync(500);
+      expect(engine.runs).toHaveLength(3);
+      expect(engine.estimates).toHaveLength(1);
+      // Another tokenizer counts the whole stream again.
+      setTokenizer('cl100k');
+      await vi.advanceTimersByTimeAsync(500);
+      expect(engine.estimates).toHaveLength(2);
+    });
+
+    it('comes too late to replace the counted figures, and gives the last counted ones back on a failure', async () => {
+      const first = flushAnalysis();
+      engine.runs[0]?.resolve(makeResult({ before: 10, after: 5 }));
+      await first;
+      openFile(large, 'big.json');
+      await settle();
+      engine.estimates[0]?.resolve(estimate);
+      await settle();
+      engine.runs[1]?.reject(createTimeoutError(30_000));
+      await settle();
+      const state = store.getState();
+      expect(state.estimatedWhile).toBeNull();
+      expect(state.result?.report.totals.saved.tokens).toBe(5);
+
+      openFile(`${large} `, 'other.json');
+      await settle();
+      engine.runs[2]?.resolve(counted);
+      await settle();
+      engine.estimates[1]?.resolve(estimate);
+      await settle();
+      expect(store.getState().result?.report.totals.saved.tokens).toBe(700);
+      expect(store.getState().estimatedWhile).toBeNull();
+    });
+  });
+
   /** A crash as the worker client reports it, from the browser's `error` event. */
   function crash(message: string): WorkerError {
     return createCrashError(Object.assign(new Event('error', { cancelable: true }), { message }));

@@ -28,6 +28,12 @@ import { createDebounce, createLatestWins } from './timing.ts';
 /** What computes the figures: the worker client's shape, so a fake can stand in. */
 export interface Engine {
   run(input: PlaygroundInput, options?: { signal?: AbortSignal }): Promise<PlaygroundFigures>;
+  /**
+   * The run's figures estimated as characters ÷ 4 (the `chars` tokenizer),
+   * asked for before a run that must count a large stream's tokens anew and
+   * answered before it (see {@link estimateFirst}).
+   */
+  estimate?(input: PlaygroundInput, options?: { signal?: AbortSignal }): Promise<PlaygroundFigures>;
   compact(input: PlaygroundInput): Promise<StreamEdit>;
   reset(input: PlaygroundInput, position: number | null): Promise<StreamEdit>;
 }
@@ -72,6 +78,18 @@ let deps: ActionDeps | null = null;
 const pendingRun = createDebounce(() => void startRun());
 /** The stream text of the last run started: a run on the same stream is cheap. */
 let lastRunStream: string | null = null;
+/** The tokenizer of the last run started: a new one counts the whole stream again. */
+let lastRunTokenizer: TokenizerId | null = null;
+
+/**
+ * From this many characters of stream, a run that counts the stream's tokens
+ * anew (a new stream, another tokenizer) shows an estimate first: o200k
+ * counts about 10 MB/s here, so 500,000 characters are some 50 ms of
+ * counting, and the 1.8 MB corpus file about 185 ms.
+ */
+export const ESTIMATE_FROM_CHARS = 500_000;
+/** The figures an estimate replaced, shown again if the counted run fails. */
+let resultBeforeEstimate: PlaygroundFigures | null = null;
 /** Only the newest run may write its result. */
 const runs = createLatestWins();
 let runController: AbortController | null = null;
@@ -100,6 +118,7 @@ function cancelPendingWork(): void {
   runController = null;
   runs.supersede();
   lastRunStream = null;
+  lastRunTokenizer = null;
 }
 
 // ---------------------------------------------------------------- running
@@ -149,7 +168,9 @@ async function startRun(): Promise<void> {
   const input = selectInput(store.getState());
   // The extras in view ask for this version as soon as it is set (state/extras.ts).
   store.setState({ status: 'running', isStale: true, runVersion: sequence, runInput: input });
+  const countsAnew = input.streamText !== lastRunStream || input.tokenizer !== lastRunTokenizer;
   lastRunStream = input.streamText;
+  lastRunTokenizer = input.tokenizer;
   const known = deps.firstFigures;
   if (known && isSameInput(known.input, input)) {
     // The extras still come from the engine: its session computes this input when first asked.
@@ -157,6 +178,7 @@ async function startRun(): Promise<void> {
     if (runController === controller) runController = null;
     return;
   }
+  if (countsAnew) estimateFirst(input, sequence, controller.signal);
   const run = () => engine.run(input, { signal: controller.signal });
   try {
     const result = await run().catch((error: unknown) => {
@@ -174,7 +196,16 @@ async function startRun(): Promise<void> {
     if (isAbortError(error) || !runs.isCurrent(sequence)) return;
     logFailure(error);
     const failure = describeFailure(error, 'The computation');
-    store.setState({ status: 'error', isStale: true, error: failure });
+    // An estimate shown meanwhile was never counted: the last counted figures come back.
+    const counted =
+      store.getState().estimatedWhile === null ? {} : { result: resultBeforeEstimate };
+    store.setState({
+      status: 'error',
+      isStale: true,
+      error: failure,
+      estimatedWhile: null,
+      ...counted,
+    });
     // The same input would take as long again: a timeout asks for a change first.
     const advice = isWorkerFailure(error, 'timeout')
       ? 'Change the input, or press Try again if the machine was busy.'
@@ -183,6 +214,31 @@ async function startRun(): Promise<void> {
   } finally {
     if (runController === controller) runController = null;
   }
+}
+
+/**
+ * Shows the run's figures as characters ÷ 4 while a large stream's tokens
+ * are counted: the figures come at once, and the counted ones replace them.
+ * The results stay busy (`status: 'running'`), and the page says the figures
+ * are an estimate (`estimatedWhile`) until the counted ones are in.
+ */
+function estimateFirst(input: PlaygroundInput, sequence: number, signal: AbortSignal): void {
+  const engine = deps?.engine;
+  if (!engine?.estimate || input.tokenizer === 'chars') return;
+  if (input.streamText.length < ESTIMATE_FROM_CHARS) return;
+  engine.estimate(input, { signal }).then(
+    (estimate) => {
+      const state = store.getState();
+      // A foreign transcript's estimate would hand its events to the editor: the counted run does.
+      if (!runs.isCurrent(sequence) || state.status !== 'running') return;
+      if (estimate.status !== 'ok' || estimate.imported) return;
+      if (state.estimatedWhile === null) resultBeforeEstimate = state.result;
+      store.setState({ result: estimate, estimatedWhile: input.tokenizer });
+    },
+    () => {
+      // The counted run reports what went wrong.
+    },
+  );
 }
 
 /** Stores a finished run. Invalid input keeps the last good figures, marked stale. */
@@ -195,6 +251,13 @@ function applyResult(result: PlaygroundFigures): void {
     configDiagnosticsText: result.configText,
     streamDiagnostics: keepIfEqual(state.streamDiagnostics, result.streamDiagnostics),
   };
+  const counted = {
+    status: 'done',
+    result,
+    isStale: false,
+    error: null,
+    estimatedWhile: null,
+  } as const;
   const imported = result.imported;
   if (imported) {
     // A foreign transcript: the editor takes the imported JP events, and the summary stays.
@@ -202,10 +265,7 @@ function applyResult(result: PlaygroundFigures): void {
     if (imported.eventsText !== null && result.status === 'ok') {
       store.setState({
         ...diagnostics,
-        status: 'done',
-        result,
-        isStale: false,
-        error: null,
+        ...counted,
         importedStream: { from: state.streamText, to: imported.eventsText },
       });
       setStreamText(imported.eventsText);
@@ -213,9 +273,15 @@ function applyResult(result: PlaygroundFigures): void {
     }
   }
   if (result.status === 'ok') {
-    store.setState({ ...diagnostics, status: 'done', result, isStale: false, error: null });
+    store.setState({ ...diagnostics, ...counted });
   } else {
-    store.setState({ ...diagnostics, status: 'done', isStale: true, error: null });
+    store.setState({
+      ...diagnostics,
+      status: 'done',
+      isStale: true,
+      error: null,
+      estimatedWhile: null,
+    });
   }
 }
 

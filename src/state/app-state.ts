@@ -10,6 +10,7 @@ import type { ExtraName, ExtraValue } from '../core/analyses/extras.ts';
 import type { HintRecommendations } from '../core/analyses/recommend.ts';
 import type { Readings } from '../core/compaction/readings.ts';
 import type { Report } from '../core/counting/report.ts';
+import type { TokenizerId } from '../core/counting/tokens.ts';
 import type { ImportSummary } from '../core/import/types.ts';
 import type { PlaygroundFigures, PlaygroundInput } from '../core/playground/playground.ts';
 import type { ReadingChoice, ToolHintInfo, WhatIfGrid } from '../core/playground/types.ts';
@@ -66,6 +67,12 @@ export interface RunSlice {
   extras: ExtrasState;
   /** True when `result` does not describe the current input (pending, invalid, or failed). */
   isStale: boolean;
+  /**
+   * The tokenizer still counting while `result` holds the run's estimate
+   * (characters ÷ 4, `estimateFirst` in actions.ts); null when `result` is
+   * counted with the tokenizer asked for.
+   */
+  estimatedWhile: TokenizerId | null;
   /** What went wrong in the last failed run, as the start of a sentence (see `describeFailure`): an unexpected failure, not an input error. */
   error: string | null;
   /** Diagnostics of the most recent finished run, valid or not. */

@@ -14,6 +14,7 @@ export const initialRunState: RunSlice = {
   runInput: null,
   extras: {},
   isStale: true,
+  estimatedWhile: null,
   error: null,
   configDiagnostics: [],
   configDiagnosticsText: '',

@@ -136,6 +136,9 @@ export const selectStatusMessage = (s: AppState): string => {
       : `${problems}. Nothing computed yet.`;
   }
   if (!figures) return s.status === 'idle' ? 'Nothing computed yet.' : 'Computing…';
+  if (s.estimatedWhile !== null) {
+    return `${figures}, estimated as characters ÷ 4 while the ${s.estimatedWhile} tokenizer counts.`;
+  }
   const readings = describeChangedReadings(s.readings);
   return readings === null ? `${figures}.` : `${figures}, under D17 readings ${readings}.`;
 };

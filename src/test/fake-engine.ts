@@ -32,6 +32,7 @@ export interface PendingExtra extends PendingCall<ExtraReply> {
 /** The fake engine and its recorded calls. */
 export interface FakeEngine extends Engine, ExtrasEngine {
   runs: PendingCall<PlaygroundFigures>[];
+  estimates: PendingCall<PlaygroundFigures>[];
   extras: PendingExtra[];
   compacts: PendingCall<StreamEdit>[];
   resets: (PendingCall<StreamEdit> & { position: number | null })[];
@@ -50,12 +51,18 @@ function cloned<T>(resolve: (value: T) => void): (value: T) => void {
 export function createFakeEngine(): FakeEngine {
   const engine: FakeEngine = {
     runs: [],
+    estimates: [],
     extras: [],
     compacts: [],
     resets: [],
     run(input, options) {
       return new Promise((resolve, reject) => {
         engine.runs.push({ input, signal: options?.signal, resolve: cloned(resolve), reject });
+      });
+    },
+    estimate(input, options) {
+      return new Promise((resolve, reject) => {
+        engine.estimates.push({ input, signal: options?.signal, resolve: cloned(resolve), reject });
       });
     },
     extra(request) {

@@ -56,6 +56,7 @@ function StatusLine() {
   const runtime = useAppStore((s) => getFilePolicy(s.importSummary?.format));
   const linkRuntime = runtime !== 'jp' && reason?.includes(SHORT_AGENT_SESSION_WORDS) === true;
   const busy = useAppStore(selectIsBusy);
+  const estimated = useAppStore((s) => s.estimatedWhile !== null);
   const stale = useAppStore((s) => s.isStale && s.result !== null && s.status !== 'running');
   // Stays until a run succeeds, so a keyboard user's focus stays on it while it runs.
   const failed = useAppStore((s) => s.error !== null);
@@ -84,8 +85,8 @@ function StatusLine() {
         </button>
       ) : null}
       {busy ? (
-        <span className="badge busy" aria-hidden="true">
-          Updating…
+        <span className="badge busy" aria-hidden="true" data-testid="busy-badge">
+          {estimated ? 'Counting tokens…' : 'Updating…'}
         </span>
       ) : null}
       {stale ? <span className="badge stale">Last valid results</span> : null}

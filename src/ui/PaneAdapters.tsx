@@ -109,11 +109,17 @@ function TranscriptsPane({ render }: { render: (value: TranscriptsExtra) => Reac
   return <ExtraFrame view={useTranscripts()} render={render} deferred />;
 }
 
-/** Marks when new figures are in the DOM: the perf test measures from `run-start` to here. */
+/**
+ * Marks when new figures are in the DOM: the perf test measures from
+ * `run-start` to here; `tokens-shown` once they are counted, not estimated.
+ */
 function useResultsShownMark(report: unknown): void {
+  const estimated = useAppStore((s) => s.estimatedWhile !== null);
   useLayoutEffect(() => {
-    if (report) globalThis.performance?.mark?.('results-shown');
-  }, [report]);
+    if (!report) return;
+    globalThis.performance?.mark?.('results-shown');
+    if (!estimated) globalThis.performance?.mark?.('tokens-shown');
+  }, [report, estimated]);
 }
 
 /** The savings table of the last good result. */

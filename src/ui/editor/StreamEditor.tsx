@@ -30,6 +30,10 @@ function streamOptions(large: boolean): editor.IStandaloneEditorConstructionOpti
     matchBrackets: large ? 'never' : 'always',
     links: !large,
     colorDecorators: !large,
+    // Its model would be copied to Monaco's worker to look for odd characters: megabytes posted.
+    unicodeHighlight: large
+      ? { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false }
+      : {},
     largeFileOptimizations: true,
     wordBasedSuggestions: 'off',
     dropIntoEditor: { enabled: false },
@@ -50,19 +54,48 @@ const LARGE_STREAM_OPTIONS = streamOptions(true);
 const PLAIN_TEXT_LANGUAGE = 'plaintext';
 
 /**
- * The text handed to the editor: the store's, one task later. A new text (an
- * opened file, an example) has its run scheduled at once (state/actions.ts),
- * so the run is posted before Monaco takes in megabytes, and the figures
- * never wait for the editor. Always the store's latest text, never an older
- * one: the editor's own edits are already in it, and an older text would
- * undo them.
+ * Longest a large new text waits for its figures before the editor takes it
+ * anyway (a run that fails, or a machine far slower than this one's).
+ */
+const FIGURES_FIRST_WAIT_MS = 500;
+
+/**
+ * The text handed to the editor: the store's, a moment later. A new text (an
+ * opened file, an example) has its run posted at once (state/actions.ts), so
+ * the run never waits for the editor; a large one also waits until its first
+ * figures are in the page (or {@link FIGURES_FIRST_WAIT_MS}): Monaco taking
+ * in megabytes is a long task of the main thread, and the figures come
+ * first. Always the store's latest text, never an older one: the editor's
+ * own edits are already in it, and an older text would undo them.
  */
 function useTextForEditor(value: string): string {
   const [shown, setShown] = useState(value);
   useEffect(() => {
     if (shown === value) return;
-    const timer = setTimeout(() => setShown(store.getState().streamText), 0);
-    return () => clearTimeout(timer);
+    const show = () => setShown(store.getState().streamText);
+    const hasFigures = () => {
+      const s = store.getState();
+      return s.status !== 'running' || s.estimatedWhile !== null;
+    };
+    if (value.length <= LARGE_STREAM_CHARS || hasFigures()) {
+      const timer = setTimeout(show, 0);
+      return () => clearTimeout(timer);
+    }
+    let timer = setTimeout(show, FIGURES_FIRST_WAIT_MS);
+    let frame = 0;
+    const unsubscribe = store.subscribe(() => {
+      if (!hasFigures() || frame !== 0) return;
+      // After the figures are painted: a frame, then a task of its own.
+      clearTimeout(timer);
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(show, 0);
+      });
+    });
+    return () => {
+      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+      unsubscribe();
+    };
   }, [value, shown]);
   return shown;
 }

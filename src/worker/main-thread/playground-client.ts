@@ -55,6 +55,8 @@ export interface CallOptions {
 export interface WorkerClient {
   /** The figures of an input. */
   run(input: PlaygroundInput, options?: CallOptions): Promise<PlaygroundReply<'run'>>;
+  /** The same figures counted as characters ÷ 4: asked for just before a run that counts a large stream. */
+  estimate(input: PlaygroundInput, options?: CallOptions): Promise<PlaygroundReply<'run'>>;
   /** One extra of an input version (see `core/analyses/extras.ts`). */
   extra<K extends ExtraName>(
     request: { name: K; version: number; input: PlaygroundInput; args: ExtraArgs<K> },
@@ -137,6 +139,11 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
 
   return {
     run: (input, callOptions) => quiet.track(call('run', input, (w) => [w], callOptions, true)),
+    // Its own latest-wins group: the counted run posted right after it must not cancel it.
+    estimate: (input, callOptions) =>
+      quiet.track(
+        call('run', { ...input, tokenizer: 'chars' }, (w) => [w], callOptions, 'estimate'),
+      ),
     async extra(request, callOptions) {
       const { input, ...rest } = request;
       await quiet.wait(request.name, callOptions?.signal);
