@@ -130,23 +130,32 @@ export type PackedPath = (string | number)[];
 
 /** The paths of the arrays to pack, without descending into them. */
 function findPackable(value: unknown, path: PackedPath, found: PackedPath[]): void {
+  // One path array for the walk, copied only where a packable array is found:
+  // a reply of 50,000 rows would otherwise allocate a path per visited object.
   if (Array.isArray(value)) {
     if (value.length >= MIN_ROWS) {
       const shape = shapeOf(value[0]);
       if (shape && shape.keys.length > 0 && value.every((row) => hasShape(row, shape))) {
-        found.push(path);
+        found.push([...path]);
         return;
       }
     }
-    value.forEach((item, i) => {
-      if (typeof item === 'object' && item !== null) findPackable(item, [...path, i], found);
-    });
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item !== 'object' || item === null) continue;
+      path.push(i);
+      findPackable(item, path, found);
+      path.pop();
+    }
     return;
   }
   if (!isPlainObject(value)) return;
   for (const key of Object.keys(value)) {
     const child = value[key];
-    if (typeof child === 'object' && child !== null) findPackable(child, [...path, key], found);
+    if (typeof child !== 'object' || child === null) continue;
+    path.push(key);
+    findPackable(child, path, found);
+    path.pop();
   }
 }
 
