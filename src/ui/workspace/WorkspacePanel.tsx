@@ -100,19 +100,18 @@ function Message() {
 const SELECT_NOTE =
   'Select a row (click, or Enter) to see below which conversations gain most from that tool’s hint; arrow keys move between rows.';
 
+/** A section before its figures: while the workspace counts, when they will appear. */
+function NoFiguresYet({ whileLoading }: { whileLoading: string }) {
+  const status = useAppStore((s) => s.workspaceStatus);
+  return <p className="empty">{status === 'loading' ? whileLoading : 'No figures.'}</p>;
+}
+
 function WorkspaceSavings() {
   const report = useAppStore((s) => s.workspaceReport);
   const tools = useAppStore((s) => s.workspaceTools);
   const selected = useAppStore((s) => s.workspaceSelectedTool);
-  const status = useAppStore((s) => s.workspaceStatus);
   if (!report) {
-    return (
-      <p className="empty">
-        {status === 'loading'
-          ? 'The first figures appear as conversations are counted.'
-          : 'No figures.'}
-      </p>
-    );
+    return <NoFiguresYet whileLoading="The first figures appear as conversations are counted." />;
   }
   return (
     <SavingsTable
@@ -163,15 +162,8 @@ function Conversations() {
 /** Every tool under each hint choice, summed over the conversations; a cell sets that hint. */
 function WorkspaceWhatIf() {
   const grid = useAppStore((s) => s.workspaceWhatIf);
-  const status = useAppStore((s) => s.workspaceStatus);
   if (!grid) {
-    return (
-      <p className="empty">
-        {status === 'loading'
-          ? 'The grid appears once every conversation is counted.'
-          : 'No figures.'}
-      </p>
-    );
+    return <NoFiguresYet whileLoading="The grid appears once every conversation is counted." />;
   }
   return (
     <>
