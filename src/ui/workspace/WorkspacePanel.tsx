@@ -24,7 +24,7 @@ import {
 import { ErrorBoundary } from '../feedback/ErrorBoundary.tsx';
 import { SavingsTable } from '../panes/SavingsTable.tsx';
 import { WhatIfGridView } from '../panes/WhatIfGrid.tsx';
-import { StatusBar } from '../StatusBar.tsx';
+import { ResultsRegion, StatusBar } from '../StatusBar.tsx';
 import { ContextBudgetField } from './ContextBudgetField.tsx';
 import { ConversationTable } from './ConversationTable.tsx';
 import { RecommendationsPanel } from './RecommendationsPanel.tsx';
@@ -224,19 +224,19 @@ export function WorkspacePanel({ id }: { id: string }) {
   const status = useAppStore((s) => s.workspaceStatus);
   const stale = useAppStore((s) => s.workspaceStale);
   return (
-    <section
+    <ResultsRegion
       id={id}
       className="results ws-results"
-      aria-label="Workspace"
-      aria-busy={busy ? 'true' : 'false'}
-      data-status={status}
-      data-stale={stale ? 'true' : 'false'}
+      label="Workspace"
+      busy={busy}
+      status={status}
+      stale={stale}
     >
       <StatusLine />
       <Summary />
       <Progress />
       <Message />
       <Sections />
-    </section>
+    </ResultsRegion>
   );
 }
