@@ -45,6 +45,7 @@ import {
   readConfig,
   readingsOption,
   readStream,
+  STREAM_FLAGS,
   singleFile,
   write,
 } from './inputs.ts';
@@ -57,11 +58,9 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
   switch (command) {
     case 'project': {
       const { values, positionals } = parse(args, {
-        encoding: { type: 'string' },
-        from: { type: 'string' },
+        ...STREAM_FLAGS,
         view: { type: 'string' },
         sanitize: { type: 'boolean' },
-        reading: { type: 'string', multiple: true },
       });
       const view = values.view ?? 'provider';
       if (view !== 'provider' && view !== 'stream') {
@@ -77,11 +76,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       return 0;
     }
     case 'sanitize': {
-      const { values, positionals } = parse(args, {
-        encoding: { type: 'string' },
-        from: { type: 'string' },
-        reading: { type: 'string', multiple: true },
-      });
+      const { values, positionals } = parse(args, STREAM_FLAGS);
       const path = singleFile(positionals, 'sanitize');
       const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       write(io, sanitize(elements), encoding);
@@ -89,12 +84,10 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
     }
     case 'compact': {
       const { values, positionals } = parse(args, {
+        ...STREAM_FLAGS,
         config: { type: 'string' },
         now: { type: 'string' },
-        encoding: { type: 'string' },
         'dry-run': { type: 'boolean' },
-        reading: { type: 'string', multiple: true },
-        from: { type: 'string' },
         compact: { type: 'string', multiple: true },
       });
       const readings = readingsOption(values.reading);
@@ -126,10 +119,8 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
     }
     case 'reset': {
       const { values, positionals } = parse(args, {
+        ...STREAM_FLAGS,
         index: { type: 'string' },
-        encoding: { type: 'string' },
-        from: { type: 'string' },
-        reading: { type: 'string', multiple: true },
       });
       const path = singleFile(positionals, 'reset');
       let position: bigint | undefined;
@@ -271,9 +262,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
     }
     case 'import': {
       const { values, positionals } = parse(args, {
-        encoding: { type: 'string' },
-        from: { type: 'string' },
-        reading: { type: 'string', multiple: true },
+        ...STREAM_FLAGS,
         agent: { type: 'string' },
       });
       const encoding = values.encoding ?? 'storage';
@@ -302,14 +291,12 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
 
 /** Options shared by the commands that count: `report` and `recommend`. */
 const COUNTING_OPTIONS = {
+  ...STREAM_FLAGS,
   config: { type: 'string' },
   now: { type: 'string' },
   tokenizer: { type: 'string' },
   'no-sanitize': { type: 'boolean' },
   json: { type: 'boolean' },
-  encoding: { type: 'string' },
-  reading: { type: 'string', multiple: true },
-  from: { type: 'string' },
 } as const;
 
 /** Reads what `report` and `recommend` count: the config, every stream, and the options. */

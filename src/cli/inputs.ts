@@ -76,6 +76,13 @@ export interface StreamOptions {
   agent?: string;
 }
 
+/** The flags of every command that reads a stream: `--encoding`, `--from` and `--reading`. */
+export const STREAM_FLAGS = {
+  encoding: { type: 'string' },
+  from: { type: 'string' },
+  reading: { type: 'string', multiple: true },
+} as const;
+
 export function getStreamOptions(values: Record<string, unknown>): StreamOptions {
   return {
     encoding: getEncoding(values.encoding),

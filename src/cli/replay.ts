@@ -29,13 +29,21 @@ import {
 } from '../core/replay/replay.ts';
 import { CliError, type CliIo, formatDiagnostic } from './cli-io.ts';
 import { getConversationName, listConversations, readConversations } from './conversations.ts';
-import { getStreamOptions, parse, type ReadStream, readConfig, readingsOption } from './inputs.ts';
+import {
+  getStreamOptions,
+  parse,
+  type ReadStream,
+  readConfig,
+  readingsOption,
+  STREAM_FLAGS,
+} from './inputs.ts';
 import { escapeForTerminal } from './terminal.ts';
 import { USAGE } from './usage.ts';
 
 /** Runs `replay`; returns the exit code. Throws CliError for bad input. */
 export async function runReplayCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(args, {
+    ...STREAM_FLAGS,
     config: { type: 'string' },
     model: { type: 'string' },
     price: { type: 'string' },
@@ -44,9 +52,6 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     'no-sanitize': { type: 'boolean' },
     'scale-to-recorded': { type: 'boolean' },
     json: { type: 'boolean' },
-    encoding: { type: 'string' },
-    reading: { type: 'string', multiple: true },
-    from: { type: 'string' },
     policy: { type: 'string' },
     set: { type: 'string', multiple: true },
     compare: { type: 'boolean' },

@@ -18,7 +18,7 @@ import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { ImportProgress } from './ImportProgress.tsx';
 import { ImportSummary } from './ImportSummary.tsx';
 import { PANES, type PaneDefinition } from './panes-registry.ts';
-import { StatusBar } from './StatusBar.tsx';
+import { ResultsRegion, StatusBar } from './StatusBar.tsx';
 import { PaneInView, useInView } from './use-extra.ts';
 
 /**
@@ -158,13 +158,13 @@ export function ConversationResults({ id }: { id: string }) {
   const stale = useAppStore((s) => s.isStale);
   const progressSeen = useAppStore((s) => s.importProgressSeen);
   return (
-    <section
+    <ResultsRegion
       id={id}
       className="results"
-      aria-label="Results"
-      aria-busy={busy ? 'true' : 'false'}
-      data-status={status}
-      data-stale={stale ? 'true' : 'false'}
+      label="Results"
+      busy={busy}
+      status={status}
+      stale={stale}
       data-import-progress-seen={progressSeen ? 'true' : 'false'}
     >
       <StatusLine />
@@ -178,6 +178,6 @@ export function ConversationResults({ id }: { id: string }) {
         Gemini CLI, OpenCode or API transcript.
       </p>
       <Panes />
-    </section>
+    </ResultsRegion>
   );
 }

@@ -41,7 +41,14 @@ import { hasErrors } from '../diagnostics.ts';
 import { createTitle } from '../import/builder.ts';
 import { readAnyStream } from '../import/read-stream.ts';
 import type { InlineSubagent } from '../import/types.ts';
-import { compareCodePoints, getOwn, setOwn } from '../json/values.ts';
+import {
+  compareCodePoints,
+  getNonBlankString,
+  getOwn,
+  isJsonObject,
+  parseJson,
+  setOwn,
+} from '../json/values.ts';
 import {
   type BeforeView,
   buildBeforeView,
@@ -418,13 +425,6 @@ function firstUserTitle(elements: readonly StreamElement[]): string | undefined 
  * when the text is not JSON, has no title, or its title is blank.
  */
 export function readConversationTitle(metadataText: string): string | undefined {
-  try {
-    const metadata: unknown = JSON.parse(metadataText);
-    if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata))
-      return undefined;
-    const title = (metadata as { title?: unknown }).title;
-    return typeof title === 'string' && title.trim() !== '' ? title : undefined;
-  } catch {
-    return undefined;
-  }
+  const metadata = parseJson(metadataText);
+  return isJsonObject(metadata) ? getNonBlankString(metadata.title) : undefined;
 }

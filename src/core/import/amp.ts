@@ -12,7 +12,7 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { importToolUseBlock } from './anthropic-messages.ts';
 import { getArray, getString, StreamBuilder } from './builder.ts';
-import { attachAt, createSplitUsage } from './recorded-usage.ts';
+import { attachUsageAt, createSplitUsage } from './recorded-usage.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
@@ -254,11 +254,5 @@ function keepUsage(
   line: number | undefined,
   out: StreamBuilder,
 ): void {
-  if (!attachAt(out.elements, first, createSplitUsage(figures))) {
-    out.note(
-      'amp/usage-not-kept',
-      'Usage that is not whole token counts, or of a message with nothing imported, is not kept.',
-      line,
-    );
-  }
+  attachUsageAt(out, first, createSplitUsage(figures), line, 'a message with nothing imported');
 }

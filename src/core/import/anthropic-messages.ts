@@ -8,7 +8,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
-import { resultText } from './claude-code.ts';
+import { importThinkingBlock, resultText } from './claude-code.ts';
 import { getApiArray } from './openai-chat.ts';
 import {
   ANTHROPIC_SERVER_CALLS,
@@ -111,25 +111,15 @@ export function importAnthropic(document: JsonDocument): ImportResult {
           opened ||= user;
           break;
         }
-        case 'thinking': {
-          const text = getString(block, 'thinking') ?? '';
-          const signature = getString(block, 'signature');
-          if (text === '') {
-            out.note(
-              'anthropic-messages/signature-only-thinking',
-              'Thinking blocks with only a signature have no text to count; skipped.',
-              at,
-            );
-          } else {
-            out.reasoning(
-              text,
-              undefined,
-              at,
-              signature ? { anthropic_signature: signature } : undefined,
-            );
-          }
+        case 'thinking':
+          importThinkingBlock(
+            block,
+            out,
+            'Thinking blocks with only a signature have no text to count; skipped.',
+            undefined,
+            at,
+          );
           break;
-        }
         case 'redacted_thinking':
           out.note(
             'anthropic-messages/redacted-thinking',

@@ -622,28 +622,21 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
           out.message(text, time, record.line);
           break;
         }
-        case 'thinking': {
-          const text = getString(block, 'thinking') ?? '';
-          const signature = getString(block, 'signature');
-          if (text === '') {
-            out.note(
-              'claude-code/signature-only-thinking',
-              'Thinking blocks that carry only a signature (Claude Code does not store their text) have nothing to count; skipped.',
-              record.line,
-            );
-            break;
-          }
-          const key = `thinking:${text}`;
-          if (seenText.has(key)) break;
-          seenText.add(key);
-          out.reasoning(
-            text,
+        case 'thinking':
+          importThinkingBlock(
+            block,
+            out,
+            'Thinking blocks that carry only a signature (Claude Code does not store their text) have nothing to count; skipped.',
             time,
             record.line,
-            signature ? { anthropic_signature: signature } : undefined,
+            (text) => {
+              const key = `thinking:${text}`;
+              if (seenText.has(key)) return true;
+              seenText.add(key);
+              return false;
+            },
           );
           break;
-        }
         case 'redacted_thinking':
           out.note(
             'claude-code/redacted-thinking',
@@ -745,6 +738,31 @@ function emitUser({ value, record }: Entry, out: StreamBuilder): void {
       );
     }
   }
+}
+
+/**
+ * A `thinking` block as reasoning, for every format that writes Anthropic's
+ * blocks: its signature is kept (`anthropic_signature`) so an export can
+ * hand it back; a block with only a signature has no text to count and is
+ * noted as `<format>/signature-only-thinking` with `emptyNote`. `isRepeat`
+ * lets a format that writes a response's blocks again count a text once.
+ */
+export function importThinkingBlock(
+  block: JsonObject,
+  out: StreamBuilder,
+  emptyNote: string,
+  time: SourceTime,
+  line: number | undefined,
+  isRepeat: (text: string) => boolean = () => false,
+): void {
+  const text = getString(block, 'thinking') ?? '';
+  if (text === '') {
+    out.note(`${out.format}/signature-only-thinking`, emptyNote, line);
+    return;
+  }
+  if (isRepeat(text)) return;
+  const signature = getString(block, 'signature');
+  out.reasoning(text, time, line, signature ? { anthropic_signature: signature } : undefined);
 }
 
 /** A tool result's text: a string, or its text blocks joined (images noted). */

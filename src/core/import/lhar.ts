@@ -15,7 +15,7 @@ import type { JsonObject, JsonValue } from '../types.ts';
 import { importToolUseBlock } from './anthropic-messages.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { importHostedCall, isUnknownCallItem } from './openai-responses.ts';
-import { attachAt, createSplitUsage } from './recorded-usage.ts';
+import { attachUsageAt, createSplitUsage } from './recorded-usage.ts';
 import {
   ANTHROPIC_SERVER_CALLS,
   isAnthropicServerResult,
@@ -159,13 +159,7 @@ export function importLhar(
       output: usage.output_tokens,
       reasoning: extra.thinking_tokens,
     });
-    if (!attachAt(out.elements, first, recorded)) {
-      out.note(
-        'lhar/usage-not-kept',
-        'Usage that is not whole token counts, or of a call whose answer imported nothing, is not kept.',
-        line,
-      );
-    }
+    attachUsageAt(out, first, recorded, line, 'a call whose answer imported nothing');
   }
   return out.finish();
 }

@@ -8,7 +8,7 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import type { JsonDocument } from './source.ts';
-import { joinTextParts, OPENAI_TEXT_KEYS } from './text-parts.ts';
+import { joinOpenAiContent } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** The messages array of an API transcript: the array itself, or a request body's `key`. */
@@ -56,20 +56,6 @@ export function sniffOpenAiChat(value: JsonValue): Sniffed {
   );
 }
 
-function contentText(
-  content: JsonValue | undefined,
-  line: number | undefined,
-  out: StreamBuilder,
-): string {
-  return joinTextParts(content, OPENAI_TEXT_KEYS, () =>
-    out.note(
-      'openai-chat/non-text-part',
-      'Non-text content parts (images, audio, files) have no text to count; left out.',
-      line,
-    ),
-  );
-}
-
 /** Imports a Chat Completions transcript. */
 export function importOpenAiChat(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('openai-chat');
@@ -79,14 +65,14 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
     const line = document.lineOf(message);
     switch (message.role) {
       case 'user':
-        out.userMessage(contentText(message.content, line, out), undefined, line);
+        out.userMessage(joinOpenAiContent(message.content, line, out), undefined, line);
         break;
       case 'assistant': {
         const reasoning =
           getString(message, 'reasoning_content') ?? getString(message, 'reasoning');
         if (reasoning !== undefined && reasoning !== '') out.reasoning(reasoning, undefined, line);
         if (message.content !== null && message.content !== undefined) {
-          const text = contentText(message.content, line, out);
+          const text = joinOpenAiContent(message.content, line, out);
           if (text !== '' || getArray(message, 'tool_calls').length === 0)
             out.message(text, undefined, line);
         }
@@ -125,7 +111,7 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
           break;
         }
         // Chat Completions has no error flag on tool messages: none is inferred.
-        out.toolResult(id, contentText(message.content, line, out), false, undefined, line);
+        out.toolResult(id, joinOpenAiContent(message.content, line, out), false, undefined, line);
         break;
       }
       case 'system':

@@ -10,7 +10,7 @@ import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
 import { getApiArray } from './openai-chat.ts';
 import type { JsonDocument } from './source.ts';
-import { joinTextParts, OPENAI_TEXT_KEYS } from './text-parts.ts';
+import { joinOpenAiContent } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
 /** The item types of a conversation; any other typed item is noted, never a refusal. */
@@ -76,20 +76,6 @@ export function sniffOpenAiResponses(value: JsonValue): Sniffed {
   return fits(Array.isArray(value) ? known : `it is an object with "input", and ${known}`);
 }
 
-function contentText(
-  content: JsonValue | undefined,
-  line: number | undefined,
-  out: StreamBuilder,
-): string {
-  return joinTextParts(content, OPENAI_TEXT_KEYS, () =>
-    out.note(
-      'openai-responses/non-text-part',
-      'Non-text content parts (images, files, audio) have no text to count; left out.',
-      line,
-    ),
-  );
-}
-
 /** Imports a Responses input. */
 export function importOpenAiResponses(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('openai-responses');
@@ -109,9 +95,9 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
     switch (type) {
       case 'message':
         if (item.role === 'user')
-          out.userMessage(contentText(item.content, line, out), undefined, line);
+          out.userMessage(joinOpenAiContent(item.content, line, out), undefined, line);
         else if (item.role === 'assistant')
-          out.message(contentText(item.content, line, out), undefined, line);
+          out.message(joinOpenAiContent(item.content, line, out), undefined, line);
         else {
           out.note(
             'openai-responses/instructions',
@@ -185,7 +171,7 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
             ? output
             : type === 'computer_call_output'
               ? JSON.stringify(output ?? null)
-              : contentText(output, line, out);
+              : joinOpenAiContent(output, line, out);
         // The Responses API has no error flag on outputs: none is inferred.
         out.toolResult(id, text, false, undefined, line);
         break;

@@ -11,7 +11,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
-import { attachAt, createRecordedUsage, readCount } from './recorded-usage.ts';
+import { attachUsageAt, createRecordedUsage, readCount } from './recorded-usage.ts';
 import type { JsonDocument } from './source.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
@@ -150,13 +150,7 @@ export function importOtelGenAi(document: JsonDocument): ImportResult {
       cache_write_tokens: readCount(attributes.get('gen_ai.usage.cache_write.input_tokens') ?? 0),
       output_tokens: readCount(attributes.get('gen_ai.usage.output_tokens')),
     });
-    if (!attachAt(out.elements, first, usage)) {
-      out.note(
-        'otel-genai/usage-not-kept',
-        'Usage that is not whole token counts, or of a call whose output imported nothing, is not kept.',
-        line,
-      );
-    }
+    attachUsageAt(out, first, usage, line, 'a call whose output imported nothing');
   }
   return out.finish();
 }

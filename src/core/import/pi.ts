@@ -11,7 +11,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
-import { attachAt, createSplitUsage } from './recorded-usage.ts';
+import { attachUsageAt, createSplitUsage } from './recorded-usage.ts';
 import type { JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportFormat, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -185,11 +185,5 @@ function keepUsage(
     write: usage.cacheWrite,
     output: usage.output,
   });
-  if (!attachAt(out.elements, first, recorded)) {
-    out.note(
-      code('usage-not-kept'),
-      'Usage that is not whole token counts, or of a message with nothing imported, is not kept.',
-      line,
-    );
-  }
+  attachUsageAt(out, first, recorded, line, 'a message with nothing imported');
 }

@@ -11,6 +11,7 @@
  */
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue, StreamElement } from '../types.ts';
+import type { StreamBuilder } from './builder.ts';
 
 /** The metadata key the usage is kept under. */
 export const RECORDED_USAGE_KEY = 'recorded_usage';
@@ -199,14 +200,26 @@ export function createSplitUsage(figures: {
   });
 }
 
-/** Attaches usage to `elements[first]`; false when there is none (the response imported nothing) or no usage. */
-export function attachAt(
-  elements: readonly StreamElement[],
+/**
+ * Attaches usage to the element at `first`. Where there is no usage (its
+ * figures are not whole counts) or no element (the response imported
+ * nothing), notes `<format>/usage-not-kept`, naming the response as `what`.
+ */
+export function attachUsageAt(
+  out: StreamBuilder,
   first: number,
   usage: RecordedUsage | undefined,
-): boolean {
-  const element = elements[first];
-  if (usage === undefined || element === undefined) return false;
-  attachRecordedUsage(element, usage);
-  return true;
+  line: number | undefined,
+  what: string,
+): void {
+  const element = out.elements[first];
+  if (usage !== undefined && element !== undefined) {
+    attachRecordedUsage(element, usage);
+    return;
+  }
+  out.note(
+    `${out.format}/usage-not-kept`,
+    `Usage that is not whole token counts, or of ${what}, is not kept.`,
+    line,
+  );
 }

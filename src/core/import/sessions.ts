@@ -7,8 +7,7 @@
  * beside each), which are conversations of their own under their parent.
  * Paths use `/`; the CLI and the page both pass relative paths.
  */
-import { isJsonObject } from '../json/values.ts';
-import type { JsonValue } from '../types.ts';
+import { getNonBlankString, isJsonObject, parseJson } from '../json/values.ts';
 
 /** What a file in a folder is. */
 export type SessionFileKind = 'jp-events' | 'session' | 'subagent' | 'ignored';
@@ -43,15 +42,8 @@ export function getSubagentMetaPath(path: string): string {
 
 /** A subagent's description from its `.meta.json` text, when it has one. */
 export function readSubagentDescription(metaText: string): string | undefined {
-  let value: JsonValue;
-  try {
-    value = JSON.parse(metaText) as JsonValue;
-  } catch {
-    return undefined;
-  }
-  if (!isJsonObject(value)) return undefined;
-  const description = value.description ?? value.agentType;
-  return typeof description === 'string' && description.trim() !== '' ? description : undefined;
+  const value = parseJson(metaText);
+  return isJsonObject(value) ? getNonBlankString(value.description ?? value.agentType) : undefined;
 }
 
 /** A subagent's conversation name: its parent's, then its own (its file's name, or an inline subagent's `agent` name). */

@@ -8,6 +8,7 @@ import { diagnosticAt, LineIndex } from '../diagnostics.ts';
 import { describeTooDeepNesting, findTooDeepNesting, MAX_NESTING_DEPTH } from '../json/limits.ts';
 import { skipJsonString, skipWhitespace } from '../json/scan.ts';
 import { findSyntaxError } from '../json/syntax-error.ts';
+import { parseJson } from '../json/values.ts';
 import type { Diagnostic, JsonValue } from '../types.ts';
 import type { ImportResult } from './types.ts';
 
@@ -162,12 +163,8 @@ export interface JsonDocument {
 
 /** Parses one JSON document; `undefined` when it is not JSON. */
 export function readJsonDocument(text: string): JsonDocument | undefined {
-  let value: JsonValue;
-  try {
-    value = JSON.parse(text) as JsonValue;
-  } catch {
-    return undefined;
-  }
+  const value = parseJson(text);
+  if (value === undefined) return undefined;
   let lines: WeakMap<object, number> | undefined;
   return {
     value,

@@ -7,6 +7,7 @@
  */
 import { isJsonObject } from '../json/values.ts';
 import type { JsonValue } from '../types.ts';
+import type { StreamBuilder } from './builder.ts';
 
 /** OpenAI's text-bearing part keys: `text`, and a refusal's own text. */
 export const OPENAI_TEXT_KEYS: readonly string[] = ['text', 'refusal'];
@@ -25,4 +26,22 @@ export function joinTextParts(
     else onOther();
   }
   return texts.join('\n');
+}
+
+/**
+ * An OpenAI message's text (Chat Completions and Responses alike): each part
+ * without text is noted as `<format>/non-text-part` at `line`.
+ */
+export function joinOpenAiContent(
+  content: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+): string {
+  return joinTextParts(content, OPENAI_TEXT_KEYS, () =>
+    out.note(
+      `${out.format}/non-text-part`,
+      'Non-text content parts (images, audio, files) have no text to count; left out.',
+      line,
+    ),
+  );
 }

@@ -8,6 +8,20 @@
 
 import type { JsonObject, JsonValue } from '../types.ts';
 
+/** `text` as a JSON value, or `undefined` when it is not JSON. */
+export function parseJson(text: string): JsonValue | undefined {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A string with more than white space in it, else `undefined` (a name, a title, a description). */
+export function getNonBlankString(value: JsonValue | undefined): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
 /** Whether a value is a JSON object (not an array, not null). */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -60,30 +60,23 @@ export function comparePolicies(
           },
         }
       : {};
+  const pushPolicy = (policy: PolicyChoice, as: 'defaults' | 'hints', notes: string[]) => {
+    const replay = run(policy);
+    rows.push({
+      policy,
+      with: as,
+      totals: replay.totals,
+      cleared: replay.requests.reduce((n, r) => n + (r.cleared_tool_uses ?? 0), 0),
+      notes,
+      ...seriesOf(replay),
+    });
+  };
   for (const name of POLICY_NAMES) {
     if (name === 'jp') continue;
     const defaults = parsePolicyChoice(name, []);
-    if (defaults.ok) {
-      const replay = run(defaults.value);
-      rows.push({
-        policy: defaults.value,
-        with: 'defaults',
-        totals: replay.totals,
-        cleared: replay.requests.reduce((n, r) => n + (r.cleared_tool_uses ?? 0), 0),
-        notes: [],
-        ...seriesOf(replay),
-      });
-    }
+    if (defaults.ok) pushPolicy(defaults.value, 'defaults', []);
     const hinted = getHintsPolicyChoice(name, tools);
-    const replay = run(hinted.choice);
-    rows.push({
-      policy: hinted.choice,
-      with: 'hints',
-      totals: replay.totals,
-      cleared: replay.requests.reduce((n, r) => n + (r.cleared_tool_uses ?? 0), 0),
-      notes: hinted.notes,
-      ...seriesOf(replay),
-    });
+    pushPolicy(hinted.choice, 'hints', hinted.notes);
   }
   for (const schedule of SCHEDULES) {
     if (schedule === 'none') continue;

@@ -22,10 +22,13 @@ const EPOCH_TIMESTAMP = '1970-01-01 00:00:00.0';
  */
 export function sanitize(elements: readonly StreamElement[]): StreamElement[] {
   let list = dropLeadingNonUserEvents(elements);
-  list = removeOrphanedToolResponses(list);
+  // Step 2: remove every `tool_call_response` whose id no `tool_call_request` has.
+  list = removeUnpaired(list, 'tool_call_response', 'tool_call_request');
   list = answerInterruptedToolCalls(list);
-  list = removeOrphanedInquiryResponses(list);
-  list = removeUnansweredInquiryRequests(list);
+  // Step 4: remove every `inquiry_response` whose id no `inquiry_request` has.
+  list = removeUnpaired(list, 'inquiry_response', 'inquiry_request');
+  // Step 5: remove every `inquiry_request` whose id no `inquiry_response` has (after step 4).
+  list = removeUnpaired(list, 'inquiry_request', 'inquiry_response');
   list = trimTrailingEmptyTurn(list);
   return normalizeLeadingTurnStart(list);
 }
@@ -59,23 +62,26 @@ function dropLeadingNonUserEvents(elements: readonly StreamElement[]): StreamEle
   );
 }
 
-/** Step 2: remove every `tool_call_response` whose id no `tool_call_request` has. */
-function removeOrphanedToolResponses(elements: StreamElement[]): StreamElement[] {
-  const requestIds = new Set<string>();
+/** The `idKey`s of the conversation events of `type`. */
+function idsOf(elements: readonly StreamElement[], type: string): Set<string> {
+  const ids = new Set<string>();
   for (const element of elements) {
-    if (isEventOfType(element, 'tool_call_request')) requestIds.add(idKey(element.id));
+    if (isEventOfType(element, type)) ids.add(idKey(element.id));
   }
+  return ids;
+}
+
+/** Steps 2, 4 and 5: remove every conversation event of `type` whose id no event of `partner` has. */
+function removeUnpaired(elements: StreamElement[], type: string, partner: string): StreamElement[] {
+  const partnerIds = idsOf(elements, partner);
   return elements.filter(
-    (element) => !isEventOfType(element, 'tool_call_response') || requestIds.has(idKey(element.id)),
+    (element) => !isEventOfType(element, type) || partnerIds.has(idKey(element.id)),
   );
 }
 
 /** Step 3: insert an error response directly after every request that has none. */
 function answerInterruptedToolCalls(elements: StreamElement[]): StreamElement[] {
-  const responseIds = new Set<string>();
-  for (const element of elements) {
-    if (isEventOfType(element, 'tool_call_response')) responseIds.add(idKey(element.id));
-  }
+  const responseIds = idsOf(elements, 'tool_call_response');
   const result: StreamElement[] = [];
   for (const element of elements) {
     result.push(element);
@@ -90,28 +96,6 @@ function answerInterruptedToolCalls(elements: StreamElement[]): StreamElement[] 
     }
   }
   return result;
-}
-
-/** Step 4: remove every `inquiry_response` whose id no `inquiry_request` has. */
-function removeOrphanedInquiryResponses(elements: StreamElement[]): StreamElement[] {
-  const requestIds = new Set<string>();
-  for (const element of elements) {
-    if (isEventOfType(element, 'inquiry_request')) requestIds.add(idKey(element.id));
-  }
-  return elements.filter(
-    (element) => !isEventOfType(element, 'inquiry_response') || requestIds.has(idKey(element.id)),
-  );
-}
-
-/** Step 5: remove every `inquiry_request` whose id no `inquiry_response` has (after step 4). */
-function removeUnansweredInquiryRequests(elements: StreamElement[]): StreamElement[] {
-  const responseIds = new Set<string>();
-  for (const element of elements) {
-    if (isEventOfType(element, 'inquiry_response')) responseIds.add(idKey(element.id));
-  }
-  return elements.filter(
-    (element) => !isEventOfType(element, 'inquiry_request') || responseIds.has(idKey(element.id)),
-  );
 }
 
 /** Step 6: remove the last conversation event when it is a `turn_start` (once). */

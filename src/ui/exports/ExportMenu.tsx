@@ -18,7 +18,7 @@ import {
 import { PEER_TARGET_ITEMS, type PeerTargetItem } from '../../state/peer-exports.ts';
 import { store, useAppStore } from '../../state/store.ts';
 import { copyText, downloadText } from '../share/browser-io.ts';
-import { Popover } from '../share/Popover.tsx';
+import { Popover, usePopoverState } from '../share/Popover.tsx';
 import { PeerExportDialog } from './PeerExportDialog.tsx';
 import './exports.css';
 
@@ -182,7 +182,7 @@ export function ExportPanel({
 
 /** The Export menu and its button. */
 export function ExportMenu() {
-  const [open, setOpen] = useState(false);
+  const menu = usePopoverState();
   const [peer, setPeer] = useState<PeerTargetItem | null>(null);
   const anchor = useRef<HTMLSpanElement>(null);
   const returnFocus = useRef(false);
@@ -198,15 +198,13 @@ export function ExportMenu() {
       <Popover
         label="Export"
         title="Export"
-        open={open}
-        onToggle={() => setOpen(!open)}
-        onClose={() => setOpen(false)}
+        {...menu}
         align="end"
         buttonTitle="Download the config or the compacted conversation; copy a rule as --compact; the hints as another agent's config"
       >
         <ExportPanel
           onPeerExport={(target) => {
-            setOpen(false);
+            menu.onClose();
             setPeer(target);
           }}
         />

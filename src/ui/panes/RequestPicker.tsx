@@ -4,7 +4,7 @@
  * slider, with when it was made. With no policy the diff shows the whole
  * conversation before and after JP's compaction.
  */
-import { useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { POLICY_NAMES, type PolicyName } from '../../core/replay/policies/policies.ts';
 
 /** What the picker chooses: null policy for the whole conversation. */
@@ -54,6 +54,15 @@ export function RequestPicker({ choice, onChange, shown, problem }: RequestPicke
     const n = Number(value);
     if (Number.isInteger(n) && n >= 1) onChange({ ...choice, request: Math.min(n, max) });
   };
+  // The number field and the slider are one control in two forms.
+  const requestInput = {
+    min: 1,
+    max,
+    step: 1,
+    value: request,
+    'aria-describedby': timeId,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => chooseRequest(event.target.value),
+  };
   return (
     <fieldset className="cp-request-picker" data-testid="request-picker">
       <legend>Prompt at one request</legend>
@@ -101,26 +110,8 @@ export function RequestPicker({ choice, onChange, shown, problem }: RequestPicke
           </form>
           <span className="cp-request-field">
             <label htmlFor={requestId}>Request</label>
-            <input
-              id={requestId}
-              type="number"
-              min={1}
-              max={max}
-              step={1}
-              value={request}
-              aria-describedby={timeId}
-              onChange={(event) => chooseRequest(event.target.value)}
-            />
-            <input
-              type="range"
-              aria-label="Request, on a slider"
-              min={1}
-              max={max}
-              step={1}
-              value={request}
-              aria-describedby={timeId}
-              onChange={(event) => chooseRequest(event.target.value)}
-            />
+            <input id={requestId} type="number" {...requestInput} />
+            <input type="range" aria-label="Request, on a slider" {...requestInput} />
             <span id={timeId} className="cp-note" data-testid="request-time">
               {shown
                 ? `of ${shown.requests}, made at ${shown.time ?? 'an unknown time'}`

@@ -4,14 +4,13 @@
  * explained in one sentence (from readings.ts, their one home). The
  * button's text says how many readings are off the spec's rulings.
  */
-import { useState } from 'react';
 import {
   getChangedReadings,
   READINGS,
   type ReadingName,
   type Readings,
 } from '../../core/compaction/readings.ts';
-import { Popover } from '../share/Popover.tsx';
+import { Popover, usePopoverState } from '../share/Popover.tsx';
 import './readings.css';
 
 /** Props of {@link ReadingsPanel}. */
@@ -74,15 +73,13 @@ export type ReadingsControlProps = ReadingsPanelProps;
 
 /** The header's button and its panel. */
 export function ReadingsControl(props: ReadingsControlProps) {
-  const [open, setOpen] = useState(false);
+  const menu = usePopoverState();
   const changed = Object.keys(getChangedReadings(props.readings)).length > 0;
   return (
     <Popover
       label={getReadingsLabel(props.readings)}
       title="D17 readings"
-      open={open}
-      onToggle={() => setOpen((was) => !was)}
-      onClose={() => setOpen(false)}
+      {...menu}
       buttonTitle="D17's open questions: the spec's rulings, or each alternative"
       buttonClassName={changed ? 'cp-readings-changed' : undefined}
     >

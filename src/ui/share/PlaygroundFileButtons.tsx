@@ -16,7 +16,7 @@ import {
 } from '../../state/share.ts';
 import { useAppStore } from '../../state/store.ts';
 import { FilePickerButton } from '../FilePickerButton.tsx';
-import { Popover } from './Popover.tsx';
+import { Popover, usePopoverState } from './Popover.tsx';
 import { downloadPlaygroundFile } from './ShareDialog.tsx';
 
 function describeAutosave(status: AutosaveStatus): string {
@@ -148,18 +148,16 @@ export function PlaygroundFilePanel({ onDone }: { onDone: () => void }) {
 
 /** The header's File menu. */
 export function PlaygroundFileButtons() {
-  const [open, setOpen] = useState(false);
+  const menu = usePopoverState();
   return (
     <Popover
       label="File"
       align="end"
       title="Playground file"
-      open={open}
-      onToggle={() => setOpen(!open)}
-      onClose={() => setOpen(false)}
+      {...menu}
       buttonTitle="Download or open the whole state as a file; start fresh"
     >
-      <PlaygroundFilePanel onDone={() => setOpen(false)} />
+      <PlaygroundFilePanel onDone={menu.onClose} />
     </Popover>
   );
 }

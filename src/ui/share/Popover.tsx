@@ -4,7 +4,7 @@
  * takes focus when it opens; Escape, the Close button or a click outside
  * closes it, and focus goes back to the button when it was inside.
  */
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import './share.css';
 
 /** The least room between a panel and the viewport's edge, in px. */
@@ -27,6 +27,12 @@ export interface PopoverProps {
   buttonTitle?: string;
   /** The button's class (e.g. `primary`). */
   buttonClassName?: string;
+}
+
+/** A panel's open state as {@link Popover} takes it, for a menu with nothing to prepare on opening. */
+export function usePopoverState(): Pick<PopoverProps, 'open' | 'onToggle' | 'onClose'> {
+  const [open, setOpen] = useState(false);
+  return { open, onToggle: () => setOpen((was) => !was), onClose: () => setOpen(false) };
 }
 
 /** The button and its panel. */

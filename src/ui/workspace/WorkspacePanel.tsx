@@ -24,7 +24,7 @@ import {
 import { ErrorBoundary } from '../feedback/ErrorBoundary.tsx';
 import { SavingsTable } from '../panes/SavingsTable.tsx';
 import { WhatIfGridView } from '../panes/WhatIfGrid.tsx';
-import { StatusBar } from '../StatusBar.tsx';
+import { ResultsRegion, StatusBar } from '../StatusBar.tsx';
 import { ContextBudgetField } from './ContextBudgetField.tsx';
 import { ConversationTable } from './ConversationTable.tsx';
 import { RecommendationsPanel } from './RecommendationsPanel.tsx';
@@ -100,19 +100,18 @@ function Message() {
 const SELECT_NOTE =
   'Select a row (click, or Enter) to see below which conversations gain most from that tool’s hint; arrow keys move between rows.';
 
+/** A section before its figures: while the workspace counts, when they will appear. */
+function NoFiguresYet({ whileLoading }: { whileLoading: string }) {
+  const status = useAppStore((s) => s.workspaceStatus);
+  return <p className="empty">{status === 'loading' ? whileLoading : 'No figures.'}</p>;
+}
+
 function WorkspaceSavings() {
   const report = useAppStore((s) => s.workspaceReport);
   const tools = useAppStore((s) => s.workspaceTools);
   const selected = useAppStore((s) => s.workspaceSelectedTool);
-  const status = useAppStore((s) => s.workspaceStatus);
   if (!report) {
-    return (
-      <p className="empty">
-        {status === 'loading'
-          ? 'The first figures appear as conversations are counted.'
-          : 'No figures.'}
-      </p>
-    );
+    return <NoFiguresYet whileLoading="The first figures appear as conversations are counted." />;
   }
   return (
     <SavingsTable
@@ -163,15 +162,8 @@ function Conversations() {
 /** Every tool under each hint choice, summed over the conversations; a cell sets that hint. */
 function WorkspaceWhatIf() {
   const grid = useAppStore((s) => s.workspaceWhatIf);
-  const status = useAppStore((s) => s.workspaceStatus);
   if (!grid) {
-    return (
-      <p className="empty">
-        {status === 'loading'
-          ? 'The grid appears once every conversation is counted.'
-          : 'No figures.'}
-      </p>
-    );
+    return <NoFiguresYet whileLoading="The grid appears once every conversation is counted." />;
   }
   return (
     <>
@@ -232,19 +224,19 @@ export function WorkspacePanel({ id }: { id: string }) {
   const status = useAppStore((s) => s.workspaceStatus);
   const stale = useAppStore((s) => s.workspaceStale);
   return (
-    <section
+    <ResultsRegion
       id={id}
       className="results ws-results"
-      aria-label="Workspace"
-      aria-busy={busy ? 'true' : 'false'}
-      data-status={status}
-      data-stale={stale ? 'true' : 'false'}
+      label="Workspace"
+      busy={busy}
+      status={status}
+      stale={stale}
     >
       <StatusLine />
       <Summary />
       <Progress />
       <Message />
       <Sections />
-    </section>
+    </ResultsRegion>
   );
 }
