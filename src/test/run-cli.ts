@@ -45,7 +45,11 @@ export async function reportCalls(
     ...extra,
     target,
   ]);
-  const tools =
-    code === 0 ? (JSON.parse(stdout) as { tools: { name: string; calls: number }[] }).tools : [];
-  return { code, stderr, calls: Object.fromEntries(tools.map((t) => [t.name, t.calls])) };
+  return { code, stderr, calls: code === 0 ? reportedCalls(stdout) : {} };
+}
+
+/** The calls per tool in what `report --json` printed. */
+export function reportedCalls(stdout: string): Record<string, number> {
+  const { tools } = JSON.parse(stdout) as { tools: { name: string; calls: number }[] };
+  return Object.fromEntries(tools.map((t) => [t.name, t.calls]));
 }
