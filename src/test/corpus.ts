@@ -1,13 +1,14 @@
 /**
- * Corpus material shared by tests: the README's example config, the
- * corpus streams read and decoded once per test file, every file under a
- * corpus folder, and the tool calls per tool a stream holds.
+ * Corpus material shared by tests: the README's example config and a run's
+ * input built on it, the corpus streams read and decoded once per test file,
+ * every file under a corpus folder, and the tool calls per tool a stream holds.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseConfigToml } from '../core/config/config.ts';
 import { loadTokenCounter } from '../core/counting/tokens.ts';
 import { reportStream } from '../core/playground/playground.ts';
+import type { PlaygroundInput } from '../core/playground/types.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
 import type { StreamElement } from '../core/types.ts';
 
@@ -23,6 +24,25 @@ compaction = "strip-responses"
 [conversation.tools.fs_modify_file]
 compaction = "strip-requests"
 `;
+
+/**
+ * A run's input for `streamText` as the page starts it: the README's config,
+ * the o200k tokenizer, no "now", the sanitized view; `more` overrides any of them.
+ */
+export function playgroundInput(
+  streamText: string,
+  more: Partial<PlaygroundInput> = {},
+): PlaygroundInput {
+  return {
+    configText: README_CONFIG_TOML,
+    streamText,
+    encoding: 'auto',
+    tokenizer: 'o200k',
+    now: null,
+    view: 'sanitized',
+    ...more,
+  };
+}
 
 const streams = new Map<string, StreamElement[]>();
 
