@@ -1,16 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
 import { callsPerTool } from '../test/corpus.ts';
 import { AGENT_TRANSCRIPTS } from '../test/fixtures/agent-transcripts.ts';
-import { reportCalls, reportedCalls, runCli } from '../test/run-cli.ts';
+import { reportCalls, reportedCalls, runBin, runCli } from '../test/run-cli.ts';
 
 const DIR = join(SHARED_DIR, 'corpus', 'agent-transcripts');
-const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
 const work = mkdtempSync(join(tmpdir(), 'import-cli-'));
 const config = join(work, 'rules.toml');
 writeFileSync(config, '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n');
@@ -81,12 +79,8 @@ describe('report over a folder of mixed Claude Code and Codex sessions', () => {
     const folder = join(work, 'mixed');
     cpSync(join(DIR, 'claude-code'), join(folder, 'claude'), { recursive: true });
     cpSync(join(DIR, 'codex'), join(folder, 'codex', '2026', '01', '02'), { recursive: true });
-    const result = spawnSync(
-      process.execPath,
-      [BIN, 'report', '--json', '--tokenizer', 'chars', '--config', config, folder],
-      { encoding: 'utf8' },
-    );
-    expect(result.status).toBe(0);
+    const result = runBin(['report', '--json', '--tokenizer', 'chars', '--config', config, folder]);
+    expect(result.code).toBe(0);
     const calls = reportedCalls(result.stdout);
     const sessions = sumCalls(
       AGENT_TRANSCRIPTS.filter((e) => e.format === 'claude-code' || e.format === 'codex').map(

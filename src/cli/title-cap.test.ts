@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { GOOD_CONFIG, GOOD_STREAM } from '../test/bad-input-cases.ts';
-
-const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
+import { runBin } from '../test/run-cli.ts';
 
 it('caps a 5 MB metadata.json title in --by-conversation rows (issue 24)', () => {
   const work = mkdtempSync(join(tmpdir(), 'cli-title-'));
@@ -15,12 +13,16 @@ it('caps a 5 MB metadata.json title in --by-conversation rows (issue 24)', () =>
   writeFileSync(join(folder, 'metadata.json'), JSON.stringify({ title: 'T'.repeat(5_000_000) }));
   const config = join(work, 'good.toml');
   writeFileSync(config, GOOD_CONFIG);
-  const result = spawnSync(
-    process.execPath,
-    [BIN, 'report', '--config', config, '--tokenizer', 'chars', '--by-conversation', work],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  expect(result.status).toBe(0);
+  const result = runBin([
+    'report',
+    '--config',
+    config,
+    '--tokenizer',
+    'chars',
+    '--by-conversation',
+    work,
+  ]);
+  expect(result.code).toBe(0);
   const row = result.stdout.split('\n').find((line) => line.startsWith('T'));
   // 79 characters of the title and "…", then the figures.
   expect(row?.startsWith(`${'T'.repeat(79)}…  `)).toBe(true);
@@ -48,12 +50,16 @@ it('titles a Claude Code session in --by-conversation by what the user wrote, no
   );
   const config = join(work, 'good.toml');
   writeFileSync(config, GOOD_CONFIG);
-  const result = spawnSync(
-    process.execPath,
-    [BIN, 'report', '--config', config, '--tokenizer', 'chars', '--by-conversation', work],
-    { encoding: 'utf8' },
-  );
-  expect(result.status).toBe(0);
+  const result = runBin([
+    'report',
+    '--config',
+    config,
+    '--tokenizer',
+    'chars',
+    '--by-conversation',
+    work,
+  ]);
+  expect(result.code).toBe(0);
   expect(result.stdout).toContain('Rename the fake widget');
   expect(result.stdout).not.toContain('command-name');
 });
