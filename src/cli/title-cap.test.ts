@@ -5,12 +5,8 @@ import { expect, it } from 'vitest';
 import { GOOD_CONFIG, GOOD_STREAM } from '../test/bad-input-cases.ts';
 import { runBin } from '../test/run-cli.ts';
 
-it('caps a 5 MB metadata.json title in --by-conversation rows (issue 24)', () => {
-  const work = mkdtempSync(join(tmpdir(), 'cli-title-'));
-  const folder = join(work, 'fake-conversation');
-  mkdirSync(folder);
-  writeFileSync(join(folder, 'events.json'), GOOD_STREAM);
-  writeFileSync(join(folder, 'metadata.json'), JSON.stringify({ title: 'T'.repeat(5_000_000) }));
+/** `report --by-conversation` over `work` under the good config (written beside it): exit 0, and what it printed. */
+function reportByConversation(work: string): { stdout: string } {
   const config = join(work, 'good.toml');
   writeFileSync(config, GOOD_CONFIG);
   const result = runBin([
@@ -23,6 +19,16 @@ it('caps a 5 MB metadata.json title in --by-conversation rows (issue 24)', () =>
     work,
   ]);
   expect(result.code).toBe(0);
+  return result;
+}
+
+it('caps a 5 MB metadata.json title in --by-conversation rows (issue 24)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'cli-title-'));
+  const folder = join(work, 'fake-conversation');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'events.json'), GOOD_STREAM);
+  writeFileSync(join(folder, 'metadata.json'), JSON.stringify({ title: 'T'.repeat(5_000_000) }));
+  const result = reportByConversation(work);
   const row = result.stdout.split('\n').find((line) => line.startsWith('T'));
   // 79 characters of the title and "…", then the figures.
   expect(row?.startsWith(`${'T'.repeat(79)}…  `)).toBe(true);
@@ -48,18 +54,7 @@ it('titles a Claude Code session in --by-conversation by what the user wrote, no
       .map((line) => JSON.stringify(line))
       .join('\n'),
   );
-  const config = join(work, 'good.toml');
-  writeFileSync(config, GOOD_CONFIG);
-  const result = runBin([
-    'report',
-    '--config',
-    config,
-    '--tokenizer',
-    'chars',
-    '--by-conversation',
-    work,
-  ]);
-  expect(result.code).toBe(0);
+  const result = reportByConversation(work);
   expect(result.stdout).toContain('Rename the fake widget');
   expect(result.stdout).not.toContain('command-name');
 });
