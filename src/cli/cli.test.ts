@@ -1,29 +1,18 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, listCorpus } from '../test/conformance.ts';
 import { README_CONFIG_TOML } from '../test/corpus.ts';
+import { createTempFolder, runBin } from '../test/run-cli.ts';
 
-const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
-const work = mkdtempSync(join(tmpdir(), 'cli-test-'));
+const temp = createTempFolder('cli-test-');
+const work = temp.path;
 
-function cli(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    input,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = runBin;
 
-function writeTemp(name: string, text: string): string {
-  const path = join(work, name);
-  writeFileSync(path, text);
-  return path;
-}
+const writeTemp = temp.write;
 
 // Independent of the core: JP's strict base64 test is "re-encoding the
 // decoded bytes gives the same string" (spec 1.4), and UTF-8 must be valid.

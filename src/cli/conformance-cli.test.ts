@@ -166,6 +166,31 @@ function sanitizeCheck(testCase: ConformanceCase): Check {
   };
 }
 
+/** `compact` on a stream's text with a config (`--now` left out when `now` is null), as `main` gives it. */
+function runCompact(
+  base: Base,
+  streamText: string,
+  config: string,
+  now: string | null,
+  extra: string[] = [],
+) {
+  return cli(
+    [
+      'compact',
+      '--reading',
+      `base=${base}`,
+      '--config',
+      'c.toml',
+      ...(now === null ? [] : ['--now', now]),
+      '--encoding',
+      'plain',
+      ...extra,
+      'events.json',
+    ],
+    { 'c.toml': config, 'events.json': streamText },
+  );
+}
+
 /** Runs `compact` on a stream with a config and returns the new events, or the exit code. */
 async function compact(
   base: Base,
@@ -173,22 +198,7 @@ async function compact(
   config: string,
   extra: string[] = [],
 ): Promise<{ code: number; events: JsonObject[]; stderr: string }> {
-  const result = await cli(
-    [
-      'compact',
-      '--reading',
-      `base=${base}`,
-      '--config',
-      'c.toml',
-      '--now',
-      NOW,
-      '--encoding',
-      'plain',
-      ...extra,
-      'events.json',
-    ],
-    { 'c.toml': config, 'events.json': JSON.stringify(stream) },
-  );
+  const result = await runCompact(base, JSON.stringify(stream), config, NOW, extra);
   if (result.code !== 0) {
     expect(result.stdout).toBe('');
     return { code: result.code, events: [], stderr: result.stderr };
@@ -336,20 +346,7 @@ function rangeCheck(testCase: ConformanceCase): Check | string {
     }
     const stream = buildRulesStream(input as unknown as RulesLevelStreamInput, NOW);
     const now = (input.now as string | undefined) ?? null;
-    const result = await cli(
-      [
-        'compact',
-        '--reading',
-        `base=${base}`,
-        '--config',
-        'c.toml',
-        ...(now === null ? [] : ['--now', now]),
-        '--encoding',
-        'plain',
-        'events.json',
-      ],
-      { 'c.toml': rules.join('\n'), 'events.json': JSON.stringify(stream) },
-    );
+    const result = await runCompact(base, JSON.stringify(stream), rules.join('\n'), now);
     if (!Array.isArray(testCase.expected)) {
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
@@ -523,19 +520,7 @@ function configCheck(testCase: ConformanceCase): Check | string {
       // A rule whose range is empty on any stream: nothing is added, the file is written back.
       const config = ruleToml({ keep_first: '100000', keep_last: '0', reasoning: '"strip"' });
       const text = JSON.stringify(input.value);
-      const result = await cli(
-        [
-          'compact',
-          '--reading',
-          `base=${base}`,
-          '--config',
-          'c.toml',
-          '--encoding',
-          'plain',
-          'events.json',
-        ],
-        { 'c.toml': config, 'events.json': text },
-      );
+      const result = await runCompact(base, text, config, null);
       if (!expectOk(result.code)) return;
       const written = JSON.parse(result.stdout) as JsonValue[];
       // Element by element with key order (15.1: written back as read).

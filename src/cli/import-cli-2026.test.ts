@@ -1,13 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRecordedUsage } from '../core/import/recorded-usage.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
+import { callsPerTool } from '../test/corpus.ts';
 import { CORPUS_2026 } from '../test/fixtures/agent-transcripts-2026.ts';
-import { runCli } from '../test/run-cli.ts';
+import { reportCalls, reportedCalls, runBin, runCli } from '../test/run-cli.ts';
 
 const CORPUS = join(SHARED_DIR, 'corpus');
 const DIR = join(CORPUS, 'agent-transcripts-2026');
@@ -15,7 +15,6 @@ const EXPECTED = JSON.parse(readFileSync(join(DIR, 'expected-tool-calls.json'), 
   string,
   Record<string, number>
 >;
-const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
 const work = mkdtempSync(join(tmpdir(), 'import-cli-2026-'));
 const config = join(work, 'rules.toml');
 writeFileSync(config, '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n');
@@ -32,29 +31,13 @@ describe('import and report on the 2026 corpus', () => {
       expect(code).toBe(0);
       const parsed = parseEventsText(stdout, 'storage');
       expect(parsed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      const calls: Record<string, number> = {};
-      for (const element of parsed.elements ?? []) {
-        if (element.type === 'tool_call_request')
-          calls[String(element.name)] = (calls[String(element.name)] ?? 0) + 1;
-      }
-      expect(calls).toEqual(EXPECTED[entry.path]);
+      expect(callsPerTool(parsed.elements ?? [])).toEqual(EXPECTED[entry.path]);
     });
 
     it(`report --json counts ${entry.path} per tool as counted without the product`, async () => {
-      const { code, stdout } = await run([
-        'report',
-        '--json',
-        '--tokenizer',
-        'chars',
-        '--config',
-        config,
-        fileOf(entry.path),
-      ]);
+      const { code, calls } = await reportCalls(config, fileOf(entry.path));
       expect(code).toBe(0);
-      const report = JSON.parse(stdout) as { tools: { name: string; calls: number }[] };
-      expect(Object.fromEntries(report.tools.map((row) => [row.name, row.calls]))).toEqual(
-        EXPECTED[entry.path],
-      );
+      expect(calls).toEqual(EXPECTED[entry.path]);
     });
   }
 
@@ -74,18 +57,13 @@ describe('import and report on the 2026 corpus', () => {
 
 describe('report over the 2026 corpus folder, through the real binary', () => {
   it('counts every transcript per tool as the independent counts add up, and names each file it skips', () => {
-    const result = spawnSync(
-      process.execPath,
-      [BIN, 'report', '--json', '--tokenizer', 'chars', '--config', config, DIR],
-      { encoding: 'utf8' },
-    );
-    expect(result.status).toBe(0);
-    const report = JSON.parse(result.stdout) as { tools: { name: string; calls: number }[] };
+    const result = runBin(['report', '--json', '--tokenizer', 'chars', '--config', config, DIR]);
+    expect(result.code).toBe(0);
     const sum: Record<string, number> = {};
     for (const calls of Object.values(EXPECTED)) {
       for (const [name, count] of Object.entries(calls)) sum[name] = (sum[name] ?? 0) + count;
     }
-    expect(Object.fromEntries(report.tools.map((row) => [row.name, row.calls]))).toEqual(sum);
+    expect(reportedCalls(result.stdout)).toEqual(sum);
     // The two JSON files that are not transcripts: the counts and the LHAR schema.
     expect(result.stderr).toContain('expected-tool-calls.json:1:1: error');
     expect(result.stderr).toContain('context-lens__lhar.schema.json:1:1: error');

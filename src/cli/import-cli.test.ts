@@ -1,35 +1,19 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
+import { callsPerTool } from '../test/corpus.ts';
 import { AGENT_TRANSCRIPTS } from '../test/fixtures/agent-transcripts.ts';
-import type { CliIo } from './cli-io.ts';
-import { runCommand } from './commands.ts';
+import { reportCalls, reportedCalls, runBin, runCli } from '../test/run-cli.ts';
 
 const DIR = join(SHARED_DIR, 'corpus', 'agent-transcripts');
-const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
 const work = mkdtempSync(join(tmpdir(), 'import-cli-'));
 const config = join(work, 'rules.toml');
 writeFileSync(config, '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n');
 
-async function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readText: (path) => readFileSync(path, 'utf8'),
-  };
-  const code = await runCommand(args[0] as string, args.slice(1), io);
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 function sumCalls(paths: readonly string[]): Record<string, number> {
   const sum: Record<string, number> = {};
@@ -47,13 +31,7 @@ describe('import', () => {
       expect(code).toBe(0);
       const parsed = parseEventsText(stdout, 'storage');
       expect(parsed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      const calls: Record<string, number> = {};
-      for (const element of parsed.elements ?? []) {
-        if (element.type === 'tool_call_request') {
-          calls[String(element.name)] = (calls[String(element.name)] ?? 0) + 1;
-        }
-      }
-      expect(calls).toEqual(expected.calls);
+      expect(callsPerTool(parsed.elements ?? [])).toEqual(expected.calls);
       for (const [line] of expected.errors) expect(stderr).toContain(`:${line}:`);
       if (expected.notes.length > 0) expect(stderr).toContain(': note: ');
     });
@@ -89,20 +67,9 @@ describe('import', () => {
 describe('report', () => {
   for (const expected of AGENT_TRANSCRIPTS) {
     it(`counts ${expected.path} (${expected.format}) per tool as counted with jq`, async () => {
-      const { code, stdout } = await run([
-        'report',
-        '--json',
-        '--tokenizer',
-        'chars',
-        '--config',
-        config,
-        join(DIR, expected.path),
-      ]);
+      const { code, calls } = await reportCalls(config, join(DIR, expected.path));
       expect(code).toBe(0);
-      const report = JSON.parse(stdout) as { tools: { name: string; calls: number }[] };
-      expect(Object.fromEntries(report.tools.map((row) => [row.name, row.calls]))).toEqual(
-        expected.calls,
-      );
+      expect(calls).toEqual(expected.calls);
     });
   }
 });
@@ -112,14 +79,9 @@ describe('report over a folder of mixed Claude Code and Codex sessions', () => {
     const folder = join(work, 'mixed');
     cpSync(join(DIR, 'claude-code'), join(folder, 'claude'), { recursive: true });
     cpSync(join(DIR, 'codex'), join(folder, 'codex', '2026', '01', '02'), { recursive: true });
-    const result = spawnSync(
-      process.execPath,
-      [BIN, 'report', '--json', '--tokenizer', 'chars', '--config', config, folder],
-      { encoding: 'utf8' },
-    );
-    expect(result.status).toBe(0);
-    const report = JSON.parse(result.stdout) as { tools: { name: string; calls: number }[] };
-    const calls = Object.fromEntries(report.tools.map((row) => [row.name, row.calls]));
+    const result = runBin(['report', '--json', '--tokenizer', 'chars', '--config', config, folder]);
+    expect(result.code).toBe(0);
+    const calls = reportedCalls(result.stdout);
     const sessions = sumCalls(
       AGENT_TRANSCRIPTS.filter((e) => e.format === 'claude-code' || e.format === 'codex').map(
         (e) => e.path,

@@ -1,31 +1,11 @@
-/**
- * The CLI under JP main (spec 15.9): `--reading base=…` on every command,
- * `compact --compact SPEC`, refusals that write nothing, JP main's dry-run
- * lines, and files JP main wrote coming back byte for byte through
- * `project --view stream`, `compact` and `reset`.
- */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createTempFolder, runBin } from '../test/run-cli.ts';
 
-const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
-const work = mkdtempSync(join(tmpdir(), 'cli-jp-main-'));
+const temp = createTempFolder('cli-jp-main-');
 
-function cli(args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = runBin;
 
-function writeTemp(name: string, text: string): string {
-  const path = join(work, name);
-  writeFileSync(path, text);
-  return path;
-}
+const writeTemp = temp.write;
 
 const T = (hour: number) => `"2026-09-01 ${String(hour).padStart(2, '0')}:00:00.0"`;
 

@@ -1,16 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GOOD_CONFIG, GOOD_STREAM } from '../test/bad-input-cases.ts';
+import { runBin } from '../test/run-cli.ts';
 
-const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
-
-function cli(args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = runBin;
 
 describe('--output FILE', () => {
   const work = mkdtempSync(join(tmpdir(), 'cli-output-'));

@@ -1,18 +1,11 @@
-/**
- * `replay` through the real binary: every corpus conversation and agent
- * transcript under every schedule, the `--json` shape of issue 21, the
- * model and price options with their errors, and a transcript without
- * timestamps.
- */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCHEDULES } from '../core/replay/schedules.ts';
 import { CORPUS_DIR, SHARED_DIR } from '../test/conformance.ts';
+import { runBin } from '../test/run-cli.ts';
 
-const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
 const work = mkdtempSync(join(tmpdir(), 'replay-cli-'));
 const CONFIG = join(work, 'hints.toml');
 writeFileSync(
@@ -22,13 +15,7 @@ writeFileSync(
 const AGENTS = join(SHARED_DIR, 'corpus', 'agent-transcripts');
 const AGENTS_2026 = join(SHARED_DIR, 'corpus', 'agent-transcripts-2026');
 
-function cli(args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = runBin;
 
 /** `replay --json` under a schedule on folders: exit 0, and its parsed JSON. */
 function replayFolders(schedule: string, folders: readonly string[]) {

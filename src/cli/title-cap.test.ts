@@ -1,11 +1,26 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { GOOD_CONFIG, GOOD_STREAM } from '../test/bad-input-cases.ts';
+import { runBin } from '../test/run-cli.ts';
 
-const BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
+/** `report --by-conversation` over `work` under the good config (written beside it): exit 0, and what it printed. */
+function reportByConversation(work: string): { stdout: string } {
+  const config = join(work, 'good.toml');
+  writeFileSync(config, GOOD_CONFIG);
+  const result = runBin([
+    'report',
+    '--config',
+    config,
+    '--tokenizer',
+    'chars',
+    '--by-conversation',
+    work,
+  ]);
+  expect(result.code).toBe(0);
+  return result;
+}
 
 it('caps a 5 MB metadata.json title in --by-conversation rows (issue 24)', () => {
   const work = mkdtempSync(join(tmpdir(), 'cli-title-'));
@@ -13,14 +28,7 @@ it('caps a 5 MB metadata.json title in --by-conversation rows (issue 24)', () =>
   mkdirSync(folder);
   writeFileSync(join(folder, 'events.json'), GOOD_STREAM);
   writeFileSync(join(folder, 'metadata.json'), JSON.stringify({ title: 'T'.repeat(5_000_000) }));
-  const config = join(work, 'good.toml');
-  writeFileSync(config, GOOD_CONFIG);
-  const result = spawnSync(
-    process.execPath,
-    [BIN, 'report', '--config', config, '--tokenizer', 'chars', '--by-conversation', work],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  expect(result.status).toBe(0);
+  const result = reportByConversation(work);
   const row = result.stdout.split('\n').find((line) => line.startsWith('T'));
   // 79 characters of the title and "…", then the figures.
   expect(row?.startsWith(`${'T'.repeat(79)}…  `)).toBe(true);
@@ -46,14 +54,7 @@ it('titles a Claude Code session in --by-conversation by what the user wrote, no
       .map((line) => JSON.stringify(line))
       .join('\n'),
   );
-  const config = join(work, 'good.toml');
-  writeFileSync(config, GOOD_CONFIG);
-  const result = spawnSync(
-    process.execPath,
-    [BIN, 'report', '--config', config, '--tokenizer', 'chars', '--by-conversation', work],
-    { encoding: 'utf8' },
-  );
-  expect(result.status).toBe(0);
+  const result = reportByConversation(work);
   expect(result.stdout).toContain('Rename the fake widget');
   expect(result.stdout).not.toContain('command-name');
 });

@@ -1,19 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
 import { CORPUS_DIR } from '../test/conformance.ts';
-import { runCli } from '../test/run-cli.ts';
+import { createTempFolder, runCli } from '../test/run-cli.ts';
 import { CliError } from './cli-io.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'cli-what-if-'));
-
-function writeTemp(name: string, text: string): string {
-  const path = join(work, name);
-  writeFileSync(path, text);
-  return path;
-}
+const temp = createTempFolder('cli-what-if-');
+const writeTemp = temp.write;
 
 const run = runCli;
 

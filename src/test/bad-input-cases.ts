@@ -110,20 +110,8 @@ export const GOOD_STREAM = `${JSON.stringify(
   [
     { timestamp: AT, type: 'turn_start' },
     { timestamp: AT, type: 'chat_request', content: 'Read the fake file.' },
-    {
-      timestamp: AT,
-      type: 'tool_call_request',
-      id: 'fake-1',
-      name: 'fs_read_file',
-      arguments: { path: 'fake.txt' },
-    },
-    {
-      timestamp: AT,
-      type: 'tool_call_response',
-      id: 'fake-1',
-      content: 'fake contents\n'.repeat(20),
-      is_error: false,
-    },
+    callRequest('fake-1', 'fs_read_file', { path: 'fake.txt' }),
+    callResponse('fake-1', 'fake contents\n'.repeat(20)),
     { timestamp: AT, type: 'chat_response', message: 'Done.' },
     { timestamp: '2025-07-01 00:01:00.0', type: 'turn_start' },
     { timestamp: '2025-07-01 00:01:00.0', type: 'chat_request', content: 'Thanks.' },
@@ -161,6 +149,28 @@ function lookAlikeProblem(names: readonly string[]): string | undefined {
 /** Pretty-printed elements, one key per line, as JP writes them. */
 function pretty(elements: unknown[]): string {
   return `${JSON.stringify(elements, null, 2)}\n`;
+}
+
+/** A check that `text` holds `needle` (a string, or a pattern it matches), else `problem`. */
+function shows(needle: string | RegExp, problem: string): (text: string) => string | undefined {
+  return (text) =>
+    (typeof needle === 'string' ? text.includes(needle) : needle.test(text)) ? undefined : problem;
+}
+
+/** A turn's first two events, as most stream cases open. */
+const OPENING = [
+  { timestamp: AT, type: 'turn_start' },
+  { timestamp: AT, type: 'chat_request', content: 'fake' },
+];
+
+/** A tool call request at {@link AT}; its keys in the order the cases' hand-counted positions assume. */
+function callRequest(id: string, name: string, args: unknown = {}) {
+  return { timestamp: AT, type: 'tool_call_request', id, name, arguments: args };
+}
+
+/** A tool call response at {@link AT}, a success unless `isError` says otherwise (a wrong type, too). */
+function callResponse(id: string, content: unknown, isError: unknown = false) {
+  return { timestamp: AT, type: 'tool_call_response', id, content, is_error: isError };
 }
 
 const cache = new Map<string, string>();
@@ -258,6 +268,12 @@ export function streamWithTools(count: number): string {
 }
 
 /** Every case of the matrix, in the order of its rows. */
+/** Where the `reset --index` cases do not apply: the option is the CLI's alone. */
+const RESET_INDEX_NOT_IN = {
+  core: 'not applicable: `--index` is a CLI option; the stream itself is good',
+  ui: 'not applicable: the page resets from the timeline, which numbers the compactions from 1',
+};
+
 export const BAD_INPUT_CASES: readonly BadInputCase[] = [
   {
     id: 'invalid-toml',
@@ -335,18 +351,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     title: 'A wrong field type (`"is_error": "no"`)',
     target: 'stream',
     build: () =>
-      pretty([
-        { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'chat_request', content: 'fake' },
-        {
-          timestamp: AT,
-          type: 'tool_call_request',
-          id: 'fake-1',
-          name: 'fake_tool',
-          arguments: {},
-        },
-        { timestamp: AT, type: 'tool_call_response', id: 'fake-1', content: 'ok', is_error: 'no' },
-      ]),
+      pretty([...OPENING, callRequest('fake-1', 'fake_tool'), callResponse('fake-1', 'ok', 'no')]),
     accepted: false,
     position: { line: 23, column: 17 },
     via: 'editor',
@@ -357,8 +362,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: () =>
       pretty([
-        { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        ...OPENING,
         { timestamp: AT, type: 'future_event', payload: { fake: true } },
         { timestamp: AT, type: 'chat_response', message: 'fake answer' },
       ]),
@@ -371,30 +375,11 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: () =>
       pretty([
-        { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'chat_request', content: 'fake' },
-        {
-          timestamp: AT,
-          type: 'tool_call_request',
-          id: 'fake-1',
-          name: 'fs_read_file',
-          arguments: {},
-        },
-        {
-          timestamp: AT,
-          type: 'tool_call_response',
-          id: 'fake-1',
-          content: 'one',
-          is_error: false,
-        },
-        {
-          timestamp: AT,
-          type: 'tool_call_request',
-          id: 'fake-1',
-          name: 'cargo_check',
-          arguments: {},
-        },
-        { timestamp: AT, type: 'tool_call_response', id: 'fake-1', content: 'two', is_error: true },
+        ...OPENING,
+        callRequest('fake-1', 'fs_read_file'),
+        callResponse('fake-1', 'one'),
+        callRequest('fake-1', 'cargo_check'),
+        callResponse('fake-1', 'two', true),
         { timestamp: AT, type: 'chat_response', message: 'fake answer' },
       ]),
     accepted: true,
@@ -406,8 +391,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: () =>
       pretty([
-        { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        ...OPENING,
         { type: 'compaction', timestamp: AT, from_turn: 3, to_turn: 1, reasoning: 'strip' },
       ]),
     accepted: true,
@@ -419,8 +403,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: () =>
       pretty([
-        { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        ...OPENING,
         { type: 'compaction', timestamp: AT, from_turn: -1, to_turn: 0, reasoning: 'strip' },
       ]),
     accepted: false,
@@ -433,14 +416,13 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: () =>
       pretty([
-        { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'chat_request', content: 'fake' },
+        ...OPENING,
         { type: 'compaction', timestamp: AT, from_turn: 1234567, to_turn: 0, reasoning: 'strip' },
       ]).replace('1234567', '9223372036854775807'),
-    checkStderr: (stderr) =>
-      stderr.includes('found the number 9223372036854775807')
-        ? undefined
-        : 'the number is not quoted as written',
+    checkStderr: shows(
+      'found the number 9223372036854775807',
+      'the number is not quoted as written',
+    ),
     accepted: false,
     position: { line: 14, column: 18 },
     via: 'editor',
@@ -451,36 +433,11 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: () =>
       pretty([
-        { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'chat_request', content: 'fake' },
-        {
-          timestamp: AT,
-          type: 'tool_call_request',
-          id: 'fake-1',
-          name: 'fs_read_file',
-          arguments: { path: b64('fake.txt') },
-        },
-        {
-          timestamp: AT,
-          type: 'tool_call_response',
-          id: 'fake-1',
-          content: '/w==',
-          is_error: false,
-        },
-        {
-          timestamp: AT,
-          type: 'tool_call_request',
-          id: 'fake-2',
-          name: 'fs_read_file',
-          arguments: { path: b64('other.txt') },
-        },
-        {
-          timestamp: AT,
-          type: 'tool_call_response',
-          id: 'fake-2',
-          content: b64('fake contents'),
-          is_error: false,
-        },
+        ...OPENING,
+        callRequest('fake-1', 'fs_read_file', { path: b64('fake.txt') }),
+        callResponse('fake-1', '/w=='),
+        callRequest('fake-2', 'fs_read_file', { path: b64('other.txt') }),
+        callResponse('fake-2', b64('fake contents')),
       ]),
     accepted: true,
     via: 'editor',
@@ -492,22 +449,9 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: cached('huge-string', () =>
       pretty([
-        { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'chat_request', content: 'fake' },
-        {
-          timestamp: AT,
-          type: 'tool_call_request',
-          id: 'fake-1',
-          name: 'fake_tool',
-          arguments: {},
-        },
-        {
-          timestamp: AT,
-          type: 'tool_call_response',
-          id: 'fake-1',
-          content: 'x'.repeat(10_000_000),
-          is_error: false,
-        },
+        ...OPENING,
+        callRequest('fake-1', 'fake_tool'),
+        callResponse('fake-1', 'x'.repeat(10_000_000)),
         { timestamp: AT, type: 'chat_response', message: 'fake answer' },
       ]),
     ),
@@ -636,18 +580,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     title: 'A tool name with terminal escapes, CR, a newline and a bidi override',
     target: 'stream',
     build: () =>
-      pretty([
-        { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'chat_request', content: 'fake' },
-        {
-          timestamp: AT,
-          type: 'tool_call_request',
-          id: 'fake-1',
-          name: HOSTILE_TOOL_NAME,
-          arguments: {},
-        },
-        { timestamp: AT, type: 'tool_call_response', id: 'fake-1', content: 'ok', is_error: false },
-      ]),
+      pretty([...OPENING, callRequest('fake-1', HOSTILE_TOOL_NAME), callResponse('fake-1', 'ok')]),
     cliArgs: [
       'report',
       '--config',
@@ -673,29 +606,11 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     build: () =>
       pretty([
         { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'tool_call_request', id: 'fake-1', name: '', arguments: {} },
-        { timestamp: AT, type: 'tool_call_response', id: 'fake-1', content: 'aa', is_error: false },
-        {
-          timestamp: AT,
-          type: 'tool_call_request',
-          id: 'fake-2',
-          name: '(unknown)',
-          arguments: {},
-        },
-        {
-          timestamp: AT,
-          type: 'tool_call_response',
-          id: 'fake-2',
-          content: 'bbbb',
-          is_error: false,
-        },
-        {
-          timestamp: AT,
-          type: 'tool_call_response',
-          id: 'fake-9',
-          content: 'cccccccc',
-          is_error: false,
-        },
+        callRequest('fake-1', ''),
+        callResponse('fake-1', 'aa'),
+        callRequest('fake-2', '(unknown)'),
+        callResponse('fake-2', 'bbbb'),
+        callResponse('fake-9', 'cccccccc'),
       ]),
     // Without sanitize, which would drop the orphan response before counting.
     cliArgs: [
@@ -731,16 +646,10 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       pretty([
         { timestamp: AT, type: 'turn_start' },
         ...[LOOK_ALIKE.nfc, LOOK_ALIKE.nfd, '(unknown)'].flatMap((name, i) => [
-          { timestamp: AT, type: 'tool_call_request', id: `fake-${i}`, name, arguments: {} },
-          {
-            timestamp: AT,
-            type: 'tool_call_response',
-            id: `fake-${i}`,
-            content: 'ok',
-            is_error: false,
-          },
+          callRequest(`fake-${i}`, name),
+          callResponse(`fake-${i}`, 'ok'),
         ]),
-        { timestamp: AT, type: 'tool_call_response', id: 'fake-9', content: 'ok', is_error: false },
+        callResponse('fake-9', 'ok'),
       ]),
     // Without sanitize, which would drop the orphan response before counting.
     cliArgs: ['report', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', '--no-sanitize', 'FILE'],
@@ -766,20 +675,8 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       pretty(
         Array.from({ length: 12 }, (_, i) => [
           { timestamp: AT, type: 'turn_start' },
-          {
-            timestamp: AT,
-            type: 'tool_call_request',
-            id: `fake-${i}`,
-            name: C1_NAME,
-            arguments: {},
-          },
-          {
-            timestamp: AT,
-            type: 'tool_call_response',
-            id: `fake-${i}`,
-            content: 'ok',
-            is_error: false,
-          },
+          callRequest(`fake-${i}`, C1_NAME),
+          callResponse(`fake-${i}`, 'ok'),
         ]).flat(),
       ),
     cliArgs: ['recommend', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
@@ -810,8 +707,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: cached('many-tools', () => streamWithTools(130_000)),
     cliArgs: ['report', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
-    checkStdout: (stdout) =>
-      stdout.includes('fake_tool_129999') ? undefined : 'the last tool has no row',
+    checkStdout: shows('fake_tool_129999', 'the last tool has no row'),
     accepted: true,
     refusedInBrowser: true,
     via: 'file',
@@ -911,8 +807,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: cached('recommend-many-tools', () => streamWithTools(5_000)),
     cliArgs: ['recommend', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
-    checkStdout: (stdout) =>
-      stdout.includes('fake_tool_4999') ? undefined : 'the last tool has no row',
+    checkStdout: shows('fake_tool_4999', 'the last tool has no row'),
     accepted: true,
     via: 'file',
     notIn: {
@@ -941,10 +836,10 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     build: () =>
       '[[conversation.compaction.rules]]\nkeep_frist = 3\nkeep_last = 1\ntool_calls = "strip"\n',
     cliArgs: ['compact', '--dry-run', '--config', 'FILE', 'GOOD_STREAM'],
-    checkStderr: (stderr) =>
-      /:2:1: warning: unknown key "keep_frist" .*did you mean "keep_first"/.test(stderr)
-        ? undefined
-        : 'no FILE:2:1: warning for keep_frist on stderr',
+    checkStderr: shows(
+      /:2:1: warning: unknown key "keep_frist" .*did you mean "keep_first"/,
+      'no FILE:2:1: warning for keep_frist on stderr',
+    ),
     accepted: true,
     via: 'editor',
   },
@@ -966,10 +861,10 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     build: () =>
       `[\n  {"timestamp": "${AT}", "type": "turn_start"},\n  {"timestamp": "${AT}", "type": "tool_call_request", "id": "fake-1", "name": "fake_tool", "arguments": {"path": "a", "path": "b"}}\n]\n`,
     cliArgs: ['project', '--encoding', 'plain', 'FILE'],
-    checkStderr: (stderr) =>
-      /:3:\d+: warning: This object has the key "path" twice/.test(stderr)
-        ? undefined
-        : 'no FILE:3:col: warning for the duplicate "path"',
+    checkStderr: shows(
+      /:3:\d+: warning: This object has the key "path" twice/,
+      'no FILE:3:col: warning for the duplicate "path"',
+    ),
     accepted: true,
     via: 'editor',
   },
@@ -979,12 +874,10 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'config',
     build: () =>
       '[[conversation.compaction.rules]]\nkeep_last = 1\ntool_calls = "strip"\n\n[conversation.tools.a.b]\ncompaction = "keep"\n',
-    checkStderr: (stderr) =>
-      /:5:2: warning: This header defines tool "a" with a table "b".*\[conversation\.tools\."a\.b"\]/.test(
-        stderr,
-      )
-        ? undefined
-        : 'no FILE:5:2: warning naming [conversation.tools."a.b"]',
+    checkStderr: shows(
+      /:5:2: warning: This header defines tool "a" with a table "b".*\[conversation\.tools\."a\.b"\]/,
+      'no FILE:5:2: warning naming [conversation.tools."a.b"]',
+    ),
     accepted: true,
     via: 'editor',
   },
@@ -994,8 +887,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: cached('what-if-many-tools', () => streamWithTools(20_000)),
     cliArgs: ['report', '--what-if', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
-    checkStdout: (stdout) =>
-      stdout.includes('fake_tool_19999') ? undefined : 'the last tool has no row',
+    checkStdout: shows('fake_tool_19999', 'the last tool has no row'),
     accepted: true,
     via: 'file',
     notIn: {
@@ -1028,17 +920,11 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: () => GOOD_STREAM,
     cliArgs: ['reset', '--index', '0', 'FILE'],
-    checkStderr: (stderr) =>
-      stderr.includes('(compactions are counted from 1)')
-        ? undefined
-        : 'does not say it is 1-based',
+    checkStderr: shows('(compactions are counted from 1)', 'does not say it is 1-based'),
     accepted: false,
     position: { line: 1, column: 1 },
     via: 'editor',
-    notIn: {
-      core: 'not applicable: `--index` is a CLI option; the stream itself is good',
-      ui: 'not applicable: the page resets from the timeline, which numbers the compactions from 1',
-    },
+    notIn: RESET_INDEX_NOT_IN,
   },
   {
     id: 'reset-index-as-written',
@@ -1046,17 +932,11 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: () => GOOD_STREAM,
     cliArgs: ['reset', '--index', '100000000000000000000000', 'FILE'],
-    checkStderr: (stderr) =>
-      stderr.includes('#100000000000000000000000')
-        ? undefined
-        : 'the index is not quoted as written',
+    checkStderr: shows('#100000000000000000000000', 'the index is not quoted as written'),
     accepted: false,
     position: { line: 1, column: 1 },
     via: 'editor',
-    notIn: {
-      core: 'not applicable: `--index` is a CLI option; the stream itself is good',
-      ui: 'not applicable: the page resets from the timeline, which numbers the compactions from 1',
-    },
+    notIn: RESET_INDEX_NOT_IN,
   },
   {
     id: 'export-invisible-name',
@@ -1064,16 +944,9 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: () =>
       pretty([
-        { timestamp: AT, type: 'turn_start' },
-        { timestamp: AT, type: 'chat_request', content: 'fake' },
-        {
-          timestamp: AT,
-          type: 'tool_call_request',
-          id: 'fake-1',
-          name: 'fake\u009btool\u202e',
-          arguments: { path: 'fake.txt' },
-        },
-        { timestamp: AT, type: 'tool_call_response', id: 'fake-1', content: 'ok', is_error: false },
+        ...OPENING,
+        callRequest('fake-1', 'fake\u009btool\u202e', { path: 'fake.txt' }),
+        callResponse('fake-1', 'ok'),
         { timestamp: AT, type: 'turn_start' },
       ]),
     cliArgs: ['export', '--target', 'anthropic', '--config', 'GOOD_CONFIG', 'FILE'],
@@ -1099,12 +972,10 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       for (let i = 0; i < text.length; i++) view.setUint32(i * 4, text.charCodeAt(i), true);
       return bytes;
     },
-    checkStderr: (stderr) =>
-      /This file is UTF-32 \(little-endian, with a byte-order mark\).*iconv -f UTF-32 -t UTF-8/.test(
-        stderr,
-      )
-        ? undefined
-        : 'not named as UTF-32 with its iconv advice',
+    checkStderr: shows(
+      /This file is UTF-32 \(little-endian, with a byte-order mark\).*iconv -f UTF-32 -t UTF-8/,
+      'not named as UTF-32 with its iconv advice',
+    ),
     accepted: false,
     position: { line: 1, column: 1 },
     message: /This file is UTF-32 \(little-endian, with a byte-order mark\), not UTF-8/,
@@ -1145,8 +1016,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     build: () => GOOD_STREAM,
     cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE'],
     cliStdout: 'input-file',
-    checkStderr: (stderr) =>
-      /standard output is this same file/.test(stderr) ? undefined : 'does not say why it is empty',
+    checkStderr: shows(/standard output is this same file/, 'does not say why it is empty'),
     accepted: false,
     position: { line: 1, column: 1 },
     via: 'editor',

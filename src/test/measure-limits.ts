@@ -16,6 +16,7 @@ import { NO_STREAM_LIMITS } from '../core/json/limits.ts';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { CORPUS_DIR } from './conformance.ts';
+import { playgroundInput } from './corpus.ts';
 
 const LARGEST = '17738399468-rfd-review-and-phase-1-planning';
 
@@ -71,14 +72,7 @@ async function measure(kind: string): Promise<void> {
   const parseMs = performance.now() - parseStart;
   const session = createPlaygroundSession({ limits: NO_STREAM_LIMITS });
   const runStart = performance.now();
-  const result = await session.run({
-    configText: '',
-    streamText: text,
-    encoding: 'auto',
-    tokenizer: 'o200k',
-    now: null,
-    view: 'sanitized',
-  });
+  const result = await session.run(playgroundInput(text, { configText: '' }));
   const runMs = performance.now() - runStart;
   const after = process.memoryUsage();
   // The peak, in kilobytes: what the machine must have free for this stream.

@@ -1,9 +1,13 @@
 /**
  * Runs one CLI command in-process on files read from disk, capturing what it
  * writes: the tests' way to drive `import`, `report` and the rest without
- * spawning the binary.
+ * spawning the binary. For what only the binary shows (exit codes of the
+ * process, pipes, the entry point), {@link runBin} spawns it.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { CliIo } from '../cli/cli-io.ts';
 import { runCommand } from '../cli/commands.ts';
 
@@ -45,7 +49,44 @@ export async function reportCalls(
     ...extra,
     target,
   ]);
-  const tools =
-    code === 0 ? (JSON.parse(stdout) as { tools: { name: string; calls: number }[] }).tools : [];
-  return { code, stderr, calls: Object.fromEntries(tools.map((t) => [t.name, t.calls])) };
+  return { code, stderr, calls: code === 0 ? reportedCalls(stdout) : {} };
+}
+
+/** The calls per tool in what `report --json` printed. */
+export function reportedCalls(stdout: string): Record<string, number> {
+  const { tools } = JSON.parse(stdout) as { tools: { name: string; calls: number }[] };
+  return Object.fromEntries(tools.map((t) => [t.name, t.calls]));
+}
+
+/** The CLI's entry point, as `npx compaction-playground` runs it. */
+export const CLI_BIN = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
+
+/** Runs the real binary in a child Node process, `input` on its standard input. */
+export function runBin(
+  args: readonly string[],
+  input?: string,
+): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI_BIN, ...args], {
+    encoding: 'utf8',
+    input,
+    // The largest corpus replays print tens of megabytes of JSON.
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A new temporary folder, and a way to write a file in it that gives the file's path. */
+export function createTempFolder(prefix: string): {
+  path: string;
+  write: (name: string, text: string) => string;
+} {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return {
+    path,
+    write: (name, text) => {
+      const file = join(path, name);
+      writeFileSync(file, text);
+      return file;
+    },
+  };
 }

@@ -10,9 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_READINGS, READINGS, type Readings } from '../../src/core/compaction/readings.ts';
 import { createPlaygroundSession } from '../../src/core/playground/playground.ts';
-import type { PlaygroundInput } from '../../src/core/playground/types.ts';
 import { listCorpus } from '../../src/test/conformance.ts';
-import { README_CONFIG_TOML } from '../../src/test/corpus.ts';
+import { playgroundInput, README_CONFIG_TOML } from '../../src/test/corpus.ts';
 
 const EDITS = 7;
 const largest = listCorpus().at(-1);
@@ -39,15 +38,7 @@ for (const info of READINGS) {
 
 const medians: Record<string, number> = {};
 for (const { label, readings } of variants) {
-  const input: PlaygroundInput = {
-    configText: README_CONFIG_TOML,
-    streamText,
-    encoding: 'auto',
-    tokenizer: 'o200k',
-    now: null,
-    view: 'sanitized',
-    readings,
-  };
+  const input = playgroundInput(streamText, { readings });
   // The stream read and counted under this reading, as before the first keystroke.
   await session.run(input);
   const spent: number[] = [];

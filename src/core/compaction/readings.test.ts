@@ -61,6 +61,15 @@ function seen(elements: StreamElement[], readings: Partial<Readings> = {}): stri
   });
 }
 
+/** The provider view when turn 1's reasoning is gone: `tools`, turn 1's tool events as {@link seen} writes them, between the texts of the turns. */
+const turn1With = (...tools: string[]): string[] => [
+  'user q0',
+  'user q1',
+  ...tools,
+  'says a1',
+  'user q2',
+];
+
 const compaction = (timestamp: string, fields: Record<string, unknown>): StreamElement =>
   ({ type: 'compaction', timestamp, from_turn: 1, to_turn: 1, ...fields }) as StreamElement;
 
@@ -76,61 +85,37 @@ describe('13.1: overrides where the winning compaction has no tool_calls', () =>
   );
 
   it('ruling: a reasoning-only compaction leaves every tool event as it is', () => {
-    expect(seen(reasoningOnly)).toEqual([
-      'user q0',
-      'user q1',
-      'call search {"q":"x"}',
-      'reply hits',
-      'call fs {"p":"y"}',
-      'reply body',
-      'says a1',
-      'user q2',
-    ]);
+    expect(seen(reasoningOnly)).toEqual(
+      turn1With('call search {"q":"x"}', 'reply hits', 'call fs {"p":"y"}', 'reply body'),
+    );
   });
 
   it('apply: its omit hint drops search; fs, which it names no policy for, stays', () => {
-    expect(seen(reasoningOnly, { noToolCalls: 'apply' })).toEqual([
-      'user q0',
-      'user q1',
-      'call fs {"p":"y"}',
-      'reply body',
-      'says a1',
-      'user q2',
-    ]);
+    expect(seen(reasoningOnly, { noToolCalls: 'apply' })).toEqual(
+      turn1With('call fs {"p":"y"}', 'reply body'),
+    );
   });
 
   it('apply: the newer reasoning-only compaction wins the turn, so the older strip no longer reaches fs', () => {
-    expect(seen(STACKED)).toEqual([
-      'user q0',
-      'user q1',
-      'call search {}',
-      'reply [compacted] search: success',
-      'call fs {}',
-      'reply [compacted] fs: success',
-      'says a1',
-      'user q2',
-    ]);
-    expect(seen(STACKED, { noToolCalls: 'apply' })).toEqual([
-      'user q0',
-      'user q1',
-      'call fs {"p":"y"}',
-      'reply body',
-      'says a1',
-      'user q2',
-    ]);
+    expect(seen(STACKED)).toEqual(
+      turn1With(
+        'call search {}',
+        'reply [compacted] search: success',
+        'call fs {}',
+        'reply [compacted] fs: success',
+      ),
+    );
+    expect(seen(STACKED, { noToolCalls: 'apply' })).toEqual(
+      turn1With('call fs {"p":"y"}', 'reply body'),
+    );
   });
 });
 
 describe('13.2: stacking per tool', () => {
   it('per-tool: search goes by the newer override, fs by the older tool_calls', () => {
-    expect(seen(STACKED, { stacking: 'per-tool' })).toEqual([
-      'user q0',
-      'user q1',
-      'call fs {}',
-      'reply [compacted] fs: success',
-      'says a1',
-      'user q2',
-    ]);
+    expect(seen(STACKED, { stacking: 'per-tool' })).toEqual(
+      turn1With('call fs {}', 'reply [compacted] fs: success'),
+    );
   });
 
   it('per-tool agrees with the ruling when every compaction has tool_calls (13.2)', () => {

@@ -3,8 +3,9 @@
  * README): the input's first key says what is tested, and `{"error": true}`
  * means the parse must return not-ok.
  */
-import { describe, expect, it } from 'vitest';
-import { countCaseFolders, getCaseBases, loadCases } from '../../test/conformance.ts';
+import { expect } from 'vitest';
+import { loadCases } from '../../test/conformance.ts';
+import { describeConformance } from '../../test/conformance-suite.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import { writeEventsText } from '../stream/write.ts';
 import type { JsonValue, RuleBound, StreamElement, ToolCallPolicy } from '../types.ts';
@@ -245,29 +246,17 @@ function runCase(input: Record<string, unknown>, base: JpBase): Outcome {
 
 const cases = loadCases('config');
 
-describe('config conformance', () => {
-  it('has the 65 top-level and 35 JP main cases', () => {
-    expect(countCaseFolders(cases)).toEqual({ top: 65, main: 35 });
-  });
-
-  for (const testCase of cases) {
-    for (const base of getCaseBases(testCase)) {
-      it(`${testCase.name} [base=${base}]`, () => {
-        const result = runCase(testCase.input as Record<string, unknown>, base);
-        if ('error' in testCase.expected) {
-          expect(result).toEqual({ error: true });
-        } else if ('roundtrip' in testCase.input) {
-          // Written back as read: every element with its keys in their order (15.1).
-          const written = (result as { ok: JsonValue[] }).ok;
-          const expected = testCase.expected.ok as JsonValue[];
-          expect(written.map((e) => JSON.stringify(e))).toEqual(
-            expected.map((e) => JSON.stringify(e)),
-          );
-        } else {
-          // JSON round trip: compare written values, not JS-only details.
-          expect(JSON.parse(JSON.stringify(result)) as JsonValue).toEqual(testCase.expected);
-        }
-      });
-    }
+describeConformance('config conformance', cases, { top: 65, main: 35 }, (testCase, base) => {
+  const result = runCase(testCase.input as Record<string, unknown>, base);
+  if ('error' in testCase.expected) {
+    expect(result).toEqual({ error: true });
+  } else if ('roundtrip' in testCase.input) {
+    // Written back as read: every element with its keys in their order (15.1).
+    const written = (result as { ok: JsonValue[] }).ok;
+    const expected = testCase.expected.ok as JsonValue[];
+    expect(written.map((e) => JSON.stringify(e))).toEqual(expected.map((e) => JSON.stringify(e)));
+  } else {
+    // JSON round trip: compare written values, not JS-only details.
+    expect(JSON.parse(JSON.stringify(result)) as JsonValue).toEqual(testCase.expected);
   }
 });

@@ -3,8 +3,9 @@
  * and rule combination, each under the reading `base` it names (both when
  * it names none).
  */
-import { describe, expect, it } from 'vitest';
-import { countCaseFolders, getCaseBases, loadCases } from '../../test/conformance.ts';
+import { expect } from 'vitest';
+import { loadCases } from '../../test/conformance.ts';
+import { describeConformance } from '../../test/conformance-suite.ts';
 import type { CompactionRule } from '../types.ts';
 import { parseByteSizeText } from './byte-size.ts';
 import { type DslSpec, dslToPartialRule, parseDslSpec, resolveEffectiveRules } from './dsl.ts';
@@ -27,50 +28,40 @@ function caseShape(spec: DslSpec, withThresholds: boolean): Record<string, unkno
 
 const cases = loadCases('dsl');
 
-describe('conformance: dsl', () => {
-  it('has the 44 top-level and 17 JP main cases', () => {
-    expect(countCaseFolders(cases)).toEqual({ top: 44, main: 17 });
-  });
-
-  for (const testCase of cases) {
-    for (const base of getCaseBases(testCase)) {
-      it(`${testCase.name} [base=${base}]`, () => {
-        const input = testCase.input;
-        if (input.level === 'effective_rules') {
-          const result = resolveEffectiveRules(
-            (input.config_rules ?? []) as CompactionRule[],
-            input.use_config_rules === true,
-            (input.specs ?? []) as string[],
-            base,
-          );
-          // A spec that does not parse makes the whole invocation fail.
-          if (!Array.isArray(testCase.expected) && testCase.expected?.error === true) {
-            expect(result.ok).toBe(false);
-            return;
-          }
-          expect(result).toEqual({ ok: true, value: testCase.expected });
-          return;
-        }
-        const result = parseDslSpec(input.spec as string, base);
-        if (testCase.expected.error === true) {
-          expect(result.ok).toBe(false);
-          if (!result.ok) expect(result.message).not.toBe('');
-          return;
-        }
-        expect(result.ok).toBe(true);
-        if (!result.ok) return;
-        const { partial_rule: partialRule, ...expectedSpec } = testCase.expected;
-        expect(caseShape(result.value, 'tools_over' in expectedSpec)).toEqual(expectedSpec);
-        if (partialRule !== undefined) {
-          const { reasoning_over, tool_calls_over, ...rule } = dslToPartialRule(result.value);
-          // A policy with a threshold is written in its TOML table form (README).
-          expect({
-            ...rule,
-            reasoning: writePolicySetting(rule.reasoning, reasoning_over),
-            tool_calls: writePolicySetting(rule.tool_calls, tool_calls_over),
-          }).toEqual(partialRule);
-        }
-      });
+describeConformance('conformance: dsl', cases, { top: 44, main: 17 }, (testCase, base) => {
+  const input = testCase.input;
+  if (input.level === 'effective_rules') {
+    const result = resolveEffectiveRules(
+      (input.config_rules ?? []) as CompactionRule[],
+      input.use_config_rules === true,
+      (input.specs ?? []) as string[],
+      base,
+    );
+    // A spec that does not parse makes the whole invocation fail.
+    if (!Array.isArray(testCase.expected) && testCase.expected?.error === true) {
+      expect(result.ok).toBe(false);
+      return;
     }
+    expect(result).toEqual({ ok: true, value: testCase.expected });
+    return;
+  }
+  const result = parseDslSpec(input.spec as string, base);
+  if (testCase.expected.error === true) {
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).not.toBe('');
+    return;
+  }
+  expect(result.ok).toBe(true);
+  if (!result.ok) return;
+  const { partial_rule: partialRule, ...expectedSpec } = testCase.expected;
+  expect(caseShape(result.value, 'tools_over' in expectedSpec)).toEqual(expectedSpec);
+  if (partialRule !== undefined) {
+    const { reasoning_over, tool_calls_over, ...rule } = dslToPartialRule(result.value);
+    // A policy with a threshold is written in its TOML table form (README).
+    expect({
+      ...rule,
+      reasoning: writePolicySetting(rule.reasoning, reasoning_over),
+      tool_calls: writePolicySetting(rule.tool_calls, tool_calls_over),
+    }).toEqual(partialRule);
   }
 });

@@ -2,13 +2,9 @@
  * Runs the shared `range` conformance cases (spec 6, 7): the core resolver,
  * and whole-rule resolution against a stream built from the turn starts.
  */
-import { describe, expect, it } from 'vitest';
-import {
-  buildRulesStream,
-  countCaseFolders,
-  getCaseBases,
-  loadCases,
-} from '../../test/conformance.ts';
+import { expect } from 'vitest';
+import { buildRulesStream, loadCases } from '../../test/conformance.ts';
+import { describeConformance } from '../../test/conformance-suite.ts';
 import { FALLBACK_NOW_TEXT, getDefaultNow } from '../compaction/creation.ts';
 import { parseTimestamp } from '../stream/timestamp.ts';
 import type {
@@ -78,68 +74,59 @@ function toRule(rule: RulesLevelInput['rules'][number], base: JpBase): ParseResu
   };
 }
 
-describe('conformance: range', () => {
-  const cases = loadCases('range');
-  it('has the 20 top-level and 15 JP main cases', () => {
-    expect(countCaseFolders(cases)).toEqual({ top: 20, main: 15 });
-  });
-  for (const testCase of cases) {
-    for (const base of getCaseBases(testCase)) {
-      it(`${testCase.name} [base=${base}]`, () => {
-        const input = testCase.input;
-        if (input.level === 'resolve_range') {
-          const actual = resolveRange(
-            input.turn_count as number,
-            (input.existing_compactions ?? []) as TurnRange[],
-            input.from as CoreBound | null,
-            input.to as CoreBound | null,
-          );
-          expect(actual).toEqual(testCase.expected);
-          return;
-        }
-        expect(input.level).toBe('rules');
-        const rulesInput = input as RulesLevelInput;
-        const stream = buildStream(rulesInput);
-        const now =
-          rulesInput.now === undefined ? getDefaultNow(stream) : parseTimestamp(rulesInput.now);
-        expect(now).toBeDefined();
-        const context = getRangeContext(stream, now as bigint);
-        const rules: CompactionRule[] = [];
-        for (const written of rulesInput.rules) {
-          const rule = toRule(written, base);
-          if (!rule.ok) {
-            // A bound that does not read: the config is refused, with JP's reason.
-            expect(testCase.expected.error).toBe(true);
-            expect(rule.message).toContain(testCase.expected.config);
-            return;
-          }
-          rules.push(rule.value);
-        }
-        const plans = resolveRuleRanges(
-          context,
-          rules,
-          { from: rulesInput.from_override, to: rulesInput.to_override },
-          base,
-        );
-        const refusal = plans.find((plan) => plan.refusal !== undefined)?.refusal;
-        if (refusal !== undefined) {
-          const expected =
-            refusal.kind === 'blank-summary-text'
-              ? { error: true, blank_summary_text: true }
-              : {
-                  error: true,
-                  overlap: {
-                    requested: refusal.requested,
-                    required: refusal.required,
-                    new_is_authored: refusal.newIsAuthored,
-                  },
-                };
-          expect(expected).toEqual(testCase.expected);
-          return;
-        }
-        const ranges = plans.flatMap((plan) => (plan.range === null ? [] : [plan.range]));
-        expect(ranges).toEqual(testCase.expected);
-      });
-    }
+const cases = loadCases('range');
+
+describeConformance('conformance: range', cases, { top: 20, main: 15 }, (testCase, base) => {
+  const input = testCase.input;
+  if (input.level === 'resolve_range') {
+    const actual = resolveRange(
+      input.turn_count as number,
+      (input.existing_compactions ?? []) as TurnRange[],
+      input.from as CoreBound | null,
+      input.to as CoreBound | null,
+    );
+    expect(actual).toEqual(testCase.expected);
+    return;
   }
+  expect(input.level).toBe('rules');
+  const rulesInput = input as RulesLevelInput;
+  const stream = buildStream(rulesInput);
+  const now = rulesInput.now === undefined ? getDefaultNow(stream) : parseTimestamp(rulesInput.now);
+  expect(now).toBeDefined();
+  const context = getRangeContext(stream, now as bigint);
+  const rules: CompactionRule[] = [];
+  for (const written of rulesInput.rules) {
+    const rule = toRule(written, base);
+    if (!rule.ok) {
+      // A bound that does not read: the config is refused, with JP's reason.
+      expect(testCase.expected.error).toBe(true);
+      expect(rule.message).toContain(testCase.expected.config);
+      return;
+    }
+    rules.push(rule.value);
+  }
+  const plans = resolveRuleRanges(
+    context,
+    rules,
+    { from: rulesInput.from_override, to: rulesInput.to_override },
+    base,
+  );
+  const refusal = plans.find((plan) => plan.refusal !== undefined)?.refusal;
+  if (refusal !== undefined) {
+    const expected =
+      refusal.kind === 'blank-summary-text'
+        ? { error: true, blank_summary_text: true }
+        : {
+            error: true,
+            overlap: {
+              requested: refusal.requested,
+              required: refusal.required,
+              new_is_authored: refusal.newIsAuthored,
+            },
+          };
+    expect(expected).toEqual(testCase.expected);
+    return;
+  }
+  const ranges = plans.flatMap((plan) => (plan.range === null ? [] : [plan.range]));
+  expect(ranges).toEqual(testCase.expected);
 });

@@ -195,74 +195,43 @@ describe('DSL rules', () => {
 describe('ruleToDsl', () => {
   const unset = { reasoning: null, tool_calls: null, summary: null } as const;
 
+  /** A rule from its keeps and the policies it sets; the others stay unset. */
+  type RuleParts = Partial<CompactionRule> & Pick<CompactionRule, 'keep_first' | 'keep_last'>;
+  const rule = (parts: RuleParts): CompactionRule => ({ ...unset, ...parts });
+
   it('writes the spec of rules the DSL can produce', () => {
-    expect(
-      ruleToDsl({
-        ...unset,
-        reasoning: 'strip',
-        keep_first: { turns: 1 },
-        keep_last: { turns: 1 },
-      }),
-    ).toBe('r');
-    expect(
-      ruleToDsl({ ...unset, summary: {}, keep_first: { turns: 0 }, keep_last: { from_end: 3 } }),
-    ).toBe('s:..-3');
-    expect(
-      ruleToDsl({
-        ...unset,
-        tool_calls: 'strip-requests',
-        keep_first: { absolute: 5 },
-        keep_last: { from_end: 0 },
-      }),
-    ).toBe('t=strip-requests:5..');
-    expect(
-      ruleToDsl({
-        ...unset,
-        tool_calls: 'strip',
-        keep_first: { from_end: 10 },
-        keep_last: { absolute: 12 },
-      }),
-    ).toBe('t:-10..12');
+    const written: [RuleParts, string][] = [
+      [{ reasoning: 'strip', keep_first: { turns: 1 }, keep_last: { turns: 1 } }, 'r'],
+      [{ summary: {}, keep_first: { turns: 0 }, keep_last: { from_end: 3 } }, 's:..-3'],
+      [
+        { tool_calls: 'strip-requests', keep_first: { absolute: 5 }, keep_last: { from_end: 0 } },
+        't=strip-requests:5..',
+      ],
+      [
+        { tool_calls: 'strip', keep_first: { from_end: 10 }, keep_last: { absolute: 12 } },
+        't:-10..12',
+      ],
+    ];
+    for (const [parts, spec] of written) expect(ruleToDsl(rule(parts)), spec).toBe(spec);
   });
 
   it('gives undefined where no spec says it', () => {
     const keeps = { keep_first: { turns: 0 }, keep_last: { from_end: 0 } } as const;
-    expect(ruleToDsl({ ...unset, ...keeps })).toBeUndefined();
-    expect(
-      ruleToDsl({ ...unset, ...keeps, summary: { instructions: 'be brief' } }),
-    ).toBeUndefined();
-    expect(
-      ruleToDsl({
-        ...unset,
-        reasoning: 'strip',
-        keep_first: { duration_secs: 60 },
-        keep_last: { from_end: 0 },
-      }),
-    ).toBeUndefined();
-    expect(
-      ruleToDsl({
-        ...unset,
+    const unsayable: RuleParts[] = [
+      keeps,
+      { ...keeps, summary: { instructions: 'be brief' } },
+      { reasoning: 'strip', keep_first: { duration_secs: 60 }, keep_last: { from_end: 0 } },
+      {
         reasoning: 'strip',
         keep_first: { after_last_compaction: true },
         keep_last: { from_end: 0 },
-      }),
-    ).toBeUndefined();
-    expect(
-      ruleToDsl({
-        ...unset,
-        reasoning: 'strip',
-        keep_first: { turns: 3 },
-        keep_last: { turns: 2 },
-      }),
-    ).toBeUndefined();
-    expect(
-      ruleToDsl({
-        ...unset,
-        reasoning: 'strip',
-        keep_first: { absolute: 0 },
-        keep_last: { from_end: 0 },
-      }),
-    ).toBeUndefined();
+      },
+      { reasoning: 'strip', keep_first: { turns: 3 }, keep_last: { turns: 2 } },
+      { reasoning: 'strip', keep_first: { absolute: 0 }, keep_last: { from_end: 0 } },
+    ];
+    for (const parts of unsayable) {
+      expect(ruleToDsl(rule(parts)), JSON.stringify(parts)).toBeUndefined();
+    }
   });
 
   it('writes an equivalent spec for count-based config rules', () => {

@@ -1,12 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHARED_DIR } from '../../test/conformance.ts';
+import { callsPerTool, reportedCallsPerTool, walkFiles } from '../../test/corpus.ts';
 import { CORPUS_2026 } from '../../test/fixtures/agent-transcripts-2026.ts';
-import { parseConfigToml } from '../config/config.ts';
-import { loadTokenCounter } from '../counting/tokens.ts';
-import { reportStream } from '../playground/playground.ts';
-import type { StreamElement } from '../types.ts';
 import { importTranscript } from './import.ts';
 import { readRecordedUsage } from './recorded-usage.ts';
 
@@ -17,28 +14,12 @@ const EXPECTED = JSON.parse(readFileSync(join(DIR, 'expected-tool-calls.json'), 
   Record<string, number>
 >;
 
-function walk(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)],
-  );
-}
-
-function callsPerTool(elements: readonly StreamElement[]): Record<string, number> {
-  const calls: Record<string, number> = {};
-  for (const element of elements) {
-    if (element.type === 'tool_call_request') {
-      calls[String(element.name)] = (calls[String(element.name)] ?? 0) + 1;
-    }
-  }
-  return calls;
-}
-
 const fileOf = (path: string, old?: boolean) =>
   join(old ? join(CORPUS, 'agent-transcripts') : DIR, path);
 
 describe('the 2026 agent-transcripts corpus', () => {
   it('has an independent tool count for every transcript, and a row here for each', () => {
-    const files = walk(DIR)
+    const files = walkFiles(DIR)
       .map((file) => relative(DIR, file))
       .filter((file) => !file.startsWith('licenses/') && !/^[A-Z-]+\.md$|^expected-/.test(file))
       // The LHAR folder holds only the format's JSON Schema, not a recording.
@@ -59,14 +40,7 @@ describe('the 2026 agent-transcripts corpus', () => {
       expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       const elements = result.elements ?? [];
       expect(callsPerTool(elements)).toEqual(EXPECTED[entry.path]);
-      const { report } = reportStream(elements, parseConfigToml(''), {
-        now: null,
-        view: 'sanitized',
-        counter: await loadTokenCounter('chars'),
-      });
-      expect(Object.fromEntries(report.tools.map((row) => [row.name, row.calls]))).toEqual(
-        EXPECTED[entry.path],
-      );
+      expect(await reportedCallsPerTool(elements)).toEqual(EXPECTED[entry.path]);
     });
   }
 

@@ -22,6 +22,7 @@ import {
   GOOD_STREAM,
   shorten,
 } from '../../test/bad-input-cases.ts';
+import { playgroundInput } from '../../test/corpus.ts';
 import { shareDefaults } from '../../test/share-links.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { formatSavedTokens } from '../counting/format.ts';
@@ -148,14 +149,12 @@ async function runCore(
   let status: string;
   let sessionNote = '';
   try {
-    const result = await session.run({
-      configText: badCase.target === 'config' ? text : GOOD_CONFIG,
-      streamText: badCase.target === 'stream' ? text : GOOD_STREAM,
-      encoding: 'auto',
-      tokenizer: 'o200k',
-      now: null,
-      view: badCase.view ?? 'sanitized',
-    });
+    const result = await session.run(
+      playgroundInput(badCase.target === 'stream' ? text : GOOD_STREAM, {
+        configText: badCase.target === 'config' ? text : GOOD_CONFIG,
+        view: badCase.view ?? 'sanitized',
+      }),
+    );
     status = result.status;
     const sessionDiagnostics =
       badCase.target === 'stream' ? result.streamDiagnostics : result.configDiagnostics;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EXAMPLES } from '../../examples/index.ts';
+import { playgroundInput } from '../../test/corpus.ts';
 
 // Counts every read of a config text through the core's one entry to it.
 const parses = vi.hoisted(() => ({ texts: [] as string[] }));
@@ -21,14 +22,9 @@ describe('a run reads the config text once', () => {
     const example = EXAMPLES.find((candidate) => candidate.id === 'coding-session');
     if (!example) throw new Error('no coding-session example');
     const configText = `${example.configText}\n[conversation.tools.run_test]\ncompaction = "keep"\n`;
-    const result = await createPlaygroundSession().run({
-      configText,
-      streamText: example.streamText,
-      encoding: 'auto',
-      tokenizer: 'o200k',
-      now: null,
-      view: 'sanitized',
-    });
+    const result = await createPlaygroundSession().run(
+      playgroundInput(example.streamText, { configText }),
+    );
     // The guidance came with it (the misspelt tool is named)...
     expect(result.guidance.some((d) => d.code === 'guidance/unknown-tool')).toBe(true);
     // ...from the one parse of the text.

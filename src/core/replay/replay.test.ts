@@ -26,25 +26,30 @@ const counter = await loadTokenCounter('chars');
 const at = (time: string) => `2026-03-01 ${time}.0`;
 const x = (letter: string, length: number) => letter.repeat(length);
 
+/** A call of `read` on path `p`. */
+const readCall = (timestamp: string, id: string, p: string): StreamElement => ({
+  timestamp,
+  type: 'tool_call_request',
+  id,
+  name: 'read',
+  arguments: { p },
+});
+/** A successful result of a `read` call. */
+const readResult = (timestamp: string, id: string, content: string): StreamElement => ({
+  timestamp,
+  type: 'tool_call_response',
+  id,
+  content,
+  is_error: false,
+});
+
 // Tokens (chars/4, rounded up): an 8-letter text 2; '{"p":"a"}' 3, stripped '{}' 1;
 // an 80-letter response 20, stripped "[compacted] read: success" (25 chars) 7.
 const STREAM: StreamElement[] = [
   { timestamp: at('10:00:00'), type: 'turn_start' }, // 0, turn 0
   { timestamp: at('10:00:00'), type: 'chat_request', content: x('q', 8) }, // 1: 2
-  {
-    timestamp: at('10:00:01'),
-    type: 'tool_call_request',
-    id: 'c1',
-    name: 'read',
-    arguments: { p: 'a' },
-  }, // 2: 3 (R1)
-  {
-    timestamp: at('10:00:02'),
-    type: 'tool_call_response',
-    id: 'c1',
-    content: x('r', 80),
-    is_error: false,
-  }, // 3: 20
+  readCall(at('10:00:01'), 'c1', 'a'), // 2: 3 (R1)
+  readResult(at('10:00:02'), 'c1', x('r', 80)), // 3: 20
   { timestamp: at('10:00:10'), type: 'chat_response', message: x('m', 8) }, // 4: 2 (R2)
   { timestamp: at('11:00:10'), type: 'turn_start' }, // 5, turn 1
   { timestamp: at('11:00:10'), type: 'chat_request', content: x('y', 8) }, // 6: 2
@@ -58,20 +63,8 @@ const STREAM: StreamElement[] = [
   }, // 8: stored, in force from R4 on
   { timestamp: at('11:01:00'), type: 'turn_start' }, // 9, turn 2
   { timestamp: at('11:01:00'), type: 'chat_request', content: x('z', 8) }, // 10: 2
-  {
-    timestamp: at('11:01:05'),
-    type: 'tool_call_request',
-    id: 'c2',
-    name: 'read',
-    arguments: { p: 'b' },
-  }, // 11: 3 (R4)
-  {
-    timestamp: at('11:01:06'),
-    type: 'tool_call_response',
-    id: 'c2',
-    content: x('s', 80),
-    is_error: false,
-  }, // 12: 20
+  readCall(at('11:01:05'), 'c2', 'b'), // 11: 3 (R4)
+  readResult(at('11:01:06'), 'c2', x('s', 80)), // 12: 20
   { timestamp: at('11:01:10'), type: 'chat_response', message: x('o', 8) }, // 13: 2 (R5)
   { timestamp: at('11:02:00'), type: 'turn_start' }, // 14, turn 3
   { timestamp: at('11:02:00'), type: 'chat_request', content: x('w', 8) }, // 15: 2

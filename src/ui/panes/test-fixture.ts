@@ -122,17 +122,32 @@ function explain(outcome: EventExplanation['outcome'], extra: Partial<EventExpla
   return { turn: 3, outcome, sentence: `core sentence: ${outcome}`, ...extra };
 }
 
+/** The user's request and the call it leads to: unchanged by compaction, in both views. */
+const READ_REQUEST_TEXT: TranscriptEntry = {
+  key: 'e1',
+  type: 'chat_request',
+  text: 'Read the <script>alert(1)</script> file',
+  tokens: 10,
+};
+const READ_CALL: TranscriptEntry = {
+  key: 'e2',
+  type: 'tool_call_request',
+  toolName: 'fs_read_file',
+  id: 'call_1',
+  text: '{"path":"a.ts"}',
+  tokens: 5,
+};
+
+/** fs_read_file's hint, stored on the compaction: its responses stripped. */
+const READ_FILE_POLICY = {
+  policy: { policy: 'strip', request: false, response: true },
+  from: 'tool_overrides',
+} as const;
+
 /** The provider view with no compaction. */
 export const FIXTURE_BEFORE: TranscriptEntry[] = [
-  { key: 'e1', type: 'chat_request', text: 'Read the <script>alert(1)</script> file', tokens: 10 },
-  {
-    key: 'e2',
-    type: 'tool_call_request',
-    toolName: 'fs_read_file',
-    id: 'call_1',
-    text: '{"path":"a.ts"}',
-    tokens: 5,
-  },
+  READ_REQUEST_TEXT,
+  READ_CALL,
   {
     key: 'e3',
     type: 'tool_call_response',
@@ -180,27 +195,10 @@ export const FIXTURE_AFTER: TranscriptEntry[] = [
     tokens: 9,
     explanation: explain('injected', { summary: decisionStored, turn: 1 }),
   },
+  { ...READ_REQUEST_TEXT, explanation: explain('unchanged', { turn: 0, sentence: '' }) },
   {
-    key: 'e1',
-    type: 'chat_request',
-    text: 'Read the <script>alert(1)</script> file',
-    tokens: 10,
-    explanation: explain('unchanged', { turn: 0, sentence: '' }),
-  },
-  {
-    key: 'e2',
-    type: 'tool_call_request',
-    toolName: 'fs_read_file',
-    id: 'call_1',
-    text: '{"path":"a.ts"}',
-    tokens: 5,
-    explanation: explain('unchanged', {
-      toolCalls: decisionNew,
-      toolPolicy: {
-        policy: { policy: 'strip', request: false, response: true },
-        from: 'tool_overrides',
-      },
-    }),
+    ...READ_CALL,
+    explanation: explain('unchanged', { toolCalls: decisionNew, toolPolicy: READ_FILE_POLICY }),
   },
   {
     key: 'e3',
@@ -209,13 +207,7 @@ export const FIXTURE_AFTER: TranscriptEntry[] = [
     id: 'call_1',
     text: '[compacted] fs_read_file: success',
     tokens: 8,
-    explanation: explain('stripped', {
-      toolCalls: decisionNew,
-      toolPolicy: {
-        policy: { policy: 'strip', request: false, response: true },
-        from: 'tool_overrides',
-      },
-    }),
+    explanation: explain('stripped', { toolCalls: decisionNew, toolPolicy: READ_FILE_POLICY }),
   },
   {
     key: 'e8',

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { WorkspaceConversation } from '../../state/app-state.ts';
 import { fireEvent, render, screen, within } from '../../test/render.tsx';
@@ -91,18 +92,21 @@ describe('ConversationTable', () => {
       figures: null,
     },
   ];
-  const titles = () =>
-    [...document.querySelectorAll('tbody .ws-title')].map((cell) => cell.textContent);
-
-  it('lists every conversation by tokens saved, failures last with their reason', () => {
+  const renderTable = (props: Partial<ComponentProps<typeof ConversationTable>> = {}) =>
     render(
       <ConversationTable
         conversations={conversations}
         selectedTool={null}
         budget={null}
         onOpen={vi.fn()}
+        {...props}
       />,
     );
+  const titles = () =>
+    [...document.querySelectorAll('tbody .ws-title')].map((cell) => cell.textContent);
+
+  it('lists every conversation by tokens saved, failures last with their reason', () => {
+    renderTable();
     expect(screen.getByRole('table', { name: 'Conversations by tokens saved' })).toBeVisible();
     expect(titles()).toEqual(['Beta', 'Gamma', 'Alpha', 'Broken']);
     expect(screen.getByText('events.json line 1, column 2: nope')).toBeVisible();
@@ -110,14 +114,7 @@ describe('ConversationTable', () => {
 
   it('for a tool: only the conversations that call it, by its saving, and Open names the conversation', () => {
     const onOpen = vi.fn();
-    render(
-      <ConversationTable
-        conversations={conversations}
-        selectedTool="grep"
-        budget={null}
-        onOpen={onOpen}
-      />,
-    );
+    renderTable({ selectedTool: 'grep', onOpen });
     const table = screen.getByRole('table', {
       name: "Which conversations gain most from grep's hint",
     });
@@ -128,15 +125,7 @@ describe('ConversationTable', () => {
   });
 
   it('shows the first rows, and all on request', () => {
-    render(
-      <ConversationTable
-        conversations={conversations}
-        selectedTool={null}
-        budget={null}
-        onOpen={vi.fn()}
-        initialRows={2}
-      />,
-    );
+    renderTable({ initialRows: 2 });
     expect(titles()).toEqual(['Beta', 'Gamma']);
     fireEvent.click(screen.getByRole('button', { name: 'Show all 4' }));
     expect(titles()).toHaveLength(4);

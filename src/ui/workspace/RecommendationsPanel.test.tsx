@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type HintRecommendations,
@@ -45,32 +46,28 @@ afterEach(() => {
   disposeWorkspace();
 });
 
+type PanelProps = ComponentProps<typeof RecommendationsPanel>;
+
+/** The panel for "this conversation", its onApply a mock unless `props` give one. */
+function renderPanel(props: Pick<PanelProps, 'state'> & Partial<PanelProps>) {
+  return render(<RecommendationsPanel subject="this conversation" onApply={vi.fn()} {...props} />);
+}
+
 describe('RecommendationsPanel', () => {
   it('offers to recommend when nothing is computed yet', () => {
     const onRecommend = vi.fn();
-    render(
-      <RecommendationsPanel
-        subject="this conversation"
-        state={{ status: 'idle', result: null, message: null }}
-        onRecommend={onRecommend}
-        onApply={vi.fn()}
-      />,
-    );
+    renderPanel({ state: { status: 'idle', result: null, message: null }, onRecommend });
     fireEvent.click(screen.getByRole('button', { name: 'Recommend hints' }));
     expect(onRecommend).toHaveBeenCalledOnce();
   });
 
   it('keeps the button disabled, saying why, until there is a result to measure on', () => {
     const onRecommend = vi.fn();
-    render(
-      <RecommendationsPanel
-        subject="this conversation"
-        state={{ status: 'idle', result: null, message: null }}
-        onRecommend={onRecommend}
-        canRecommend={false}
-        onApply={vi.fn()}
-      />,
-    );
+    renderPanel({
+      state: { status: 'idle', result: null, message: null },
+      onRecommend,
+      canRecommend: false,
+    });
     const button = screen.getByRole('button', { name: 'Recommend hints' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription('Available once the first result is in.');
@@ -80,9 +77,7 @@ describe('RecommendationsPanel', () => {
 
   it('shows each suggestion with its reason and measured saving, and the note, before applying', async () => {
     const result = await recommendations();
-    render(
-      <RecommendationsPanel subject="this conversation" state={done(result)} onApply={vi.fn()} />,
-    );
+    renderPanel({ state: done(result) });
     expect(screen.getByRole('note')).toHaveTextContent(RECOMMENDATION_NOTE);
     const table = screen.getByRole('table', { name: 'Suggested hints' });
     for (const rec of result.recommendations) {
@@ -112,13 +107,7 @@ describe('RecommendationsPanel', () => {
       reason: 'Its responses split into 2 large and 6 small.',
       expectedSaved: { tokens: 3982, chars: 15_934 },
     };
-    render(
-      <RecommendationsPanel
-        subject="this conversation"
-        state={done({ ...result, thresholds: [threshold] })}
-        onApply={vi.fn()}
-      />,
-    );
+    renderPanel({ state: done({ ...result, thresholds: [threshold] }) });
     const section = screen.getByRole('region', { name: 'Size thresholds' });
     expect(section).toHaveTextContent(
       'fs_read_file: tool_calls = { policy = "strip-responses", over = "1KB" } on the rule saves 3,982 tokens.',
@@ -127,13 +116,7 @@ describe('RecommendationsPanel', () => {
   });
 
   it('shows no threshold section when there is none (base 2026-08, or no split)', async () => {
-    render(
-      <RecommendationsPanel
-        subject="this conversation"
-        state={done({ ...(await recommendations()), thresholds: [] })}
-        onApply={vi.fn()}
-      />,
-    );
+    renderPanel({ state: done({ ...(await recommendations()), thresholds: [] }) });
     expect(screen.queryByRole('region', { name: 'Size thresholds' })).toBeNull();
   });
 
@@ -168,13 +151,9 @@ describe('RecommendationsPanel', () => {
 
   it('keeps the last suggestions, marked, when the input has errors', async () => {
     const result = await recommendations();
-    render(
-      <RecommendationsPanel
-        subject="this conversation"
-        state={{ status: 'invalid', result, message: 'The config has an error at line 1' }}
-        onApply={vi.fn()}
-      />,
-    );
+    renderPanel({
+      state: { status: 'invalid', result, message: 'The config has an error at line 1' },
+    });
     expect(screen.getByText('Not current: The config has an error at line 1')).toBeVisible();
     expect(screen.getByRole('table', { name: 'Suggested hints' })).toBeVisible();
   });

@@ -3,10 +3,9 @@ import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { createPlaygroundExtras } from '../../core/analyses/extras.ts';
 import { createPlaygroundSession } from '../../core/playground/playground.ts';
-import type { PlaygroundInput } from '../../core/playground/types.ts';
 import { streamWithTools } from '../../test/bad-input-cases.ts';
 import { listCorpus } from '../../test/conformance.ts';
-import { README_CONFIG_TOML } from '../../test/corpus.ts';
+import { playgroundInput } from '../../test/corpus.ts';
 import { packReply, unpackReply } from './row-packing.ts';
 
 /** A reply as the page reads it after `postMessage`: packed, cloned, unpacked. */
@@ -22,15 +21,7 @@ function countObjects(value: unknown): number {
   return 1 + children.reduce((sum: number, child) => sum + countObjects(child), 0);
 }
 
-const input = (streamText: string, more: Partial<PlaygroundInput> = {}): PlaygroundInput => ({
-  configText: README_CONFIG_TOML,
-  streamText,
-  encoding: 'auto',
-  tokenizer: 'o200k',
-  now: null,
-  view: 'sanitized',
-  ...more,
-});
+const input = playgroundInput;
 
 describe('replies crossing from a worker to the page', () => {
   const session = createPlaygroundSession();
