@@ -10,8 +10,8 @@
 
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { importToolUseBlock } from './anthropic-messages.ts';
 import { getArray, getString, StreamBuilder } from './builder.ts';
+import { importToolUseBlock } from './claude-code.ts';
 import { attachUsageAt, createSplitUsage } from './recorded-usage.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';

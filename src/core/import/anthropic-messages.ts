@@ -6,9 +6,9 @@
  */
 
 import { isJsonObject } from '../json/values.ts';
-import type { JsonObject, JsonValue } from '../types.ts';
-import { getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
-import { importThinkingBlock, resultText } from './claude-code.ts';
+import type { JsonValue } from '../types.ts';
+import { getString, StreamBuilder } from './builder.ts';
+import { importThinkingBlock, importToolUseBlock, resultText } from './claude-code.ts';
 import { getApiArray } from './openai-chat.ts';
 import {
   ANTHROPIC_SERVER_CALLS,
@@ -173,26 +173,4 @@ export function importAnthropic(document: JsonDocument): ImportResult {
     }
   }
   return out.finish();
-}
-
-/**
- * A `tool_use` block (or `server_tool_use`, `mcp_tool_use`) as a call, in
- * Anthropic's shape, for every format that writes it (Amp too): counted on
- * sight, skipped with an error (`code`) without a string id and name, and
- * once per id (a block written again is the same call).
- */
-export function importToolUseBlock(
-  block: JsonObject,
-  out: StreamBuilder,
-  code: string,
-  time: SourceTime,
-  line: number | undefined,
-): void {
-  const id = getString(block, 'id');
-  const name = getString(block, 'name');
-  if (id === undefined || name === undefined) {
-    out.skipCall(line, code, `a ${String(block.type)} block without a string "id" and "name"`, id);
-    return;
-  }
-  out.toolCall(id, name, toArguments(block.input).args, time, line);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamElement } from '../types.ts';
 import { importTranscript } from './import.ts';
+import { accountImport } from './loss-guard.ts';
 
 const lines = (...records: object[]) => records.map((r) => JSON.stringify(r)).join('\n');
 const at = (s: number) => `2026-03-01T10:00:${String(s).padStart(2, '0')}.000Z`;
@@ -44,6 +45,22 @@ const shape = (elements: readonly StreamElement[] | undefined) =>
   );
 
 describe('Claude Code sessions', () => {
+  it('counts a tool_use without a name as left out, as every format does', () => {
+    const result = importTranscript(
+      lines(
+        user('u1', null, 'list files'),
+        assistant('a2', 'u1', 'msg_1', [
+          { type: 'text', text: 'Listing.' },
+          { type: 'tool_use', id: 't1', input: { command: 'ls' } },
+        ]),
+      ),
+    );
+    const account = accountImport(result, false);
+    expect(account.importedCalls).toBe(0);
+    expect(account.leftOut).toEqual([{ code: 'claude-code/bad-tool-use', calls: 1 }]);
+    expect(account.unexplained).toBe(0);
+  });
+
   it('merges the lines of one response (same message.id) and counts a repeated block once', () => {
     const text = lines(
       user('u1', null, 'list files'),

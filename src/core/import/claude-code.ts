@@ -7,7 +7,7 @@
 
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, type SourceTime, StreamBuilder } from './builder.ts';
+import { getArray, getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
 import { isAnthropicServerResult, isServerResultError, serverResultText } from './server-tools.ts';
 import type { JsonLine, JsonLines } from './source.ts';
 import { fits, type ImportResult, type InlineSubagent, misfit, type Sniffed } from './types.ts';
@@ -116,21 +116,25 @@ export function importClaudeCode(read: JsonLines, options: ClaudeCodeOptions = {
 }
 
 /**
- * The distinct call ids of the file (the loss guard's source figure): all
- * of them for the main conversation, whose note on the sidechain lines
- * accounts for the subagents' calls; a subagent's own for that subagent.
+ * The calls of the file (the loss guard's source figure), each id once and
+ * each call block without a string id on its own: all of them for the main
+ * conversation, whose note on the sidechain lines accounts for the
+ * subagents' calls; a subagent's own for that subagent.
  */
 function countSourceCalls(entries: readonly Entry[], agent: string | undefined): number {
   const groups = agent === undefined ? undefined : sidechainGroups(entries);
   const ids = new Set<string>();
+  let withoutId = 0;
   for (const entry of entries) {
     if (entry.value.type !== 'assistant') continue;
     if (groups !== undefined && groups.get(entry) !== agent) continue;
     for (const block of contentBlocks(entry.value)) {
-      if (isNamedCall(block)) ids.add(String(block.id));
+      if (!isCallBlock(block)) continue;
+      if (typeof block.id === 'string') ids.add(block.id);
+      else withoutId++;
     }
   }
-  return ids.size;
+  return ids.size + withoutId;
 }
 
 /** A call block the importer can emit: a call with a string id and name. */
@@ -647,18 +651,8 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
         case 'tool_use':
         case 'server_tool_use':
         case 'mcp_tool_use': {
-          const id = getString(block, 'id');
-          const name = getString(block, 'name');
-          if (id === undefined || name === undefined) {
-            out.skipItem(
-              record.line,
-              'claude-code/bad-tool-use',
-              `a ${block.type} block without a string "id" and "name"`,
-            );
-            break;
-          }
           // A call written again (a later line of one response, a history written twice) counts once.
-          out.toolCall(id, name, isJsonObject(block.input) ? block.input : {}, time, record.line);
+          importToolUseBlock(block, out, 'claude-code/bad-tool-use', time, record.line);
           break;
         }
         default:
@@ -786,4 +780,26 @@ export function resultText(
     }
   }
   return parts.join('\n');
+}
+
+/**
+ * A `tool_use` block (or `server_tool_use`, `mcp_tool_use`) as a call, in
+ * Anthropic's shape, for every format that writes it (Amp too): counted on
+ * sight, skipped with an error (`code`) without a string id and name, and
+ * once per id (a block written again is the same call).
+ */
+export function importToolUseBlock(
+  block: JsonObject,
+  out: StreamBuilder,
+  code: string,
+  time: SourceTime,
+  line: number | undefined,
+): void {
+  const id = getString(block, 'id');
+  const name = getString(block, 'name');
+  if (id === undefined || name === undefined) {
+    out.skipCall(line, code, `a ${String(block.type)} block without a string "id" and "name"`, id);
+    return;
+  }
+  out.toolCall(id, name, toArguments(block.input).args, time, line);
 }

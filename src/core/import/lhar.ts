@@ -12,8 +12,8 @@
 
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { importToolUseBlock } from './anthropic-messages.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { importToolUseBlock } from './claude-code.ts';
 import { importHostedCall, isUnknownCallItem } from './openai-responses.ts';
 import { attachUsageAt, createSplitUsage } from './recorded-usage.ts';
 import {
