@@ -22,6 +22,23 @@ describe('createDebounce', () => {
     vi.advanceTimersByTime(1_000);
     expect(runs).toBe(1);
   });
+
+  it('runs a zero delay once the current code is done, before a timer queued earlier, once', async () => {
+    const order: string[] = [];
+    const debounce = createDebounce(() => order.push('run'));
+    setTimeout(() => order.push('timer'), 0);
+    debounce.schedule(0);
+    debounce.schedule(0);
+    expect(order).toEqual([]);
+    expect(debounce.pending).toBe(true);
+    await Promise.resolve();
+    expect(order).toEqual(['run']);
+    expect(debounce.pending).toBe(false);
+    debounce.schedule(0);
+    debounce.cancel();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(['run', 'timer']);
+  });
 });
 
 describe('createLatestWins', () => {

@@ -15,16 +15,34 @@ export interface Debounce {
   readonly pending: boolean;
 }
 
-/** A debounced `run`. */
+/**
+ * A debounced `run`. A delay of 0 runs it once the current task's code is
+ * done (a microtask): the setters of one event still merge, and the call
+ * does not wait behind the tasks already queued (an editor's frame, a
+ * render), which a zero-delay timer does.
+ */
 export function createDebounce(run: () => void): Debounce {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** The microtask waiting for a zero delay, told apart from a cancelled or replaced one. */
+  let soon: object | null = null;
   const cancel = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
+    soon = null;
   };
   return {
     schedule(delayMs) {
       cancel();
+      if (delayMs <= 0) {
+        const token = {};
+        soon = token;
+        queueMicrotask(() => {
+          if (soon !== token) return;
+          soon = null;
+          run();
+        });
+        return;
+      }
       timer = setTimeout(() => {
         timer = null;
         run();
@@ -32,7 +50,7 @@ export function createDebounce(run: () => void): Debounce {
     },
     cancel,
     get pending() {
-      return timer !== null;
+      return timer !== null || soon !== null;
     },
   };
 }

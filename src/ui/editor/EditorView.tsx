@@ -91,6 +91,18 @@ function MountedEditor({
   // A layout effect: it runs before the wrapper's own value effect, which would
   // replace the whole text as one edit (see applyStoreText); that one then finds
   // the model up to date.
+  const colorizeBrackets = options?.bracketPairColorization?.enabled !== false;
+  useLayoutEffect(() => {
+    // The editor's option draws the colours; the model builds the brackets' tree for them over
+    // the whole text unless its own option says not to (32 ms at the first frame of 1.8 MB).
+    mounted?.editor.getModel()?.updateOptions({
+      bracketColorizationOptions: {
+        enabled: colorizeBrackets,
+        independentColorPoolPerBracketType: false,
+      },
+    });
+  }, [mounted, colorizeBrackets]);
+
   useLayoutEffect(() => {
     if (!mounted || held.current === value) return;
     applying.current = true;
