@@ -137,7 +137,9 @@ function MountedEditor({
         path={path}
         defaultLanguage={language}
         language={language}
-        value={value}
+        // Read once, when the model is made: later texts go in through applyStoreText. A `value`
+        // prop would make the wrapper read the whole model back (getValue) on every change.
+        defaultValue={value}
         theme={theme}
         loading={<div className="editor-loading">Loading the editor…</div>}
         options={allOptions}
