@@ -195,6 +195,18 @@ describe('runAnalysis', () => {
       expect(selectIsBusy(state)).toBe(false);
     });
 
+    it('is not asked for while typing in a large stream: the untouched payloads keep their counts', async () => {
+      openFile(large, 'big.json');
+      await settle();
+      engine.estimates[0]?.resolve(estimate);
+      engine.runs[0]?.resolve(counted);
+      await settle();
+      setStreamText(`${large} `);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(engine.runs).toHaveLength(2);
+      expect(engine.estimates).toHaveLength(1);
+    });
+
     it('is not asked for below 500,000 characters, nor for a hint edit on the same stream', async () => {
       openFile(large.slice(1), 'just-under.json');
       await settle();

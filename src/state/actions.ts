@@ -88,6 +88,8 @@ let lastRunTokenizer: TokenizerId | null = null;
  * counting, and the 1.8 MB corpus file about 185 ms.
  */
 export const ESTIMATE_FROM_CHARS = 500_000;
+/** Whether the run waiting was asked for by typing in the stream (see estimateFirst). */
+let typedStream = false;
 /** The figures an estimate replaced, shown again if the counted run fails. */
 let resultBeforeEstimate: PlaygroundFigures | null = null;
 /** Only the newest run may write its result. */
@@ -137,6 +139,7 @@ export function runAnalysis(options: { quiet?: boolean } = {}): void {
   store.setState({ status: 'running', isStale: true });
   supersedeRun();
   const wait = options.quiet === true && store.getState().streamText !== lastRunStream;
+  typedStream = wait;
   // A zero delay still merges the setters of one event (an example sets both texts).
   pendingRun.schedule(wait ? (deps?.debounceMs ?? DEFAULT_DEBOUNCE_MS) : 0);
 }
@@ -152,6 +155,7 @@ function supersedeRun(): void {
 /** Runs now, skipping the debounce; resolves when this run's result is in the store. */
 export function flushAnalysis(): Promise<void> {
   pendingRun.cancel();
+  typedStream = false;
   return startRun();
 }
 
@@ -178,7 +182,8 @@ async function startRun(): Promise<void> {
     if (runController === controller) runController = null;
     return;
   }
-  if (countsAnew) estimateFirst(input, sequence, controller.signal);
+  // Typing in the stream keeps the token counts of every payload it did not touch: the counted run is quick.
+  if (countsAnew && !typedStream) estimateFirst(input, sequence, controller.signal);
   const run = () => engine.run(input, { signal: controller.signal });
   try {
     const result = await run().catch((error: unknown) => {

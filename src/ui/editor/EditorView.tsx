@@ -88,9 +88,6 @@ function MountedEditor({
   /** True while this view puts a text from the store into the model: no change to report back. */
   const applying = useRef(false);
 
-  // A layout effect: it runs before the wrapper's own value effect, which would
-  // replace the whole text as one edit (see applyStoreText); that one then finds
-  // the model up to date.
   const colorizeBrackets = options?.bracketPairColorization?.enabled !== false;
   useLayoutEffect(() => {
     // The editor's option draws the colours; the model builds the brackets' tree for them over
@@ -103,6 +100,7 @@ function MountedEditor({
     });
   }, [mounted, colorizeBrackets]);
 
+  // A layout effect: the text is in the model before the browser paints the frame that shows it.
   useLayoutEffect(() => {
     if (!mounted || held.current === value) return;
     applying.current = true;
