@@ -6,7 +6,8 @@
  *     vi.mock('@monaco-editor/react', () => import('../../test/monaco-stub.tsx'));
  *
  * `Editor` becomes a textarea with the same accessible name, value and change
- * callback, which is all the shell relies on. `DiffEditor` renders both texts
+ * callbacks (the `onChange` prop, and the content listeners of the fake editor
+ * it mounts), which is all the shell relies on. `DiffEditor` renders both texts
  * in `<pre>` elements (test ids `diff-original` and `diff-modified`) and hands
  * `onMount` a fake editor that records what the component asks of it.
  * `moveModifiedCursor(line)` plays a click on a line of the modified side,
@@ -59,8 +60,12 @@ export interface FakeDiffEditor {
 /** Monaco's `CursorChangeReason.Explicit`. */
 export const EXPLICIT = 3;
 
-/** The subset of the Monaco namespace the panes use. */
-export const fakeMonaco = { editor: { CursorChangeReason: { Explicit: EXPLICIT } } };
+/** The subset of the Monaco namespace the panes and the editors' mount use. */
+export const fakeMonaco = {
+  editor: { CursorChangeReason: { Explicit: EXPLICIT } },
+  KeyMod: { CtrlCmd: 0 },
+  KeyCode: { KeyS: 0, Enter: 0 },
+};
 
 function createFakeCodeEditor(): FakeCodeEditor {
   const editor: FakeCodeEditor = {
@@ -170,16 +175,51 @@ export function DiffEditor(props: DiffEditorProps) {
   );
 }
 
-/** Stand-in for the single editor: a labelled textarea. */
-export function Editor({ value, defaultValue, path, language, options, onChange }: EditorProps) {
+/**
+ * Stand-in for the single editor: a labelled textarea showing the text it is
+ * given. `onMount` gets a fake editor without a model (so a text from the
+ * store is shown through the props) whose content listeners hear what is
+ * typed, as Monaco's `onDidChangeModelContent` would.
+ */
+export function Editor({
+  value,
+  defaultValue,
+  path,
+  language,
+  options,
+  onChange,
+  onMount,
+}: EditorProps) {
+  const text = value ?? defaultValue ?? '';
+  const typed = useRef(text);
+  typed.current = text;
+  const listeners = useRef<(() => void)[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the real wrapper calls onMount once
+  useEffect(() => {
+    const fake = {
+      addCommand() {},
+      getValue: () => typed.current,
+      getModel: () => null,
+      updateOptions() {},
+      onDidChangeModelContent(listener: () => void) {
+        listeners.current.push(listener);
+        return { dispose() {} };
+      },
+    };
+    onMount?.(fake as never, fakeMonaco as never);
+  }, []);
   return (
     <textarea
       aria-label={options?.ariaLabel ?? path ?? 'editor'}
       data-path={path}
       data-language={language}
       readOnly={options?.readOnly}
-      value={value ?? defaultValue ?? ''}
-      onChange={(event) => onChange?.(event.target.value, {} as never)}
+      value={text}
+      onChange={(event) => {
+        typed.current = event.target.value;
+        onChange?.(event.target.value, {} as never);
+        for (const listener of listeners.current) listener();
+      }}
     />
   );
 }

@@ -124,6 +124,10 @@ async function expectTextKept(page: Page, target: EditorTarget, text: string): P
     return;
   }
   const head = (line: string) => line.trim().slice(0, 40);
+  // A large text goes into the editor a slice a task; the editor is busy until all of it is in.
+  await expect(page.locator(`[data-editor="${target}"]`)).toHaveAttribute('aria-busy', 'false', {
+    timeout: 60_000,
+  });
   await editor(page, LABELS[target]).focus();
   await page.keyboard.press('ControlOrMeta+Home');
   await expect(lines).toContainText(head(visible[0] as string));

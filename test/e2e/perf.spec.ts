@@ -131,7 +131,8 @@ function startRecording(): void {
 /**
  * Resolves once the edit's run has reached the table (a `results-shown` mark
  * after the last `run-start`), the results are not busy, the diff shows the
- * new result and Monaco has compared it, and the page has gone idle; marks
+ * new result and Monaco has compared it, the editors hold the store's texts,
+ * and the page has gone idle; marks
  * that moment `update-done`. Runs in the page and watches attributes:
  * polling locators from the test would run selector queries on the page's
  * main thread, long tasks of their own (so would the test's own calls after
@@ -147,7 +148,9 @@ function settled(bound?: number): Promise<boolean> {
       shown >= runStart &&
       document.querySelector('#results')?.getAttribute('aria-busy') === 'false' &&
       // Extras are computed only for the panes in view (figures first): those must be done too.
-      document.querySelector('.extra-pane[aria-busy="true"]') === null
+      document.querySelector('.extra-pane[aria-busy="true"]') === null &&
+      // So must the editors taking a new text (a large one goes in a slice a task).
+      document.querySelector('[data-editor][aria-busy="true"]') === null
     );
   };
   return new Promise((resolve) => {

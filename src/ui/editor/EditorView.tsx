@@ -12,6 +12,7 @@ import { compactFromKeyboard, requestCopyLink } from '../shortcuts.ts';
 import { registerEditor } from './editor-registry.ts';
 import { MARKER_OWNER, toMarkers } from './markers.ts';
 import type { CodeEditor, MonacoApi } from './monaco-types.ts';
+import { putStoreText } from './store-text.ts';
 import { useMonacoTheme, WhenEditorsReady } from './WhenEditorsReady.tsx';
 
 /** Props of an editor view. */
@@ -34,6 +35,12 @@ export interface EditorViewProps {
    * the bracket pairs, which blocks the page for a hundred milliseconds.
    */
   options?: editor.IStandaloneEditorConstructionOptions;
+  /**
+   * A new text is on its way that `value` does not hold yet (the stream editor
+   * holds a large one back until its figures are shown): the editor is
+   * read-only and busy meanwhile, as while it takes a text in.
+   */
+  waiting?: boolean;
 }
 
 const BASE_OPTIONS: editor.IStandaloneEditorConstructionOptions = {
@@ -55,6 +62,8 @@ const BASE_OPTIONS: editor.IStandaloneEditorConstructionOptions = {
   // Enter accepts a suggestion only when that changes the text; otherwise it
   // is the newline the user typed it for.
   acceptSuggestionOnEnter: 'smart',
+  // Shown on a key typed while a new text goes in (the editor is read-only then).
+  readOnlyMessage: { value: 'A new text is going into the editor: type again in a moment.' },
 };
 
 /** Renders the editor once Monaco is loaded; a placeholder before. */
@@ -76,6 +85,7 @@ function MountedEditor({
   diagnostics,
   beforeMount,
   options,
+  waiting = false,
 }: EditorViewProps) {
   const theme = useMonacoTheme();
   const allOptions = useMemo(
@@ -85,8 +95,15 @@ function MountedEditor({
   const [mounted, setMounted] = useState<{ editor: CodeEditor; monaco: MonacoApi } | null>(null);
   /** The text the model holds, as far as this view knows (its own edits and the user's). */
   const held = useRef<string | null>(null);
-  /** True while this view puts a text from the store into the model: no change to report back. */
-  const applying = useRef(false);
+  /**
+   * True from a new store text until all of it is in the model: the model's
+   * changes meanwhile are not reported back (a key typed then would put the
+   * old text with it back in the store, over the new one).
+   */
+  const pending = useRef(false);
+  /** The latest `onChange`, for the listener set up once the editor is mounted. */
+  const reportChange = useRef(onChange);
+  reportChange.current = onChange;
 
   const colorizeBrackets = options?.bracketPairColorization?.enabled !== false;
   useLayoutEffect(() => {
@@ -100,20 +117,42 @@ function MountedEditor({
     });
   }, [mounted, colorizeBrackets]);
 
-  // A layout effect: the text is in the model before the browser paints the frame that shows it.
-  useLayoutEffect(() => {
-    if (!mounted || held.current === value) return;
-    applying.current = true;
-    try {
-      applyStoreText(mounted.editor, held.current, value);
-    } finally {
-      applying.current = false;
+  /** True from a new store text until all of it is in the model; the editor is `aria-busy` meanwhile. */
+  const [takingText, setTakingText] = useState(false);
+  useEffect(() => {
+    if (!mounted || held.current === value) {
+      setTakingText(false);
+      return;
     }
-    held.current = value;
+    pending.current = true;
+    setTakingText(true);
+    const stop = putStoreText({
+      editor: mounted.editor,
+      held: () => held.current,
+      next: value,
+      done: () => {
+        held.current = value;
+        pending.current = false;
+        setTakingText(false);
+      },
+    });
+    return () => {
+      stop();
+      // Stopped part-way, the model may hold a part of it: the next text starts from the model.
+      if (pending.current) held.current = null;
+      pending.current = false;
+    };
   }, [mounted, value]);
 
+  const busy = takingText || waiting;
   useEffect(() => {
-    if (!mounted) return;
+    // A key typed into the text on its way out would put that text back in the store over the new one.
+    mounted?.editor.updateOptions({ readOnly: busy });
+  }, [mounted, busy]);
+
+  useEffect(() => {
+    // Set on the text they belong to: not on the text before it, nor on a part of it.
+    if (!mounted || takingText) return;
     const model = mounted.editor.getModel();
     if (!model) return;
     mounted.monaco.editor.setModelMarkers(
@@ -121,7 +160,7 @@ function MountedEditor({
       MARKER_OWNER,
       toMarkers(mounted.monaco, diagnostics),
     );
-  }, [mounted, diagnostics]);
+  }, [mounted, diagnostics, takingText]);
 
   useEffect(() => {
     if (!mounted) return;
@@ -140,6 +179,7 @@ function MountedEditor({
         defaultValue={value}
         theme={theme}
         loading={<div className="editor-loading">Loading the editor…</div>}
+        wrapperProps={{ 'data-editor': id, 'aria-busy': busy }}
         options={allOptions}
         beforeMount={(monaco) => beforeMount?.(monaco as MonacoApi)}
         onMount={(editorInstance, monaco) => {
@@ -148,77 +188,20 @@ function MountedEditor({
           editorInstance.addCommand(KeyMod.CtrlCmd | KeyCode.KeyS, requestCopyLink);
           editorInstance.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, compactFromKeyboard);
           held.current = editorInstance.getValue();
+          // Not the wrapper's onChange: it reads the whole text back on every change, the slices of
+          // a text going in included (a 73 MB file read back once a slice, hundreds of times).
+          editorInstance.onDidChangeModelContent(() => {
+            if (pending.current) return;
+            const next = editorInstance.getValue();
+            held.current = next;
+            reportChange.current(next);
+          });
           setMounted({ editor: editorInstance, monaco: monaco as MonacoApi });
-        }}
-        onChange={(next) => {
-          held.current = next ?? '';
-          if (!applying.current) onChange(next ?? '');
         }}
       />
       <KeysHint />
     </>
   );
-}
-
-/**
- * Above this many characters replaced, a text from the store is set anew
- * rather than edited in: an edit keeps the old and the new text in the undo
- * stack, and Monaco serialises both (about 50 ms of the longest task when
- * the 1.8 MB corpus file replaced the example). Undo then starts afresh, as
- * when an editor opens a file; "Restore previous work" still brings the old
- * text back.
- */
-const SET_ANEW_CHARS = 400_000;
-
-/**
- * Puts a text from the store (an opened file, an example, a quick fix, a
- * what-if click) into the editor: the part that changed as one undoable
- * edit, the cursor kept where the text around it is unchanged.
- */
-function applyStoreText(editorInstance: CodeEditor, held: string | null, next: string): void {
-  const model = editorInstance.getModel();
-  if (!model) return;
-  const current = held ?? model.getValue();
-  if (current === next) return;
-  const limit = Math.min(current.length, next.length);
-  let start = 0;
-  while (start < limit && current.charCodeAt(start) === next.charCodeAt(start)) start++;
-  let end = 0;
-  while (
-    end < limit - start &&
-    current.charCodeAt(current.length - 1 - end) === next.charCodeAt(next.length - 1 - end)
-  ) {
-    end++;
-  }
-  // Never split a surrogate pair between the kept and the replaced text.
-  if (start > 0 && isHighSurrogate(next.charCodeAt(start - 1))) start--;
-  if (end > 0 && isHighSurrogate(next.charCodeAt(next.length - end - 1))) end--;
-  const inserted = next.slice(start, next.length - end);
-  if (inserted.length > SET_ANEW_CHARS || current.length - start - end > SET_ANEW_CHARS) {
-    model.setValue(next);
-    return;
-  }
-  const from = model.getPositionAt(start);
-  const to = model.getPositionAt(current.length - end);
-  // Its own undo step, apart from what the user typed before it.
-  editorInstance.pushUndoStop();
-  editorInstance.executeEdits('store', [
-    {
-      range: {
-        startLineNumber: from.lineNumber,
-        startColumn: from.column,
-        endLineNumber: to.lineNumber,
-        endColumn: to.column,
-      },
-      text: inserted,
-      forceMoveMarkers: true,
-    },
-  ]);
-  editorInstance.pushUndoStop();
-}
-
-function isHighSurrogate(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
 }
 
 /**

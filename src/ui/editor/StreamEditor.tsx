@@ -4,7 +4,7 @@
  * is (JP saves it in storage form, which "auto" detects).
  */
 import type { editor } from 'monaco-editor/editor';
-import { type DragEvent, useEffect, useState } from 'react';
+import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../core/counting/format.ts';
 import { openFile, setStreamText } from '../../state/actions.ts';
 import { isChunkedImport, openChunkedFile } from '../../state/large-import.ts';
@@ -60,43 +60,48 @@ const PLAIN_TEXT_LANGUAGE = 'plaintext';
 const FIGURES_FIRST_WAIT_MS = 500;
 
 /**
- * The text handed to the editor: the store's, a moment later. A new text (an
- * opened file, an example) has its run posted at once (state/actions.ts), so
- * the run never waits for the editor; a large one also waits until its first
- * figures are in the page (or {@link FIGURES_FIRST_WAIT_MS}): Monaco taking
- * in megabytes is a long task of the main thread, and the figures come
- * first. Always the store's latest text, never an older one: the editor's
- * own edits are already in it, and an older text would undo them.
+ * The text handed to the editor: the store's, except that a large new text
+ * (an opened file, an example, a restored link) waits until its first
+ * figures are in the page (or {@link FIGURES_FIRST_WAIT_MS}). Its run is
+ * posted at once (state/actions.ts) and never waits for the editor; Monaco
+ * taking in megabytes is main-thread work, and the figures come first. What
+ * the editor itself reported (`typed`) is handed back at once: it is in the
+ * model already.
  */
-function useTextForEditor(value: string): string {
-  const [shown, setShown] = useState(value);
+function useTextForEditor(value: string, typed: { readonly current: string | null }): string {
+  const [released, setReleased] = useState(value);
+  const lastShown = useRef(value);
+  const holdBack =
+    value.length > LARGE_STREAM_CHARS && value !== typed.current && value !== released;
   useEffect(() => {
-    if (shown === value) return;
-    const show = () => setShown(store.getState().streamText);
+    if (!holdBack) return;
+    const release = () => setReleased(value);
     const hasFigures = () => {
       const s = store.getState();
       return s.status !== 'running' || s.estimatedWhile !== null;
     };
-    if (value.length <= LARGE_STREAM_CHARS || hasFigures()) {
-      const timer = setTimeout(show, 0);
-      return () => clearTimeout(timer);
-    }
-    let timer = setTimeout(show, FIGURES_FIRST_WAIT_MS);
+    let timer = setTimeout(release, FIGURES_FIRST_WAIT_MS);
     let frame = 0;
-    const unsubscribe = store.subscribe(() => {
+    const releaseOnFigures = () => {
       if (!hasFigures() || frame !== 0) return;
       // After the figures are painted: a frame, then a task of its own.
       clearTimeout(timer);
       frame = requestAnimationFrame(() => {
-        timer = setTimeout(show, 0);
+        timer = setTimeout(release, 0);
       });
-    });
+    };
+    const unsubscribe = store.subscribe(releaseOnFigures);
+    releaseOnFigures();
     return () => {
       clearTimeout(timer);
       cancelAnimationFrame(frame);
       unsubscribe();
     };
-  }, [value, shown]);
+  }, [holdBack, value]);
+  // Held back, the editor keeps the text it was last handed (never an older one: that would
+  // undo what was typed since).
+  const shown = holdBack ? lastShown.current : value;
+  lastShown.current = shown;
   return shown;
 }
 
@@ -115,10 +120,18 @@ function hasFiles(event: DragEvent): boolean {
 /** The stream editor with its drop zone. */
 export function StreamEditor() {
   const value = useAppStore((s) => s.streamText);
+  /** The last text the editor reported: typed, not new. */
+  const typed = useRef<string | null>(null);
+  const reportTyped = useCallback((text: string) => {
+    typed.current = text;
+    setStreamText(text);
+  }, []);
   const diagnostics = useAppStore((s) => s.streamDiagnostics);
   const [dragging, setDragging] = useState(false);
-  const large = value.length > LARGE_STREAM_CHARS;
-  const shown = useTextForEditor(value);
+  const shown = useTextForEditor(value, typed);
+  // The editor switches to plain text with the text it is handed, not with the store: the
+  // switch is a task's worth of Monaco work, kept out of the task that opens the file.
+  const large = shown.length > LARGE_STREAM_CHARS;
 
   useEffect(() => setLargeStreamMode(large), [large]);
 
@@ -154,9 +167,10 @@ export function StreamEditor() {
         language={large ? PLAIN_TEXT_LANGUAGE : 'json'}
         ariaLabel={STREAM_EDITOR_LABEL}
         value={shown}
-        onChange={setStreamText}
+        onChange={reportTyped}
         diagnostics={diagnostics}
         options={large ? LARGE_STREAM_OPTIONS : STREAM_OPTIONS}
+        waiting={shown !== value}
       />
       {dragging ? (
         <div className="drop-hint" aria-hidden="true">
