@@ -468,6 +468,26 @@ describe('Claude Code sessions', () => {
       },
     });
   });
+
+  it('keeps no usage whose prompt total passes 2^53 (the replay could not read it back)', () => {
+    // 9,007,199,254,717,048 input + 23,610 read + 334 written is past Number.MAX_SAFE_INTEGER.
+    const record = assistant('a2', 'u1', 'msg_1', [{ type: 'text', text: 'looking' }]);
+    const text = lines(user('u1', null, 'go'), {
+      ...record,
+      message: {
+        ...record.message,
+        usage: {
+          input_tokens: 9007199254717048,
+          cache_creation_input_tokens: 334,
+          cache_read_input_tokens: 23610,
+          output_tokens: 89,
+        },
+      },
+    });
+    const elements = importTranscript(text).elements ?? [];
+    expect(elements.some((e) => e.type === 'chat_response')).toBe(true);
+    expect(elements.filter((e) => e.metadata !== undefined)).toEqual([]);
+  });
 });
 
 describe('the title of a Claude Code session (issue 24, item 14)', () => {

@@ -8,6 +8,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
+import { createRecordedUsage } from './recorded-usage.ts';
 import { isAnthropicServerResult, isServerResultError, serverResultText } from './server-tools.ts';
 import type { JsonLine, JsonLines } from './source.ts';
 import { fits, type ImportResult, type InlineSubagent, misfit, type Sniffed } from './types.ts';
@@ -573,20 +574,18 @@ function recordedUsage(group: readonly Entry[]): JsonObject | undefined {
     const input = count(usage, 'input_tokens');
     const write = count(usage, 'cache_creation_input_tokens');
     const read = count(usage, 'cache_read_input_tokens');
-    const recorded: JsonObject = {
+    const split = isJsonObject(usage.cache_creation) ? usage.cache_creation : {};
+    const part = (key: string) => (typeof split[key] === 'number' ? count(split, key) : undefined);
+    // Through the one validation the replay reads back with: a sum past 2^53 is not kept.
+    const recorded = createRecordedUsage({
       prompt_tokens: input + write + read,
       cache_read_tokens: read,
       cache_write_tokens: write,
       output_tokens: count(usage, 'output_tokens'),
-    };
-    const split = usage.cache_creation;
-    if (isJsonObject(split)) {
-      if (typeof split.ephemeral_5m_input_tokens === 'number')
-        recorded.cache_write_5m_tokens = count(split, 'ephemeral_5m_input_tokens');
-      if (typeof split.ephemeral_1h_input_tokens === 'number')
-        recorded.cache_write_1h_tokens = count(split, 'ephemeral_1h_input_tokens');
-    }
-    return recorded;
+      cache_write_5m_tokens: part('ephemeral_5m_input_tokens'),
+      cache_write_1h_tokens: part('ephemeral_1h_input_tokens'),
+    });
+    return recorded === undefined ? undefined : { ...recorded };
   }
   return undefined;
 }
