@@ -117,7 +117,7 @@ function MountedEditor({
     });
   }, [mounted, colorizeBrackets]);
 
-  /** True from a new store text until all of it is in the model; the editor is `aria-busy` meanwhile. */
+  /** `pending` for rendering: the editor is `aria-busy` and read-only meanwhile. */
   const [takingText, setTakingText] = useState(false);
   useEffect(() => {
     if (!mounted || held.current === value) {

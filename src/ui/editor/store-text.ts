@@ -14,7 +14,7 @@ import type { CodeEditor } from './monaco-types.ts';
  * example). Undo then starts afresh, as when an editor opens a file;
  * "Restore previous work" still brings the old text back.
  */
-export const SET_ANEW_CHARS = 400_000;
+const SET_ANEW_CHARS = 400_000;
 
 /**
  * A text set anew goes into the model this many characters a task: Monaco
@@ -131,7 +131,7 @@ function applyOrStartSlices({ editor, held, next }: StoreTextTarget): Slices | n
 }
 
 /** The unchanged head and tail of two texts, in UTF-16 units; never splits a surrogate pair. */
-export function changedSpan(current: string, next: string): { start: number; end: number } {
+function changedSpan(current: string, next: string): { start: number; end: number } {
   const limit = Math.min(current.length, next.length);
   let start = 0;
   while (start < limit && current.charCodeAt(start) === next.charCodeAt(start)) start++;
