@@ -19,9 +19,20 @@ import type { Readings } from '../compaction/readings.ts';
 import { getPayload } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import type { ViewMode } from '../playground/types.ts';
-import { sanitize } from '../stream/sanitize.ts';
+import {
+  CHAT_REQUEST,
+  createNumbering,
+  getEventCode,
+  getPartnerCode,
+  idKey,
+  isPairedCode,
+  type Numbering,
+  TOOL_REQUEST,
+  TOOL_RESPONSE,
+} from '../stream/pairing.ts';
+import { sanitizeWithSources } from '../stream/sanitize.ts';
 import { classifyElement } from '../stream/turns.ts';
-import type { JsonValue, StreamElement } from '../types.ts';
+import type { StreamElement } from '../types.ts';
 
 /** One element of a prompt. */
 export interface PromptItem {
@@ -50,11 +61,14 @@ export interface Prompt {
 /** What is computed once per stream. */
 export interface PromptContext {
   elements: readonly StreamElement[];
-  /** The stream without compactions, each element a distinct object. */
+  /** The stream without compactions. */
   base: StreamElement[];
+  /** `baseOrigin[b]`: the stream index of base element b. */
+  baseOrigin: Int32Array;
   /** `baseBefore[c]`: how many base elements come before stream index c. */
-  baseBefore: number[];
-  originOf: Map<StreamElement, number>;
+  baseBefore: Int32Array;
+  /** The stream indexes of the compactions, in order. */
+  compactionIndexes: number[];
   /** `unsettled[c]`: the cut before index c must be computed on its own. */
   unsettled: boolean[];
   view: ViewMode;
@@ -69,33 +83,74 @@ export function createPromptContext(
   readings: Readonly<Readings>,
   counter: TokenCounter,
 ): PromptContext {
+  const length = elements.length;
+  // The one pass that reads the element objects: the passes after it read these arrays
+  // (on a long stream, each pass over the objects, or over their id strings, is a pass
+  // through memory).
+  const facts: ElementFacts = {
+    codes: new Uint8Array(length),
+    ids: new Int32Array(length),
+    stringIds: new Uint8Array(length),
+    names: new Int32Array(length),
+    idNumbers: createNumbering(),
+    nameNumbers: createNumbering(),
+    firstChat: -1,
+  };
   const base: StreamElement[] = [];
-  const originOf = new Map<StreamElement, number>();
-  const baseBefore: number[] = [0];
-  for (let index = 0; index < elements.length; index++) {
+  const baseOrigin = new Int32Array(length);
+  const baseBefore = new Int32Array(length + 1);
+  const compactionIndexes: number[] = [];
+  for (let index = 0; index < length; index++) {
     const element = elements[index] as StreamElement;
-    if (classifyElement(element) !== 'compaction') {
-      // The same object twice would confuse the origin map: the second is a copy.
-      const own = originOf.has(element) ? { ...element } : element;
-      originOf.set(own, index);
-      base.push(own);
+    if (classifyElement(element) === 'compaction') compactionIndexes.push(index);
+    else {
+      baseOrigin[base.length] = index;
+      base.push(element);
     }
-    baseBefore.push(base.length);
+    baseBefore[index + 1] = base.length;
+    readFacts(facts, element, index);
   }
   return {
     elements,
     base,
+    baseOrigin,
     baseBefore,
-    originOf,
-    unsettled: findUnsettledCuts(elements, view),
+    compactionIndexes,
+    unsettled: findUnsettledCuts(facts, view),
     view,
     readings,
     counter,
   };
 }
 
-function idKey(id: JsonValue | undefined): string {
-  return typeof id === 'string' ? id : JSON.stringify(id ?? null);
+/** What `findUnsettledCuts` reads of each conversation event. */
+interface ElementFacts {
+  /** Each element's code (`stream/pairing.ts`). */
+  codes: Uint8Array;
+  /** A paired event's id, numbered by its key (chat requests have none). */
+  ids: Int32Array;
+  /** 1 where the id is a string: the tool-name rule reads no other ids. */
+  stringIds: Uint8Array;
+  /** A tool request's name, numbered ('' when it has none). */
+  names: Int32Array;
+  idNumbers: Numbering;
+  nameNumbers: Numbering;
+  /** The index of the first conversation `chat_request`, or -1. */
+  firstChat: number;
+}
+
+function readFacts(facts: ElementFacts, element: StreamElement, index: number): void {
+  const code = getEventCode(element);
+  facts.codes[index] = code;
+  if (code === CHAT_REQUEST && facts.firstChat < 0) facts.firstChat = index;
+  if (!isPairedCode(code)) return;
+  facts.ids[index] = facts.idNumbers.numberOf(idKey(element.id));
+  if (typeof element.id === 'string') facts.stringIds[index] = 1;
+  if (code === TOOL_REQUEST) {
+    facts.names[index] = facts.nameNumbers.numberOf(
+      typeof element.name === 'string' ? element.name : '',
+    );
+  }
 }
 
 /**
@@ -108,23 +163,10 @@ function idKey(id: JsonValue | undefined): string {
  * - a cut holding a tool response whose name (the last request with its id)
  *   a later request changes.
  */
-function findUnsettledCuts(elements: readonly StreamElement[], view: ViewMode): boolean[] {
-  const length = elements.length;
-  // One pass reads the elements; the passes below read these compact arrays
-  // (on a long stream, passes over the element objects themselves were
-  // bound by memory, not by the work).
-  const kinds = new Uint8Array(length); // NOT_PAIRED unless set
-  const keys: string[] = new Array(length);
-  let firstChat = -1;
-  for (let index = 0; index < length; index++) {
-    const element = elements[index] as StreamElement;
-    const kind = element.type;
-    if (typeof kind !== 'string' || classifyElement(element) !== 'conversation') continue;
-    const code = EVENT_CODES.get(kind) ?? NOT_PAIRED;
-    kinds[index] = code;
-    if (code === CHAT_REQUEST && firstChat < 0) firstChat = index;
-    if (code !== NOT_PAIRED && code !== CHAT_REQUEST) keys[index] = idKey(element.id);
-  }
+function findUnsettledCuts(facts: ElementFacts, view: ViewMode): boolean[] {
+  const { codes, ids, stringIds, names, firstChat } = facts;
+  const length = codes.length;
+  const idCount = facts.idNumbers.size();
   // marks[c] += 1 opens an unsettled range of cuts at c, marks[c] -= 1 closes it.
   const marks = new Int32Array(length + 2);
   const markCuts = (from: number, through: number) => {
@@ -132,60 +174,61 @@ function findUnsettledCuts(elements: readonly StreamElement[], view: ViewMode): 
     (marks[from] as number)++;
     (marks[through + 1] as number)--;
   };
+  const perId = () => new Int32Array(idCount).fill(-1);
 
   if (view === 'sanitized') {
     markCuts(0, firstChat < 0 ? length : firstChat);
     // Tool and inquiry events before the first chat_request are dropped by step 1 whatever the cut.
     // Index by code: the first of each id among requests, responses, inquiries and answers.
-    const first = PARTNER.map(() => new Map<string, number>());
+    const first: Int32Array[] = [];
     for (let index = firstChat + 1; index < length; index++) {
-      const code = kinds[index] as number;
-      if (code === NOT_PAIRED || code === CHAT_REQUEST) continue;
-      const own = first[code] as Map<string, number>;
-      const key = keys[index] as string;
-      if (!own.has(key)) own.set(key, index);
+      const code = codes[index] as number;
+      if (!isPairedCode(code)) continue;
+      first[code] ??= perId();
+      const own = first[code];
+      const id = ids[index] as number;
+      if ((own[id] as number) < 0) own[id] = index;
     }
     // A tool response whose request comes later is removed from the cut only (step 2), a request
     // whose response comes later is answered in the cut only (step 3); steps 4 and 5 pair
     // inquiries alike.
     for (let index = 0; index < length; index++) {
-      const code = kinds[index] as number;
-      if (code === NOT_PAIRED || code === CHAT_REQUEST) continue;
-      const partner = (first[PARTNER[code] as number] as Map<string, number>).get(
-        keys[index] as string,
-      );
-      if (partner !== undefined && partner > index) markCuts(index + 1, partner);
+      const code = codes[index] as number;
+      if (!isPairedCode(code)) continue;
+      const partner = first[getPartnerCode(code)]?.[ids[index] as number] ?? -1;
+      if (partner > index) markCuts(index + 1, partner);
     }
   }
   // A response's tool name is the last request with its id (spec 4 step 3): it changes when a
   // request with that id comes after the response, under another name or as the first one.
-  const toolIds = new Map<
-    string,
-    { firstResponse?: number; first?: number; last?: number; names: Set<string> }
-  >();
+  // Per string id: the first response, the first and last request, and the requests' name
+  // (-2 once they carry more than one).
+  const firstResponse = perId();
+  const firstRequest = perId();
+  const lastRequest = perId();
+  const nameOf = perId();
+  const RENAMED = -2;
   for (let index = 0; index < length; index++) {
-    const code = kinds[index] as number;
-    if (code !== TOOL_REQUEST && code !== TOOL_RESPONSE) continue;
-    const element = elements[index] as StreamElement;
-    if (typeof element.id !== 'string') continue;
-    let entry = toolIds.get(element.id);
-    if (!entry) {
-      entry = { names: new Set() };
-      toolIds.set(element.id, entry);
-    }
+    const code = codes[index] as number;
+    if ((code !== TOOL_REQUEST && code !== TOOL_RESPONSE) || !stringIds[index]) continue;
+    const id = ids[index] as number;
     if (code === TOOL_RESPONSE) {
-      entry.firstResponse ??= index;
+      if ((firstResponse[id] as number) < 0) firstResponse[id] = index;
       continue;
     }
-    entry.first ??= index;
-    entry.last = index;
-    entry.names.add(typeof element.name === 'string' ? element.name : '');
+    const name = names[index] as number;
+    const seen = nameOf[id] as number;
+    nameOf[id] = seen === -1 || seen === name ? name : RENAMED;
+    if ((firstRequest[id] as number) < 0) firstRequest[id] = index;
+    lastRequest[id] = index;
   }
-  for (const entry of toolIds.values()) {
-    if (entry.first === undefined || entry.last === undefined) continue;
-    const response = entry.firstResponse ?? Number.POSITIVE_INFINITY;
-    if (entry.names.size > 1) markCuts(Math.min(entry.first, response) + 1, entry.last);
-    else if (response < entry.first) markCuts(response + 1, entry.first);
+  for (let id = 0; id < idCount; id++) {
+    const first = firstRequest[id] as number;
+    if (first < 0) continue;
+    const answered = firstResponse[id] as number;
+    const response = answered < 0 ? Number.POSITIVE_INFINITY : answered;
+    if (nameOf[id] === RENAMED) markCuts(Math.min(first, response) + 1, lastRequest[id] as number);
+    else if (response < first) markCuts(response + 1, first);
   }
 
   const unsettled: boolean[] = new Array(length + 1);
@@ -197,56 +240,49 @@ function findUnsettledCuts(elements: readonly StreamElement[], view: ViewMode): 
   return unsettled;
 }
 
-/** The paired event types by code, and each code's partner (a request's response, and back). */
-const NOT_PAIRED = 0;
-const TOOL_REQUEST = 1;
-const TOOL_RESPONSE = 2;
-const INQUIRY_REQUEST = 3;
-const INQUIRY_RESPONSE = 4;
-const CHAT_REQUEST = 5;
-const EVENT_CODES = new Map<string, number>([
-  ['tool_call_request', TOOL_REQUEST],
-  ['tool_call_response', TOOL_RESPONSE],
-  ['inquiry_request', INQUIRY_REQUEST],
-  ['inquiry_response', INQUIRY_RESPONSE],
-  ['chat_request', CHAT_REQUEST],
-]);
-const PARTNER = [NOT_PAIRED, TOOL_RESPONSE, TOOL_REQUEST, INQUIRY_RESPONSE, INQUIRY_REQUEST];
-
-/** The provider view of `input` (base elements and compactions), as prompt items. */
+/**
+ * The provider view of the first `baseCount` base elements followed by
+ * `compactions`, as prompt items.
+ */
 function viewItems(
   context: PromptContext,
-  input: StreamElement[],
-  hasCompactions: boolean,
+  baseCount: number,
+  compactions: readonly StreamElement[],
 ): PromptItem[] {
-  const repaired = context.view === 'sanitized' ? sanitize(input) : input;
-  // Each repaired element's origin; a sanitize-added one takes the element before it (its request).
-  const origins: number[] = [];
+  const input =
+    compactions.length === 0 && baseCount === context.base.length
+      ? context.base
+      : [...context.base.slice(0, baseCount), ...compactions];
+  const repaired =
+    context.view === 'sanitized'
+      ? sanitizeWithSources(input)
+      : { elements: input, sources: input.map((_, index) => index) };
+  // Each repaired element's origin: a base element's stream index; a compaction, or an element
+  // sanitize added, takes the one before it (an added response: its request's).
+  const origins: number[] = new Array(repaired.elements.length);
   let previous = -1;
-  for (const element of repaired) {
-    const origin = context.originOf.get(element) ?? previous;
-    origins.push(origin);
-    previous = origin;
-  }
   const items: PromptItem[] = [];
   const add = (element: StreamElement, origin: number) => {
     if (!isProviderVisible(element)) return;
     items.push({ element, origin, tokens: getElementTokens(element, context.counter) });
   };
-  if (!hasCompactions) {
+  repaired.elements.forEach((element, index) => {
+    const source = repaired.sources[index] as number;
+    const origin =
+      source >= 0 && source < baseCount ? (context.baseOrigin[source] as number) : previous;
+    origins[index] = origin;
+    previous = origin;
     // Projection without compactions is the identity (spec 4 step 0).
-    repaired.forEach((element, index) => {
-      add(element, origins[index] as number);
-    });
-    return items;
-  }
-  const projection = project(repaired, context.readings);
+    if (compactions.length === 0) add(element, origin);
+  });
+  if (compactions.length === 0) return items;
+  const projection = project(repaired.elements, context.readings);
   // An injected summary is emitted at its turn's first conversation event. When that is a
   // turn_start, a cut that ends right after it has no such turn (sanitize step 6 trims a
   // trailing turn_start), so the summary belongs to cuts past the next conversation event.
   const turnOrigin = new Map<number, number>();
   let waiting: number[] = [];
-  repaired.forEach((element, index) => {
+  repaired.elements.forEach((element, index) => {
     if (classifyElement(element) !== 'conversation') return;
     const origin = origins[index] as number;
     for (const turn of waiting) turnOrigin.set(turn, origin);
@@ -284,8 +320,7 @@ export function buildEpochView(
   context: PromptContext,
   compactions: readonly StreamElement[],
 ): EpochView {
-  const input = compactions.length === 0 ? context.base : [...context.base, ...compactions];
-  return withCumulative(viewItems(context, input, compactions.length > 0));
+  return withCumulative(viewItems(context, context.base.length, compactions));
 }
 
 /** The prompt of the request whose run starts at stream index `cut`. */
@@ -296,8 +331,7 @@ export function getPrompt(
   cut: number,
 ): Prompt {
   if (context.unsettled[cut]) {
-    const input = [...context.base.slice(0, context.baseBefore[cut]), ...compactions];
-    const own = withCumulative(viewItems(context, input, compactions.length > 0));
+    const own = withCumulative(viewItems(context, context.baseBefore[cut] as number, compactions));
     return {
       view: null,
       items: own.items,

@@ -29,7 +29,6 @@ import { compareCodePoints } from '../json/values.ts';
 import type { ToolChoice } from '../playground/pipeline.ts';
 import { buildToolInfo, describeFirstProblem, planCompactions } from '../playground/playground.ts';
 import type { HintChoice, PlaygroundInput, ViewMode } from '../playground/types.ts';
-import { classifyElement } from '../stream/turns.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
 import { type AutoCompaction, DEFAULT_AUTO_COMPACTION, readAutoCompaction } from './auto-config.ts';
 import {
@@ -255,10 +254,11 @@ function prepareStream(elements: readonly StreamElement[], settings: ReplaySetti
       site.time = null;
     }
   }
-  const stored: StreamPrep['stored'] = [];
-  elements.forEach((element, index) => {
-    if (classifyElement(element) === 'compaction') stored.push({ index, element });
-  });
+  const context = createPromptContext(elements, settings.view, settings.readings, settings.counter);
+  const stored: StreamPrep['stored'] = context.compactionIndexes.map((index) => ({
+    index,
+    element: elements[index] as StreamElement,
+  }));
   const gaps = scan.requests.map((site, k) => {
     const previous = scan.requests[k - 1];
     if (!previous || previous.instant === undefined || site.instant === undefined) return null;
@@ -266,7 +266,7 @@ function prepareStream(elements: readonly StreamElement[], settings: ReplaySetti
   });
   const prep: StreamPrep = {
     scan,
-    context: createPromptContext(elements, settings.view, settings.readings, settings.counter),
+    context,
     stored,
     gaps,
     fixedSchedules: new Map(),

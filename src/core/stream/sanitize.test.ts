@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { listCorpus } from '../../test/conformance.ts';
 import type { StreamElement } from '../types.ts';
 import { parseEventsText } from './codec.ts';
-import { INTERRUPTED_TOOL_CALL_CONTENT, sanitize } from './sanitize.ts';
+import { INTERRUPTED_TOOL_CALL_CONTENT, sanitize, sanitizeWithSources } from './sanitize.ts';
 
 const at = (second: number) => `2025-07-01 00:00:${String(second).padStart(2, '0')}.0`;
 const turnStart = (s: number): StreamElement => ({ timestamp: at(s), type: 'turn_start' });
@@ -109,6 +109,29 @@ describe('sanitize', () => {
       timestamp: '2025-07-01 00:00:07.5',
       type: 'turn_start',
     });
+  });
+
+  it('says where each element comes from: its input index, or -1 for one it created', () => {
+    const input = [
+      message(0), // 0: dropped by step 1
+      turnStart(1), // 1: dropped by 7.2 (not the last leading turn_start)
+      turnStart(2), // 2
+      request(3), // 3
+      call(4, 'a'), // 4, then a created response
+      result(5, 'b'), // 5: dropped by step 2 (no request b)
+      { type: 'config_delta', delta: {} }, // 6
+      turnStart(7), // 7: dropped by step 6
+    ];
+    const { elements, sources } = sanitizeWithSources(input);
+    expect(sources).toEqual([2, 3, 4, -1, 6]);
+    expect(elements).toEqual(sanitize(input));
+    sources.forEach((source, i) => {
+      if (source >= 0) expect(elements[i]).toBe(input[source]);
+    });
+    // A created leading turn_start is -1 too, and the rest shift past it.
+    expect(sanitizeWithSources([request(0), call(1, 'a'), result(2, 'a')]).sources).toEqual([
+      -1, 0, 1, 2,
+    ]);
   });
 
   it('keeps a response that comes before its request', () => {

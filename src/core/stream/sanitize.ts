@@ -6,8 +6,20 @@
  */
 
 import type { JsonValue, StreamElement } from '../types.ts';
+import {
+  CHAT_REQUEST,
+  createNumbering,
+  getEventCode,
+  INQUIRY_REQUEST,
+  INQUIRY_RESPONSE,
+  idKey,
+  isPairedCode,
+  NOT_CONVERSATION,
+  TOOL_REQUEST,
+  TOOL_RESPONSE,
+  TURN_START,
+} from './pairing.ts';
 import { formatTimestamp, parseTimestamp } from './timestamp.ts';
-import { classifyElement } from './turns.ts';
 
 /** The content of the response sanitize gives an unanswered tool call (spec 3.1 step 3). */
 export const INTERRUPTED_TOOL_CALL_CONTENT = 'Tool call was interrupted.';
@@ -21,29 +33,79 @@ const EPOCH_TIMESTAMP = '1970-01-01 00:00:00.0';
  * and JP's on-disk key order (`timestamp`, `type`, fields).
  */
 export function sanitize(elements: readonly StreamElement[]): StreamElement[] {
-  let list = dropLeadingNonUserEvents(elements);
+  return sanitizeWithSources(elements).elements;
+}
+
+/** A sanitized stream, and where each of its elements comes from. */
+export interface SanitizedStream {
+  elements: StreamElement[];
+  /** `sources[i]`: the input index of `elements[i]`, or -1 for one sanitize created. */
+  sources: number[];
+}
+
+/**
+ * Sanitizes a stream (spec 3.1) and says where each element comes from.
+ * Each element is read once, into codes and id keys; the steps run on those
+ * (on a long stream, every pass over the element objects is a pass through
+ * memory), and the result is built once.
+ */
+export function sanitizeWithSources(elements: readonly StreamElement[]): SanitizedStream {
+  const length = elements.length;
+  const codes = new Uint8Array(length);
+  const ids = new Int32Array(length);
+  const numbering = createNumbering();
+  let firstRequest = -1;
+  for (let index = 0; index < length; index++) {
+    const element = elements[index] as StreamElement;
+    const code = getEventCode(element);
+    codes[index] = code;
+    if (isPairedCode(code)) ids[index] = numbering.numberOf(idKey(element.id));
+    if (code === CHAT_REQUEST && firstRequest < 0) firstRequest = index;
+  }
+  const kept = new Uint8Array(length).fill(1);
+  // Step 1: remove every conversation event before the first `chat_request` but `turn_start`s.
+  for (let index = 0; index < firstRequest; index++) {
+    const code = codes[index] as number;
+    if (code !== NOT_CONVERSATION && code !== TURN_START) kept[index] = 0;
+  }
+  const step: StepInput = { codes, ids, idCount: numbering.size(), kept };
   // Step 2: remove every `tool_call_response` whose id no `tool_call_request` has.
-  list = removeUnpaired(list, 'tool_call_response', 'tool_call_request');
-  list = answerInterruptedToolCalls(list);
+  removeUnpaired(step, TOOL_RESPONSE, TOOL_REQUEST);
+  // Step 3 (below) answers the requests whose id no response has after step 2.
+  const answered = idsOf(step, TOOL_RESPONSE);
   // Step 4: remove every `inquiry_response` whose id no `inquiry_request` has.
-  list = removeUnpaired(list, 'inquiry_response', 'inquiry_request');
+  removeUnpaired(step, INQUIRY_RESPONSE, INQUIRY_REQUEST);
   // Step 5: remove every `inquiry_request` whose id no `inquiry_response` has (after step 4).
-  list = removeUnpaired(list, 'inquiry_request', 'inquiry_response');
-  list = trimTrailingEmptyTurn(list);
-  return normalizeLeadingTurnStart(list);
-}
+  removeUnpaired(step, INQUIRY_REQUEST, INQUIRY_RESPONSE);
 
-function isConversation(element: StreamElement): boolean {
-  return classifyElement(element) === 'conversation';
-}
-
-function isEventOfType(element: StreamElement, type: string): boolean {
-  return element.type === type && isConversation(element);
-}
-
-/** Ids are compared as JSON values; after validation they are strings. */
-function idKey(id: JsonValue | undefined): string {
-  return typeof id === 'string' ? id : JSON.stringify(id ?? null);
+  const list: StreamElement[] = [];
+  const sources: number[] = [];
+  for (let index = 0; index < length; index++) {
+    if (!kept[index]) continue;
+    const element = elements[index] as StreamElement;
+    list.push(element);
+    sources.push(index);
+    // Step 3: insert an error response directly after every request that has none.
+    if (codes[index] === TOOL_REQUEST && !answered[ids[index] as number]) {
+      list.push({
+        timestamp: canonicalOf(element.timestamp),
+        type: 'tool_call_response',
+        id: element.id ?? null,
+        content: INTERRUPTED_TOOL_CALL_CONTENT,
+        is_error: true,
+      });
+      sources.push(-1);
+    }
+  }
+  const result = { elements: list, sources };
+  // A created element is a tool response, a conversation event.
+  const codeAt = (position: number) => {
+    const source = sources[position] as number;
+    return source < 0 ? TOOL_RESPONSE : (codes[source] as number);
+  };
+  trimTrailingEmptyTurn(result, codeAt);
+  normalizeLeadingTurnStart(result, codeAt);
+  return result;
 }
 
 function canonicalOf(timestamp: JsonValue | undefined): string {
@@ -52,92 +114,95 @@ function canonicalOf(timestamp: JsonValue | undefined): string {
   return instant === undefined ? timestamp : formatTimestamp(instant);
 }
 
-/** Step 1: remove every conversation event before the first `chat_request` but `turn_start`s. */
-function dropLeadingNonUserEvents(elements: readonly StreamElement[]): StreamElement[] {
-  const firstRequest = elements.findIndex((e) => isEventOfType(e, 'chat_request'));
-  if (firstRequest < 0) return elements.slice();
-  return elements.filter(
-    (element, index) =>
-      index >= firstRequest || !isConversation(element) || element.type === 'turn_start',
-  );
+/** The input as steps 1 to 5 read it: each element's code and id number, and whether it is kept so far. */
+interface StepInput {
+  codes: Uint8Array;
+  ids: Int32Array;
+  idCount: number;
+  kept: Uint8Array;
 }
 
-/** The `idKey`s of the conversation events of `type`. */
-function idsOf(elements: readonly StreamElement[], type: string): Set<string> {
-  const ids = new Set<string>();
-  for (const element of elements) {
-    if (isEventOfType(element, type)) ids.add(idKey(element.id));
+/** 1 for each id number a kept event of `code` has. */
+function idsOf({ codes, ids, idCount, kept }: StepInput, code: number): Uint8Array {
+  const found = new Uint8Array(idCount);
+  for (let index = 0; index < codes.length; index++) {
+    if (kept[index] && codes[index] === code) found[ids[index] as number] = 1;
   }
-  return ids;
+  return found;
 }
 
-/** Steps 2, 4 and 5: remove every conversation event of `type` whose id no event of `partner` has. */
-function removeUnpaired(elements: StreamElement[], type: string, partner: string): StreamElement[] {
-  const partnerIds = idsOf(elements, partner);
-  return elements.filter(
-    (element) => !isEventOfType(element, type) || partnerIds.has(idKey(element.id)),
-  );
-}
-
-/** Step 3: insert an error response directly after every request that has none. */
-function answerInterruptedToolCalls(elements: StreamElement[]): StreamElement[] {
-  const responseIds = idsOf(elements, 'tool_call_response');
-  const result: StreamElement[] = [];
-  for (const element of elements) {
-    result.push(element);
-    if (isEventOfType(element, 'tool_call_request') && !responseIds.has(idKey(element.id))) {
-      result.push({
-        timestamp: canonicalOf(element.timestamp),
-        type: 'tool_call_response',
-        id: element.id ?? null,
-        content: INTERRUPTED_TOOL_CALL_CONTENT,
-        is_error: true,
-      });
-    }
+/** Steps 2, 4 and 5: remove every kept event of `code` whose id no kept event of `partner` has. */
+function removeUnpaired(input: StepInput, code: number, partner: number): void {
+  const partnerIds = idsOf(input, partner);
+  const { codes, ids, kept } = input;
+  for (let index = 0; index < codes.length; index++) {
+    if (kept[index] && codes[index] === code && !partnerIds[ids[index] as number]) kept[index] = 0;
   }
-  return result;
 }
 
 /** Step 6: remove the last conversation event when it is a `turn_start` (once). */
-function trimTrailingEmptyTurn(elements: StreamElement[]): StreamElement[] {
+function trimTrailingEmptyTurn(
+  { elements, sources }: SanitizedStream,
+  codeAt: (position: number) => number,
+): void {
   for (let i = elements.length - 1; i >= 0; i--) {
-    const element = elements[i] as StreamElement;
-    if (!isConversation(element)) continue;
-    if (element.type === 'turn_start') return [...elements.slice(0, i), ...elements.slice(i + 1)];
-    return elements;
+    const code = codeAt(i);
+    if (code === NOT_CONVERSATION) continue;
+    if (code === TURN_START) {
+      elements.splice(i, 1);
+      sources.splice(i, 1);
+    }
+    return;
   }
-  return elements;
 }
 
 /** Step 7: make the stream open with exactly one `turn_start` before its first `chat_request`. */
-function normalizeLeadingTurnStart(elements: StreamElement[]): StreamElement[] {
+function normalizeLeadingTurnStart(
+  stream: SanitizedStream,
+  codeAt: (position: number) => number,
+): void {
+  const { elements, sources } = stream;
   // 7.1: nothing to normalise without an event other than turn_start.
-  if (!elements.some((e) => isConversation(e) && e.type !== 'turn_start')) return elements;
+  let any = false;
+  for (let i = 0; i < elements.length && !any; i++) {
+    const code = codeAt(i);
+    any = code !== NOT_CONVERSATION && code !== TURN_START;
+  }
+  if (!any) return;
 
-  let list = elements;
-  let firstRequest = list.findIndex((e) => isEventOfType(e, 'chat_request'));
+  let firstRequest = -1;
+  for (let i = 0; i < elements.length && firstRequest < 0; i++) {
+    if (codeAt(i) === CHAT_REQUEST) firstRequest = i;
+  }
   if (firstRequest >= 0) {
     // 7.2: keep only the last of several turn_starts before the first chat_request.
     const leadingTurnStarts: number[] = [];
     for (let i = 0; i < firstRequest; i++) {
-      if (isEventOfType(list[i] as StreamElement, 'turn_start')) leadingTurnStarts.push(i);
+      if (codeAt(i) === TURN_START) leadingTurnStarts.push(i);
     }
     if (leadingTurnStarts.length > 1) {
       const removed = new Set(leadingTurnStarts.slice(0, -1));
-      list = list.filter((_, index) => !removed.has(index));
-      firstRequest -= removed.size;
+      let write = 0;
+      for (let read = 0; read < elements.length; read++) {
+        if (removed.has(read)) continue;
+        elements[write] = elements[read] as StreamElement;
+        sources[write] = sources[read] as number;
+        write++;
+      }
+      elements.length = write;
+      sources.length = write;
     }
     // 7.3: a turn_start already opens the first request's turn.
-    if (leadingTurnStarts.length > 0) return list;
+    if (leadingTurnStarts.length > 0) return;
   }
 
   // Directly before the first chat_request, or at position 0 when there is none (-1).
   const position = Math.max(firstRequest, 0);
-  const occupant = list[position];
+  const occupant = elements[position];
   const timestamp =
-    occupant !== undefined && isConversation(occupant)
+    occupant !== undefined && codeAt(position) !== NOT_CONVERSATION
       ? canonicalOf(occupant.timestamp)
       : EPOCH_TIMESTAMP;
-  const turnStart: StreamElement = { timestamp, type: 'turn_start' };
-  return [...list.slice(0, position), turnStart, ...list.slice(position)];
+  elements.splice(position, 0, { timestamp, type: 'turn_start' });
+  sources.splice(position, 0, -1);
 }

@@ -1,0 +1,84 @@
+/**
+ * Events that pair by id (a tool call and its response, an inquiry and its
+ * answer), as the passes that compare ids read them: sanitize's repairs and
+ * the replay's prompts. Each reads an element once, into a code and an id
+ * number, and compares integers after: a long stream's elements and id
+ * strings lie scattered through memory, and comparing two equal ids that
+ * are different strings reads both.
+ */
+import type { JsonValue, StreamElement } from '../types.ts';
+import { classifyElement } from './turns.ts';
+
+/** An element's code: not a conversation event (never moved or changed by the repairs). */
+export const NOT_CONVERSATION = 0;
+export const TURN_START = 1;
+export const CHAT_REQUEST = 2;
+export const TOOL_REQUEST = 3;
+export const TOOL_RESPONSE = 4;
+export const INQUIRY_REQUEST = 5;
+export const INQUIRY_RESPONSE = 6;
+/** Any other conversation event. */
+export const OTHER_EVENT = 7;
+
+const EVENT_CODES = new Map<string, number>([
+  ['turn_start', TURN_START],
+  ['chat_request', CHAT_REQUEST],
+  ['tool_call_request', TOOL_REQUEST],
+  ['tool_call_response', TOOL_RESPONSE],
+  ['inquiry_request', INQUIRY_REQUEST],
+  ['inquiry_response', INQUIRY_RESPONSE],
+]);
+
+/** The element's code (above). */
+export function getEventCode(element: StreamElement): number {
+  if (classifyElement(element) !== 'conversation') return NOT_CONVERSATION;
+  return EVENT_CODES.get(element.type as string) ?? OTHER_EVENT;
+}
+
+/** Whether events of `code` pair by id: tool calls and responses, inquiries and answers. */
+export function isPairedCode(code: number): boolean {
+  return code >= TOOL_REQUEST && code <= INQUIRY_RESPONSE;
+}
+
+/** The code each paired code pairs with (a request's response, and back). */
+export function getPartnerCode(code: number): number {
+  switch (code) {
+    case TOOL_REQUEST:
+      return TOOL_RESPONSE;
+    case TOOL_RESPONSE:
+      return TOOL_REQUEST;
+    case INQUIRY_REQUEST:
+      return INQUIRY_RESPONSE;
+    case INQUIRY_RESPONSE:
+      return INQUIRY_REQUEST;
+    default:
+      return NOT_CONVERSATION;
+  }
+}
+
+/** Ids are compared as JSON values; after validation they are strings. */
+export function idKey(id: JsonValue | undefined): string {
+  return typeof id === 'string' ? id : JSON.stringify(id ?? null);
+}
+
+/** Gives each distinct string a number: 0, 1, 2… in the order first seen. */
+export interface Numbering {
+  numberOf(key: string): number;
+  /** How many distinct strings were numbered. */
+  size(): number;
+}
+
+export function createNumbering(): Numbering {
+  const numbers = new Map<string, number>();
+  return {
+    numberOf(key) {
+      let number = numbers.get(key);
+      if (number === undefined) {
+        number = numbers.size;
+        numbers.set(key, number);
+      }
+      return number;
+    },
+    size: () => numbers.size,
+  };
+}
