@@ -64,10 +64,11 @@ function createFakeWorker<A extends BridgeApi<A>>(handlers: A): FakeWorker<A> {
 let workers: FakeWorker<TestApi>[];
 let release: Map<string, () => void>;
 
-function createTestChannel(timeoutMs = 1000, concurrency?: number) {
+function createTestChannel(timeoutMs = 1000, concurrency?: number, releaseSuperseded = false) {
   return createChannel<TestApi>({
     timeoutMs,
     ...(concurrency === undefined ? {} : { concurrency }),
+    releaseSuperseded,
     createWorker: () => {
       const worker = createFakeWorker<TestApi>({
         echo: async (text) => text,
@@ -210,6 +211,48 @@ describe('createChannel', () => {
     expect(workers[0]?.terminated).toBe(true);
     await expect(channel.call('echo', ['again'])).resolves.toBe('again');
     expect(workers).toHaveLength(2);
+  });
+
+  it('posts a call that supersedes the one in the worker at once, one superseded call at a time', async () => {
+    const channel = createTestChannel(1000, 1, true);
+    const posted = () => {
+      const worker = workers[0];
+      if (!worker) return 0;
+      return vi.mocked(worker.postMessage).mock.calls.length;
+    };
+    const first = rejection(channel.call('later', ['first'], { latestWins: true }));
+    expect(workers).toHaveLength(1);
+    vi.spyOn(workers[0] as FakeWorker<TestApi>, 'postMessage');
+    const second = rejection(channel.call('later', ['second'], { latestWins: true }));
+    // The first is superseded in the worker: the second goes now, not after the first's reply.
+    expect(posted()).toBe(1);
+    expect((await first).name).toBe('AbortError');
+    const third = channel.call('later', ['third'], { latestWins: true });
+    // Two superseded calls in the worker would be one too many: the third waits for a slot.
+    expect(posted()).toBe(1);
+    expect((await second).name).toBe('AbortError');
+    await settleWorker();
+    release.get('first')?.();
+    await settleWorker();
+    expect(posted()).toBe(2);
+    await settleWorker();
+    release.get('second')?.();
+    release.get('third')?.();
+    await expect(third).resolves.toBe('third');
+  });
+
+  it("keeps a superseded call's slot until its reply without releaseSuperseded", async () => {
+    const channel = createTestChannel(1000, 1);
+    const first = rejection(channel.call('later', ['first'], { latestWins: true }));
+    vi.spyOn(workers[0] as FakeWorker<TestApi>, 'postMessage');
+    const second = channel.call('later', ['second'], { latestWins: true });
+    expect((await first).name).toBe('AbortError');
+    expect(vi.mocked((workers[0] as FakeWorker<TestApi>).postMessage).mock.calls).toHaveLength(0);
+    await settleWorker();
+    release.get('first')?.();
+    await settleWorker();
+    release.get('second')?.();
+    await expect(second).resolves.toBe('second');
   });
 
   it('lets the latest call win only when it asks to', async () => {

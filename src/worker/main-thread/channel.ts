@@ -55,6 +55,17 @@ export interface ChannelOptions<A extends BridgeApi<A>> {
   timeoutMs: number;
   /** How many calls may be in the worker at once; the rest wait their turn. Default: no limit. */
   concurrency?: number;
+  /**
+   * A call superseded while in the worker (latest wins) gives up its slot,
+   * so the call that replaced it is posted at once rather than after the
+   * superseded one's reply has been read on the main thread: the worker has
+   * usually answered already, and its reply waits behind the page's task
+   * (the keystroke, Monaco's frame) that asked for the new call. The worker
+   * reads its messages in order, so the new call still runs after the old
+   * one. One superseded call at a time gives up its slot: the worker never
+   * holds more than one call nobody waits for ahead of the live ones.
+   */
+  releaseSuperseded?: boolean;
   /** Called when the worker is terminated (a crash, a timeout, `stop`): what it held is gone. */
   onWorkerStopped?: () => void;
 }
@@ -106,6 +117,8 @@ interface Job<A extends BridgeApi<A>> {
   onAbort: (() => void) | undefined;
   /** Posted without waiting for a slot ({@link CallOptions.immediate}). */
   immediate: boolean;
+  /** Replaced by a newer call while in the worker: its answer will be dropped. */
+  superseded: boolean;
 }
 
 /** Creates a channel; no worker starts until the first call. */
@@ -224,11 +237,16 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     pump();
   }
 
-  /** The calls in the worker that hold a slot. */
+  /** The calls in the worker that hold a slot (see `releaseSuperseded`). */
   function slotsTaken(): number {
     let taken = 0;
-    for (const { job } of inFlight.values()) if (!job.immediate) taken++;
-    return taken;
+    let superseded = 0;
+    for (const { job } of inFlight.values()) {
+      if (job.immediate) continue;
+      if (job.superseded && options.releaseSuperseded) superseded++;
+      else taken++;
+    }
+    return taken + Math.max(0, superseded - 1);
   }
 
   function pump(): void {
@@ -265,9 +283,12 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
         settle(queued, { error: reason() });
       }
     }
-    // Still in the worker: its answer will be dropped, and its slot freed when it comes.
+    // Still in the worker: its answer will be dropped, and its slot freed when it comes (or at
+    // once, with `releaseSuperseded`).
     for (const { job } of inFlight.values()) {
-      if (job.latestWins === group) settle(job, { error: reason() });
+      if (job.latestWins !== group) continue;
+      job.superseded = true;
+      settle(job, { error: reason() });
     }
   }
 
@@ -291,6 +312,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
           signal,
           onAbort: undefined,
           immediate: callOptions.immediate === true,
+          superseded: false,
         };
         if (signal) {
           job.onAbort = () => {

@@ -235,16 +235,19 @@ describe('createWorkerClient', () => {
     const third = client.run({ ...input, configText: 'c' });
     const worker = workers[0] as FakeWorker;
     // The stream goes ahead of the runs without waiting for its reply, so the first run is in
-    // the worker at once; the second waits behind it and is replaced by the third.
+    // the worker at once. The second supersedes it there and goes at once too (the first's
+    // answer, dropped, need not be read first); the third waits: one superseded run at a time.
     expect(isAbortError(await first)).toBe(true);
     expect((await second).code).toBe('aborted');
     await settle();
-    expect(worker.posted.map((request) => request.id)).toEqual([2]);
+    expect(worker.posted.map((request) => request.id)).toEqual([2, 3]);
+    expect(worker.posted[1]?.args[0]).toMatchObject({ configText: 'b' });
     // The first run's answer is dropped; its slot goes to the last run.
     worker.respond({ id: 2, ok: true, value: { ...createEmptyFigures(), turnCount: 1 } });
     await settle();
-    expect(worker.posted.map((request) => request.id)).toEqual([2, 4]);
-    expect(worker.posted[1]?.args[0]).toMatchObject({ configText: 'c' });
+    expect(worker.posted.map((request) => request.id)).toEqual([2, 3, 4]);
+    expect(worker.posted[2]?.args[0]).toMatchObject({ configText: 'c' });
+    worker.respond({ id: 3, ok: true, value: { ...createEmptyFigures(), turnCount: 2 } });
     worker.respond({ id: 4, ok: true, value: { ...createEmptyFigures(), turnCount: 7 } });
     await expect(third).resolves.toMatchObject({ turnCount: 7 });
     expect(worker.terminated).toBe(false);
