@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
 import { EXAMPLES } from '../examples/index.ts';
 import { makeResult } from '../test/fake-engine.ts';
-import { selectConfigFixes, selectConfigGuidance } from './guidance.ts';
+import { selectConfigFixes, selectConfigGuidance, selectListedGuidance } from './guidance.ts';
 import { selectInput } from './selectors.ts';
 import { resetStore, store } from './store.ts';
 
@@ -54,6 +54,32 @@ describe('selectConfigGuidance', () => {
   it('gives none for a result that carries no guidance', () => {
     store.setState({ configText: CONFIG, result: makeResult({ before: 1, after: 1 }) });
     expect(selectConfigGuidance(store.getState()).diagnostics).toEqual([]);
+  });
+});
+
+describe('selectListedGuidance', () => {
+  it("keeps the guidance of the text before an edit, stale, while the edit's run is on its way", async () => {
+    await computed(CONFIG);
+    const fresh = selectListedGuidance(store.getState());
+    expect(fresh.stale).toBe(false);
+    expect(fresh.diagnostics.find((d) => d.code === 'guidance/unknown-tool')).toMatchObject(
+      UNKNOWN_TOOL,
+    );
+    store.setState({ configText: `${CONFIG}# typing…\n`, status: 'running', isStale: true });
+    const pending = selectListedGuidance(store.getState());
+    expect(pending).toEqual({ diagnostics: fresh.diagnostics, stale: true });
+    // The editor's own guidance stays empty meanwhile: stale guidance would point at wrong places.
+    expect(selectConfigGuidance(store.getState()).diagnostics).toEqual([]);
+    // The run answers for the new text: its guidance, fresh.
+    await computed(`${CONFIG}# typing…\n`);
+    expect(selectListedGuidance(store.getState()).stale).toBe(false);
+  });
+
+  it('shows none once the edit is invalid: the last good result is not guidance for it', async () => {
+    await computed(CONFIG);
+    expect(selectListedGuidance(store.getState()).diagnostics.length).toBeGreaterThan(0);
+    store.setState({ configText: 'not = [toml', status: 'done', isStale: true });
+    expect(selectListedGuidance(store.getState())).toEqual({ diagnostics: [], stale: false });
   });
 });
 

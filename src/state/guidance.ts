@@ -40,6 +40,37 @@ export function selectConfigGuidance(state: AppState): ConfigGuidance {
   return value;
 }
 
+/** The guidance the problems list shows, and whether it is the text's before the pending edit. */
+export interface ListedGuidance {
+  diagnostics: readonly GuidanceDiagnostic[];
+  stale: boolean;
+}
+
+let listed: ListedGuidance = { diagnostics: NONE, stale: false };
+
+/**
+ * The problems list's guidance: the editor's, except while the run of an
+ * edit is on its way, when the list keeps the guidance of the text before
+ * it, marked stale. Emptied and filled again on every keystroke, the list
+ * changed height twice per key and made the editors above it lay out again
+ * (measured: a second layout in the frame that shows the figure). The
+ * editor's markers never show stale guidance: it would point at the wrong
+ * places.
+ */
+export function selectListedGuidance(state: AppState): ListedGuidance {
+  const pending =
+    state.status === 'running' &&
+    state.result !== null &&
+    state.result.configText !== state.configText;
+  if (pending) {
+    if (!listed.stale) listed = { diagnostics: listed.diagnostics, stale: true };
+    return listed;
+  }
+  const { diagnostics } = selectConfigGuidance(state);
+  if (listed.diagnostics !== diagnostics || listed.stale) listed = { diagnostics, stale: false };
+  return listed;
+}
+
 /**
  * The config editor's quick fixes: the guidance's, plus those of the config
  * errors (a misplaced rule) while the editor holds the text they were found in.

@@ -24,6 +24,8 @@ export type EditorId = 'config' | 'stream';
 /** A diagnostic with the editor it points into. */
 export interface Problem extends Diagnostic {
   source: EditorId;
+  /** Guidance of the config text before the edit whose run is on its way (`selectListedGuidance`). */
+  stale?: boolean;
 }
 
 /** Memoises a selector on the identity of the values `deps` picks. */

@@ -4,7 +4,7 @@
  * never has to be read as "no problems".
  */
 import { useMemo } from 'react';
-import { selectConfigGuidance } from '../state/guidance.ts';
+import { selectListedGuidance } from '../state/guidance.ts';
 import { type Problem, selectProblems } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
 import { revealInEditor } from './editor/editor-registry.ts';
@@ -15,7 +15,7 @@ const SOURCE_NAMES = { config: 'Config', stream: 'Stream' } as const;
 function ProblemItem({ problem }: { problem: Problem }) {
   const where = `${problem.line}:${problem.column}`;
   return (
-    <li data-severity={problem.severity}>
+    <li data-severity={problem.severity} data-stale={problem.stale ? 'true' : undefined}>
       <button
         type="button"
         className="problem"
@@ -37,21 +37,22 @@ export function ProblemsList() {
   const errors = useAppStore(selectProblems);
   // The config editor's warnings and infos (what the config does on this
   // stream, e.g. a rule that compacts nothing) belong here too: a squiggle's
-  // hover is easy to miss.
-  const guidance = useAppStore((s) => selectConfigGuidance(s).diagnostics);
+  // hover is easy to miss. While an edit's run is on its way they are the
+  // text's before it, dimmed, so the list keeps its height.
+  const { diagnostics: guidance, stale } = useAppStore(selectListedGuidance);
   const problems = useMemo(
     () =>
       guidance.length === 0
         ? errors
-        : [...errors, ...guidance.map((d): Problem => ({ ...d, source: 'config' }))],
-    [errors, guidance],
+        : [...errors, ...guidance.map((d): Problem => ({ ...d, source: 'config', stale }))],
+    [errors, guidance, stale],
   );
   // An unreadable "now" is not a diagnostic of either editor: the core falls
   // back to the default and says why.
   const nowError = useAppStore((s) => (s.now === null ? null : (s.result?.nowError ?? null)));
   const count = problems.length + (nowError ? 1 : 0);
   return (
-    <section className="problems" aria-labelledby="problems-title">
+    <section className="problems" aria-labelledby="problems-title" aria-busy={stale}>
       <h2 id="problems-title">
         Problems <span className="count">{count}</span>
       </h2>
