@@ -9,7 +9,7 @@
  * 16KB`, `verbatim summary`), and under a rule with a threshold the items it catches, one
  * per line (`  turn N  NAME  SIZE`), or `  nothing over the threshold.`.
  */
-import { formatByteSize, formatByteSizeForPeople, utf8Length } from '../config/byte-size.ts';
+import { formatByteSize, formatByteSizeForPeople } from '../config/byte-size.ts';
 import type { JpBase } from '../config/jp-base.ts';
 import {
   readStoredReasoning,
@@ -19,7 +19,7 @@ import {
 import { isJsonObject } from '../json/values.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
 import type { CompactionEvent, StreamElement } from '../types.ts';
-import { isReasoningResponse, pairToolCalls } from './projection.ts';
+import { getMeasuredSize, isReasoningResponse, pairToolCalls } from './projection.ts';
 
 /** JP's dry-run line when no rule has a range. */
 export const JP_NOTHING_TO_COMPACT = 'Nothing to compact.';
@@ -107,7 +107,7 @@ export function getJpMainDryRun(
       const item = (name: string, size: number) =>
         caught.push(`  turn ${turn + 1}  ${name}  ${formatByteSizeForPeople(BigInt(size))}`);
       if (reasoningOver !== null && isReasoningResponse(element)) {
-        const size = utf8Length(element.reasoning as string);
+        const size = getMeasuredSize(element);
         if (BigInt(size) > reasoningOver) item('reasoning', size);
         return;
       }

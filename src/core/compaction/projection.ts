@@ -387,7 +387,7 @@ export function project(
         sources[index] = { turn, fate: 'dropped', reason: 'reasoning', projectedIndex: null };
         continue;
       }
-      const check = checkThreshold(utf8Length(element.reasoning as string), over, 'own');
+      const check = checkThreshold(getMeasuredSize(element), over, 'own');
       sources[index] = check.reached
         ? {
             turn,
@@ -599,12 +599,30 @@ export interface ToolInfo {
   naming?: ResponseNaming;
 }
 
-/** The size of a tool event (15.2): compact JSON of a request's arguments, a response's content. */
-function toolEventSize(element: StreamElement): number {
-  if (element.type === 'tool_call_request') {
-    return utf8Length(JSON.stringify(element.arguments ?? {}));
+/**
+ * Sizes measured so far, by element. Elements are never mutated, and every
+ * hint edit projects the same ones again: measuring a 1.8 MB stream's tool
+ * events anew (its arguments serialized, every character of its contents
+ * read) was about a third of an edit's run in the worker.
+ */
+const measuredSizes = new WeakMap<StreamElement, number>();
+
+/**
+ * The size in bytes that thresholds judge (15.2): compact JSON of a tool
+ * request's arguments, a tool response's content, a reasoning response's
+ * reasoning.
+ */
+export function getMeasuredSize(element: StreamElement): number {
+  let size = measuredSizes.get(element);
+  if (size === undefined) {
+    if (element.type === 'tool_call_request') {
+      size = utf8Length(JSON.stringify(element.arguments ?? {}));
+    } else if (element.type === 'tool_call_response') {
+      size = typeof element.content === 'string' ? utf8Length(element.content) : 0;
+    } else size = typeof element.reasoning === 'string' ? utf8Length(element.reasoning) : 0;
+    measuredSizes.set(element, size);
   }
-  return typeof element.content === 'string' ? utf8Length(element.content) : 0;
+  return size;
 }
 
 /**
@@ -624,7 +642,7 @@ export function pairToolCalls(
     const isRequest = element.type === 'tool_call_request';
     if (!(isRequest || element.type === 'tool_call_response')) continue;
     if (classifyElement(element) !== 'conversation') continue;
-    const own = toolEventSize(element);
+    const own = getMeasuredSize(element);
     const key = `${rawTurns[index]}\u0000${typeof element.id === 'string' ? element.id : ''}`;
     if (isRequest) {
       infos.set(index, {
