@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
 import { EXAMPLES } from '../examples/index.ts';
 import { makeResult } from '../test/fake-engine.ts';
+import { setConfigText } from './actions.ts';
 import { selectConfigFixes, selectConfigGuidance, selectListedGuidance } from './guidance.ts';
 import { selectInput } from './selectors.ts';
 import { resetStore, store } from './store.ts';
@@ -65,9 +66,11 @@ describe('selectListedGuidance', () => {
     expect(fresh.diagnostics.find((d) => d.code === 'guidance/unknown-tool')).toMatchObject(
       UNKNOWN_TOOL,
     );
-    store.setState({ configText: `${CONFIG}# typing…\n`, status: 'running', isStale: true });
+    // As the editor reports a keystroke: the text is stored, then its run starts.
+    setConfigText(`${CONFIG}# typing…\n`);
     const pending = selectListedGuidance(store.getState());
     expect(pending).toEqual({ diagnostics: fresh.diagnostics, stale: true });
+    expect(selectListedGuidance(store.getState())).toBe(pending);
     // The editor's own guidance stays empty meanwhile: stale guidance would point at wrong places.
     expect(selectConfigGuidance(store.getState()).diagnostics).toEqual([]);
     // The run answers for the new text: its guidance, fresh.

@@ -50,24 +50,23 @@ let listed: ListedGuidance = { diagnostics: NONE, stale: false };
 
 /**
  * The problems list's guidance: the editor's, except while the run of an
- * edit is on its way, when the list keeps the guidance of the text before
- * it, marked stale. Emptied and filled again on every keystroke, the list
- * changed height twice per key and made the editors above it lay out again
- * (measured: a second layout in the frame that shows the figure). The
- * editor's markers never show stale guidance: it would point at the wrong
- * places.
+ * edit is on its way, when the list keeps the guidance of the last result
+ * (computed on the text before the edit), marked stale. Emptied and filled
+ * again on every keystroke, the list changed height twice per key and made
+ * the editors above it lay out again (measured: a second layout in the
+ * frame that shows the figure). The editor's markers never show stale
+ * guidance: it would point at the wrong places. Derived from the state
+ * alone, so the moment between an edit and its run's start (`setInput`
+ * stores the text, then the run its status) leaves nothing behind.
  */
 export function selectListedGuidance(state: AppState): ListedGuidance {
+  const { result } = state;
   const pending =
-    state.status === 'running' &&
-    state.result !== null &&
-    state.result.configText !== state.configText;
-  if (pending) {
-    if (!listed.stale) listed = { diagnostics: listed.diagnostics, stale: true };
-    return listed;
+    state.status === 'running' && result !== null && result.configText !== state.configText;
+  const diagnostics = pending ? result.guidance : selectConfigGuidance(state).diagnostics;
+  if (listed.diagnostics !== diagnostics || listed.stale !== pending) {
+    listed = { diagnostics, stale: pending };
   }
-  const { diagnostics } = selectConfigGuidance(state);
-  if (listed.diagnostics !== diagnostics || listed.stale) listed = { diagnostics, stale: false };
   return listed;
 }
 

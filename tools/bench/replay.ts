@@ -158,9 +158,9 @@ const afterEdit = measureGrowth(false);
 /**
  * The floor: one pass that reads each element's `type` and nothing else,
  * measured the same way. The 20,000-event stream (about 45 MB of JSON)
- * outgrows this machine's 32 MB L3 cache where 2,000 events (4 MB) fit, so
- * any pass over the element objects costs more per element at the larger
- * size; the replay's growth is read against this one's.
+ * outgrows a last-level cache that 2,000 events (4 MB) fit in, so any pass
+ * over the element objects costs more per element at the larger size; the
+ * replay's growth is read against this one's.
  */
 const floor = measureGrowth(true, (input) => {
   let conversation = 0;

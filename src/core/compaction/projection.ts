@@ -619,7 +619,7 @@ export function getMeasuredSize(element: StreamElement): number {
       size = utf8Length(JSON.stringify(element.arguments ?? {}));
     } else if (element.type === 'tool_call_response') {
       size = typeof element.content === 'string' ? utf8Length(element.content) : 0;
-    } else size = typeof element.reasoning === 'string' ? utf8Length(element.reasoning) : 0;
+    } else size = isReasoningResponse(element) ? utf8Length(element.reasoning as string) : 0;
     measuredSizes.set(element, size);
   }
   return size;

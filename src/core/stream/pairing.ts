@@ -56,7 +56,11 @@ export function getPartnerCode(code: number): number {
   }
 }
 
-/** Ids are compared as JSON values; after validation they are strings. */
+/**
+ * An id as the pairing compares it: a string id is its own key, any other
+ * its JSON text, so the string "1" and the number 1 pair. Validation keeps
+ * only string ids: a valid stream never has both.
+ */
 export function idKey(id: JsonValue | undefined): string {
   return typeof id === 'string' ? id : JSON.stringify(id ?? null);
 }

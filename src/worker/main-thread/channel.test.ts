@@ -255,6 +255,19 @@ describe('createChannel', () => {
     await expect(second).resolves.toBe('second');
   });
 
+  it('gives the call posted behind a superseded one that hangs to a new worker, not a timeout', async () => {
+    const channel = createTestChannel(100, 1, true);
+    const hung = rejection(channel.call('later', ['hung'], { latestWins: true }));
+    const live = channel.call('later', ['live'], { latestWins: true });
+    expect((await hung).name).toBe('AbortError');
+    // The superseded call never answers: its timeout replaces the worker.
+    await vi.advanceTimersByTimeAsync(100);
+    expect(workers).toHaveLength(2);
+    expect(workers[0]?.terminated).toBe(true);
+    release.get('live')?.();
+    await expect(live).resolves.toBe('live');
+  });
+
   it('lets the latest call win only when it asks to', async () => {
     const channel = createTestChannel();
     const kept = channel.call('later', ['kept']);

@@ -119,6 +119,12 @@ interface Job<A extends BridgeApi<A>> {
   immediate: boolean;
   /** Replaced by a newer call while in the worker: its answer will be dropped. */
   superseded: boolean;
+  /**
+   * Posted while a superseded call that gave up its slot was still in the
+   * worker: should the worker fail (that call hung, or crashed it), this one
+   * goes to the next worker as it would have from the queue.
+   */
+  behindReleased: boolean;
 }
 
 /** Creates a channel; no worker starts until the first call. */
@@ -179,17 +185,25 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     });
   }
 
-  /** Terminates the worker and fails every call in it; queued calls go to a new worker. */
+  /**
+   * Terminates the worker and fails every call in it; queued calls go to a
+   * new worker, and so do the calls posted behind a released superseded one.
+   */
   function failWorker(error: WorkerError): void {
     worker?.terminate();
     worker = null;
     options.onWorkerStopped?.();
     const failed = [...inFlight.values()];
     inFlight.clear();
+    const retried: Job<A>[] = [];
     for (const { job, timer } of failed) {
       clearTimeout(timer);
-      settle(job, { error });
+      if (job.behindReleased && !job.settled) {
+        job.behindReleased = false;
+        retried.push(job);
+      } else settle(job, { error });
     }
+    queue.unshift(...retried);
     pump();
   }
 
@@ -258,6 +272,9 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
   }
 
   function post(job: Job<A>): void {
+    job.behindReleased = [...inFlight.values()].some(
+      ({ job: ahead }) => ahead.superseded && options.releaseSuperseded === true,
+    );
     worker ??= spawn();
     const current = worker;
     const timer = setTimeout(() => {
@@ -313,6 +330,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
           onAbort: undefined,
           immediate: callOptions.immediate === true,
           superseded: false,
+          behindReleased: false,
         };
         if (signal) {
           job.onAbort = () => {
