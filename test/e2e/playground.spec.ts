@@ -244,3 +244,28 @@ test('the results stay readable while a run is pending, and are announced polite
   await expect(page.getByText('Last valid results')).toBeVisible();
   await expect(toolRow(page, 'fs_read_file')).toBeVisible();
 });
+
+test('an extra of the last valid input is hidden, not shown as current, and keeps its place', async ({
+  page,
+}) => {
+  await waitForDiff(page);
+  const pane = page.locator('#pane-diff');
+  const heightOf = () => pane.evaluate((element) => element.getBoundingClientRect().height);
+  const before = await heightOf();
+  await setEditorText(page, 'Config (TOML)', '[[conversation.compaction.rules]\n');
+  await waitForResults(page);
+  await expect(pane.getByText('The input has errors: fix them to see this pane.')).toBeVisible();
+  // Still mounted (a Monaco diff is not rebuilt for every edit), but out of sight and reach.
+  const older = pane.locator('.deferred-pane');
+  await expect(older).toHaveAttribute('aria-hidden', 'true');
+  await expect(older.locator('.monaco-diff-editor')).toBeAttached();
+  await expect(older.locator('.monaco-diff-editor')).toBeHidden();
+  // The page below does not jump: the pane is as tall as before, plus the message's line.
+  const message = await pane
+    .getByText('The input has errors')
+    .evaluate((element) => element.getBoundingClientRect().height);
+  expect(Math.abs((await heightOf()) - before - message)).toBeLessThan(40);
+  await setEditorText(page, 'Config (TOML)', README_CONFIG_TOML);
+  await waitForDiff(page);
+  await expect(older.locator('.monaco-diff-editor')).toBeVisible();
+});
