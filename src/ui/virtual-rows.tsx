@@ -1,5 +1,5 @@
 /**
- * Long tables draw only the rows in view. A stream with 50,000 distinct tools
+ * Long tables and lists draw only the rows in view. A stream with 50,000 distinct tools
  * has 50,000 savings rows and as many what-if rows: drawn in full, the page
  * stays busy for minutes. Below `VIRTUAL_FROM` rows a table is drawn whole
  * (every row in the DOM, as a screen reader's table navigation and a page
@@ -27,13 +27,16 @@ export interface VisibleRow {
   measure: ((node: Element | null) => void) | undefined;
 }
 
-/** What a table needs to draw its body. */
+/** What a table (or a list) needs to draw its body. */
 export interface VirtualRows {
   /** True when only the rows in view are drawn. */
   virtual: boolean;
   /** The rows to draw, in order. */
   rows: VisibleRow[];
-  /** Spacer rows for the rows not drawn (nothing when the table is whole). */
+  /** The heights, in pixels, of the rows not drawn above and below (0 when whole). */
+  spaceBefore: number;
+  spaceAfter: number;
+  /** A table's spacer rows for them (nothing when the table is whole). */
   before: ReactNode;
   after: ReactNode;
   /** Scrolls a row into view (drawing it if needed). */
@@ -119,6 +122,8 @@ export function useVirtualRows({
     return {
       virtual,
       rows: Array.from({ length: count }, (_, index) => ({ index, measure: undefined })),
+      spaceBefore: 0,
+      spaceAfter: 0,
       before: null,
       after: null,
       scrollToRow: (index) => {
@@ -139,6 +144,8 @@ export function useVirtualRows({
   return {
     virtual,
     rows: items.map((item) => ({ index: item.index, measure: virtualizer.measureElement })),
+    spaceBefore: top,
+    spaceAfter: bottom,
     before: <Spacer height={top} columns={columns} />,
     after: <Spacer height={bottom} columns={columns} />,
     scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),

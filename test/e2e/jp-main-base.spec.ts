@@ -67,6 +67,8 @@ async function explainSmallResponse(page: Page): Promise<string> {
   await showPane(page, 'explain');
   const explain = page.locator('#pane-explain');
   const list = explain.getByRole('listbox', { name: 'Events' });
+  // The explanations of the latest input, not the older ones hidden while they compute.
+  await expect(explain.locator('.deferred-pane[data-current="true"]')).toBeAttached();
   if (!(await list.isVisible())) await explain.getByRole('button', { name: 'All events' }).click();
   await list
     .getByRole('option')

@@ -185,6 +185,32 @@ describe('replay of a conversation counted by hand', () => {
     }
   });
 
+  it('gives each schedule its own figures when one config is replayed under choice after choice', () => {
+    // The pane's way: one parsed config per input, the schedule changed again and again.
+    const settings = SETTINGS('none');
+    for (const schedule of ['idle', 'none', 'every-turn', 'auto', 'stored', 'idle'] as const) {
+      const replay = replayStream(STREAM, { ...settings, schedule });
+      expect(
+        replay.requests.map((r) => r.prompt_tokens),
+        schedule,
+      ).toEqual(EXPECTED[schedule].prompt);
+      expect(
+        replay.requests.map((r) => r.compactions_created),
+        schedule,
+      ).toEqual(EXPECTED[schedule].created);
+      expect(replay.totals.schedule.cost, schedule).toBeCloseTo(EXPECTED[schedule].total, 9);
+    }
+    // A cache that lives past the hour's gap: nothing goes cold, so idle creates
+    // nothing and its prompts are stored's.
+    const warm = replayStream(STREAM, {
+      ...settings,
+      schedule: 'idle',
+      model: { ...MODEL, ttl_seconds: 4000 },
+    });
+    expect(warm.requests.map((r) => r.compactions_created)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(warm.requests.map((r) => r.prompt_tokens)).toEqual(EXPECTED.stored.prompt);
+  });
+
   it('times each request by its run, with the gaps, the turns and the cold requests', () => {
     const replay = replayStream(STREAM, SETTINGS('none'));
     expect(replay.requests.map((r) => r.time)).toEqual([

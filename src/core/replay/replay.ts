@@ -216,6 +216,12 @@ interface StreamPrep {
   gaps: (number | null)[];
   /** `none` and `stored`, filled the first time a replay runs them. */
   fixedSchedules: Map<ScheduleId, RawRequest[]>;
+  /**
+   * The schedules that create compactions, by the config they ran under
+   * (the run's parsed config, one object per input version) and
+   * `createdScheduleKey`, filled the first time a replay runs them.
+   */
+  createdSchedules: WeakMap<ParsedConfig, Map<string, RawRequest[]>>;
 }
 
 /** Everything computed once per stream, shared by every schedule and what-if. */
@@ -270,6 +276,7 @@ function prepareStream(elements: readonly StreamElement[], settings: ReplaySetti
     stored,
     gaps,
     fixedSchedules: new Map(),
+    createdSchedules: new WeakMap(),
   };
   byReading.set(key, prep);
   return prep;
@@ -314,7 +321,34 @@ function runSchedule(
     state.fixedSchedules.set(schedule, raw);
     return raw;
   }
-  return computeSchedule(state, schedule, toolChoice);
+  // A tool's what-if is asked for once per tool and choice: not kept.
+  if (toolChoice) return computeSchedule(state, schedule, toolChoice);
+  // The pane replays every schedule for each choice, so choosing another
+  // schedule, or a policy, asked for the same three again (0.8 s on 3,000 requests).
+  const { config } = state.settings;
+  let byKey = state.createdSchedules.get(config);
+  if (!byKey) {
+    byKey = new Map();
+    state.createdSchedules.set(config, byKey);
+  }
+  const key = createdScheduleKey(state.settings, schedule);
+  const known = byKey.get(key);
+  if (known) return known;
+  const raw = computeSchedule(state, schedule);
+  byKey.set(key, raw);
+  return raw;
+}
+
+/**
+ * What a schedule's run may depend on besides the stream and the config:
+ * every setting but the three it never reads (the chosen schedule, the
+ * runtime's policy, and scaling to the recorded usage, which are pricing's
+ * and the result's). Prices are in the model's figures: another price runs
+ * the schedules again, which is safe if not needed.
+ */
+function createdScheduleKey(settings: ReplaySettings, schedule: ScheduleId): string {
+  const { config: _config, counter, schedule: _chosen, policy: _policy, ...rest } = settings;
+  return JSON.stringify([schedule, counter.id, { ...rest, scaleToRecorded: null }]);
 }
 
 function computeSchedule(

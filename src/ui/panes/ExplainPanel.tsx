@@ -21,6 +21,7 @@ import type {
   TranscriptEntry,
 } from '../../core/playground/types.ts';
 import './panes.css';
+import { useVirtualRows } from '../virtual-rows.tsx';
 import { describePolicy, formatTurn, formatTurns } from './policy-words.ts';
 import { ADDED_BY_SANITIZE, formatLabel } from './transcript-text.ts';
 
@@ -281,6 +282,9 @@ export function ExplainPanel({
 interface EventOptionProps {
   id: string;
   index: number;
+  /** Its row in the list (headings included), for the virtual list to measure it. */
+  rowIndex: number;
+  measure: ((node: Element | null) => void) | undefined;
   entry: TranscriptEntry;
   active: boolean;
   onPick: (index: number, key: string) => void;
@@ -292,11 +296,13 @@ interface EventOptionProps {
  * an edit changes a few.
  */
 const EventOption = memo(
-  function EventOption({ id, index, entry, active, onPick }: EventOptionProps) {
+  function EventOption({ id, index, rowIndex, measure, entry, active, onPick }: EventOptionProps) {
     const outcome = entry.explanation?.outcome;
     return (
       // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys
       <div
+        ref={measure}
+        data-row-index={rowIndex}
         id={id}
         role="option"
         tabIndex={-1}
@@ -316,6 +322,8 @@ const EventOption = memo(
     a.onPick === b.onPick &&
     a.id === b.id &&
     a.index === b.index &&
+    a.rowIndex === b.rowIndex &&
+    a.measure === b.measure &&
     a.active === b.active &&
     a.entry.key === b.entry.key &&
     a.entry.type === b.entry.type &&
@@ -326,6 +334,21 @@ const EventOption = memo(
     a.entry.explanation?.outcome === b.entry.explanation?.outcome,
 );
 
+/** A row of the event list: a group's heading, or an event. */
+type ListRow = { kind: 'heading'; group: number } | { kind: 'option'; index: number };
+
+/** A row's height before it is measured: one line of label, badge and preview. */
+const ROW_HEIGHT = 42;
+
+/**
+ * The events to pick from, in two groups (what the model sees, and what
+ * compaction removed). A long conversation lists thousands of events: from
+ * `VIRTUAL_FROM` rows on, only those in view of the list's scroll box are
+ * drawn (`virtual-rows.tsx`); every event was once in the DOM with
+ * `content-visibility: auto`, and each such element is watched by an
+ * intersection observer of the browser's own, computed in every frame (20 ms
+ * a frame with 6,000 events).
+ */
 function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string) => void }) {
   const baseId = useId();
   const [active, setActive] = useState(0);
@@ -333,10 +356,47 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
   const clamped = Math.min(active, Math.max(0, items.length - 1));
   const activeId = optionId(clamped);
 
+  const { groups, rows, rowOf } = useMemo(() => {
+    const removedStart = items.findIndex((item) => item.removed);
+    const groups: { label: string; start: number; end: number }[] = [
+      {
+        label: 'What the model sees after compaction',
+        start: 0,
+        end: removedStart === -1 ? items.length : removedStart,
+      },
+    ];
+    if (removedStart !== -1) {
+      groups.push({ label: 'Removed by compaction', start: removedStart, end: items.length });
+    }
+    const rows: ListRow[] = [];
+    const rowOf: number[] = [];
+    groups.forEach((group, groupIndex) => {
+      rows.push({ kind: 'heading', group: groupIndex });
+      for (let index = group.start; index < group.end; index++) {
+        rowOf.push(rows.length);
+        rows.push({ kind: 'option', index });
+      }
+    });
+    return { groups, rows, rowOf };
+  }, [items]);
+
   const listRef = useRef<HTMLDivElement>(null);
+  const body = useVirtualRows({
+    count: items.length === 0 ? 0 : rows.length,
+    columns: 1,
+    scrollRef: listRef,
+    estimateHeight: ROW_HEIGHT,
+  });
+  const { virtual, scrollToRow } = body;
+  const activeRow = rowOf[clamped] ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scrollToRow` is new on every render; the active row is what matters
   useEffect(() => {
     // Keep the active option in view by scrolling the list only:
     // scrollIntoView would also scroll the page and the results column.
+    if (virtual) {
+      scrollToRow(activeRow);
+      return;
+    }
     const list = listRef.current;
     const option = document.getElementById(activeId);
     if (!list || !option || option.offsetParent !== list) return;
@@ -346,7 +406,7 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
     else if (bottom > list.scrollTop + list.clientHeight) {
       list.scrollTop = bottom - list.clientHeight;
     }
-  }, [activeId]);
+  }, [activeId, activeRow, virtual]);
 
   const pick = useCallback(
     (index: number, key: string) => {
@@ -381,17 +441,20 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
     }
   };
 
-  const removedStart = items.findIndex((item) => item.removed);
-  const groups: { label: string; start: number; end: number }[] = [
-    {
-      label: 'What the model sees after compaction',
-      start: 0,
-      end: removedStart === -1 ? items.length : removedStart,
-    },
-  ];
-  if (removedStart !== -1) {
-    groups.push({ label: 'Removed by compaction', start: removedStart, end: items.length });
-  }
+  // The drawn rows by group, in order: a group is drawn while any of its rows is.
+  const drawn = groups
+    .map((group, groupIndex) => ({
+      group,
+      rows: body.rows.filter(({ index }) => {
+        const row = rows[index];
+        return row?.kind === 'heading'
+          ? row.group === groupIndex
+          : row !== undefined && row.index >= group.start && row.index < group.end;
+      }),
+    }))
+    .filter(({ rows: groupRows }) => groupRows.length > 0);
+  // A list scrolled away from its active option has none until a key moves it back.
+  const activeDrawn = body.rows.some(({ index }) => index === activeRow);
 
   return (
     <>
@@ -405,30 +468,51 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
         tabIndex={0}
         aria-label="Events"
         aria-describedby={`${baseId}-help`}
-        aria-activedescendant={activeId}
+        aria-activedescendant={activeDrawn ? activeId : undefined}
+        data-virtual={virtual ? 'true' : undefined}
         onKeyDown={onKeyDown}
       >
-        {groups.map((group) => (
+        {body.spaceBefore > 0 ? (
+          <div aria-hidden="true" style={{ height: body.spaceBefore }} />
+        ) : null}
+        {drawn.map(({ group, rows: groupRows }) => (
           // biome-ignore lint/a11y/useSemanticElements: an ARIA group of options, not a form fieldset
-          <div key={group.label} role="group" aria-labelledby={`${baseId}-${group.start}-label`}>
-            <div className="cp-listbox-group" id={`${baseId}-${group.start}-label`}>
-              {group.label}
-            </div>
-            {items.slice(group.start, group.end).map((item, offset) => {
-              const index = group.start + offset;
+          <div key={group.label} role="group" aria-label={group.label}>
+            {groupRows.map(({ index: rowIndex, measure }) => {
+              const row = rows[rowIndex];
+              if (row?.kind === 'heading') {
+                return (
+                  <div
+                    key={`heading-${row.group}`}
+                    ref={measure}
+                    data-row-index={rowIndex}
+                    className="cp-listbox-group"
+                    aria-hidden="true"
+                  >
+                    {group.label}
+                  </div>
+                );
+              }
+              const item = row ? items[row.index] : undefined;
+              if (!row || !item) return null;
               return (
                 <EventOption
                   key={item.entry.key}
-                  id={optionId(index)}
-                  index={index}
+                  id={optionId(row.index)}
+                  index={row.index}
+                  rowIndex={rowIndex}
+                  measure={measure}
                   entry={item.entry}
-                  active={index === clamped}
+                  active={row.index === clamped}
                   onPick={pick}
                 />
               );
             })}
           </div>
         ))}
+        {body.spaceAfter > 0 ? (
+          <div aria-hidden="true" style={{ height: body.spaceAfter }} />
+        ) : null}
       </div>
     </>
   );
