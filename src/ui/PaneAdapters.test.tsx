@@ -74,6 +74,21 @@ describe('the result panes', () => {
     for (const note of empty) expect(note).toHaveTextContent('Nothing computed yet.');
   });
 
+  it('moves focus out of a pane whose value goes stale, to the pane', async () => {
+    const engine = await renderWithResult();
+    const explain = document.querySelector('#pane-explain') as HTMLElement;
+    const option = within(explain).getAllByRole('option')[0] as HTMLElement;
+    option.focus();
+    expect(document.activeElement).toBe(option);
+    const next = act(() => flushAnalysis());
+    engine.runs[1]?.resolve(FIXTURE_RESULT);
+    await next;
+    // Hidden now: focus is on the pane, which says it is busy, not on a control no one sees.
+    const frame = explain.querySelector('.extra-pane');
+    expect(document.activeElement).toBe(frame);
+    expect(frame?.getAttribute('aria-busy')).toBe('true');
+  });
+
   it('ask for the extras of the panes in view, for the version just run, and show only those', async () => {
     const engine = await renderWithRun();
     // Every pane is in view here (no IntersectionObserver): diff and explain share one request.

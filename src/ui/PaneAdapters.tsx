@@ -13,6 +13,7 @@
  * wrapper says whether they show the latest transcripts yet.
  */
 import {
+  memo,
   type ReactNode,
   useDeferredValue,
   useLayoutEffect,
@@ -64,17 +65,27 @@ function ExtraPending({ view }: { view: ExtraView<ExtraName> }) {
 }
 
 /**
+ * The elements an extra's value rendered, not rendered again while `frozen`
+ * (the value is an older input's and hidden): every keystroke starts a new
+ * version, and nothing in a hidden pane changes with it.
+ */
+const FrozenContent = memo(
+  function FrozenContent({ children }: { children: ReactNode; value: unknown; frozen: boolean }) {
+    return children;
+  },
+  (previous, next) => next.frozen && previous.value === next.value,
+);
+
+/**
  * An extra's pane: `aria-busy` while its value for the latest input is on
  * its way. An older value stays mounted meanwhile but hidden (`extra-stale`):
  * never shown as the latest input's, and a Monaco diff is not torn down and
- * rebuilt on every edit.
- *
- * While hidden, the older value's elements are the ones last rendered: every
- * keystroke starts a new version, and rendering a hidden diff or grid again
- * for it cost about 5 ms of the key's task. `content-visibility: hidden`
- * (not `visibility` and `inert`, which restyle every element of the subtree,
- * 15 to 27 ms on the 1.8 MB conversation) keeps it out of the tab order, the
- * accessibility tree and find-in-page, at its last size.
+ * rebuilt on every edit. It is hidden with `content-visibility: hidden`, not
+ * `visibility` and `inert`: those are inherited, so a keystroke restyled
+ * every element of a hidden diff; skipped contents are out of the tab order,
+ * the accessibility tree and find-in-page all the same, at their last size.
+ * Focus inside a pane that goes stale (a what-if choice, a reset) moves to
+ * the pane, not to a hidden control.
  */
 function ExtraFrame<T>({
   view,
@@ -89,23 +100,24 @@ function ExtraFrame<T>({
   const { shown, current } = useShownExtra(view.value);
   const later = useDeferredValue(shown);
   const rendered = deferred ? later : shown;
-  const lastContent = useRef<{ value: T; content: ReactNode } | null>(null);
-  let content: ReactNode = null;
-  if (rendered !== null) {
-    const held = lastContent.current;
-    content = !current && held?.value === rendered ? held.content : render(rendered);
-    lastContent.current = { value: rendered, content };
-  }
+  const frame = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!current && content.current?.contains(document.activeElement)) frame.current?.focus();
+  }, [current]);
   return (
-    <div className="extra-pane" aria-busy={view.busy ? 'true' : 'false'}>
+    <div ref={frame} className="extra-pane" aria-busy={view.busy ? 'true' : 'false'} tabIndex={-1}>
       {current ? null : <ExtraPending view={view} />}
       {rendered === null ? null : (
         <div
+          ref={content}
           className={current ? 'deferred-pane' : 'deferred-pane extra-stale'}
           data-current={current && rendered === view.value ? 'true' : 'false'}
           {...(current ? {} : { 'aria-hidden': true })}
         >
-          {content}
+          <FrozenContent value={rendered} frozen={!current}>
+            {render(rendered)}
+          </FrozenContent>
         </div>
       )}
     </div>

@@ -284,6 +284,9 @@ interface EventOptionProps {
   index: number;
   /** Its row in the list (headings included), for the virtual list to measure it. */
   rowIndex: number;
+  /** Its place in its group, and the group's size: a virtual list draws only some of them. */
+  position: number;
+  groupSize: number;
   measure: ((node: Element | null) => void) | undefined;
   entry: TranscriptEntry;
   active: boolean;
@@ -296,7 +299,17 @@ interface EventOptionProps {
  * an edit changes a few.
  */
 const EventOption = memo(
-  function EventOption({ id, index, rowIndex, measure, entry, active, onPick }: EventOptionProps) {
+  function EventOption({
+    id,
+    index,
+    rowIndex,
+    position,
+    groupSize,
+    measure,
+    entry,
+    active,
+    onPick,
+  }: EventOptionProps) {
     const outcome = entry.explanation?.outcome;
     return (
       // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys
@@ -307,6 +320,8 @@ const EventOption = memo(
         role="option"
         tabIndex={-1}
         aria-selected={active}
+        aria-posinset={position}
+        aria-setsize={groupSize}
         className={active ? 'cp-option cp-option-active' : 'cp-option'}
         onClick={() => onPick(index, entry.key)}
       >
@@ -323,6 +338,8 @@ const EventOption = memo(
     a.id === b.id &&
     a.index === b.index &&
     a.rowIndex === b.rowIndex &&
+    a.position === b.position &&
+    a.groupSize === b.groupSize &&
     a.measure === b.measure &&
     a.active === b.active &&
     a.entry.key === b.entry.key &&
@@ -344,10 +361,10 @@ const ROW_HEIGHT = 42;
  * The events to pick from, in two groups (what the model sees, and what
  * compaction removed). A long conversation lists thousands of events: from
  * `VIRTUAL_FROM` rows on, only those in view of the list's scroll box are
- * drawn (`virtual-rows.tsx`); every event was once in the DOM with
- * `content-visibility: auto`, and each such element is watched by an
- * intersection observer of the browser's own, computed in every frame (20 ms
- * a frame with 6,000 events).
+ * drawn (`virtual-rows.tsx`), not every one with `content-visibility: auto`
+ * (the browser watches each such element with an intersection observer of
+ * its own, computed in every frame). Each option says its place in its group
+ * (`aria-posinset`), since a screen reader counts only those drawn.
  */
 function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string) => void }) {
   const baseId = useId();
@@ -443,15 +460,16 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
 
   // The drawn rows by group, in order: a group is drawn while any of its rows is.
   const drawn = groups
-    .map((group, groupIndex) => ({
-      group,
-      rows: body.rows.filter(({ index }) => {
+    .map((group, groupIndex) => {
+      const groupRows = body.rows.filter(({ index }) => {
         const row = rows[index];
         return row?.kind === 'heading'
           ? row.group === groupIndex
           : row !== undefined && row.index >= group.start && row.index < group.end;
-      }),
-    }))
+      });
+      const headingDrawn = groupRows.some(({ index }) => rows[index]?.kind === 'heading');
+      return { group, rows: groupRows, headingDrawn };
+    })
     .filter(({ rows: groupRows }) => groupRows.length > 0);
   // A list scrolled away from its active option has none until a key moves it back.
   const activeDrawn = body.rows.some(({ index }) => index === activeRow);
@@ -475,9 +493,16 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
         {body.spaceBefore > 0 ? (
           <div aria-hidden="true" style={{ height: body.spaceBefore }} />
         ) : null}
-        {drawn.map(({ group, rows: groupRows }) => (
+        {drawn.map(({ group, rows: groupRows, headingDrawn }) => (
           // biome-ignore lint/a11y/useSemanticElements: an ARIA group of options, not a form fieldset
           <div key={group.label} role="group" aria-label={group.label}>
+            {headingDrawn ? null : (
+              // Its heading row is scrolled far away: pinned over the rows
+              // instead, taking no height, so the rows keep their places.
+              <div className="cp-listbox-pinned" aria-hidden="true">
+                <div className="cp-listbox-group">{group.label}</div>
+              </div>
+            )}
             {groupRows.map(({ index: rowIndex, measure }) => {
               const row = rows[rowIndex];
               if (row?.kind === 'heading') {
@@ -501,6 +526,8 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
                   id={optionId(row.index)}
                   index={row.index}
                   rowIndex={rowIndex}
+                  position={row.index - group.start + 1}
+                  groupSize={group.end - group.start}
                   measure={measure}
                   entry={item.entry}
                   active={row.index === clamped}
