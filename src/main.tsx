@@ -16,6 +16,7 @@ import { initExtras } from './state/extras.ts';
 import { logFailure, reportOutdatedBuild } from './state/failures.ts';
 import { initPeerExports } from './state/peer-exports.ts';
 import { initShare, startPlayground } from './state/share.ts';
+import { isFirstVisit } from './state/share-start.ts';
 import { store } from './state/store.ts';
 import { initWorkspace } from './state/workspace.ts';
 import { App } from './ui/App.tsx';
@@ -30,9 +31,22 @@ const client = createWorkerClient({
   // The name is the worker's lifeline (see worker/main-thread/channel.ts).
   createWorker: (lifeline) => new PlaygroundWorker({ name: lifeline }),
 });
-// Now, not at the first run: the worker's script and the tokenizer's tables
-// load while React renders and the autosave is read (they were after both).
-client.start();
+const shareEnv = {
+  location: window.location,
+  history: window.history,
+  autosave: getAutosaveStore(),
+  storage: getStorage('localStorage'),
+  session: getStorage('sessionStorage'),
+  locks: typeof navigator.locks === 'undefined' ? null : navigator.locks,
+  reloaded: isReload(),
+};
+// A first visit's figures were computed when the page was built: the
+// worker's script and the tokenizer's tables (about 400 ms of CPU) wait
+// until they are painted, since on two cores they delayed that paint by as
+// much (docs/speed.md). Any other start needs the worker for its figures:
+// it loads while React renders and the autosave is read.
+const firstVisit = isFirstVisit(shareEnv);
+if (!firstVisit) client.start();
 
 initActions({
   engine: client,
@@ -50,15 +64,7 @@ initPeerExports({ engine: client });
 initShare({
   examples: EXAMPLES,
   defaultExampleId: DEFAULT_EXAMPLE_ID,
-  env: {
-    location: window.location,
-    history: window.history,
-    autosave: getAutosaveStore(),
-    storage: getStorage('localStorage'),
-    session: getStorage('sessionStorage'),
-    locks: typeof navigator.locks === 'undefined' ? null : navigator.locks,
-    reloaded: isReload(),
-  },
+  env: shareEnv,
 });
 
 // Workspaces count over a pool sized to the machine; `?workers=N` sets it (the browser test compares 1 with the pool).
@@ -88,6 +94,7 @@ function loadEditors(): void {
   editorsRequested = true;
   stopWaitingForFigures();
   clearTimeout(editorsBound);
+  client.start();
   import('./ui/editor/monaco-setup.ts')
     .then(({ setupMonaco }) => {
       setupMonaco();
@@ -103,10 +110,16 @@ function loadEditors(): void {
     });
 }
 const editorsBound = setTimeout(loadEditors, EDITORS_AT_LATEST_MS);
+let editorsScheduled = false;
 const stopWaitingForFigures = store.subscribe((state) => {
-  if (state.status !== 'done' && state.status !== 'error') return;
-  // After the frame that paints the figures.
-  requestAnimationFrame(() => setTimeout(loadEditors, 0));
+  if (editorsScheduled || (state.status !== 'done' && state.status !== 'error')) return;
+  editorsScheduled = true;
+  // After the frame that paints the figures (the frame after it begins once it is shown),
+  // and never before the page's first paint: Chromium holds that paint for a
+  // stylesheet added before it, and Monaco's is (250 ms on a first visit).
+  whenFirstPainted(() =>
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(loadEditors, 0))),
+  );
 });
 
 // Vite's preload helper reports a lazy chunk's CSS or imports that failed to
@@ -131,6 +144,25 @@ createRoot(root).render(
 
 // The link in the address, else the autosave, else the default example.
 void startPlayground();
+
+/** Calls `then` once the page has painted content (at once where the browser does not say). */
+function whenFirstPainted(then: () => void): void {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (typeof PerformanceObserver === 'undefined' || painted()) {
+    then();
+    return;
+  }
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    then();
+  });
+  try {
+    observer.observe({ type: 'paint' });
+  } catch {
+    then();
+  }
+}
 
 /** The autosave's IndexedDB store; null where the browser has none (some privacy modes). */
 function getAutosaveStore(): KeyValueStore | null {

@@ -7,7 +7,7 @@
 import { decodeAppLink, type ShareExample } from '../core/share/app-link.ts';
 import { type AutosaveEntry, decodeAutosaveEntry } from '../core/share/autosave-history.ts';
 import type { ShareState } from '../core/share/share-codec.ts';
-import type { KeyValueStore, StorageLike } from './autosave.ts';
+import { type KeyValueStore, PENDING_KEY, type StorageLike } from './autosave.ts';
 import type { TabLocks } from './tab-claim.ts';
 
 export type { StorageLike } from './autosave.ts';
@@ -37,6 +37,13 @@ export interface ShareEnvironment {
 export const AUTOSAVE_KEY = 'compaction-playground:autosave';
 /** The localStorage key of the autosave's bookkeeping ({@link AutosaveMeta}). */
 export const AUTOSAVE_META_KEY = 'compaction-playground:autosave-meta';
+/**
+ * The localStorage key set once this browser has autosaved work (any state
+ * but the default example as a first visit loads it). Without it, and with
+ * no link, no older save and no state pending from a reload, the start has
+ * nothing to choose from but the default example: {@link isFirstVisit}.
+ */
+export const SAVED_WORK_KEY = 'compaction-playground:saved-work';
 export { TAB_KEY } from './tab-claim.ts';
 
 /** A saved state the start may open, and its bookkeeping: which tab wrote it, with which address. */
@@ -116,6 +123,39 @@ function parseMeta(text: string | null): AutosaveMeta | null {
       : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether the page can start from the default example without reading the
+ * autosave: no link in the address, and nothing saved that the start could
+ * choose instead (no saved-work mark, no save of an earlier version of the
+ * page, no state this tab kept while it was reloading). Reading the autosave
+ * opens IndexedDB, which a first visit's figures waited 200 to 300 ms for.
+ * A storage the page cannot read answers no: the start reads the autosave.
+ */
+export function isFirstVisit(
+  env: Pick<ShareEnvironment, 'location' | 'storage' | 'session'>,
+): boolean {
+  if (linkHash(env.location) !== '' || env.storage === null) return false;
+  try {
+    return (
+      env.storage.getItem(SAVED_WORK_KEY) === null &&
+      env.storage.getItem(AUTOSAVE_KEY) === null &&
+      (env.session?.getItem(PENDING_KEY) ?? null) === null
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Marks this browser as holding saved work (see {@link SAVED_WORK_KEY}); a refusing storage is left alone. */
+export function markSavedWork(storage: StorageLike | null): void {
+  try {
+    if (storage?.getItem(SAVED_WORK_KEY) === null) storage.setItem(SAVED_WORK_KEY, '1');
+  } catch {
+    // The next start shows the default example first, then this work once
+    // the autosave is read (as for a save of an earlier version of the page).
   }
 }
 

@@ -19,6 +19,7 @@ import {
   setConfigText,
   setReading,
   setStreamText,
+  setTokenizer,
 } from './actions.ts';
 import {
   type KeyValueStore,
@@ -44,6 +45,7 @@ import { setDiffLayout } from './share-actions.ts';
 import {
   AUTOSAVE_KEY,
   chooseStart,
+  SAVED_WORK_KEY,
   type SavedState,
   type ShareEnvironment,
   type StorageLike,
@@ -380,6 +382,115 @@ describe('chooseStart: the address, then the autosave, then the default example'
       source: 'default',
       problem: /newer version/,
     });
+  });
+});
+
+describe('a first visit', () => {
+  /** Holds every autosave read until `open()`: what the page shows while IndexedDB opens. */
+  function gateReads(kv: KeyValueStore) {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const get = kv.get;
+    kv.get = async (key) => {
+      await opened;
+      return get(key);
+    };
+    return () => open();
+  }
+
+  /** Starts in a tab of its own with edited work, and lets it be saved. */
+  async function saveWork(
+    kv: ReturnType<typeof createKeyValue>,
+    storage: ReturnType<typeof createStorage>,
+  ) {
+    init(environment('', kv, createStorage(), storage).env);
+    await startPlayground();
+    setConfigText('my own work = 1\n');
+    await vi.advanceTimersByTimeAsync(200);
+    disposeShare();
+  }
+
+  it('shows the default example before the autosave is read', async () => {
+    const { env, kv } = environment();
+    const open = gateReads(kv);
+    init(env);
+    const started = startPlayground();
+    // Only microtasks: no timer ran, nothing came from the autosave.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(store.getState().configText).toBe(DEFAULT_EXAMPLE.configText);
+    expect(store.getState().streamText).toBe(DEFAULT_EXAMPLE.streamText);
+    open();
+    await started;
+    expect(store.getState().exampleId).toBe(DEFAULT_EXAMPLE_ID);
+  });
+
+  it('is not one once work was saved: the start waits for the autosave and opens it', async () => {
+    const kv = createKeyValue();
+    const storage = createStorage();
+    await saveWork(kv, storage);
+    expect(storage.getItem(SAVED_WORK_KEY)).not.toBeNull();
+    resetStore();
+    const open = gateReads(kv);
+    init(environment('', kv, createStorage(), storage).env);
+    const started = startPlayground();
+    await Promise.resolve();
+    await Promise.resolve();
+    // The empty store of a page that has not started: never the default example's figures.
+    expect(store.getState().configText).toBe('');
+    open();
+    await started;
+    expect(store.getState().configText).toBe('my own work = 1\n');
+  });
+
+  it('leaves the mark for edited work only, not for the default example as it loads', async () => {
+    const { env, storage } = environment();
+    init(env);
+    await startPlayground();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(store.getState().autosavedAt).not.toBeNull();
+    expect(storage.getItem(SAVED_WORK_KEY)).toBeNull();
+    setTokenizer('chars');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(storage.getItem(SAVED_WORK_KEY)).toBe('1');
+  });
+
+  /**
+   * Saves work in one tab, takes the mark away (as a build before it left
+   * things), and starts a new tab with its autosave reads held back.
+   */
+  async function startOverUnmarkedWork() {
+    const kv = createKeyValue();
+    const storage = createStorage();
+    await saveWork(kv, storage);
+    storage.removeItem(SAVED_WORK_KEY);
+    resetStore();
+    const open = gateReads(kv);
+    init(environment('', kv, createStorage(), storage).env);
+    const started = startPlayground();
+    await Promise.resolve();
+    await Promise.resolve();
+    return { open, started };
+  }
+
+  it('opens work an earlier version saved without the mark, in place of the default example', async () => {
+    const { open, started } = await startOverUnmarkedWork();
+    expect(store.getState().configText).toBe(DEFAULT_EXAMPLE.configText);
+    open();
+    await started;
+    expect(store.getState().configText).toBe('my own work = 1\n');
+    expect(store.getState().restoreOffer).toBeNull();
+  });
+
+  it('keeps a change made while the autosave was read, and offers the saved work back', async () => {
+    const { open, started } = await startOverUnmarkedWork();
+    setConfigText('typed at once = 2\n');
+    open();
+    await started;
+    expect(store.getState().configText).toBe('typed at once = 2\n');
+    expect(store.getState().restoreOffer?.state.configText).toBe('my own work = 1\n');
   });
 });
 

@@ -48,7 +48,9 @@ import {
   AUTOSAVE_META_KEY,
   chooseStart,
   decodeSavedText,
+  isFirstVisit,
   linkHash,
+  markSavedWork,
   ownHash,
   readLegacyAutosave,
   type SavedState,
@@ -108,6 +110,8 @@ let releaseTab: () => void = () => {};
 let lastEntry: { entry: AutosaveEntry; done: boolean } | null = null;
 /** True while a link, file or restore puts its state in the store. */
 let applying = false;
+/** The default example as the start loaded it, when it did: no work of the user's. */
+let defaultStart: AutosaveEntry | null = null;
 
 // ---------------------------------------------------------------- the store as a share state
 
@@ -233,6 +237,7 @@ export function disposeShare(): void {
   deps = null;
   autosaver = null;
   lastEntry = null;
+  defaultStart = null;
 }
 
 /**
@@ -242,7 +247,10 @@ export function disposeShare(): void {
  */
 export async function startPlayground(): Promise<StartChoice | null> {
   if (!deps) return null;
-  const { env, examples, defaultExampleId } = deps;
+  const { env, examples } = deps;
+  // A first visit has nothing to choose from but the default example: its
+  // figures do not wait for the tab's claim and IndexedDB (200 to 300 ms).
+  const firstVisit = isFirstVisit(env) ? loadDefaultExample() : null;
   // A duplicated tab finds the id of a tab that is still open: it takes a new one.
   const claim = await claimTab(
     env.locks ?? null,
@@ -273,6 +281,14 @@ export async function startPlayground(): Promise<StartChoice | null> {
     );
   }
   const choice = chooseStart(env.location, saved, examples, tabId);
+  if (firstVisit) {
+    await firstVisit;
+    // Saved work without the mark (an earlier version of the page wrote it):
+    // it replaces the default example unless that was changed meanwhile.
+    if (choice.source === 'autosave') resumeUnmarkedWork(choice.state, saved?.note);
+    followState();
+    return choice;
+  }
   let problemFallback: string | null = null;
   if (choice.source === 'link') {
     applyShareState(choice.state);
@@ -295,9 +311,8 @@ export async function startPlayground(): Promise<StartChoice | null> {
     }
     problemFallback = 'The playground shows the state it saved in this browser last time instead.';
   } else {
-    const loaded = await loadExample(defaultExampleId);
-    if (!loaded) runAnalysis();
-    const title = findExample(defaultExampleId)?.title;
+    await loadDefaultExample();
+    const title = findExample(deps.defaultExampleId)?.title;
     problemFallback = `The playground shows the default example${title ? `, “${title}”,` : ''} instead.`;
   }
   if (choice.source !== 'link' && choice.problem !== null) {
@@ -309,6 +324,40 @@ export async function startPlayground(): Promise<StartChoice | null> {
   }
   followState();
   return choice;
+}
+
+/**
+ * Loads the default example as the start does, and keeps it as the state
+ * that is no work of the user's (the saved-work mark is not set for it).
+ */
+async function loadDefaultExample(): Promise<void> {
+  if (!deps) return;
+  const loaded = await loadExample(deps.defaultExampleId);
+  if (!loaded) runAnalysis();
+  defaultStart = toAutosaveEntry(toShareState(store.getState()), '', 0);
+}
+
+/** Whether the store holds the default example exactly as the start loaded it. */
+function isDefaultStart(entry: AutosaveEntry): boolean {
+  return defaultStart !== null && isSameSavedState(entry, defaultStart);
+}
+
+/**
+ * A first visit found saved work after all (saved by an earlier version of
+ * the page, or the mark could not be written): it takes the place of the
+ * default example, as the start would have chosen it; over a change made
+ * meanwhile it is offered back instead.
+ */
+function resumeUnmarkedWork(state: ShareState, note: string | undefined): void {
+  if (!deps) return;
+  const current = toShareState(store.getState());
+  if (!isDefaultStart(toAutosaveEntry(current, '', 0))) {
+    offerRestore(state, current, false);
+    return;
+  }
+  if (sameText(state, current)) return;
+  applyShareState(state);
+  if (note !== undefined) notify(`The state saved in this browser is an old one. ${note}`, 'info');
 }
 
 // ---------------------------------------------------------------- following the state
@@ -502,6 +551,7 @@ function saveEntry(share: ShareState, hash: string): void {
     pending.done = true;
     if (lastEntry !== pending) return;
     if (outcome.ok) {
+      if (!isDefaultStart(pending.entry)) markSavedWork(deps?.env.storage ?? null);
       store.setState({ autosave: { kind: 'on' }, autosavedAt: outcome.savedAt });
     } else {
       console.warn(outcome.error);

@@ -126,6 +126,22 @@ test('a reload and a new tab offer no Restore: nothing was replaced', async ({ p
   await other.close();
 });
 
+test('work an earlier version saved (no saved-work mark) opens in a new tab, after the default example', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  await openStream(page, 'mine.json', streamOf('saved-before-the-mark ', 2_000));
+  // A build before the mark wrote the same IndexedDB slot and nothing in localStorage.
+  await page.evaluate(() => localStorage.removeItem('compaction-playground:saved-work'));
+  const other = await page.context().newPage();
+  await other.goto(ORIGIN);
+  await waitForEditors(other);
+  await waitForResults(other);
+  await expect(streamLines(other)).toContainText('saved-before-the-mark');
+  await expect(other.getByRole('button', { name: 'Restore previous work' })).toHaveCount(0);
+  await other.close();
+});
+
 test('a duplicated tab (window.open of the address) takes its own slot: both tabs keep their work', async ({
   page,
 }) => {
