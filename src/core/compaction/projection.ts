@@ -635,27 +635,36 @@ export function pairToolCalls(
   rawTurns: readonly number[] = assignTurns(elements),
 ): Map<number, ToolInfo> {
   const infos = new Map<number, ToolInfo>();
-  // Open requests by turn and id; the key joins them with a separator no turn number holds.
-  const open = new Map<string, number[]>();
+  // The open requests of the current turn by id: an index, or the indices in
+  // stream order when an id repeats. Turns only grow along the stream, so the
+  // map starts empty at each turn (keys of turn and id cost 10 µs an event).
+  const open = new Map<string, number | number[]>();
+  let openTurn = -1;
   for (let index = 0; index < elements.length; index++) {
     const element = elements[index] as StreamElement;
     const isRequest = element.type === 'tool_call_request';
     if (!(isRequest || element.type === 'tool_call_response')) continue;
     if (classifyElement(element) !== 'conversation') continue;
     const own = getMeasuredSize(element);
-    const key = `${rawTurns[index]}\u0000${typeof element.id === 'string' ? element.id : ''}`;
+    const turn = rawTurns[index] as number;
+    if (turn !== openTurn) {
+      open.clear();
+      openTurn = turn;
+    }
+    const id = typeof element.id === 'string' ? element.id : '';
     if (isRequest) {
       infos.set(index, {
         name: typeof element.name === 'string' ? element.name : null,
         own,
         pair: own,
       });
-      const queue = open.get(key);
-      if (queue === undefined) open.set(key, [index]);
-      else queue.push(index);
+      const queued = open.get(id);
+      if (queued === undefined) open.set(id, index);
+      else if (typeof queued === 'number') open.set(id, [queued, index]);
+      else queued.push(index);
       continue;
     }
-    const requestIndex = open.get(key)?.shift();
+    const requestIndex = takeOldest(open, id);
     const request = requestIndex === undefined ? undefined : infos.get(requestIndex);
     if (requestIndex === undefined || request === undefined) {
       infos.set(index, { name: null, own, pair: own, naming: { kind: 'unpaired' } });
@@ -663,11 +672,24 @@ export function pairToolCalls(
     }
     const total = request.own + own;
     // Saturating at u64::MAX, which no string in memory reaches.
-    const pair = BigInt(total) > MAX_BYTE_SIZE ? Number(MAX_BYTE_SIZE) : total;
+    const pair = total > MAX_BYTE_SIZE_NUMBER ? MAX_BYTE_SIZE_NUMBER : total;
     request.pair = pair;
     infos.set(index, { name: request.name, own, pair, naming: { kind: 'paired', requestIndex } });
   }
   return infos;
+}
+
+/** u64::MAX as a number, for sums that are numbers (no string in memory comes near it). */
+const MAX_BYTE_SIZE_NUMBER = Number(MAX_BYTE_SIZE);
+
+/** Takes the oldest open request with `id` out of `open`. */
+function takeOldest(open: Map<string, number | number[]>, id: string): number | undefined {
+  const queued = open.get(id);
+  if (typeof queued !== 'object') {
+    open.delete(id);
+    return queued;
+  }
+  return queued.shift();
 }
 
 /** Step 3 as JP 4c1c39f1 has it: names through the stream-wide id map, and no thresholds. */
