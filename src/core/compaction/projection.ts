@@ -672,7 +672,7 @@ export function pairToolCalls(
     }
     const total = request.own + own;
     // Saturating at u64::MAX, which no string in memory reaches.
-    const pair = total > MAX_BYTE_SIZE_NUMBER ? MAX_BYTE_SIZE_NUMBER : total;
+    const pair = Math.min(total, MAX_BYTE_SIZE_NUMBER);
     request.pair = pair;
     infos.set(index, { name: request.name, own, pair, naming: { kind: 'paired', requestIndex } });
   }
