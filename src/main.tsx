@@ -148,7 +148,12 @@ void startPlayground();
 /** Calls `then` once the page has painted content (at once where the browser does not say). */
 function whenFirstPainted(then: () => void): void {
   const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (typeof PerformanceObserver === 'undefined' || painted()) {
+  // A browser without paint timing ignores the observer silently: it would wait for the bound.
+  const known =
+    typeof PerformanceObserver === 'undefined'
+      ? []
+      : (PerformanceObserver.supportedEntryTypes ?? []);
+  if (!known.includes('paint') || painted()) {
     then();
     return;
   }

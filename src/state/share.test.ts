@@ -404,10 +404,11 @@ describe('a first visit', () => {
   async function saveWork(
     kv: ReturnType<typeof createKeyValue>,
     storage: ReturnType<typeof createStorage>,
+    change = () => setConfigText('my own work = 1\n'),
   ) {
     init(environment('', kv, createStorage(), storage).env);
     await startPlayground();
-    setConfigText('my own work = 1\n');
+    change();
     await vi.advanceTimersByTimeAsync(200);
     disposeShare();
   }
@@ -461,19 +462,36 @@ describe('a first visit', () => {
    * Saves work in one tab, takes the mark away (as a build before it left
    * things), and starts a new tab with its autosave reads held back.
    */
-  async function startOverUnmarkedWork() {
+  async function startOverUnmarkedWork(change?: () => void) {
     const kv = createKeyValue();
     const storage = createStorage();
-    await saveWork(kv, storage);
+    await saveWork(kv, storage, change);
     storage.removeItem(SAVED_WORK_KEY);
     resetStore();
     const open = gateReads(kv);
-    init(environment('', kv, createStorage(), storage).env);
+    const { env, location } = environment('', kv, createStorage(), storage);
+    init(env);
     const started = startPlayground();
     await Promise.resolve();
     await Promise.resolve();
-    return { open, started };
+    return { open, started, location };
   }
+
+  it('opens unmarked work that changed only a setting', async () => {
+    const { open, started } = await startOverUnmarkedWork(() => setTokenizer('chars'));
+    expect(store.getState().tokenizer).not.toBe('chars');
+    open();
+    await started;
+    expect(store.getState().tokenizer).toBe('chars');
+  });
+
+  it('opens a link put in the address while the autosave was read', async () => {
+    const { open, started, location } = await startOverUnmarkedWork();
+    location.href = `https://playground.test/app/${encodeAppLink(stateOf({ configText: 'from the link = 3\n' }), EXAMPLES)}`;
+    open();
+    await started;
+    expect(store.getState().configText).toBe('from the link = 3\n');
+  });
 
   it('opens work an earlier version saved without the mark, in place of the default example', async () => {
     const { open, started } = await startOverUnmarkedWork();

@@ -247,7 +247,7 @@ export function disposeShare(): void {
  */
 export async function startPlayground(): Promise<StartChoice | null> {
   if (!deps) return null;
-  const { env, examples } = deps;
+  const { env, examples, defaultExampleId } = deps;
   // A first visit has nothing to choose from but the default example: its
   // figures do not wait for the tab's claim and IndexedDB (200 to 300 ms).
   const firstVisit = isFirstVisit(env) ? loadDefaultExample() : null;
@@ -281,11 +281,16 @@ export async function startPlayground(): Promise<StartChoice | null> {
     );
   }
   const choice = chooseStart(env.location, saved, examples, tabId);
-  if (firstVisit) {
-    await firstVisit;
-    // Saved work without the mark (an earlier version of the page wrote it):
-    // it replaces the default example unless that was changed meanwhile.
-    if (choice.source === 'autosave') resumeUnmarkedWork(choice.state, saved?.note);
+  if (firstVisit) await firstVisit;
+  // A first visit shows the default example already. Saved work without the
+  // mark (an earlier version of the page wrote it) replaces it unless it was
+  // changed meanwhile; a link put in the address meanwhile opens as below.
+  if (firstVisit && choice.source === 'autosave') {
+    resumeUnmarkedWork(choice.state, saved?.note);
+    followState();
+    return choice;
+  }
+  if (firstVisit && choice.source === 'default' && choice.problem === null) {
     followState();
     return choice;
   }
@@ -311,8 +316,8 @@ export async function startPlayground(): Promise<StartChoice | null> {
     }
     problemFallback = 'The playground shows the state it saved in this browser last time instead.';
   } else {
-    await loadDefaultExample();
-    const title = findExample(deps.defaultExampleId)?.title;
+    if (!firstVisit) await loadDefaultExample();
+    const title = findExample(defaultExampleId)?.title;
     problemFallback = `The playground shows the default example${title ? `, “${title}”,` : ''} instead.`;
   }
   if (choice.source !== 'link' && choice.problem !== null) {
@@ -355,7 +360,8 @@ function resumeUnmarkedWork(state: ShareState, note: string | undefined): void {
     offerRestore(state, current, false);
     return;
   }
-  if (sameText(state, current)) return;
+  // Settings count too: a save that changed only the tokenizer or a reading is work.
+  if (isSameSavedState(toAutosaveEntry(state, '', 0), toAutosaveEntry(current, '', 0))) return;
   applyShareState(state);
   if (note !== undefined) notify(`The state saved in this browser is an old one. ${note}`, 'info');
 }
