@@ -25,7 +25,7 @@ import {
   readStoredToolCalls,
 } from '../config/rule-config.ts';
 import { carryNumberTexts } from '../json/number-text.ts';
-import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
+import { canonicalTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
 import type { JsonValue, StreamElement, ToolCallPolicy } from '../types.ts';
 import { DEFAULT_READINGS, type Readings } from './readings.ts';
@@ -762,9 +762,7 @@ export function isReasoningResponse(element: StreamElement): boolean {
 }
 
 function canonicalOf(timestamp: JsonValue | undefined): string {
-  if (typeof timestamp !== 'string') return '';
-  const instant = parseTimestamp(timestamp);
-  return instant === undefined ? timestamp : formatTimestamp(instant);
+  return typeof timestamp === 'string' ? canonicalTimestamp(timestamp) : '';
 }
 
 function isTurnIndex(value: JsonValue | undefined): value is number {

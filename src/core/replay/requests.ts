@@ -8,7 +8,7 @@
  */
 import { isProviderVisible } from '../compaction/projection.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
-import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
+import { canonicalTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import { assignTurns } from '../stream/turns.ts';
 import type { StreamElement } from '../types.ts';
 import { getElementTokens } from './prompts.ts';
@@ -75,7 +75,7 @@ export function findRequests(
       open = {
         cut: index,
         last: index,
-        time: instant === undefined ? null : formatTimestamp(instant),
+        time: instant === undefined || text === undefined ? null : canonicalTimestamp(text),
         instant,
         turn,
         firstOfTurn: requests.length === 0 || requests[requests.length - 1]?.turn !== turn,

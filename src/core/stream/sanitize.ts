@@ -19,7 +19,7 @@ import {
   TOOL_RESPONSE,
   TURN_START,
 } from './pairing.ts';
-import { formatTimestamp, parseTimestamp } from './timestamp.ts';
+import { canonicalTimestamp } from './timestamp.ts';
 
 /** The content of the response sanitize gives an unanswered tool call (spec 3.1 step 3). */
 export const INTERRUPTED_TOOL_CALL_CONTENT = 'Tool call was interrupted.';
@@ -109,9 +109,7 @@ export function sanitizeWithSources(elements: readonly StreamElement[]): Sanitiz
 }
 
 function canonicalOf(timestamp: JsonValue | undefined): string {
-  if (typeof timestamp !== 'string') return EPOCH_TIMESTAMP;
-  const instant = parseTimestamp(timestamp);
-  return instant === undefined ? timestamp : formatTimestamp(instant);
+  return typeof timestamp === 'string' ? canonicalTimestamp(timestamp) : EPOCH_TIMESTAMP;
 }
 
 /** The input as steps 1 to 5 read it: each element's code and id number, and whether it is kept so far. */
