@@ -227,6 +227,12 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     });
   }
 
+  /**
+   * Each method's last reply with packed rows, as built: the next one takes
+   * its unchanged rows (`unpackReply`'s `earlier`), the page holds it anyway.
+   */
+  const lastPacked = new Map<Method<A>, unknown>();
+
   function onResponse(response: BridgeResponse<A>): void {
     const entry = inFlight.get(response.id);
     if (!entry) return;
@@ -238,9 +244,12 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
       deliver(() => settle(job, { error }));
     } else if (response.packed && response.packed.length > 0) {
       const packed = response.packed;
+      const method = job.request.method;
       deliver(async () => {
         try {
-          settle(job, { value: await unpackReply(response.value, packed) });
+          const value = await unpackReply(response.value, packed, {}, lastPacked.get(method));
+          lastPacked.set(method, value);
+          settle(job, { value });
         } catch (error) {
           settle(job, { error: error instanceof Error ? error : new Error(String(error)) });
         }

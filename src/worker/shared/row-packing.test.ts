@@ -83,6 +83,44 @@ describe('replies crossing from a worker to the page', () => {
     expect(Object.keys(back.rows[1] ?? {})).toEqual(['name', 'saved', 'note']);
   });
 
+  it('take the rows an earlier reply to the same call built where they hold the same values, and build the others', async () => {
+    const table = (saved: (i: number) => number) => ({
+      version: 1,
+      rows: Array.from({ length: 300 }, (_, i) => ({
+        name: `tool ${i}`,
+        saved: { tokens: saved(i), chars: i * 4 },
+      })),
+    });
+    const cross = <T>(value: T, earlier?: unknown): Promise<T> => {
+      const posted = deserialize(serialize(packReply(value))) as ReturnType<typeof packReply>;
+      return unpackReply(posted.value as T, posted.packed, {}, earlier);
+    };
+    const first = await cross(table((i) => i));
+    // A keystroke that changes nothing in the table: the earlier array itself.
+    const same = await cross(table((i) => i), first);
+    expect(same.rows).toBe(first.rows);
+    // One row changed (and one from 0 to −0, which a person would read the same but
+    // the worker sent otherwise): those two are built, the other 298 are the earlier rows.
+    const changed = table((i) => (i === 5 ? 999 : i === 0 ? -0 : i));
+    const next = await cross(changed, same);
+    expect(next).toStrictEqual(changed);
+    expect(next.rows).not.toBe(first.rows);
+    expect(next.rows[5]).not.toBe(first.rows[5]);
+    expect(Object.is(next.rows[0]?.saved.tokens, -0)).toBe(true);
+    expect(next.rows.filter((row, i) => row === first.rows[i])).toHaveLength(298);
+    // The earlier reply is left as it was.
+    expect(first.rows[5]?.saved.tokens).toBe(5);
+    // Rows of another shape (keys in another order) are never taken.
+    const reordered = {
+      version: 1,
+      rows: first.rows.map((row) => ({ saved: row.saved, name: row.name })),
+    };
+    const other = await cross(reordered, first);
+    expect(other).toStrictEqual(reordered);
+    expect(other.rows.some((row, i) => (row as unknown) === first.rows[i])).toBe(false);
+    expect(Object.keys(other.rows[0] ?? {})).toEqual(['saved', 'name']);
+  });
+
   it('never change the handler’s own value (a worker answers a kept reply again)', () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({ i }));
     const reply = { status: 'ok', value: { rows } };

@@ -98,13 +98,42 @@ function packRows(rows: readonly unknown[], shape: Shape): PackedRows {
   return { [PACKED]: 1, length: rows.length, shape, columns };
 }
 
-/** Builds rows `from` to `to` (exclusive) of `packed` into `rows`. */
+/**
+ * Whether `row`, built from a packed array of the same shape, holds row `i`
+ * of `packed`: every leaf the same value (`Object.is`: −0 and NaN as sent).
+ */
+function holdsRow(
+  row: Record<string, unknown>,
+  shape: Shape,
+  packed: PackedRows,
+  i: number,
+  cursor: { column: number },
+): boolean {
+  for (let k = 0; k < shape.keys.length; k++) {
+    const value = row[shape.keys[k] as string];
+    const child = shape.children[k];
+    if (child) {
+      if (typeof value !== 'object' || value === null) return false;
+      if (!holdsRow(value as Record<string, unknown>, child, packed, i, cursor)) return false;
+    } else if (!Object.is(value, (packed.columns[cursor.column++] as ArrayLike<unknown>)[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Builds rows `from` to `to` (exclusive) of `packed` into `rows`, taking a
+ * row of `earlier` (the same array of the reply before, built with the same
+ * shape) where it holds the same values. Returns how many it took.
+ */
 function unpackRowRange(
   packed: PackedRows,
   rows: Record<string, unknown>[],
   from: number,
   to: number,
-): void {
+  earlier: readonly Record<string, unknown>[] | null,
+): number {
   let column = 0;
   // Row i, leaf by leaf in the order `leafPaths` took them.
   const build = (shape: Shape, i: number): Record<string, unknown> => {
@@ -115,10 +144,50 @@ function unpackRowRange(
     });
     return row;
   };
+  const cursor = { column: 0 };
+  let taken = 0;
   for (let i = from; i < to; i++) {
+    const same = earlier?.[i];
+    cursor.column = 0;
+    if (same && holdsRow(same, packed.shape, packed, i, cursor)) {
+      rows[i] = same;
+      taken++;
+      continue;
+    }
     column = 0;
     rows[i] = build(packed.shape, i);
   }
+  return taken;
+}
+
+function sameShape(a: Shape, b: Shape): boolean {
+  if (a.keys.length !== b.keys.length) return false;
+  for (let k = 0; k < a.keys.length; k++) {
+    if (a.keys[k] !== b.keys[k]) return false;
+    const childA = a.children[k];
+    const childB = b.children[k];
+    if (childA === null || childA === undefined || childB === null || childB === undefined) {
+      if (childA !== childB) return false;
+    } else if (!sameShape(childA, childB)) return false;
+  }
+  return true;
+}
+
+/**
+ * The shape each array `unpackReply` built was packed with. A row of an
+ * earlier reply is taken again only from an array built here with the same
+ * shape, so its keys and nesting are known to be the same.
+ */
+const shapesBuilt = new WeakMap<readonly unknown[], Shape>();
+
+/** The value at `path` in `value`, or undefined where the path does not lead. */
+function valueAt(value: unknown, path: PackedPath): unknown {
+  let at = value;
+  for (const step of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<string | number, unknown>)[step];
+  }
+  return at;
 }
 
 function isPackedRows(value: unknown): value is PackedRows {
@@ -210,6 +279,14 @@ const SLICE_MS = 8;
  * `SLICE_MS` with the page free between them: building a what-if grid of 50,000 tools again is a million objects,
  * 80 ms and a collection of 100 ms in one task (a CPU profile of typing in
  * `many-tools-perf.spec.ts`), where a keystroke waited.
+ *
+ * `earlier` is the reply before it to the same call, as this function
+ * returned it: a row that holds the same values as the earlier row at its
+ * index is that row, and an array whose every row is taken is the earlier
+ * array. A keystroke changes few rows, and building 50,000 again was, even
+ * in slices, young collections of 35 to 70 ms on the page's main thread
+ * (every row built so far survives them; CPU profiles of typing with 50,000
+ * tools); the page's memoised views also see an unchanged table as unchanged.
  */
 export async function unpackReply<T>(
   value: T,
@@ -218,6 +295,7 @@ export async function unpackReply<T>(
     sliceMs?: number;
     yieldToPage?: () => Promise<void>;
   } = {},
+  earlier?: unknown,
 ): Promise<T> {
   const sliceMs = pace.sliceMs ?? SLICE_MS;
   const yieldToPage =
@@ -228,16 +306,26 @@ export async function unpackReply<T>(
     const [parent, key] = path.length === 0 ? [null, null] : parentOf(result, path);
     const packedRows = parent === null ? result : parent[key as string | number];
     if (!isPackedRows(packedRows)) continue;
-    const rows: Record<string, unknown>[] = new Array(packedRows.length);
+    const before = valueAt(earlier, path);
+    const beforeShape = Array.isArray(before) ? shapesBuilt.get(before) : undefined;
+    const reusable =
+      beforeShape && sameShape(beforeShape, packedRows.shape)
+        ? (before as Record<string, unknown>[])
+        : null;
+    let rows: Record<string, unknown>[] = new Array(packedRows.length);
+    let taken = 0;
     // A block of rows between clock readings: reading the clock per row would cost more than a row.
     const BLOCK = 256;
     for (let from = 0; from < packedRows.length; from += BLOCK) {
-      unpackRowRange(packedRows, rows, from, Math.min(from + BLOCK, packedRows.length));
+      const to = Math.min(from + BLOCK, packedRows.length);
+      taken += unpackRowRange(packedRows, rows, from, to, reusable);
       if (performance.now() - sliceStart >= sliceMs) {
         await yieldToPage();
         sliceStart = performance.now();
       }
     }
+    if (reusable && taken === packedRows.length && reusable.length === rows.length) rows = reusable;
+    shapesBuilt.set(rows, packedRows.shape);
     if (parent === null) result = rows;
     else parent[key as string | number] = rows;
   }
