@@ -97,7 +97,10 @@ describe('replies crossing from a worker to the page', () => {
     };
     const first = await cross(table((i) => i));
     // A keystroke that changes nothing in the table: the earlier array itself.
-    const same = await cross(table((i) => i), first);
+    const same = await cross(
+      table((i) => i),
+      first,
+    );
     expect(same.rows).toBe(first.rows);
     // One row changed (and one from 0 to −0, which a person would read the same but
     // the worker sent otherwise): those two are built, the other 298 are the earlier rows.
