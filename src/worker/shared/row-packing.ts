@@ -61,19 +61,22 @@ function shapeOf(row: unknown): Shape | null {
 
 function hasShape(row: unknown, shape: Shape): boolean {
   if (!isPlainObject(row)) return false;
-  const keys = Object.keys(row);
-  if (keys.length !== shape.keys.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== shape.keys[i]) return false;
-    const value = row[keys[i] as string];
-    const child = shape.children[i];
+  // Keys in order without taking `Object.keys` of every row: a reply of 50,000 rows of
+  // eight objects each would allocate 400,000 arrays to compare.
+  let k = 0;
+  for (const key in row) {
+    if (!Object.hasOwn(row, key)) return false;
+    if (key !== shape.keys[k]) return false;
+    const value = row[key];
+    const child = shape.children[k];
     if (child) {
       if (!hasShape(value, child)) return false;
     } else if (typeof value === 'object' && value !== null) {
       return false;
     }
+    k++;
   }
-  return true;
+  return k === shape.keys.length;
 }
 
 /** Each leaf's path of keys, depth first in key order: the columns' order. */
@@ -85,17 +88,37 @@ function leafPaths(shape: Shape, prefix: string[] = []): string[][] {
 }
 
 function packRows(rows: readonly unknown[], shape: Shape): PackedRows {
-  const columns = leafPaths(shape).map((path) => {
-    const column = rows.map((row) => {
-      let value = row;
-      for (const key of path) value = (value as Record<string, unknown>)[key];
-      return value;
-    });
-    return column.every((value) => typeof value === 'number')
-      ? Float64Array.from(column as number[])
-      : column;
-  });
-  return { [PACKED]: 1, length: rows.length, shape, columns };
+  const leafCount = leafPaths(shape).length;
+  const columns: unknown[][] = Array.from({ length: leafCount }, () => new Array(rows.length));
+  const numeric: boolean[] = new Array(leafCount).fill(true);
+  // One walk of each row, its leaves in the order `leafPaths` takes them.
+  let column = 0;
+  let i = 0;
+  const take = (row: Record<string, unknown>, at: Shape): void => {
+    for (let k = 0; k < at.keys.length; k++) {
+      const value = row[at.keys[k] as string];
+      const child = at.children[k];
+      if (child) {
+        take(value as Record<string, unknown>, child);
+        continue;
+      }
+      (columns[column] as unknown[])[i] = value;
+      if (typeof value !== 'number') numeric[column] = false;
+      column++;
+    }
+  };
+  for (; i < rows.length; i++) {
+    column = 0;
+    take(rows[i] as Record<string, unknown>, shape);
+  }
+  return {
+    [PACKED]: 1,
+    length: rows.length,
+    shape,
+    columns: columns.map((values, c) =>
+      numeric[c] ? Float64Array.from(values as number[]) : values,
+    ),
+  };
 }
 
 /**
