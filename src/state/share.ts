@@ -297,7 +297,7 @@ export async function startPlayground(): Promise<StartChoice | null> {
   let problemFallback: string | null = null;
   if (choice.source === 'link') {
     applyShareState(choice.state);
-    if (choice.note !== null) notify(`This link is an old one. ${choice.note}`, 'info');
+    notifyOldState('link', choice.note);
     if (choice.dropped !== undefined) {
       showLinkProblem({
         title: 'Part of this link could not be used',
@@ -311,9 +311,7 @@ export async function startPlayground(): Promise<StartChoice | null> {
     if (saved && reading.own) offerRestore(saved.state, choice.state, true);
   } else if (choice.source === 'autosave') {
     applyShareState(choice.state);
-    if (saved?.note !== undefined) {
-      notify(`The state saved in this browser is an old one. ${saved.note}`, 'info');
-    }
+    notifyOldState('saved', saved?.note);
     problemFallback = 'The playground shows the state it saved in this browser last time instead.';
   } else {
     if (!firstVisit) await loadDefaultExample();
@@ -360,10 +358,22 @@ function resumeUnmarkedWork(state: ShareState, note: string | undefined): void {
     offerRestore(state, current, false);
     return;
   }
+  // The store holds the default start, so the work is the same state when it is that start.
   // Settings count too: a save that changed only the tokenizer or a reading is work.
-  if (isSameSavedState(toAutosaveEntry(state, '', 0), toAutosaveEntry(current, '', 0))) return;
+  if (isDefaultStart(toAutosaveEntry(state, '', 0))) return;
   applyShareState(state);
-  if (note !== undefined) notify(`The state saved in this browser is an old one. ${note}`, 'info');
+  notifyOldState('saved', note);
+}
+
+/**
+ * Says that a link or the state saved in this browser was written by an
+ * earlier version of the page, with what its reading changed (`note`);
+ * nothing when there is no note.
+ */
+function notifyOldState(what: 'link' | 'saved', note: string | null | undefined): void {
+  if (note === null || note === undefined) return;
+  const which = what === 'link' ? 'This link' : 'The state saved in this browser';
+  notify(`${which} is an old one. ${note}`, 'info');
 }
 
 // ---------------------------------------------------------------- following the state
@@ -440,9 +450,7 @@ export function openAddressLink(): void {
   const decoded = decodeAppLink(hash, deps.examples);
   if (decoded.ok) {
     applyShareState(decoded.state, true);
-    if (decoded.migrationNote !== undefined) {
-      notify(`This link is an old one. ${decoded.migrationNote}`, 'info');
-    }
+    notifyOldState('link', decoded.migrationNote);
     return;
   }
   showLinkProblem({
