@@ -76,6 +76,21 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
 }
 
 /**
+ * Scrolls `list` (only: never the page or a column around it, as
+ * `scrollIntoView` would) the least that brings `row` wholly into view.
+ */
+export function scrollWithinList(list: HTMLElement, row: HTMLElement): void {
+  const box = list.getBoundingClientRect();
+  const own = row.getBoundingClientRect();
+  // The list's sticky header (a table's thead) covers its top: rows scroll in below it.
+  const covered = list.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+  const above = own.top - (box.top + list.clientTop + covered);
+  const below = own.bottom - (box.top + list.clientTop + list.clientHeight);
+  if (above < 0) list.scrollTop += above;
+  else if (below > 0) list.scrollTop += Math.min(below, above);
+}
+
+/**
  * The body rows of a table with `count` rows, `columns` columns wide, whose
  * scroll box is `scrollRef` (spread `getScrollBoxProps` on that box, so a
  * virtual table has a height to scroll in).
@@ -127,9 +142,9 @@ export function useVirtualRows({
       before: null,
       after: null,
       scrollToRow: (index) => {
-        scrollRef.current
-          ?.querySelector(`[data-row-index="${index}"]`)
-          ?.scrollIntoView({ block: 'nearest' });
+        const list = scrollRef.current;
+        const row = list?.querySelector(`[data-row-index="${index}"]`);
+        if (list && row instanceof HTMLElement) scrollWithinList(list, row);
       },
       focusRowWhenDrawn: (index, selector) => {
         const row = scrollRef.current?.querySelector(`[data-row-index="${index}"]`);

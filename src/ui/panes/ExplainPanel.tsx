@@ -21,7 +21,7 @@ import type {
   TranscriptEntry,
 } from '../../core/playground/types.ts';
 import './panes.css';
-import { useVirtualRows } from '../virtual-rows.tsx';
+import { scrollWithinList, useVirtualRows } from '../virtual-rows.tsx';
 import { describePolicy, formatTurn, formatTurns } from './policy-words.ts';
 import { ADDED_BY_SANITIZE, formatLabel } from './transcript-text.ts';
 
@@ -408,21 +408,14 @@ function EventList({ items, onPick }: { items: ListItem[]; onPick: (key: string)
   const activeRow = rowOf[clamped] ?? 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `scrollToRow` is new on every render; the active row is what matters
   useEffect(() => {
-    // Keep the active option in view by scrolling the list only:
-    // scrollIntoView would also scroll the page and the results column.
+    // Keep the active option in view by scrolling the list only (virtual-rows.tsx).
     if (virtual) {
       scrollToRow(activeRow);
       return;
     }
     const list = listRef.current;
     const option = document.getElementById(activeId);
-    if (!list || !option || option.offsetParent !== list) return;
-    const top = option.offsetTop;
-    const bottom = top + option.offsetHeight;
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (bottom > list.scrollTop + list.clientHeight) {
-      list.scrollTop = bottom - list.clientHeight;
-    }
+    if (list && option) scrollWithinList(list, option);
   }, [activeId, activeRow, virtual]);
 
   const pick = useCallback(

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rejection } from '../../test/rejection.ts';
-import { WorkerError } from '../shared/errors.ts';
+import { createStoppedError, WorkerError } from '../shared/errors.ts';
 import type { BridgeApi, BridgeResponse, BridgeWorker } from '../shared/protocol.ts';
 import { createMessageHandler, holdLifeline } from '../worker-thread/serve.ts';
 import { createChannel } from './channel.ts';
@@ -125,6 +125,27 @@ describe('createChannel', () => {
     expect(value).toHaveLength(20_000);
     expect(value[19_999]).toEqual({ index: 19_999, name: 't19999' });
     expect(order).toEqual(['rows', 'after']);
+  });
+
+  it('gives a reply the rows of the same call’s last reply where they are unchanged, and forgets them with the worker', async () => {
+    const channel = createTestChannel();
+    const answer = async <T>(call: Promise<T>): Promise<T> => {
+      await vi.runAllTimersAsync();
+      return call;
+    };
+    const first = await answer(channel.call('rows', [100]));
+    // Another call between them keeps its own rows, if any: the rows' call is unaffected.
+    await answer(channel.call('echo', ['between']));
+    expect(await answer(channel.call('rows', [100]))).toBe(first);
+    const longer = await answer(channel.call('rows', [120]));
+    expect(longer).not.toBe(first);
+    expect(longer.slice(0, 100).every((row, i) => row === first[i])).toBe(true);
+    expect(longer[119]).toEqual({ index: 119, name: 't119' });
+    // A stopped worker takes them along: the next reply's rows are built anew.
+    channel.stop(createStoppedError());
+    const again = await answer(channel.call('rows', [120]));
+    expect(again).toStrictEqual(longer);
+    expect(again.some((row, i) => row === longer[i])).toBe(false);
   });
 
   it('pairs each answer with its call when several are in the worker and finish out of order', async () => {

@@ -40,7 +40,7 @@ import type {
   MethodResult,
   WorkerMessage,
 } from '../shared/protocol.ts';
-import { unpackReply } from '../shared/row-packing.ts';
+import { builtRows, type EarlierRows, unpackReply } from '../shared/row-packing.ts';
 
 /** How a channel is set up. */
 export interface ChannelOptions<A extends BridgeApi<A>> {
@@ -192,6 +192,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
   function failWorker(error: WorkerError): void {
     worker?.terminate();
     worker = null;
+    earlierRows.clear();
     options.onWorkerStopped?.();
     const failed = [...inFlight.values()];
     inFlight.clear();
@@ -228,10 +229,13 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
   }
 
   /**
-   * Each method's last reply with packed rows, as built: the next one takes
-   * its unchanged rows (`unpackReply`'s `earlier`), the page holds it anyway.
+   * The rows each call group's last reply was built with (its latest-wins
+   * group, else its method: each extra has its own), which the next reply of
+   * the group takes where unchanged (`unpackReply`'s `earlier`). Only the
+   * arrays are kept; a reply without packed rows, or a failed call, forgets
+   * them, and so does a worker stopped.
    */
-  const lastPacked = new Map<Method<A>, unknown>();
+  const earlierRows = new Map<string, EarlierRows>();
 
   function onResponse(response: BridgeResponse<A>): void {
     const entry = inFlight.get(response.id);
@@ -239,22 +243,24 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     clearTimeout(entry.timer);
     inFlight.delete(response.id);
     const { job } = entry;
+    const group = job.latestWins ?? job.request.method;
     if (!response.ok) {
+      earlierRows.delete(group);
       const error = WorkerError.fromSerialized(response.error);
       deliver(() => settle(job, { error }));
     } else if (response.packed && response.packed.length > 0) {
       const packed = response.packed;
-      const method = job.request.method;
       deliver(async () => {
         try {
-          const value = await unpackReply(response.value, packed, {}, lastPacked.get(method));
-          lastPacked.set(method, value);
+          const value = await unpackReply(response.value, packed, {}, earlierRows.get(group));
+          earlierRows.set(group, builtRows(value, packed));
           settle(job, { value });
         } catch (error) {
           settle(job, { error: error instanceof Error ? error : new Error(String(error)) });
         }
       });
     } else {
+      earlierRows.delete(group);
       deliver(() => settle(job, { value: response.value }));
     }
     pump();
@@ -367,6 +373,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
       inFlight.clear();
       worker?.terminate();
       worker = null;
+      earlierRows.clear();
       options.onWorkerStopped?.();
       for (const job of pending) settle(job, { error });
     },

@@ -6,7 +6,7 @@ import { createPlaygroundSession } from '../../core/playground/playground.ts';
 import { streamWithTools } from '../../test/bad-input-cases.ts';
 import { listCorpus } from '../../test/conformance.ts';
 import { playgroundInput } from '../../test/corpus.ts';
-import { packReply, unpackReply } from './row-packing.ts';
+import { builtRows, type EarlierRows, packReply, unpackReply } from './row-packing.ts';
 
 /** A reply as the page reads it after `postMessage`: packed, cloned, unpacked. */
 function crossed<T>(value: T, pace?: Parameters<typeof unpackReply>[2]): Promise<T> {
@@ -84,28 +84,30 @@ describe('replies crossing from a worker to the page', () => {
   });
 
   it('take the rows an earlier reply to the same call built where they hold the same values, and build the others', async () => {
-    const table = (saved: (i: number) => number) => ({
+    const table = (saved: (i: number) => number, length = 300) => ({
       version: 1,
-      rows: Array.from({ length: 300 }, (_, i) => ({
+      rows: Array.from({ length }, (_, i) => ({
         name: `tool ${i}`,
         saved: { tokens: saved(i), chars: i * 4 },
       })),
     });
-    const cross = <T>(value: T, earlier?: unknown): Promise<T> => {
+    type Table = ReturnType<typeof table>;
+    // Crossed as the channel does it: the rows built for one reply are offered to the next.
+    let earlier: EarlierRows | undefined;
+    const cross = async <T extends { rows: unknown[] }>(value: T): Promise<T> => {
       const posted = deserialize(serialize(packReply(value))) as ReturnType<typeof packReply>;
-      return unpackReply(posted.value as T, posted.packed, {}, earlier);
+      const back = await unpackReply(posted.value as T, posted.packed, {}, earlier);
+      earlier = builtRows(back, posted.packed);
+      return back;
     };
     const first = await cross(table((i) => i));
     // A keystroke that changes nothing in the table: the earlier array itself.
-    const same = await cross(
-      table((i) => i),
-      first,
-    );
+    const same = await cross(table((i) => i));
     expect(same.rows).toBe(first.rows);
     // One row changed (and one from 0 to −0, which a person would read the same but
     // the worker sent otherwise): those two are built, the other 298 are the earlier rows.
     const changed = table((i) => (i === 5 ? 999 : i === 0 ? -0 : i));
-    const next = await cross(changed, same);
+    const next = await cross(changed);
     expect(next).toStrictEqual(changed);
     expect(next.rows).not.toBe(first.rows);
     expect(next.rows[5]).not.toBe(first.rows[5]);
@@ -113,15 +115,23 @@ describe('replies crossing from a worker to the page', () => {
     expect(next.rows.filter((row, i) => row === first.rows[i])).toHaveLength(298);
     // The earlier reply is left as it was.
     expect(first.rows[5]?.saved.tokens).toBe(5);
+    // A shorter table whose rows are all the earlier ones is still a table of its own length.
+    const shorter = await cross(table((i) => (i === 5 ? 999 : i === 0 ? -0 : i), 200));
+    expect(shorter.rows).toHaveLength(200);
+    expect(shorter.rows.every((row, i) => row === next.rows[i])).toBe(true);
     // Rows of another shape (keys in another order) are never taken.
     const reordered = {
       version: 1,
       rows: first.rows.map((row) => ({ saved: row.saved, name: row.name })),
     };
-    const other = await cross(reordered, first);
+    earlier = builtRows(first, [['rows']]);
+    const other = await cross(reordered);
     expect(other).toStrictEqual(reordered);
     expect(other.rows.some((row, i) => (row as unknown) === first.rows[i])).toBe(false);
     expect(Object.keys(other.rows[0] ?? {})).toEqual(['saved', 'name']);
+    // Nor rows this function did not build: a reply's own array is not offered.
+    const handMade: Table = table((i) => i);
+    expect(builtRows(handMade, [['rows']]).size).toBe(0);
   });
 
   it('never change the handler’s own value (a worker answers a kept reply again)', () => {

@@ -203,14 +203,29 @@ function sameShape(a: Shape, b: Shape): boolean {
  */
 const shapesBuilt = new WeakMap<readonly unknown[], Shape>();
 
-/** The value at `path` in `value`, or undefined where the path does not lead. */
-function valueAt(value: unknown, path: PackedPath): unknown {
-  let at = value;
-  for (const step of path) {
-    if (typeof at !== 'object' || at === null) return undefined;
-    at = (at as Record<string | number, unknown>)[step];
+/** The arrays of rows a reply was built with, by their path (`builtRows`). */
+export type EarlierRows = ReadonlyMap<string, readonly unknown[]>;
+
+function pathKey(path: PackedPath): string {
+  return JSON.stringify(path);
+}
+
+/**
+ * The arrays `unpackReply` built in `value` (a reply it returned) at the
+ * `packed` paths: what the next reply to the same call may take rows from.
+ * Only these are kept, not the reply (which may hold a transcript).
+ */
+export function builtRows(value: unknown, packed: readonly PackedPath[]): EarlierRows {
+  const rows = new Map<string, readonly unknown[]>();
+  for (const path of packed) {
+    let at = value;
+    for (const step of path) {
+      if (typeof at !== 'object' || at === null) break;
+      at = (at as Record<string | number, unknown>)[step];
+    }
+    if (Array.isArray(at) && shapesBuilt.has(at)) rows.set(pathKey(path), at);
   }
-  return at;
+  return rows;
 }
 
 function isPackedRows(value: unknown): value is PackedRows {
@@ -303,13 +318,15 @@ const SLICE_MS = 8;
  * 80 ms and a collection of 100 ms in one task (a CPU profile of typing in
  * `many-tools-perf.spec.ts`), where a keystroke waited.
  *
- * `earlier` is the reply before it to the same call, as this function
- * returned it: a row that holds the same values as the earlier row at its
- * index is that row, and an array whose every row is taken is the earlier
- * array. A keystroke changes few rows, and building 50,000 again was, even
- * in slices, young collections of 35 to 70 ms on the page's main thread
- * (every row built so far survives them; CPU profiles of typing with 50,000
- * tools); the page's memoised views also see an unchanged table as unchanged.
+ * `earlier` holds the arrays this function built for the reply before it
+ * to the same call (`builtRows`): a row that holds the same values as the
+ * earlier row at its index is that row, and an array whose every row is
+ * taken is the earlier array. A keystroke changes few rows, and building
+ * 50,000 again was, even in slices, young collections of 35 to 70 ms on the
+ * page's main thread (every row built so far survives them; CPU profiles of
+ * typing with 50,000 tools); the page's memoised views also see an
+ * unchanged table as unchanged. So a reply's rows are read-only on the
+ * page: a row may be shared with the reply before it.
  */
 export async function unpackReply<T>(
   value: T,
@@ -318,7 +335,7 @@ export async function unpackReply<T>(
     sliceMs?: number;
     yieldToPage?: () => Promise<void>;
   } = {},
-  earlier?: unknown,
+  earlier?: EarlierRows,
 ): Promise<T> {
   const sliceMs = pace.sliceMs ?? SLICE_MS;
   const yieldToPage =
@@ -329,8 +346,8 @@ export async function unpackReply<T>(
     const [parent, key] = path.length === 0 ? [null, null] : parentOf(result, path);
     const packedRows = parent === null ? result : parent[key as string | number];
     if (!isPackedRows(packedRows)) continue;
-    const before = valueAt(earlier, path);
-    const beforeShape = Array.isArray(before) ? shapesBuilt.get(before) : undefined;
+    const before = earlier?.get(pathKey(path));
+    const beforeShape = before ? shapesBuilt.get(before) : undefined;
     const reusable =
       beforeShape && sameShape(beforeShape, packedRows.shape)
         ? (before as Record<string, unknown>[])
