@@ -148,6 +148,21 @@ describe('createChannel', () => {
     expect(again.some((row, i) => row === longer[i])).toBe(false);
   });
 
+  it('takes in the columns of a reply it drops, since the next reply names them', async () => {
+    const channel = createTestChannel();
+    // The first call is superseded before its reply is read: its reply is dropped, yet the
+    // worker has posted its columns and the next reply sends them by id only.
+    const dropped = channel.call('rows', [500], { latestWins: true });
+    const kept = channel.call('rows', [500], { latestWins: true });
+    await vi.runAllTimersAsync();
+    await expect(dropped).rejects.toThrow(/superseded/);
+    const rows = await kept;
+    expect(rows).toHaveLength(500);
+    expect(rows[499]).toEqual({ index: 499, name: 't499' });
+    expect(workers).toHaveLength(1);
+    expect(workers[0]?.terminated).toBe(false);
+  });
+
   it('pairs each answer with its call when several are in the worker and finish out of order', async () => {
     const channel = createTestChannel();
     const first = channel.call('later', ['first']);

@@ -40,7 +40,13 @@ import type {
   MethodResult,
   WorkerMessage,
 } from '../shared/protocol.ts';
-import { builtRows, type EarlierRows, unpackReply } from '../shared/row-packing.ts';
+import {
+  builtRows,
+  type EarlierRows,
+  type ReceivedColumns,
+  receiveColumns,
+  unpackReply,
+} from '../shared/row-packing.ts';
 
 /** How a channel is set up. */
 export interface ChannelOptions<A extends BridgeApi<A>> {
@@ -193,6 +199,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     worker?.terminate();
     worker = null;
     earlierRows.clear();
+    receivedColumns.clear();
     options.onWorkerStopped?.();
     const failed = [...inFlight.values()];
     inFlight.clear();
@@ -237,7 +244,23 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
    */
   const earlierRows = new Map<string, EarlierRows>();
 
+  /**
+   * The columns the worker has posted (row-packing.ts), taken in from every
+   * reply as it arrives, a dropped one included: a later reply may name
+   * them. Emptied with the worker, as the worker's own record is.
+   */
+  const receivedColumns: ReceivedColumns = new Map();
+
   function onResponse(response: BridgeResponse<A>): void {
+    if (response.ok && response.packed) {
+      try {
+        receiveColumns(response.value, response.packed, response.forget ?? [], receivedColumns);
+      } catch (error) {
+        // Out of step with the worker: a new worker starts both sides afresh.
+        failWorker(WorkerError.fromSerialized(serializeError(error)));
+        return;
+      }
+    }
     const entry = inFlight.get(response.id);
     if (!entry) return;
     clearTimeout(entry.timer);
@@ -336,7 +359,12 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
         }
         if (latestWins !== null) cancelEarlier(method, latestWins);
         const job: Job<A> = {
-          request: { id: nextId++, method, args } as BridgeRequest<A>,
+          request: {
+            id: nextId++,
+            method,
+            args,
+            ...(latestWins !== null && latestWins !== method ? { group: latestWins } : {}),
+          } as BridgeRequest<A>,
           latestWins,
           resolve: resolve as (value: MethodResult<A, Method<A>>) => void,
           reject,
@@ -374,6 +402,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
       worker?.terminate();
       worker = null;
       earlierRows.clear();
+      receivedColumns.clear();
       options.onWorkerStopped?.();
       for (const job of pending) settle(job, { error });
     },

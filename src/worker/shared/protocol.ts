@@ -58,6 +58,12 @@ export type BridgeRequest<A extends BridgeApi<A>> = {
     id: number;
     method: K;
     args: MethodArgs<A, K>;
+    /**
+     * The call's latest-wins group, when it is not the method: the worker
+     * compares a reply's columns with the last reply of the same group
+     * (`row-packing.ts`).
+     */
+    group?: string;
   };
 }[Method<A>];
 
@@ -70,6 +76,8 @@ export type BridgeResponse<A extends BridgeApi<A>> =
       value: MethodResult<A, Method<A>>;
       /** Where `value` holds rows packed as columns for the crossing (`row-packing.ts`). */
       packed?: PackedPath[];
+      /** Column ids the page may drop once it has taken in this reply (`receiveColumns`). */
+      forget?: number[];
     }
   | {
       id: number;

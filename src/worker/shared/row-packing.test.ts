@@ -6,12 +6,25 @@ import { createPlaygroundSession } from '../../core/playground/playground.ts';
 import { streamWithTools } from '../../test/bad-input-cases.ts';
 import { listCorpus } from '../../test/conformance.ts';
 import { playgroundInput } from '../../test/corpus.ts';
-import { builtRows, type EarlierRows, packReply, unpackReply } from './row-packing.ts';
+import {
+  builtRows,
+  createPostedColumns,
+  type EarlierRows,
+  type PackedPath,
+  packReply,
+  type ReceivedColumns,
+  receiveColumns,
+  unpackReply,
+} from './row-packing.ts';
 
 /** A reply as the page reads it after `postMessage`: packed, cloned, unpacked. */
 function crossed<T>(value: T, pace?: Parameters<typeof unpackReply>[2]): Promise<T> {
-  const posted = deserialize(serialize(packReply(value))) as ReturnType<typeof packReply>;
-  return unpackReply(posted.value as T, posted.packed, pace);
+  const { value: packed, packed: paths } = packReply(value);
+  const posted = deserialize(serialize({ value: packed, paths })) as {
+    value: T;
+    paths: PackedPath[];
+  };
+  return unpackReply(posted.value, posted.paths, pace);
 }
 
 /** Objects and arrays in a value (typed arrays count one): what a structured clone builds one by one. */
@@ -95,9 +108,13 @@ describe('replies crossing from a worker to the page', () => {
     // Crossed as the channel does it: the rows built for one reply are offered to the next.
     let earlier: EarlierRows | undefined;
     const cross = async <T extends { rows: unknown[] }>(value: T): Promise<T> => {
-      const posted = deserialize(serialize(packReply(value))) as ReturnType<typeof packReply>;
-      const back = await unpackReply(posted.value as T, posted.packed, {}, earlier);
-      earlier = builtRows(back, posted.packed);
+      const { value: packed, packed: paths } = packReply(value);
+      const posted = deserialize(serialize({ value: packed, paths })) as {
+        value: T;
+        paths: PackedPath[];
+      };
+      const back = await unpackReply(posted.value, posted.paths, {}, earlier);
+      earlier = builtRows(back, posted.paths);
       return back;
     };
     const first = await cross(table((i) => i));
@@ -132,6 +149,73 @@ describe('replies crossing from a worker to the page', () => {
     // Nor rows this function did not build: a reply's own array is not offered.
     const handMade: Table = table((i) => i);
     expect(builtRows(handMade, [['rows']]).size).toBe(0);
+  });
+
+  it('send a column the page already has by its id, and build the same rows from it', async () => {
+    // Two sides as a worker and its page hold them: what was posted, what was received.
+    const posted = createPostedColumns();
+    const received: ReceivedColumns = new Map();
+    let earlier: EarlierRows | undefined;
+    /** Posts `value` for `group`, clones it, takes it in and builds it; the bytes it took. */
+    const cross = async <T>(value: T, group = 'run', delivered = true) => {
+      const reply = packReply(value, { columns: posted, group });
+      const message = serialize({ value: reply.value, packed: reply.packed, forget: reply.forget });
+      reply.commit();
+      const arrived = deserialize(message) as { value: T; packed: PackedPath[]; forget: number[] };
+      receiveColumns(arrived.value, arrived.packed, arrived.forget, received);
+      // A reply nobody waits for any more is taken in, never built.
+      if (!delivered) return { back: null, bytes: message.length };
+      const back = await unpackReply(arrived.value, arrived.packed, {}, earlier);
+      earlier = builtRows(back, arrived.packed);
+      return { back, bytes: message.length };
+    };
+    const tools = (count: number, saved: (i: number) => number) => ({
+      rows: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}`, saved: saved(i) })),
+    });
+    const first = await cross(tools(5_000, (i) => i));
+    expect(first.back).toStrictEqual(tools(5_000, (i) => i));
+    // The same names, one figure changed: the names' column is not sent again (5,000 names of 8
+    // to 11 characters are over 40 kB; 5,000 figures as a Float64Array are 40 kB).
+    const changed = await cross(tools(5_000, (i) => (i === 9 ? -1 : i)));
+    expect(changed.back).toStrictEqual(tools(5_000, (i) => (i === 9 ? -1 : i)));
+    expect(changed.bytes).toBeLessThan(first.bytes - 40_000);
+    expect(changed.back?.rows[0]).toBe(first.back?.rows[0]);
+    // Nothing changed: both columns named, the earlier rows taken whole.
+    const same = await cross(tools(5_000, (i) => (i === 9 ? -1 : i)));
+    expect(same.back?.rows).toBe(changed.back?.rows);
+    expect(same.bytes).toBeLessThan(2_000);
+    // Another group's reply at the same path does not disturb this group's columns, and a
+    // reply taken in but dropped still counts: the next one may name what it sent.
+    await cross(
+      tools(100, (i) => i * 2),
+      'extra\u0000whatIf',
+    );
+    await cross(
+      tools(5_000, (i) => i + 1),
+      'run',
+      false,
+    );
+    const after = await cross(tools(5_000, (i) => i + 1));
+    expect(after.back).toStrictEqual(tools(5_000, (i) => i + 1));
+    expect(after.bytes).toBeLessThan(2_000);
+    // Renamed tools: the names are sent again, and the page drops the column they replace.
+    const idsKept = received.size;
+    const other = await cross({
+      rows: tools(5_000, (i) => i + 1).rows.map((row) => ({ ...row, name: `x${row.name}` })),
+    });
+    expect(other.back?.rows[4_999]).toEqual({ name: 'xtool_4999', saved: 5_000 });
+    expect(received.size).toBe(idsKept);
+  });
+
+  it('refuse a reply that names a column the page does not have', () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ name: `t${i}` }));
+    const posted = createPostedColumns();
+    packReply({ rows }, { columns: posted, group: 'run' }).commit();
+    const second = packReply({ rows }, { columns: posted, group: 'run' });
+    // The page never took in the first reply (a new page, or a reply lost).
+    expect(() => receiveColumns(second.value, second.packed, second.forget, new Map())).toThrow(
+      /column 1/,
+    );
   });
 
   it('never change the handler’s own value (a worker answers a kept reply again)', () => {

@@ -18,7 +18,7 @@ import type {
   SerializedError,
   WorkerMessage,
 } from '../shared/protocol.ts';
-import { packReply } from '../shared/row-packing.ts';
+import { createPostedColumns, type PostedColumns, packReply } from '../shared/row-packing.ts';
 
 /** The part of a worker's global scope a reply needs (a fake `self` in tests). */
 export interface ReplyScope<R> {
@@ -38,26 +38,41 @@ export type MessageHandler<A extends BridgeApi<A>> = (
   request: BridgeRequest<A>,
 ) => Promise<void>;
 
-/** Calls the handler a request names, or throws `unknown-method`. */
+/** Calls the handler a request names; its value, or an error reply for an unknown method. */
 async function dispatch<A extends BridgeApi<A>>(
   handlers: A,
   request: BridgeRequest<A>,
-): Promise<BridgeResponse<A>> {
+): Promise<{ value: unknown } | BridgeResponse<A>> {
   const { id, method } = request;
   // Own methods only: a page out of step must not reach `toString` or `constructor`.
   if (typeof method !== 'string' || !Object.hasOwn(handlers, method)) {
     return { id, ok: false, error: unknownMethod(String(method)) };
   }
   // The request's type pairs `args` with `method`; the call itself cannot see that.
-  const value: unknown = await Reflect.apply(handlers[method], handlers, request.args);
-  // Long arrays of rows cross as columns; the channel builds them again (row-packing.ts).
-  const posted = packReply(value);
-  return {
-    id,
+  return { value: await Reflect.apply(handlers[method], handlers, request.args) };
+}
+
+/**
+ * Posts a handler's value. Long arrays of rows cross as columns, and a
+ * column the page already has by name (row-packing.ts). Packed, posted and
+ * remembered in one step, with nothing awaited between: another call's
+ * reply posted in between could replace a column this one names.
+ */
+function postValue<A extends BridgeApi<A>>(
+  scope: ReplyScope<BridgeResponse<A>>,
+  request: BridgeRequest<A>,
+  value: unknown,
+  columns: PostedColumns,
+): void {
+  const reply = packReply(value, { columns, group: request.group ?? request.method });
+  scope.postMessage({
+    id: request.id,
     ok: true,
-    value: posted.value,
-    ...(posted.packed.length > 0 ? { packed: posted.packed } : {}),
-  } as BridgeResponse<A>;
+    value: reply.value,
+    ...(reply.packed.length > 0 ? { packed: reply.packed } : {}),
+    ...(reply.forget.length > 0 ? { forget: reply.forget } : {}),
+  } as BridgeResponse<A>);
+  reply.commit();
 }
 
 function unknownMethod(method: string): SerializedError {
@@ -66,9 +81,13 @@ function unknownMethod(method: string): SerializedError {
 
 /** The message handler of a worker exposing `handlers`. */
 export function createMessageHandler<A extends BridgeApi<A>>(handlers: A): MessageHandler<A> {
+  // One worker, one page: what this handler has posted is what that page has received.
+  const columns = createPostedColumns();
   return async (scope, request) => {
     try {
-      scope.postMessage(await dispatch(handlers, request));
+      const answer = await dispatch(handlers, request);
+      if ('ok' in answer) scope.postMessage(answer);
+      else postValue(scope, request, answer.value, columns);
     } catch (error) {
       // A typed WorkerError is an answer the page expects (a stream the worker no
       // longer holds is sent again); anything else is a bug: keep its trace here.
