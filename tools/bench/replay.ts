@@ -9,8 +9,8 @@
  *   series, the policies side by side, and the per-tool what-if;
  * - per request, the figures on synthetic conversations of 1×, 10× and 30×
  *   the events (`REPLAY_EVENTS=2000,20000,60000`), in rounds of equal work
- *   per size (below): flat per request is linear, ×10 a step would be
- *   quadratic. The 1× stream's objects fit in this machine's second-level
+ *   per size (below): flat per request is linear; quadratic would grow by
+ *   the step's own factor (×10, then ×3). The 1× stream's objects fit in this machine's second-level
  *   cache and the larger ones do not, so every pass over the elements costs
  *   more per element from 1× to 10× (the floor, below, measures by how
  *   much); from 10× to 30× both are past it, and that step shows whether the
@@ -162,10 +162,11 @@ const afterOpen = measureGrowth(true);
 const afterEdit = measureGrowth(false);
 /**
  * The floor: one pass that reads each element's `type` and nothing else,
- * measured the same way. The 20,000-event stream (about 45 MB of JSON)
- * outgrows a last-level cache that 2,000 events (4 MB) fit in, so any pass
- * over the element objects costs more per element at the larger size; the
- * replay's growth is read against this one's.
+ * measured the same way. The 2,000 events' objects fit this machine's
+ * second-level cache and the 20,000 and 60,000 do not (a line profile puts
+ * the replay's growth in each pass's first read of an element), so any
+ * pass over the element objects costs more per element from 1× to 10×;
+ * the replay's growth is read against this one's.
  */
 const floor = measureGrowth(true, (input) => {
   let conversation = 0;

@@ -713,7 +713,7 @@ function figuresAt(priced: PricedRequests, k: number): PromptFigures {
   };
 }
 
-/** A column's sum, in request order (the order the totals were always added in). */
+/** A column's sum, in request order: floating-point sums depend on their order, and the CLI's figures are compared exactly. */
 function sum(column: Float64Array): number {
   let total = 0;
   for (let k = 0; k < column.length; k++) total += column[k] as number;
@@ -875,6 +875,10 @@ export function replayStream(
     ? price(state, runtime.raw, scale)
     : (priced.get(settings.schedule) as PricedRequests);
   const chosenRaw = runtime ? runtime.raw : (rawBySchedule.get(settings.schedule) ?? []);
+  // Every request is priced, or none: a policy the replay does not know prices none.
+  if (chosen.length !== state.scan.requests.length || baseline.length !== chosen.length) {
+    throw new Error(`a replay priced ${chosen.length} of ${state.scan.requests.length} requests`);
+  }
   const requests = state.scan.requests.map(
     (site, k): ReplayRequest => ({
       index: k + 1,

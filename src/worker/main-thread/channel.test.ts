@@ -152,10 +152,12 @@ describe('createChannel', () => {
     const channel = createTestChannel();
     // The first call is superseded before its reply is read: its reply is dropped, yet the
     // worker has posted its columns and the next reply sends them by id only.
-    const dropped = channel.call('rows', [500], { latestWins: true });
+    const dropped = expect(channel.call('rows', [500], { latestWins: true })).rejects.toThrow(
+      /superseded/,
+    );
     const kept = channel.call('rows', [500], { latestWins: true });
     await vi.runAllTimersAsync();
-    await expect(dropped).rejects.toThrow(/superseded/);
+    await dropped;
     const rows = await kept;
     expect(rows).toHaveLength(500);
     expect(rows[499]).toEqual({ index: 499, name: 't499' });

@@ -198,6 +198,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
   function failWorker(error: WorkerError): void {
     worker?.terminate();
     worker = null;
+    workerGeneration++;
     earlierRows.clear();
     receivedColumns.clear();
     options.onWorkerStopped?.();
@@ -250,14 +251,21 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
    * them. Emptied with the worker, as the worker's own record is.
    */
   const receivedColumns: ReceivedColumns = new Map();
+  /** Counts the workers replaced: a reply still being built for an earlier one keeps nothing. */
+  let workerGeneration = 0;
 
   function onResponse(response: BridgeResponse<A>): void {
     if (response.ok && response.packed) {
       try {
         receiveColumns(response.value, response.packed, response.forget ?? [], receivedColumns);
       } catch (error) {
-        // Out of step with the worker: a new worker starts both sides afresh.
-        failWorker(WorkerError.fromSerialized(serializeError(error)));
+        // Out of step with the worker (a bug): a new worker starts both sides afresh, and the
+        // calls in it fail as after a crash, which callers already retry or report.
+        failWorker(
+          new WorkerError('crashed', 'The worker stopped unexpectedly', {
+            detail: error instanceof Error ? error.message : String(error),
+          }),
+        );
         return;
       }
     }
@@ -266,7 +274,8 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     clearTimeout(entry.timer);
     inFlight.delete(response.id);
     const { job } = entry;
-    const group = job.latestWins ?? job.request.method;
+    const group = job.request.group;
+    const builtFor = workerGeneration;
     if (!response.ok) {
       earlierRows.delete(group);
       const error = WorkerError.fromSerialized(response.error);
@@ -276,7 +285,8 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
       deliver(async () => {
         try {
           const value = await unpackReply(response.value, packed, {}, earlierRows.get(group));
-          earlierRows.set(group, builtRows(value, packed));
+          // Not for a worker stopped while these rows were built: the next worker starts afresh.
+          if (builtFor === workerGeneration) earlierRows.set(group, builtRows(value, packed));
           settle(job, { value });
         } catch (error) {
           settle(job, { error: error instanceof Error ? error : new Error(String(error)) });
@@ -359,12 +369,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
         }
         if (latestWins !== null) cancelEarlier(method, latestWins);
         const job: Job<A> = {
-          request: {
-            id: nextId++,
-            method,
-            args,
-            ...(latestWins !== null && latestWins !== method ? { group: latestWins } : {}),
-          } as BridgeRequest<A>,
+          request: { id: nextId++, method, args, group: latestWins ?? method } as BridgeRequest<A>,
           latestWins,
           resolve: resolve as (value: MethodResult<A, Method<A>>) => void,
           reject,
@@ -401,6 +406,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
       inFlight.clear();
       worker?.terminate();
       worker = null;
+      workerGeneration++;
       earlierRows.clear();
       receivedColumns.clear();
       options.onWorkerStopped?.();

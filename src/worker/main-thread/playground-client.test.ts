@@ -119,7 +119,7 @@ describe('createWorkerClient', () => {
     // The stream went first, as stream 1 (request 1); the run names it.
     expect(worker?.streams).toEqual(new Map([[1, '[]']]));
     expect(worker?.posted).toEqual([
-      { id: 2, method: 'run', args: [{ ...inputFields, stream: 1 }] },
+      { id: 2, method: 'run', args: [{ ...inputFields, stream: 1 }], group: 'run' },
     ]);
     const value = { ...createEmptyFigures(), turnCount: 3 };
     worker?.respond({ id: 99, ok: true, value: createEmptyFigures() });

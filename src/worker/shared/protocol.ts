@@ -59,11 +59,11 @@ export type BridgeRequest<A extends BridgeApi<A>> = {
     method: K;
     args: MethodArgs<A, K>;
     /**
-     * The call's latest-wins group, when it is not the method: the worker
-     * compares a reply's columns with the last reply of the same group
-     * (`row-packing.ts`).
+     * The call's group: its latest-wins group, else its method. The page
+     * keeps each group's last rows, and the worker compares a reply's
+     * columns with the last ones of its group (`row-packing.ts`).
      */
-    group?: string;
+    group: string;
   };
 }[Method<A>];
 

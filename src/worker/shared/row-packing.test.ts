@@ -164,10 +164,18 @@ describe('replies crossing from a worker to the page', () => {
       const arrived = deserialize(message) as { value: T; packed: PackedPath[]; forget: number[] };
       receiveColumns(arrived.value, arrived.packed, arrived.forget, received);
       // A reply nobody waits for any more is taken in, never built.
-      if (!delivered) return { back: null, bytes: message.length };
-      const back = await unpackReply(arrived.value, arrived.packed, {}, earlier);
+      if (!delivered) return { back: null, bytes: message.length, blocks: 0 };
+      // Blocks of 256 rows compared or built, each followed by a yield when no time is left.
+      let blocks = 0;
+      const pace = {
+        sliceMs: 0,
+        yieldToPage: async () => {
+          blocks++;
+        },
+      };
+      const back = await unpackReply(arrived.value, arrived.packed, pace, earlier);
       earlier = builtRows(back, arrived.packed);
-      return { back, bytes: message.length };
+      return { back, bytes: message.length, blocks };
     };
     const tools = (count: number, saved: (i: number) => number) => ({
       rows: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}`, saved: saved(i) })),
@@ -183,6 +191,9 @@ describe('replies crossing from a worker to the page', () => {
     // Nothing changed: both columns named, the earlier rows taken whole.
     const same = await cross(tools(5_000, (i) => (i === 9 ? -1 : i)));
     expect(same.back?.rows).toBe(changed.back?.rows);
+    // Taken whole, from the same columns: no row compared (5,000 rows are 20 blocks otherwise).
+    expect(changed.blocks).toBe(20);
+    expect(same.blocks).toBe(0);
     expect(same.bytes).toBeLessThan(2_000);
     // Another group's reply at the same path does not disturb this group's columns, and a
     // reply taken in but dropped still counts: the next one may name what it sent.

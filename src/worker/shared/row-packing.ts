@@ -161,11 +161,6 @@ function holdsRow(
   return true;
 }
 
-/**
- * Builds rows `from` to `to` (exclusive) of `packed` into `rows`, taking a
- * row of `earlier` (the same array of the reply before, built with the same
- * shape) where it holds the same values. Returns how many it took.
- */
 /** Row `i` of `packed`, leaf by leaf in the order `leafPaths` took them. */
 function buildRow(
   shape: Shape,
@@ -183,6 +178,11 @@ function buildRow(
   return row;
 }
 
+/**
+ * Builds rows `from` to `to` (exclusive) of `packed` into `rows`, taking a
+ * row of `earlier` (the same array of the reply before, built with the same
+ * shape) where it holds the same values. Returns how many it took.
+ */
 function unpackRowRange(
   packed: PackedRows,
   rows: Record<string, unknown>[],
@@ -227,11 +227,22 @@ function sameShape(a: Shape, b: Shape): boolean {
 const shapesBuilt = new WeakMap<readonly unknown[], Shape>();
 
 /**
- * The ids of the columns each array `unpackReply` built was built from,
- * where the worker gave them: an array built from the same columns is the
- * same rows, taken whole without comparing them.
+ * The columns each array `unpackReply` built was built from. A reply whose
+ * columns are those very arrays (named by id, so the page's own copies)
+ * holds the same rows, taken whole without comparing them. Compared as
+ * arrays, not ids: a new worker numbers its columns from 1 again, and its
+ * columns are always new arrays.
  */
-const columnsBuilt = new WeakMap<readonly unknown[], string>();
+const columnsBuilt = new WeakMap<readonly unknown[], readonly Column[]>();
+
+function builtFrom(rows: readonly unknown[], columns: readonly (Column | null)[]): boolean {
+  const built = columnsBuilt.get(rows);
+  return (
+    built !== undefined &&
+    built.length === columns.length &&
+    built.every((c, i) => c === columns[i])
+  );
+}
 
 /** The arrays of rows a reply was built with, by their path (`builtRows`). */
 export type EarlierRows = ReadonlyMap<string, readonly unknown[]>;
@@ -315,6 +326,7 @@ export interface PostedColumns {
   nextId: number;
 }
 
+/** A worker's record of what it posted, empty: its page has received nothing yet. */
 export function createPostedColumns(): PostedColumns {
   return { byPlace: new Map(), nextId: 1 };
 }
@@ -484,8 +496,7 @@ export async function unpackReply<T>(
     if (packedRows.columns.some((column) => column === null)) {
       throw new Error('A reply names columns by id: take them in with receiveColumns first.');
     }
-    const ids = packedRows.ids?.join(',');
-    if (reusable && ids !== undefined && columnsBuilt.get(reusable) === ids) {
+    if (reusable && builtFrom(reusable, packedRows.columns)) {
       if (parent === null) result = reusable;
       else parent[key as string | number] = reusable;
       continue;
@@ -504,8 +515,7 @@ export async function unpackReply<T>(
     }
     if (reusable && taken === packedRows.length && reusable.length === rows.length) rows = reusable;
     shapesBuilt.set(rows, packedRows.shape);
-    if (ids !== undefined) columnsBuilt.set(rows, ids);
-    else columnsBuilt.delete(rows);
+    columnsBuilt.set(rows, packedRows.columns as Column[]);
     if (parent === null) result = rows;
     else parent[key as string | number] = rows;
   }

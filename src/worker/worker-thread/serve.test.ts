@@ -95,7 +95,7 @@ describe('the workspace worker always answers', () => {
 
   it('answers a refused postMessage with an error reply', async () => {
     const { fake, handleMessage } = await load(true);
-    const request: WorkspaceRequest = { id: 9, method: 'clear', args: [] };
+    const request: WorkspaceRequest = { id: 9, method: 'clear', args: [], group: 'clear' };
     await handleMessage(fake, request);
     expect(fake.posted).toEqual([
       {
@@ -141,8 +141,8 @@ describe('createMessageHandler', () => {
       },
       compute: async (n) => ({ doubled: n * 2 }),
     });
-    await handle(fake, { id: 1, method: 'fail', args: [] });
-    await handle(fake, { id: 2, method: 'compute', args: [21] });
+    await handle(fake, { id: 1, method: 'fail', args: [], group: 'fail' });
+    await handle(fake, { id: 2, method: 'compute', args: [21], group: 'compute' });
     expect(fake.posted).toEqual([
       {
         id: 1,
@@ -155,5 +155,20 @@ describe('createMessageHandler', () => {
       },
       { id: 2, ok: true, value: { doubled: 42 } },
     ]);
+  });
+  it('sends a column in full again when the reply that carried it could not be posted', async () => {
+    type Rows = { rows: () => Promise<{ name: string }[]> };
+    // The first reply is refused (a DataCloneError): the page never had its columns.
+    const fake = createFakeSelf<BridgeResponse<Rows>>(true);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const rows = Array.from({ length: 100 }, (_, i) => ({ name: `tool_${i}` }));
+    const handle = createMessageHandler<Rows>({ rows: async () => rows });
+    for (const id of [1, 2, 3]) await handle(fake, { id, method: 'rows', args: [], group: 'rows' });
+    const columnsOf = (reply: BridgeResponse<Rows> | undefined) =>
+      reply?.ok ? (reply.value as unknown as { columns: unknown[] }).columns : null;
+    // Reply 1 became an error reply; reply 2 carries the names; reply 3 names them by id.
+    expect(fake.posted.map((reply) => reply.ok)).toEqual([false, true, true]);
+    expect(columnsOf(fake.posted[1])?.[0]).toHaveLength(100);
+    expect(columnsOf(fake.posted[2])?.[0]).toBeNull();
   });
 });

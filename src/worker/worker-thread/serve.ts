@@ -64,7 +64,7 @@ function postValue<A extends BridgeApi<A>>(
   value: unknown,
   columns: PostedColumns,
 ): void {
-  const reply = packReply(value, { columns, group: request.group ?? request.method });
+  const reply = packReply(value, { columns, group: request.group });
   scope.postMessage({
     id: request.id,
     ok: true,
