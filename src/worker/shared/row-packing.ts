@@ -496,9 +496,12 @@ export async function unpackReply<T>(
     if (packedRows.columns.some((column) => column === null)) {
       throw new Error('A reply names columns by id: take them in with receiveColumns first.');
     }
+    const putRows = (rows: Record<string, unknown>[]) => {
+      if (parent === null) result = rows;
+      else parent[key as string | number] = rows;
+    };
     if (reusable && builtFrom(reusable, packedRows.columns)) {
-      if (parent === null) result = reusable;
-      else parent[key as string | number] = reusable;
+      putRows(reusable);
       continue;
     }
     let rows: Record<string, unknown>[] = new Array(packedRows.length);
@@ -516,8 +519,7 @@ export async function unpackReply<T>(
     if (reusable && taken === packedRows.length && reusable.length === rows.length) rows = reusable;
     shapesBuilt.set(rows, packedRows.shape);
     columnsBuilt.set(rows, packedRows.columns as Column[]);
-    if (parent === null) result = rows;
-    else parent[key as string | number] = rows;
+    putRows(rows);
   }
   return result as T;
 }
