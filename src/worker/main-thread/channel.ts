@@ -95,6 +95,12 @@ export interface CallOptions {
    * thread did meanwhile (Monaco taking in a 1.8 MB file: 500 ms).
    */
   immediate?: boolean;
+  /**
+   * The reply's tables are built a row at a time as the page reads them
+   * (`unpackReply`'s `rowsOnRead`): for a reply whose page reads only the
+   * rows it draws. Such a reply cannot be posted on to another worker.
+   */
+  rowsOnRead?: boolean;
 }
 
 /** Typed calls into one worker. */
@@ -123,6 +129,8 @@ interface Job<A extends BridgeApi<A>> {
   onAbort: (() => void) | undefined;
   /** Posted without waiting for a slot ({@link CallOptions.immediate}). */
   immediate: boolean;
+  /** Its reply's rows built as they are read ({@link CallOptions.rowsOnRead}). */
+  rowsOnRead: boolean;
   /** Replaced by a newer call while in the worker: its answer will be dropped. */
   superseded: boolean;
   /**
@@ -284,7 +292,12 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
       const packed = response.packed;
       deliver(async () => {
         try {
-          const value = await unpackReply(response.value, packed, {}, earlierRows.get(group));
+          const value = await unpackReply(
+            response.value,
+            packed,
+            { rowsOnRead: job.rowsOnRead },
+            earlierRows.get(group),
+          );
           // Not for a worker stopped while these rows were built: the next worker starts afresh.
           if (builtFor === workerGeneration) earlierRows.set(group, builtRows(value, packed));
           settle(job, { value });
@@ -377,6 +390,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
           signal,
           onAbort: undefined,
           immediate: callOptions.immediate === true,
+          rowsOnRead: callOptions.rowsOnRead === true,
           superseded: false,
           behindReleased: false,
         };

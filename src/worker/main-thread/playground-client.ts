@@ -87,6 +87,13 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** Longer than the pause between two keystrokes of someone typing, short enough to go unnoticed. */
 const DEFAULT_EXTRAS_QUIET_MS = 200;
 
+/**
+ * The extras whose pane reads only the rows it draws (the what-if grid, a
+ * virtual list): their rows are built as they are read (`CallOptions.rowsOnRead`
+ * of the channel), not all when the reply comes.
+ */
+const EXTRAS_READ_AS_DRAWN: ReadonlySet<ExtraName> = new Set<ExtraName>(['whatIf']);
+
 /** Creates a client; no worker starts until the first call. */
 export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
   /** The stream the current worker holds (or has queued), and its number. */
@@ -129,9 +136,14 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     args: (worker: WorkerInput) => MethodArgs<PlaygroundApi, K>,
     callOptions: CallOptions | undefined,
     latestWins: boolean | string,
+    rowsOnRead = false,
   ): Promise<PlaygroundReply<K>> => {
     const once = () =>
-      channel.call(method, args(toWorkerInput(input)), { ...callOptions, latestWins });
+      channel.call(method, args(toWorkerInput(input)), {
+        ...callOptions,
+        latestWins,
+        rowsOnRead,
+      });
     try {
       return await once();
     } catch (error) {
@@ -157,6 +169,7 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
         (w) => [{ ...rest, input: w }],
         callOptions,
         request.name,
+        EXTRAS_READ_AS_DRAWN.has(request.name),
       );
       return reply as ExtraReply<typeof request.name>;
     },

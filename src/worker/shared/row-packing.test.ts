@@ -96,6 +96,58 @@ describe('replies crossing from a worker to the page', () => {
     expect(Object.keys(back.rows[1] ?? {})).toEqual(['name', 'saved', 'note']);
   });
 
+  it('with rowsOnRead, build a row only when it is read, and read as the same array in every way', async () => {
+    const extras = createPlaygroundExtras();
+    const prepared = await session.prepareRun(
+      input(streamWithTools(300), {
+        configText: '[conversation.tools.fake_tool_7]\ncompaction = "omit"\n',
+      }),
+    );
+    if (!prepared.ok) throw new Error('the run failed');
+    const grid = extras.whatIf(prepared.context, null);
+    expect(grid.tools).toHaveLength(300);
+    const { value: packed, packed: paths } = packReply(grid);
+    const posted = deserialize(serialize({ value: packed, paths })) as {
+      value: { tools: { columns: unknown[][] } };
+      paths: PackedPath[];
+    };
+    // Every value a column gives out is counted: what building rows reads.
+    let valuesRead = 0;
+    const table = posted.value.tools;
+    table.columns = table.columns.map(
+      (column) =>
+        new Proxy(column, {
+          get(target, key, receiver) {
+            if (typeof key === 'string' && /^\d+$/.test(key)) valuesRead++;
+            return Reflect.get(target, key, receiver);
+          },
+        }),
+    );
+    const back = (await unpackReply(posted.value, posted.paths, {
+      rowsOnRead: true,
+    })) as unknown as typeof grid;
+    const columnCount = table.columns.length;
+    expect(columnCount).toBeGreaterThan(10);
+    // Arrived: no row built yet, and the length known.
+    expect(valuesRead).toBe(0);
+    expect(back.tools).toHaveLength(300);
+    expect(Array.isArray(back.tools)).toBe(true);
+    // One row read: one value of each column, once, however often it is read again.
+    const row = back.tools[120];
+    expect(row).toStrictEqual(grid.tools[120]);
+    expect(back.tools[120]).toBe(row);
+    expect(valuesRead).toBe(columnCount);
+    expect(back.tools[300]).toBeUndefined();
+    expect(299 in back.tools && !(300 in back.tools)).toBe(true);
+    // Every other way into an array reads the very rows an eager build gives.
+    expect(back.tools.map((tool) => tool.name)).toEqual(grid.tools.map((tool) => tool.name));
+    expect([...back.tools]).toStrictEqual(grid.tools);
+    expect(Object.keys(back.tools)).toEqual(Object.keys(grid.tools));
+    expect(JSON.parse(JSON.stringify(back))).toEqual(JSON.parse(JSON.stringify(grid)));
+    expect(back.tools.find((tool) => tool.name === 'fake_tool_7')?.inForce).toBe('omit');
+    expect(valuesRead).toBe(columnCount * 300);
+  });
+
   it('take the rows an earlier reply to the same call built where they hold the same values, and build the others', async () => {
     const table = (saved: (i: number) => number, length = 300) => ({
       version: 1,

@@ -178,6 +178,54 @@ function buildRow(
   return row;
 }
 
+/** `key` as an index of an array of `length`, or -1 where it is not one. */
+function indexOf(key: string | symbol, length: number): number {
+  if (typeof key !== 'string') return -1;
+  const index = Number(key);
+  return Number.isInteger(index) && index >= 0 && index < length && String(index) === key
+    ? index
+    : -1;
+}
+
+/**
+ * The rows of `packed` as an array whose rows are built when first read,
+ * each once. Every way into an array (an index, `in`, `map`, spreading,
+ * `Object.keys`, `JSON.stringify`) reads the same rows an eager build gives:
+ * each trap builds what it touches, then answers from the real array. It is
+ * an array (`Array.isArray`) that cannot be posted to a worker (a `Proxy`
+ * does not clone), so only a reply kept on the page is built this way.
+ */
+function rowsBuiltOnRead(packed: PackedRows): Record<string, unknown>[] {
+  const rows: (Record<string, unknown> | undefined)[] = new Array(packed.length);
+  const cursor = { column: 0 };
+  const build = (index: number): void => {
+    if (rows[index] !== undefined) return;
+    cursor.column = 0;
+    rows[index] = buildRow(packed.shape, packed, index, cursor);
+  };
+  return new Proxy(rows as Record<string, unknown>[], {
+    get(target, key, receiver) {
+      const index = indexOf(key, packed.length);
+      if (index >= 0) build(index);
+      return Reflect.get(target, key, receiver);
+    },
+    has(target, key) {
+      const index = indexOf(key, packed.length);
+      if (index >= 0) build(index);
+      return Reflect.has(target, key);
+    },
+    getOwnPropertyDescriptor(target, key) {
+      const index = indexOf(key, packed.length);
+      if (index >= 0) build(index);
+      return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+    ownKeys(target) {
+      for (let index = 0; index < packed.length; index++) build(index);
+      return Reflect.ownKeys(target);
+    },
+  });
+}
+
 /**
  * Builds rows `from` to `to` (exclusive) of `packed` into `rows`, taking a
  * row of `earlier` (the same array of the reply before, built with the same
@@ -475,6 +523,14 @@ export async function unpackReply<T>(
   pace: {
     sliceMs?: number;
     yieldToPage?: () => Promise<void>;
+    /**
+     * Build each row when it is first read (`rowsBuiltOnRead`), for a reply
+     * whose page reads only the rows it draws: the what-if grid of 50,000
+     * tools is a million objects, and building them when it arrived was a
+     * 41 ms task and young collections of 67 to 75 ms while typing (a trace
+     * of `many-tools-perf.spec.ts`).
+     */
+    rowsOnRead?: boolean;
   } = {},
   earlier?: EarlierRows,
 ): Promise<T> {
@@ -500,8 +556,18 @@ export async function unpackReply<T>(
       if (parent === null) result = rows;
       else parent[key as string | number] = rows;
     };
+    /** Puts rows built here in place, kept with what they were built from for the next reply. */
+    const putBuiltRows = (rows: Record<string, unknown>[]) => {
+      shapesBuilt.set(rows, packedRows.shape);
+      columnsBuilt.set(rows, packedRows.columns as Column[]);
+      putRows(rows);
+    };
     if (reusable && builtFrom(reusable, packedRows.columns)) {
       putRows(reusable);
+      continue;
+    }
+    if (pace.rowsOnRead) {
+      putBuiltRows(rowsBuiltOnRead(packedRows));
       continue;
     }
     let rows: Record<string, unknown>[] = new Array(packedRows.length);
@@ -517,9 +583,7 @@ export async function unpackReply<T>(
       }
     }
     if (reusable && taken === packedRows.length && reusable.length === rows.length) rows = reusable;
-    shapesBuilt.set(rows, packedRows.shape);
-    columnsBuilt.set(rows, packedRows.columns as Column[]);
-    putRows(rows);
+    putBuiltRows(rows);
   }
   return result as T;
 }
