@@ -98,10 +98,9 @@ for (let run = 0; run < RUNS; run++) {
 
 const sizes = (process.env.REPLAY_EVENTS ?? '2000,20000,60000').split(',').map(Number);
 const growth: ScalingRow = { name: 'replay figures, per request', sizes: [], ms: [], cpuMs: [] };
-const streams = sizes.map(
-  (events) =>
-    parseEventsText([...generateEventsText({ seed: 21, events })].join(''), 'auto').elements ?? [],
-);
+const texts = sizes.map((events) => [...generateEventsText({ seed: 21, events })].join(''));
+const parse = (text: string) => parseEventsText(text, 'auto').elements ?? [];
+const streams = texts.map(parse);
 const settings = createReplaySettings(counter, { config });
 for (const stream of streams) {
   growth.sizes.push(replayStream(stream, settings, figuresOnly).requests.length);
@@ -121,6 +120,7 @@ function measureGrowth(
   opened: boolean,
   run: (input: readonly StreamElement[]) => unknown = (input) =>
     replayStream(input, settings, figuresOnly),
+  copies: 'same' | 'distinct' = 'same',
 ): {
   perRequestMs: number[];
   perRequestWallMs: number[];
@@ -128,12 +128,19 @@ function measureGrowth(
 } {
   const largestSize = Math.max(...sizes);
   const repeats = sizes.map((events) => Math.max(1, Math.round(largestSize / events)));
+  // `distinct`: each repetition its own parse of the same text, so every size holds as many
+  // element objects as the largest and none is still in a cache when its turn comes.
+  const sources = streams.map((stream, i) =>
+    Array.from({ length: repeats[i] as number }, () =>
+      copies === 'distinct' ? parse(texts[i] as string) : stream,
+    ),
+  );
   const perRequest: number[][] = sizes.map(() => []);
   const perRequestWall: number[][] = sizes.map(() => []);
   for (let round = 0; round < GROWTH_ROUNDS; round++) {
-    streams.forEach((stream, i) => {
-      const times = repeats[i] as number;
-      const inputs = Array.from({ length: times }, () => (opened ? [...stream] : stream));
+    sources.forEach((copiesOfSize, i) => {
+      const times = copiesOfSize.length;
+      const inputs = copiesOfSize.map((stream) => (opened ? [...stream] : stream));
       const started = performance.now();
       const used = cpu(() => {
         for (const input of inputs) run(input);
@@ -160,6 +167,14 @@ function measureGrowth(
 const GROWTH_ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 15);
 const afterOpen = measureGrowth(true);
 const afterEdit = measureGrowth(false);
+/**
+ * The same, each repetition of a smaller stream its own copy of it: every
+ * sample then reads as many element objects as the largest stream's, none
+ * of them still in a cache. Above, the 2,000 events replayed thirty times
+ * over stay in the second-level cache and the 60,000 cannot: this one
+ * compares the work per request with the memory alike (docs/speed.md).
+ */
+const afterOpenEqualMemory = measureGrowth(true, undefined, 'distinct');
 /**
  * The floor: one pass that reads each element's `type` and nothing else,
  * measured the same way. The 2,000 events' objects fit this machine's
@@ -190,6 +205,8 @@ const figures = {
   growth,
   perRequestGrowth: afterOpen.growth.map((g) => Number(g.toFixed(2))),
   perRequestGrowthAfterEdit: afterEdit.growth.map((g) => Number(g.toFixed(2))),
+  /** Just opened, every size reading as many element objects (`distinct` copies). */
+  perRequestGrowthEqualMemory: afterOpenEqualMemory.growth.map((g) => Number(g.toFixed(2))),
   floorGrowth: floor.growth.map((g) => Number(g.toFixed(2))),
   /** Each step's growth over the floor's: above ×1, the replay adds work per request. */
   perRequestGrowthOverFloor: afterOpen.growth.map((g, i) =>
@@ -198,6 +215,9 @@ const figures = {
   perRequestUs: {
     opened: afterOpen.perRequestMs.map((ms) => Number((ms * 1000).toFixed(2))),
     edited: afterEdit.perRequestMs.map((ms) => Number((ms * 1000).toFixed(2))),
+    openedEqualMemory: afterOpenEqualMemory.perRequestMs.map((ms) =>
+      Number((ms * 1000).toFixed(2)),
+    ),
   },
 };
 console.log(`Replay on ${largest.id} (${elements.length} elements), CPU medians:`);
@@ -210,6 +230,9 @@ console.log(
 );
 console.log(
   `  per request at ${growth.sizes.join(' / ')} requests, just opened: ${figures.perRequestUs.opened.join(' / ')} µs, growth ${figures.perRequestGrowth.map((g) => `×${g}`).join(', ')}; after an edit: ${figures.perRequestUs.edited.join(' / ')} µs, growth ${figures.perRequestGrowthAfterEdit.map((g) => `×${g}`).join(', ')} (target ≤ ×1 a step, linear)`,
+);
+console.log(
+  `  per request, just opened, each repetition its own copy (every size as many objects, none in a cache): ${figures.perRequestUs.openedEqualMemory.join(' / ')} µs, growth ${figures.perRequestGrowthEqualMemory.map((g) => `×${g}`).join(', ')}`,
 );
 console.log(
   `  the floor, one pass reading each element's type: growth ${figures.floorGrowth.map((g) => `×${g}`).join(', ')} (memory, not work: the larger stream outgrows the cache); the replay's growth over it ${figures.perRequestGrowthOverFloor.map((g) => `×${g}`).join(', ')}`,

@@ -141,6 +141,7 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
     perRequestGrowthAfterEdit?: number[];
     floorGrowth?: number[];
     perRequestGrowthOverFloor?: number[];
+    perRequestGrowthEqualMemory?: number[];
     pane?: { figuresMs: number; policiesMs: number; toolsMs: number };
   } | null;
   const bytes = measureFirstLoad(root);
@@ -234,7 +235,7 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
       today: '–',
       target: 'per-request CPU flat (×1.0)',
       measured: replay?.growth
-        ? `just opened ${replay.growth.cpuMs.map((ms) => Math.round(ms)).join(' / ')} ms CPU, per request ${(replay.perRequestGrowth ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; after an edit ${(replay.perRequestGrowthAfterEdit ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; one pass reading each element's type ${(replay.floorGrowth ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; the replay over it ${(replay.perRequestGrowthOverFloor ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}`
+        ? `just opened ${replay.growth.cpuMs.map((ms) => Math.round(ms)).join(' / ')} ms CPU, per request ${(replay.perRequestGrowth ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; after an edit ${(replay.perRequestGrowthAfterEdit ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; one pass reading each element's type ${(replay.floorGrowth ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; the replay over it ${(replay.perRequestGrowthOverFloor ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; each size as many objects ${(replay.perRequestGrowthEqualMemory ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}`
         : 'failed',
     },
   );
