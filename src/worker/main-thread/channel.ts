@@ -263,14 +263,9 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
   let workerGeneration = 0;
 
   function onResponse(response: BridgeResponse<A>): void {
-    if (response.ok && (response.packed || response.forget)) {
+    if (response.ok && response.packed) {
       try {
-        receiveColumns(
-          response.value,
-          response.packed ?? [],
-          response.forget ?? [],
-          receivedColumns,
-        );
+        receiveColumns(response.value, response.packed, response.forget ?? [], receivedColumns);
       } catch (error) {
         // Out of step with the worker (a bug): a new worker starts both sides afresh, and the
         // calls in it fail as after a crash, which callers already retry or report.

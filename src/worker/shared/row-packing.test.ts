@@ -270,39 +270,6 @@ describe('replies crossing from a worker to the page', () => {
     expect(received.size).toBe(idsKept);
   });
 
-  it('forget, on both sides, the columns of a table the group no longer posts', async () => {
-    const posted = createPostedColumns();
-    const received: ReceivedColumns = new Map();
-    const cross = <T>(value: T, group: string) => {
-      const reply = packReply(value, { columns: posted, group });
-      const message = serialize({ value: reply.value, packed: reply.packed, forget: reply.forget });
-      reply.commit();
-      const arrived = deserialize(message) as { value: T; packed: PackedPath[]; forget: number[] };
-      receiveColumns(arrived.value, arrived.packed, arrived.forget, received);
-      return { arrived, bytes: message.length };
-    };
-    const tools = (count: number) => ({
-      rows: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}`, saved: i })),
-    });
-    // Two groups with a table of two columns each: four columns on each side.
-    cross(tools(5_000), 'run');
-    cross(tools(100), 'extra');
-    expect(received.size).toBe(4);
-    expect(posted.byPlace.size).toBe(4);
-    // The run's table shrinks under the packing's threshold: its two columns go on both
-    // sides, the other group's stay.
-    const small = cross(tools(10), 'run');
-    expect(small.arrived.forget).toHaveLength(2);
-    expect(received.size).toBe(2);
-    expect(posted.byPlace.size).toBe(2);
-    // Grown again, its columns are sent in full (5,000 names are over 40 kB) and read right.
-    const grown = cross(tools(5_000), 'run');
-    expect(grown.bytes).toBeGreaterThan(40_000);
-    const back = await unpackReply(grown.arrived.value, grown.arrived.packed, { sliceMs: 1e9 });
-    expect(back).toStrictEqual(tools(5_000));
-    expect(received.size).toBe(4);
-  });
-
   it('refuse a reply that names a column the page does not have', () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({ name: `t${i}` }));
     const posted = createPostedColumns();

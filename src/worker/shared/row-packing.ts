@@ -394,7 +394,7 @@ function sameColumn(a: Column, b: Column): boolean {
 export interface PackedReply {
   value: unknown;
   packed: PackedPath[];
-  /** Ids the page may drop once it has read this reply: their places hold new columns, or none. */
+  /** Ids the page may drop once it has read this reply: their places hold new columns. */
   forget: number[];
   /** Call once the reply is posted (not when posting failed): the page now has its columns. */
   commit: () => void;
@@ -415,19 +415,15 @@ export function packReply(
   findPackable(value, [], packed);
   const sent: { place: string; id: number; column: Column }[] = [];
   const forget: number[] = [];
-  /** The group's places this reply posts at: the group's other places are dropped. */
-  const used = new Set<string>();
-  const groupPrefix = posted ? `${posted.group}\u0000` : '';
   let reply = value;
   for (const path of packed) {
     reply = replaceAt(reply, path, (rows) => {
       const list = rows as unknown[];
       const table: PackedRows = packRows(list, shapeOf(list[0]) as Shape);
       if (!posted) return table;
-      const prefix = `${groupPrefix}${pathKey(path)}\u0000`;
+      const prefix = `${posted.group}\u0000${pathKey(path)}\u0000`;
       table.ids = table.columns.map((column, c) => {
         const place = `${prefix}${c}`;
-        used.add(place);
         const last = posted.columns.byPlace.get(place);
         if (last && sameColumn(last.column, column as Column)) {
           table.columns[c] = null;
@@ -441,20 +437,8 @@ export function packReply(
       return table;
     });
   }
-  // A place the group posted at before and not now (a table that shrank under `MIN_ROWS`, or
-  // went): the page may drop its column, and the worker forgets it once this reply is posted.
-  const dropped: string[] = [];
-  if (posted) {
-    for (const [place, { id }] of posted.columns.byPlace) {
-      if (place.startsWith(groupPrefix) && !used.has(place)) {
-        dropped.push(place);
-        forget.push(id);
-      }
-    }
-  }
   const commit = () => {
     for (const { place, id, column } of sent) posted?.columns.byPlace.set(place, { id, column });
-    for (const place of dropped) posted?.columns.byPlace.delete(place);
   };
   return { value: reply, packed, forget, commit };
 }
