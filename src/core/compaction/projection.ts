@@ -244,6 +244,7 @@ export function buildToolNameMap(elements: readonly StreamElement[]): Map<string
 export function project(
   elements: readonly StreamElement[],
   readings: Readonly<Readings> = DEFAULT_READINGS,
+  knownToolInfo?: KnownToolInfo,
 ): Projection {
   const rawTurns = assignTurns(elements);
   // Turns are numbered in stream order, so the last element has the largest.
@@ -282,7 +283,10 @@ export function project(
   }
 
   // Step 3: tool names (and sizes), by position within a turn under 2026-09 (15.3).
-  const toolInfo = getToolInfo(elements, readings.base, rawTurns);
+  const toolInfo =
+    knownToolInfo?.base === readings.base
+      ? knownToolInfo.tools
+      : getToolInfo(elements, readings.base, rawTurns);
 
   // Step 4: summary runs, following the winners rather than the declared ranges.
   const runEnds: (number | undefined)[] = new Array(turnCount).fill(undefined);
@@ -526,13 +530,26 @@ export function getToolInfo(
     : pairToolCalls(elements, rawTurns);
 }
 
+/**
+ * Step 3 of a stream's first elements, computed by the caller under `base`:
+ * what {@link project} takes instead of pairing again when all that follows
+ * them is compaction events. Those are neither tool events nor turn starts,
+ * so they change no earlier pairing, turn or size; each run of a hint edit
+ * projects the same stream with new compactions appended.
+ */
+export interface KnownToolInfo {
+  base: JpBase;
+  tools: ReadonlyMap<number, ToolInfo>;
+}
+
 /** Each tool response of `elements` (by object) with its name from step 3 under `base`. */
 export function nameToolResponses(
   elements: readonly StreamElement[],
   base: JpBase,
+  tools: ReadonlyMap<number, ToolInfo> = getToolInfo(elements, base),
 ): Map<StreamElement, string | null> {
   const names = new Map<StreamElement, string | null>();
-  for (const [index, info] of getToolInfo(elements, base)) {
+  for (const [index, info] of tools) {
     const element = elements[index] as StreamElement;
     if (element.type === 'tool_call_response') names.set(element, info.name);
   }
@@ -608,6 +625,14 @@ export interface ToolInfo {
 const measuredSizes = new WeakMap<StreamElement, number>();
 
 /**
+ * Only sizes from this many bytes are kept: a small event is measured again
+ * in less time than an entry costs. With 50,000 small tool events, keeping
+ * every size was a tenth of a stream's first run, most of it the collector
+ * walking the map's entries.
+ */
+const MEASURED_SIZE_KEPT_FROM = 1024;
+
+/**
  * The size in bytes that thresholds judge (15.2): compact JSON of a tool
  * request's arguments, a tool response's content, a reasoning response's
  * reasoning.
@@ -620,7 +645,7 @@ export function getMeasuredSize(element: StreamElement): number {
     } else if (element.type === 'tool_call_response') {
       size = typeof element.content === 'string' ? utf8Length(element.content) : 0;
     } else size = isReasoningResponse(element) ? utf8Length(element.reasoning as string) : 0;
-    measuredSizes.set(element, size);
+    if (size >= MEASURED_SIZE_KEPT_FROM) measuredSizes.set(element, size);
   }
   return size;
 }

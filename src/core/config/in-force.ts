@@ -10,9 +10,9 @@ import type { UserConfig } from './config.ts';
 import { mergeRuleLayers, resolveCompactionRules } from './rule-config.ts';
 import {
   mergeToolLayers,
+  overridesFromSources,
   parseToolHintName,
   resolveToolHintSources,
-  resolveToolOverrides,
   TOOL_HINT_KEY,
   type ToolHintSource,
 } from './tool-hints.ts';
@@ -93,11 +93,12 @@ export function resolveConfigInForce(
     if (!Object.hasOwn(tools, name)) setOwn(tools, name, {});
   }
 
+  const hintSources = resolveToolHintSources(tools);
   return {
     rules,
     usesBuiltinRule,
     tools,
-    toolOverrides: resolveToolOverrides(tools),
-    hintSources: resolveToolHintSources(tools),
+    toolOverrides: overridesFromSources(hintSources),
+    hintSources,
   };
 }

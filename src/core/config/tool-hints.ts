@@ -152,8 +152,19 @@ export function resolveToolHintSources(
 export function resolveToolOverrides(
   tools: Readonly<Record<string, JsonObject>>,
 ): Record<string, ToolCallPolicy> {
+  return overridesFromSources(resolveToolHintSources(tools));
+}
+
+/**
+ * {@link resolveToolOverrides} from the sources already resolved: a stream
+ * of 50,000 tools sorts 50,000 names to resolve them, so the config in force
+ * resolves them once for both.
+ */
+export function overridesFromSources(
+  sources: Readonly<Record<string, ToolHintSource>>,
+): Record<string, ToolCallPolicy> {
   const overrides: Record<string, ToolCallPolicy> = {};
-  for (const [name, source] of Object.entries(resolveToolHintSources(tools))) {
+  for (const [name, source] of Object.entries(sources)) {
     setOwn(overrides, name, toolHintToPolicy(source.hint));
   }
   return overrides;

@@ -12,6 +12,8 @@ import {
   previewStream,
 } from '../compaction/creation.ts';
 import {
+  getToolInfo,
+  type KnownToolInfo,
   nameProjectedResponses,
   nameToolResponses,
   type Projection,
@@ -146,6 +148,17 @@ export interface BeforeView {
   base: JpBase;
   /** Each tool response (by object) with its tool name from step 3 (15.3), `null` when it has none. */
   responseNames: ReadonlyMap<StreamElement, string | null>;
+  /**
+   * The stream with its stored compactions, repaired as the view asks, and
+   * its step 3: every run's projection input is this with the new
+   * compactions appended. Sanitize moves and creates conversation events
+   * only, so `sanitize(stream ++ compactions)` is `sanitize(stream) ++
+   * compactions` (properties.test.ts), and step 3 of the prefix is unchanged
+   * (`KnownToolInfo`). A hint edit then neither sanitizes nor pairs again;
+   * sanitize's created responses are the same objects in both views.
+   */
+  repaired: readonly StreamElement[];
+  repairedTools: KnownToolInfo;
 }
 
 /** The "before" and "after" provider views of spec 14.4, with what produced them. */
@@ -168,7 +181,9 @@ export interface Views {
   responseNames: ReadonlyMap<StreamElement, string | null>;
 }
 
-function repairFor(view: ViewModeValue): (list: StreamElement[]) => StreamElement[] {
+function repairFor(
+  view: ViewModeValue,
+): (list: readonly StreamElement[]) => readonly StreamElement[] {
   return view === 'sanitized' ? sanitize : (list) => list;
 }
 
@@ -178,9 +193,21 @@ export function buildBeforeView(
   view: ViewModeValue,
   base: JpBase = DEFAULT_READINGS.base,
 ): BeforeView {
-  // Named before the provider filter drops turn_start: positional pairing needs the turns.
-  const stream = repairFor(view)(removeCompactions(elements));
-  return { elements: providerView(stream), base, responseNames: nameToolResponses(stream, base) };
+  const repair = repairFor(view);
+  const repaired = repair(elements);
+  const repairedTools: KnownToolInfo = { base, tools: getToolInfo(repaired, base) };
+  const withoutCompactions = removeCompactions(elements);
+  // Without stored compactions the two streams are the same elements: repaired and paired once.
+  const same = withoutCompactions.length === elements.length;
+  const stream = same ? repaired : repair(withoutCompactions);
+  return {
+    elements: providerView(stream),
+    base,
+    // Named before the provider filter drops turn_start: positional pairing needs the turns.
+    responseNames: nameToolResponses(stream, base, same ? repairedTools.tools : undefined),
+    repaired,
+    repairedTools,
+  };
 }
 
 /** Builds the before/after views of spec 14.4 for a stream and its new compactions. */
@@ -195,8 +222,8 @@ export function buildViews(
     cachedBefore?.base === readings.base
       ? cachedBefore
       : buildBeforeView(elements, view, readings.base);
-  const projectedInput = repairFor(view)(previewStream(elements, newEvents));
-  const projection = project(projectedInput, readings);
+  const projectedInput = previewStream(beforeView.repaired, newEvents);
+  const projection = project(projectedInput, readings, beforeView.repairedTools);
   const responseNames = new Map(beforeView.responseNames);
   for (const [element, name] of nameProjectedResponses(projection))
     responseNames.set(element, name);

@@ -19,7 +19,12 @@ import {
   tomlConfigArb,
 } from '../../test/arbitraries.ts';
 import { linkHolding, rawLink, shareDefaults } from '../../test/share-links.ts';
-import { project, providerView, SUMMARY_REQUEST_CONTENT } from '../compaction/projection.ts';
+import {
+  getToolInfo,
+  project,
+  providerView,
+  SUMMARY_REQUEST_CONTENT,
+} from '../compaction/projection.ts';
 import { withReadings } from '../compaction/readings.ts';
 import { parseConfigToml } from '../config/config.ts';
 import type { JpBase } from '../config/jp-base.ts';
@@ -27,6 +32,7 @@ import { decodePlaygroundFile } from '../share/playground-file.ts';
 import { decodeShareHash, PLAYGROUND_FILE_FORMAT } from '../share/share-codec.ts';
 import { decodeBase64Strict, encodeBase64 } from '../stream/base64.ts';
 import { parseEventsText } from '../stream/codec.ts';
+import { sanitize } from '../stream/sanitize.ts';
 import { decodeStorage, encodeStorage } from '../stream/storage.ts';
 import { writeEventsText } from '../stream/write.ts';
 import type { Diagnostic, JsonObject, StreamElement, ToolCallPolicy } from '../types.ts';
@@ -275,6 +281,29 @@ describe('projection (spec 4, 11)', () => {
       );
     });
   }
+
+  // Every hint edit projects the stream repaired once, with its new compactions appended
+  // (pipeline.ts, `BeforeView.repaired`): that must be what repairing the whole gives.
+  it(`appended compactions: sanitize and step 3 of the stream before them are unchanged — ${CASES} cases`, () => {
+    checkProperty(
+      'sanitize(stream ++ compactions) is sanitize(stream) ++ compactions, and projects the same with the step 3 of sanitize(stream)',
+      fc.property(
+        streamArb({ negativeRanges: true }),
+        fc.array(compactionArb(), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom<JpBase>('2026-09', '2026-08'),
+        (stream, appended, base) => {
+          const readings = withReadings({ base });
+          const whole = sanitize([...stream, ...appended]);
+          const repaired = sanitize(stream);
+          expect(whole).toEqual([...repaired, ...appended]);
+          const known = { base, tools: getToolInfo(repaired, base) };
+          expect(project([...repaired, ...appended], readings, known)).toEqual(
+            project(whole, readings),
+          );
+        },
+      ),
+    );
+  });
 
   it(`a summarized turn holds only the synthetic triple — ${CASES} cases`, () => {
     checkProperty(
