@@ -811,7 +811,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     accepted: true,
     via: 'file',
     notIn: {
-      ui: 'covered by test/e2e/many-tools-perf.spec.ts (alone project): with 5,000 and 50,000 distinct tools the savings table draws only the rows in view, every row is counted (asserted); the figures within 2 s and the longest main-thread task while scrolling it or typing in the config within 100 ms are measured, not asserted (4 Dec 12:33–12:50, docs/speed.md, ten runs: at 50,000 tools 1,273 to 2,022 ms (two of ten over 2 s), 37 to 55 ms and 27 to 38 ms; at 5,000 tools 326 to 576 ms, 39 to 78 ms and 28 to 55 ms)',
+      ui: 'covered by test/e2e/many-tools-perf.spec.ts (alone project): with 5,000 and 50,000 distinct tools the savings table draws only the rows in view, every row is counted (asserted); the figures within 2 s and the longest main-thread task while scrolling it or typing in the config within 100 ms are measured, not asserted (4 Dec 15:08–15:47, docs/speed.md, twelve runs: at 50,000 tools 1,078 to 1,881 ms, 40 to 102 ms (one run of twelve at 102, the rest at most 63) and 25 to 53 ms; at 5,000 tools 281 to 509 ms, 33 to 76 ms and 23 to 64 ms)',
     },
   },
   {
