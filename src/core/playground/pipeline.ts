@@ -159,6 +159,9 @@ export interface BeforeView {
    */
   repaired: readonly StreamElement[];
   repairedTools: KnownToolInfo;
+  /** What it was built from: a run projects `repaired`, so only a run of these takes it. */
+  source: readonly StreamElement[];
+  view: ViewModeValue;
 }
 
 /** The "before" and "after" provider views of spec 14.4, with what produced them. */
@@ -207,6 +210,8 @@ export function buildBeforeView(
     responseNames: nameToolResponses(stream, base, same ? repairedTools.tools : undefined),
     repaired,
     repairedTools,
+    source: elements,
+    view,
   };
 }
 
@@ -219,7 +224,9 @@ export function buildViews(
   readings: Readonly<Readings> = DEFAULT_READINGS,
 ): Views {
   const beforeView =
-    cachedBefore?.base === readings.base
+    cachedBefore?.base === readings.base &&
+    cachedBefore.view === view &&
+    cachedBefore.source === elements
       ? cachedBefore
       : buildBeforeView(elements, view, readings.base);
   const projectedInput = previewStream(beforeView.repaired, newEvents);
