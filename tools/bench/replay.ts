@@ -14,7 +14,8 @@
  *   cache and the larger ones do not, so every pass over the elements costs
  *   more per element from 1× to 10× (the floor, below, measures by how
  *   much); from 10× to 30× both are past it, and that step shows whether the
- *   work per request still grows.
+ *   work per request still grows. The work alone, in instructions counted by
+ *   callgrind, is replay-instructions.ts's.
  * The last line is one JSON object with the figures.
  */
 import { readFileSync } from 'node:fs';
@@ -183,11 +184,14 @@ const afterOpenEqualMemory = measureGrowth(true, undefined, 'distinct');
  * pass over the element objects costs more per element from 1× to 10×;
  * the replay's growth is read against this one's.
  */
-const floor = measureGrowth(true, (input) => {
+const readTypes = (input: readonly StreamElement[]) => {
   let conversation = 0;
   for (const element of input) if (classifyElement(element) === 'conversation') conversation++;
   return conversation;
-});
+};
+const floor = measureGrowth(true, readTypes);
+/** The floor with every size reading as many element objects: the equal-memory line's own floor. */
+const floorEqualMemory = measureGrowth(true, readTypes, 'distinct');
 growth.cpuMs = afterOpen.perRequestMs.map((ms, i) => ms * (growth.sizes[i] as number));
 growth.ms = afterOpen.perRequestWallMs.map((ms, i) => ms * (growth.sizes[i] as number));
 
@@ -208,6 +212,7 @@ const figures = {
   /** Just opened, every size reading as many element objects (`distinct` copies). */
   perRequestGrowthEqualMemory: afterOpenEqualMemory.growth.map((g) => Number(g.toFixed(2))),
   floorGrowth: floor.growth.map((g) => Number(g.toFixed(2))),
+  floorGrowthEqualMemory: floorEqualMemory.growth.map((g) => Number(g.toFixed(2))),
   /** Each step's growth over the floor's: above ×1, the replay adds work per request. */
   perRequestGrowthOverFloor: afterOpen.growth.map((g, i) =>
     Number((g / (floor.growth[i] ?? Number.NaN)).toFixed(2)),
@@ -232,7 +237,7 @@ console.log(
   `  per request at ${growth.sizes.join(' / ')} requests, just opened: ${figures.perRequestUs.opened.join(' / ')} µs, growth ${figures.perRequestGrowth.map((g) => `×${g}`).join(', ')}; after an edit: ${figures.perRequestUs.edited.join(' / ')} µs, growth ${figures.perRequestGrowthAfterEdit.map((g) => `×${g}`).join(', ')} (target ≤ ×1 a step, linear)`,
 );
 console.log(
-  `  per request, just opened, each repetition its own copy (every size as many objects, none in a cache): ${figures.perRequestUs.openedEqualMemory.join(' / ')} µs, growth ${figures.perRequestGrowthEqualMemory.map((g) => `×${g}`).join(', ')}`,
+  `  per request, just opened, each repetition its own copy (every size as many objects, none in a cache): ${figures.perRequestUs.openedEqualMemory.join(' / ')} µs, growth ${figures.perRequestGrowthEqualMemory.map((g) => `×${g}`).join(', ')}; the floor so measured ${figures.floorGrowthEqualMemory.map((g) => `×${g}`).join(', ')}`,
 );
 console.log(
   `  the floor, one pass reading each element's type: growth ${figures.floorGrowth.map((g) => `×${g}`).join(', ')} (memory, not work: the larger stream outgrows the cache); the replay's growth over it ${figures.perRequestGrowthOverFloor.map((g) => `×${g}`).join(', ')}`,

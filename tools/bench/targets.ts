@@ -4,7 +4,8 @@
  * target and what this run measured (a median, or a ratio of medians).
  *
  * The core rows come from bench.ts's own run. The what-if grid, the replay
- * and the tool-count scaling rows run tools/bench/what-if.ts, replay.ts and
+ * and the tool-count scaling rows run tools/bench/what-if.ts, replay.ts,
+ * replay-instructions.ts (under valgrind, three to four minutes) and
  * scaling.ts as they are (each prints one JSON line last). The page rows cannot be measured in
  * Node: they are the last figures the browser perf spec wrote to
  * test-reports/perf.json, printed with their date and load average, or
@@ -144,6 +145,11 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
     perRequestGrowthEqualMemory?: number[];
     pane?: { figuresMs: number; policiesMs: number; toolsMs: number };
   } | null;
+  const replayWork = runScript(root, 'tools/bench/replay-instructions.ts') as {
+    sizes: number[];
+    instructionsPerRequest: number[] | null;
+    growth: number[] | null;
+  } | null;
   const bytes = measureFirstLoad(root);
   const rows: Row[] = [
     {
@@ -237,6 +243,18 @@ export function printTargetsTable(root: string, core: CoreFigures): void {
       measured: replay?.growth
         ? `just opened ${replay.growth.cpuMs.map((ms) => Math.round(ms)).join(' / ')} ms CPU, per request ${(replay.perRequestGrowth ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; after an edit ${(replay.perRequestGrowthAfterEdit ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; one pass reading each element's type ${(replay.floorGrowth ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; the replay over it ${(replay.perRequestGrowthOverFloor ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}; each size as many objects ${(replay.perRequestGrowthEqualMemory ?? []).map((g) => `×${g.toFixed(2)}`).join(', ')}`
         : 'failed',
+    },
+    {
+      // Time per request also grows with the caches the larger stream outgrows; instructions
+      // count the work alone (replay-instructions.ts says why).
+      what: `replay work per request, ${replayWork?.sizes.join(' / ') ?? '1× / 10×'} events (replay-instructions.ts)`,
+      today: '–',
+      target: 'instructions per request flat (×1.0): linear',
+      measured: replayWork?.growth
+        ? `${(replayWork.instructionsPerRequest ?? []).join(' / ')} instructions, ${replayWork.growth.map((g) => `×${g.toFixed(2)}`).join(', ')}`
+        : replayWork
+          ? 'not measured (no valgrind)'
+          : 'failed',
     },
   );
   for (const row of scaling?.scaling ?? []) {

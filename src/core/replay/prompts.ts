@@ -16,23 +16,21 @@
  */
 import { isProviderVisible, project } from '../compaction/projection.ts';
 import type { Readings } from '../compaction/readings.ts';
-import { getPayload } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import type { ViewMode } from '../playground/types.ts';
 import {
-  CHAT_REQUEST,
-  createNumbering,
   getEventCode,
   getPartnerCode,
-  idKey,
   isPairedCode,
-  type Numbering,
+  type PairingRead,
+  readPairing,
   TOOL_REQUEST,
   TOOL_RESPONSE,
 } from '../stream/pairing.ts';
 import { sanitizeWithSources } from '../stream/sanitize.ts';
 import { classifyElement } from '../stream/turns.ts';
 import type { StreamElement } from '../types.ts';
+import { type ElementFacts, getElementTokens } from './element-facts.ts';
 
 /** One element of a prompt. */
 export interface PromptItem {
@@ -47,6 +45,11 @@ export interface EpochView {
   items: PromptItem[];
   /** `cumulative[i]` is the tokens of the first i items. */
   cumulative: number[];
+  /**
+   * `origins[i]`: item i's origin, in a column a cut's search reads without the items
+   * (floats: a summary waiting for its turn's next event has the origin Infinity).
+   */
+  origins: Float64Array;
 }
 
 /** A request's prompt: a prefix of an epoch's view, or a list of its own. */
@@ -61,8 +64,12 @@ export interface Prompt {
 /** What is computed once per stream. */
 export interface PromptContext {
   elements: readonly StreamElement[];
+  /** What was read of each element, once (element-facts.ts). */
+  facts: ElementFacts;
   /** The stream without compactions. */
   base: StreamElement[];
+  /** The same reading of the base elements, at their base index (sanitize reads it). */
+  baseRead: PairingRead;
   /** `baseOrigin[b]`: the stream index of base element b. */
   baseOrigin: Int32Array;
   /** `baseBefore[c]`: how many base elements come before stream index c. */
@@ -76,43 +83,43 @@ export interface PromptContext {
   counter: TokenCounter;
 }
 
-/** Prepares a stream for prompts under one view, readings and counter. */
+/** Prepares a stream, read once into `facts`, for prompts under one view, readings and counter. */
 export function createPromptContext(
   elements: readonly StreamElement[],
+  facts: ElementFacts,
   view: ViewMode,
   readings: Readonly<Readings>,
   counter: TokenCounter,
 ): PromptContext {
   const length = elements.length;
-  // The one pass that reads the element objects: the passes after it read these arrays
-  // (on a long stream, each pass over the objects, or over their id strings, is a pass
-  // through memory).
-  const facts: ElementFacts = {
-    codes: new Uint8Array(length),
-    ids: new Int32Array(length),
-    stringIds: new Uint8Array(length),
-    names: new Int32Array(length),
-    idNumbers: createNumbering(),
-    nameNumbers: createNumbering(),
-    firstChat: -1,
-  };
-  const base: StreamElement[] = [];
-  const baseOrigin = new Int32Array(length);
+  const { compactionIndexes } = facts;
+  const baseLength = length - compactionIndexes.length;
+  const base: StreamElement[] = new Array(baseLength);
+  const baseOrigin = new Int32Array(baseLength);
   const baseBefore = new Int32Array(length + 1);
-  const compactionIndexes: number[] = [];
+  const baseRead: PairingRead = {
+    codes: new Uint8Array(baseLength),
+    ids: new Int32Array(baseLength),
+    idCount: facts.idCount,
+  };
+  let count = 0;
+  let nextCompaction = 0;
   for (let index = 0; index < length; index++) {
-    const element = elements[index] as StreamElement;
-    if (classifyElement(element) === 'compaction') compactionIndexes.push(index);
+    if (compactionIndexes[nextCompaction] === index) nextCompaction++;
     else {
-      baseOrigin[base.length] = index;
-      base.push(element);
+      base[count] = elements[index] as StreamElement;
+      baseOrigin[count] = index;
+      baseRead.codes[count] = facts.codes[index] as number;
+      baseRead.ids[count] = facts.ids[index] as number;
+      count++;
     }
-    baseBefore[index + 1] = base.length;
-    readFacts(facts, element, index);
+    baseBefore[index + 1] = count;
   }
   return {
     elements,
+    facts,
     base,
+    baseRead,
     baseOrigin,
     baseBefore,
     compactionIndexes,
@@ -121,36 +128,6 @@ export function createPromptContext(
     readings,
     counter,
   };
-}
-
-/** What `findUnsettledCuts` reads of each conversation event. */
-interface ElementFacts {
-  /** Each element's code (`stream/pairing.ts`). */
-  codes: Uint8Array;
-  /** A paired event's id, numbered by its key (chat requests have none). */
-  ids: Int32Array;
-  /** 1 where the id is a string: the tool-name rule reads no other ids. */
-  stringIds: Uint8Array;
-  /** A tool request's name, numbered ('' when it has none). */
-  names: Int32Array;
-  idNumbers: Numbering;
-  nameNumbers: Numbering;
-  /** The index of the first conversation `chat_request`, or -1. */
-  firstChat: number;
-}
-
-function readFacts(facts: ElementFacts, element: StreamElement, index: number): void {
-  const code = getEventCode(element);
-  facts.codes[index] = code;
-  if (code === CHAT_REQUEST && facts.firstChat < 0) facts.firstChat = index;
-  if (!isPairedCode(code)) return;
-  facts.ids[index] = facts.idNumbers.numberOf(idKey(element.id));
-  if (typeof element.id === 'string') facts.stringIds[index] = 1;
-  if (code === TOOL_REQUEST) {
-    facts.names[index] = facts.nameNumbers.numberOf(
-      typeof element.name === 'string' ? element.name : '',
-    );
-  }
 }
 
 /**
@@ -164,9 +141,8 @@ function readFacts(facts: ElementFacts, element: StreamElement, index: number): 
  *   a later request changes.
  */
 function findUnsettledCuts(facts: ElementFacts, view: ViewMode): boolean[] {
-  const { codes, ids, stringIds, names, firstChat } = facts;
+  const { codes, ids, stringIds, names, firstChat, idCount } = facts;
   const length = codes.length;
-  const idCount = facts.idNumbers.size();
   // marks[c] += 1 opens an unsettled range of cuts at c, marks[c] -= 1 closes it.
   const marks = new Int32Array(length + 2);
   const markCuts = (from: number, through: number) => {
@@ -255,8 +231,9 @@ function viewItems(
       : [...context.base.slice(0, baseCount), ...compactions];
   const repaired =
     context.view === 'sanitized'
-      ? sanitizeWithSources(input)
+      ? sanitizeWithSources(input, readInput(context, input, baseCount, compactions))
       : { elements: input, sources: input.map((_, index) => index) };
+  const { facts, baseOrigin } = context;
   // Each repaired element's origin: a base element's stream index; a compaction, or an element
   // sanitize added, takes the one before it (an added response: its request's).
   const origins: number[] = new Array(repaired.elements.length);
@@ -268,12 +245,17 @@ function viewItems(
   };
   repaired.elements.forEach((element, index) => {
     const source = repaired.sources[index] as number;
-    const origin =
-      source >= 0 && source < baseCount ? (context.baseOrigin[source] as number) : previous;
+    const fromBase = source >= 0 && source < baseCount;
+    const origin = fromBase ? (baseOrigin[source] as number) : previous;
     origins[index] = origin;
     previous = origin;
     // Projection without compactions is the identity (spec 4 step 0).
-    if (compactions.length === 0) add(element, origin);
+    if (compactions.length > 0) return;
+    // A base element's facts were read with the stream's; one sanitize made is read here.
+    if (!fromBase) add(element, origin);
+    else if (facts.visible[origin]) {
+      items.push({ element, origin, tokens: facts.tokens[origin] as number });
+    }
   });
   if (compactions.length === 0) return items;
   const projection = project(repaired.elements, context.readings);
@@ -305,14 +287,41 @@ function viewItems(
   return items;
 }
 
+/**
+ * The pairing read of `input` (the first `baseCount` base elements, then
+ * `compactions`), from the base's: compactions are no conversation events,
+ * so they take no id.
+ */
+function readInput(
+  context: PromptContext,
+  input: readonly StreamElement[],
+  baseCount: number,
+  compactions: readonly StreamElement[],
+): PairingRead {
+  const { baseRead } = context;
+  if (input === context.base) return baseRead;
+  const codes = new Uint8Array(input.length);
+  const ids = new Int32Array(input.length);
+  codes.set(baseRead.codes.subarray(0, baseCount));
+  ids.set(baseRead.ids.subarray(0, baseCount));
+  for (let i = 0; i < compactions.length; i++) {
+    const code = getEventCode(compactions[i] as StreamElement);
+    if (isPairedCode(code)) return readPairing(input);
+    codes[baseCount + i] = code;
+  }
+  return { codes, ids, idCount: baseRead.idCount };
+}
+
 function withCumulative(items: PromptItem[]): EpochView {
   const cumulative = [0];
+  const origins = new Float64Array(items.length);
   let total = 0;
-  for (const item of items) {
+  items.forEach((item, i) => {
     total += item.tokens;
     cumulative.push(total);
-  }
-  return { items, cumulative };
+    origins[i] = item.origin;
+  });
+  return { items, cumulative, origins };
 }
 
 /** The view of the whole stream under `compactions` (in the order they stand). */
@@ -344,29 +353,10 @@ export function getPrompt(
   let high = epoch.items.length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if ((epoch.items[mid] as PromptItem).origin < cut) low = mid + 1;
+    if ((epoch.origins[mid] as number) < cut) low = mid + 1;
     else high = mid;
   }
   return { view: epoch, items: epoch.items, count: low, tokens: epoch.cumulative[low] as number };
-}
-
-// Elements are never mutated, and most stay the same objects from one view to the next.
-const elementTokens = new WeakMap<TokenCounter, WeakMap<StreamElement, number>>();
-
-/** An element's payload tokens (spec 14.4's counted part), cached per element and counter. */
-export function getElementTokens(element: StreamElement, counter: TokenCounter): number {
-  let byElement = elementTokens.get(counter);
-  if (!byElement) {
-    byElement = new WeakMap();
-    elementTokens.set(counter, byElement);
-  }
-  let tokens = byElement.get(element);
-  if (tokens === undefined) {
-    const payload = getPayload(element);
-    tokens = payload ? counter.tokens(payload.text) : 0;
-    byElement.set(element, tokens);
-  }
-  return tokens;
 }
 
 const keys = new WeakMap<StreamElement, string>();

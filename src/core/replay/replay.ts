@@ -31,6 +31,7 @@ import { buildToolInfo, describeFirstProblem, planCompactions } from '../playgro
 import type { HintChoice, PlaygroundInput, ViewMode } from '../playground/types.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
 import { type AutoCompaction, DEFAULT_AUTO_COMPACTION, readAutoCompaction } from './auto-config.ts';
+import { readElementFacts } from './element-facts.ts';
 import {
   getRuntimePolicy,
   type PolicyChoice,
@@ -253,14 +254,22 @@ function prepareStream(elements: readonly StreamElement[], settings: ReplaySetti
   }
   const known = byReading.get(key);
   if (known) return known;
-  const scan = findRequests(elements, settings.counter);
+  // The one pass over the element objects: the requests and the prompts read its facts.
+  const facts = readElementFacts(elements, settings.counter);
+  const scan = findRequests(elements, facts);
   if (settings.untimed) {
     for (const site of scan.requests) {
       site.instant = undefined;
       site.time = null;
     }
   }
-  const context = createPromptContext(elements, settings.view, settings.readings, settings.counter);
+  const context = createPromptContext(
+    elements,
+    facts,
+    settings.view,
+    settings.readings,
+    settings.counter,
+  );
   const stored: StreamPrep['stored'] = context.compactionIndexes.map((index) => ({
     index,
     element: elements[index] as StreamElement,

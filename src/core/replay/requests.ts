@@ -6,13 +6,10 @@
  * by turn starts, config deltas or compactions. A request's prompt is the
  * stream cut just before its run; its output is the run.
  */
-import { isProviderVisible } from '../compaction/projection.ts';
-import type { TokenCounter } from '../counting/tokens.ts';
 import { canonicalTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
-import { assignTurns } from '../stream/turns.ts';
 import type { StreamElement } from '../types.ts';
-import { getElementTokens } from './prompts.ts';
-import { addRecordedUsage, getRecordedUsage, type RecordedUsage } from './recorded-usage.ts';
+import type { ElementFacts } from './element-facts.ts';
+import { addRecordedUsage, type RecordedUsage } from './recorded-usage.ts';
 
 /** One request, found in the stream as given. */
 export interface ReplayRequestSite {
@@ -42,34 +39,31 @@ export interface RequestScan {
   invalidRecorded: { index: number; message: string }[];
 }
 
-function isAssistantOutput(element: StreamElement): boolean {
-  return element.type === 'chat_response' || element.type === 'tool_call_request';
-}
-
-/** Finds every request of the stream, in order. */
-export function findRequests(
-  elements: readonly StreamElement[],
-  counter: TokenCounter,
-): RequestScan {
-  const turns = assignTurns(elements);
+/**
+ * Finds every request of the stream, in order, from its facts (read once:
+ * element-facts.ts); of the element objects it reads only each run's first
+ * timestamp.
+ */
+export function findRequests(elements: readonly StreamElement[], facts: ElementFacts): RequestScan {
+  const { turns } = facts;
   const requests: ReplayRequestSite[] = [];
   const invalidRecorded: { index: number; message: string }[] = [];
   let open: ReplayRequestSite | undefined;
   for (let index = 0; index < elements.length; index++) {
-    const element = elements[index] as StreamElement;
-    const usage = getRecordedUsage(element);
+    const usage = facts.recorded.size === 0 ? undefined : facts.recorded.get(index);
     if (usage && !usage.ok) invalidRecorded.push({ index, message: usage.message });
-    if (!isProviderVisible(element)) {
+    if (!facts.visible[index]) {
       // Recorded usage on an event inside a run (between its output events) still belongs to it.
       if (open && usage?.ok) open.recorded = sum(open.recorded, usage.value);
       continue;
     }
-    if (!isAssistantOutput(element)) {
+    if (!facts.output[index]) {
       open = undefined;
       continue;
     }
     if (!open) {
-      const text = typeof element.timestamp === 'string' ? element.timestamp : undefined;
+      const stamp = (elements[index] as StreamElement).timestamp;
+      const text = typeof stamp === 'string' ? stamp : undefined;
       const instant = text === undefined ? undefined : parseTimestamp(text);
       const turn = turns[index] as number;
       open = {
@@ -85,7 +79,7 @@ export function findRequests(
       requests.push(open);
     }
     open.last = index;
-    open.outputTokens += getElementTokens(element, counter);
+    open.outputTokens += facts.tokens[index] as number;
     if (usage?.ok) open.recorded = sum(open.recorded, usage.value);
   }
   return { requests, turns, invalidRecorded };

@@ -65,6 +65,43 @@ export function idKey(id: JsonValue | undefined): string {
   return typeof id === 'string' ? id : JSON.stringify(id ?? null);
 }
 
+/**
+ * Each element's code and, for a paired event, its id's number: what the
+ * passes that compare ids read, so a stream read once can be repaired and
+ * examined without reading its element objects again.
+ */
+export interface PairingRead {
+  /** `codes[i]`: element i's code (above). */
+  codes: Uint8Array;
+  /** `ids[i]`: a paired event's id, numbered by its key (`idKey`); 0 for any other element. */
+  ids: Int32Array;
+  /** How many distinct ids were numbered: every id number is below it. */
+  idCount: number;
+}
+
+/** Reads element `index` into `codes` and `ids`; returns its code. */
+export function readPairingAt(
+  read: { codes: Uint8Array; ids: Int32Array },
+  numbering: Numbering,
+  element: StreamElement,
+  index: number,
+): number {
+  const code = getEventCode(element);
+  read.codes[index] = code;
+  if (isPairedCode(code)) read.ids[index] = numbering.numberOf(idKey(element.id));
+  return code;
+}
+
+/** Reads every element of the stream once, into codes and id numbers. */
+export function readPairing(elements: readonly StreamElement[]): PairingRead {
+  const read = { codes: new Uint8Array(elements.length), ids: new Int32Array(elements.length) };
+  const numbering = createNumbering();
+  for (let index = 0; index < elements.length; index++) {
+    readPairingAt(read, numbering, elements[index] as StreamElement, index);
+  }
+  return { ...read, idCount: numbering.size() };
+}
+
 /** Gives each distinct string a number: 0, 1, 2… in the order first seen. */
 export interface Numbering {
   numberOf(key: string): number;

@@ -8,13 +8,11 @@
 import type { JsonValue, StreamElement } from '../types.ts';
 import {
   CHAT_REQUEST,
-  createNumbering,
-  getEventCode,
   INQUIRY_REQUEST,
   INQUIRY_RESPONSE,
-  idKey,
-  isPairedCode,
   NOT_CONVERSATION,
+  type PairingRead,
+  readPairing,
   TOOL_REQUEST,
   TOOL_RESPONSE,
   TURN_START,
@@ -47,28 +45,27 @@ export interface SanitizedStream {
  * Sanitizes a stream (spec 3.1) and says where each element comes from.
  * Each element is read once, into codes and id keys; the steps run on those
  * (on a long stream, every pass over the element objects is a pass through
- * memory), and the result is built once.
+ * memory), and the result is built once. `read`: that reading of these very
+ * elements when the caller already holds it (the replay reads its stream
+ * once for all its passes).
  */
-export function sanitizeWithSources(elements: readonly StreamElement[]): SanitizedStream {
+export function sanitizeWithSources(
+  elements: readonly StreamElement[],
+  read: PairingRead = readPairing(elements),
+): SanitizedStream {
   const length = elements.length;
-  const codes = new Uint8Array(length);
-  const ids = new Int32Array(length);
-  const numbering = createNumbering();
-  let firstRequest = -1;
-  for (let index = 0; index < length; index++) {
-    const element = elements[index] as StreamElement;
-    const code = getEventCode(element);
-    codes[index] = code;
-    if (isPairedCode(code)) ids[index] = numbering.numberOf(idKey(element.id));
-    if (code === CHAT_REQUEST && firstRequest < 0) firstRequest = index;
+  if (read.codes.length !== length) {
+    throw new Error(`sanitize was given ${read.codes.length} codes for ${length} elements`);
   }
+  const { codes, ids } = read;
+  const firstRequest = codes.indexOf(CHAT_REQUEST);
   const kept = new Uint8Array(length).fill(1);
   // Step 1: remove every conversation event before the first `chat_request` but `turn_start`s.
   for (let index = 0; index < firstRequest; index++) {
     const code = codes[index] as number;
     if (code !== NOT_CONVERSATION && code !== TURN_START) kept[index] = 0;
   }
-  const step: StepInput = { codes, ids, idCount: numbering.size(), kept };
+  const step: StepInput = { codes, ids, idCount: read.idCount, kept };
   // Step 2: remove every `tool_call_response` whose id no `tool_call_request` has.
   removeUnpaired(step, TOOL_RESPONSE, TOOL_REQUEST);
   // Step 3 (below) answers the requests whose id no response has after step 2.

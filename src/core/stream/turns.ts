@@ -34,13 +34,30 @@ export function isConversationEvent(element: StreamElement): boolean {
 
 /** The turn index of every element, counting all elements (spec 2). */
 export function assignTurns(elements: readonly StreamElement[]): number[] {
-  const turns = new Array<number>(elements.length);
+  return assignTurnsBy(
+    elements.length,
+    (i) => isConversationEvent(elements[i] as StreamElement),
+    (i) => (elements[i] as StreamElement).type === 'turn_start',
+  );
+}
+
+/**
+ * The turn index of each of `length` elements (spec 2), from what is known
+ * of element i: whether it is a conversation event, and whether it is a
+ * `turn_start` (read only for conversation events). For callers that have
+ * read the elements already (the replay's one pass).
+ */
+export function assignTurnsBy(
+  length: number,
+  isConversation: (i: number) => boolean,
+  isTurnStart: (i: number) => boolean,
+): number[] {
+  const turns = new Array<number>(length);
   let turn = 0;
   let seen = false;
-  for (let i = 0; i < elements.length; i++) {
-    const element = elements[i] as StreamElement;
-    const conversation = isConversationEvent(element);
-    if (conversation && element.type === 'turn_start' && seen) turn++;
+  for (let i = 0; i < length; i++) {
+    const conversation = isConversation(i);
+    if (conversation && seen && isTurnStart(i)) turn++;
     turns[i] = turn;
     if (conversation) seen = true;
   }
