@@ -29,9 +29,8 @@ function reportBefore(cut: StreamElement[]): number {
   return createReport(before, [], new Map(), counter).totals.before.tokens;
 }
 
-/** The agent transcripts the playground imports. */
+/** The agent transcripts the playground imports, of both corpus folders. */
 function listAgentTranscripts(): string[] {
-  const root = join(SHARED_DIR, 'corpus', 'agent-transcripts');
   const found: string[] = [];
   const walk = (folder: string) => {
     for (const name of readdirSync(folder)) {
@@ -40,7 +39,9 @@ function listAgentTranscripts(): string[] {
       else if (/\.jsonl?$/.test(name) && !name.endsWith('.meta.json')) found.push(path);
     }
   };
-  walk(root);
+  for (const folder of ['agent-transcripts', 'agent-transcripts-2026']) {
+    walk(join(SHARED_DIR, 'corpus', folder));
+  }
   return found.filter((path) => {
     const read = readAnyStream(readFileSync(path, 'utf8'), { encoding: 'auto' });
     return (
@@ -67,7 +68,7 @@ const sources = [
 
 describe('replay under none equals the report before each request', () => {
   it('finds corpus files to check', () => {
-    expect(sources.length).toBeGreaterThanOrEqual(30);
+    expect(sources.length).toBeGreaterThanOrEqual(45);
   });
   it.each(sources)('$name', ({ elements: load }) => {
     const elements = load();
