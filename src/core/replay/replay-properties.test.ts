@@ -5,16 +5,23 @@
  * and under `none` and `stored` its prompt and cached part are what an
  * independent computation gives: the cut stream through the pipeline's
  * sanitize, projection and provider filter on every request, with the
- * common prefix of consecutive prompts compared element by element.
+ * common prefix of consecutive prompts compared element by element. Under
+ * `every-turn` and `idle` the same, with the compactions the config's rules
+ * make at each trigger (found here from the timestamps and turns, not by the
+ * replay) appended to the cut stream. (`auto`'s trigger reads the projected
+ * prompt's size: its hand-counted figures are in replay.test.ts.)
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SECOND_OF, streamArb } from '../../test/arbitraries.ts';
+import { CANONICAL_OF, SECOND_OF, streamArb } from '../../test/arbitraries.ts';
 import { findRequestCuts } from '../../test/request-cuts.ts';
 import { project, providerView, removeCompactions } from '../compaction/projection.ts';
+import { parseConfigToml } from '../config/config.ts';
 import { getPayload } from '../counting/report.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
+import { planCompactions } from '../playground/pipeline.ts';
 import { sanitize } from '../stream/sanitize.ts';
+import { assignTurns } from '../stream/turns.ts';
 import type { StreamElement } from '../types.ts';
 import type { ModelPrices } from './prices.ts';
 import { createReplaySettings, replayStream, SCHEDULES } from './replay.ts';
@@ -59,7 +66,111 @@ function independentPrompts(
   });
 }
 
+/** The length and tokens of the leading elements two prompts share, as the provider's cache compares them. */
+function commonPrefix(previous: StreamElement[], prompt: StreamElement[]) {
+  let count = 0;
+  let tokens = 0;
+  while (
+    count < previous.length &&
+    count < prompt.length &&
+    sentForm(previous[count] as StreamElement) === sentForm(prompt[count] as StreamElement)
+  ) {
+    tokens += tokensOf(prompt[count] as StreamElement);
+    count++;
+  }
+  return { count, tokens };
+}
+
+/**
+ * Under `every-turn` and `idle`, each request's prompt found without the
+ * replay: walking the cuts, the config's rules run (the pipeline's
+ * `planCompactions`, at the request's time) on the cut stream with the
+ * compactions created so far appended, at the first request of each turn or
+ * after a gap longer than the time to live; the prompt is the cut stream
+ * with those compactions, repaired and projected.
+ */
+function independentCreatedPrompts(
+  elements: readonly StreamElement[],
+  schedule: 'every-turn' | 'idle',
+  view: 'sanitized' | 'bare',
+  config: ReturnType<typeof parseConfigToml>,
+  ttlSeconds: number,
+) {
+  const repair = view === 'sanitized' ? sanitize : (list: StreamElement[]) => list;
+  const turns = assignTurns(elements);
+  const cuts = findRequestCuts(elements);
+  const created: StreamElement[] = [];
+  return cuts.map((cut, k) => {
+    const previous = cuts[k - 1];
+    const stamp = (index: number) => String(elements[index]?.timestamp);
+    const now = SECOND_OF.get(stamp(cut));
+    const before = previous === undefined ? undefined : SECOND_OF.get(stamp(previous));
+    // Unknown when either time is: the cache is then taken as warm, and `idle` waits.
+    const gap = now === undefined || before === undefined ? null : now - before;
+    const trigger =
+      schedule === 'every-turn'
+        ? previous === undefined || turns[previous] !== turns[cut]
+        : gap !== null && gap > ttlSeconds;
+    let createdHere = 0;
+    if (trigger) {
+      const time = CANONICAL_OF.get(stamp(cut)) ?? null;
+      const plan = planCompactions([...elements.slice(0, cut), ...created], config, time);
+      created.push(...plan.created.events);
+      createdHere = plan.created.events.length;
+    }
+    const stream = [...elements.slice(0, cut), ...created];
+    const cold = k === 0 || (gap !== null && gap > ttlSeconds);
+    return { prompt: providerView(project(repair(stream)).elements), createdHere, cold };
+  });
+}
+
+const RULE_CONFIG = parseConfigToml(
+  '[[conversation.compaction.rules]]\nkeep_last = 1\nreasoning = "strip"\ntool_calls = "strip"\n',
+);
+
 describe('replay properties', () => {
+  it('under every-turn and idle, prices the prompts the rules would have made, and caches their common prefix', () => {
+    let created = 0;
+    const details = fc.check(
+      fc.property(
+        streamArb({ maxCompactions: 2, maxChunks: 12 }),
+        pricesArb,
+        fc.constantFrom('every-turn' as const, 'idle' as const),
+        fc.constantFrom('sanitized' as const, 'bare' as const),
+        (elements, model, schedule, view) => {
+          const replay = replayStream(
+            elements,
+            createReplaySettings(counter, { model, schedule, view, config: RULE_CONFIG }),
+          );
+          const expected = independentCreatedPrompts(
+            elements,
+            schedule,
+            view,
+            RULE_CONFIG,
+            model.ttl_seconds,
+          );
+          expect(replay.requests.length).toBe(expected.length);
+          expected.forEach(({ prompt, createdHere, cold }, k) => {
+            created += createdHere;
+            const request = replay.requests[k];
+            expect(request?.compactions_created, `request ${k + 1} created`).toBe(createdHere);
+            const total = prompt.reduce((sum, element) => sum + tokensOf(element), 0);
+            expect(request?.prompt_tokens, `request ${k + 1} prompt`).toBe(total);
+            const previous = expected[k - 1]?.prompt ?? [];
+            const common = commonPrefix(previous, prompt);
+            const read = !cold && common.tokens >= model.min_prefix_tokens ? common.tokens : 0;
+            expect(request?.cache_read, `request ${k + 1} read`).toBe(read);
+            expect(request?.prefix_broken).toBe(k > 0 && common.count < previous.length);
+          });
+        },
+      ),
+      { numRuns: Math.max(200, Math.round(CASES / 2)) },
+    );
+    if (details.failed) throw new Error(fc.defaultReportMessage(details) ?? 'failed');
+    // Not vacuous: the rules made compactions in the generated streams.
+    expect(created).toBeGreaterThan(0);
+  }, 300_000);
+
   it('prices every request by its own fields, and caches the common prefix', () => {
     const start = performance.now();
     const details = fc.check(
