@@ -99,6 +99,7 @@ test('the cost pane shows what replay --json computes, per schedule, per tool an
       read: tr.querySelector('td[data-figure="cache_read"]')?.textContent ?? '',
       write: tr.querySelector('td[data-figure="cache_write"]')?.textContent ?? '',
       output: tr.querySelector('td[data-figure="output_tokens"]')?.textContent ?? '',
+      note: tr.querySelector('td[data-figure="note"]')?.textContent ?? '',
     })),
   );
   expect(rows).toHaveLength(30);
@@ -113,7 +114,21 @@ test('the cost pane shows what replay --json computes, per schedule, per tool an
       request?.cache_write,
       request?.output_tokens,
     ]);
+    // What happened at the request: the CLI's cold, prefix_broken and compactions_created.
+    expect(row.note, `request ${row.index}`).toBe(
+      [
+        request?.cold ? 'cold' : '',
+        request?.prefix_broken ? 'prefix broken' : '',
+        (request?.compactions_created ?? 0) > 0 ? `${request?.compactions_created} created` : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    );
   }
+  // Not vacuous: this conversation has cold gaps, a broken prefix and compactions created.
+  expect(chosen.requests.some((request) => request.cold)).toBe(true);
+  expect(chosen.requests.some((request) => request.prefix_broken)).toBe(true);
+  expect(chosen.requests.some((request) => request.compactions_created > 0)).toBe(true);
   // The chart overlays the baseline, the chosen schedule and a second choice over every request:
   // JP's stored by default, a runtime's policy once the policies side by side are open.
   await expect(pane.locator('.cost-chart')).toHaveAttribute('data-drawn', '30');

@@ -83,6 +83,9 @@ export interface CliReplay {
     cache_write: number;
     output_tokens: number;
     cost: number;
+    cold: boolean;
+    prefix_broken: boolean;
+    compactions_created: number;
     recorded: { prompt_tokens: number } | null;
   }[];
   totals: { schedule: { prompt_tokens: number; cost: number } };

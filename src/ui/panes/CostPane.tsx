@@ -712,7 +712,7 @@ function RequestsTable({
                   <td data-figure="cache_read">{formatCount(request.cache_read)}</td>
                   <td data-figure="cache_write">{formatCount(request.cache_write)}</td>
                   <td data-figure="output_tokens">{formatCount(request.output_tokens)}</td>
-                  <td>{requestNote(request)}</td>
+                  <td data-figure="note">{requestNote(request)}</td>
                   {hasRecorded ? (
                     <td data-figure="recorded">
                       {request.recorded ? formatCount(request.recorded.prompt_tokens) : ''}
