@@ -275,8 +275,9 @@ test("the pane with a policy's parameters open is axe clean and fits 390 px", as
   }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   const { violations } = await new AxeBuilder({ page }).include('#pane-cost').analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-  expect(serious).toEqual([]);
+  // Of any impact, minor included.
+  const found = violations.flatMap((v) =>
+    v.nodes.map((node) => `${v.impact} ${v.id}: ${node.target.join(' ')}`),
+  );
+  expect(found).toEqual([]);
 });

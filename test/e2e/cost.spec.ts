@@ -231,7 +231,7 @@ test('recorded usage stands beside the model on a Claude Code transcript, as rep
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the cost pane has no serious or critical axe violation (${scheme})`, async ({ page }) => {
+  test(`the cost pane has no axe violation (${scheme})`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme });
     await openStream(page, buildConversation(12, 6), README_CONFIG_TOML);
@@ -240,10 +240,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await openCostSection(page, 'Policies side by side');
     await openCostSection(page, 'Per tool, in money');
     const { violations } = await new AxeBuilder({ page }).include('#pane-cost').analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-    expect(serious).toEqual([]);
+    // Of any impact, minor included: issue 21 asks for the pane axe clean.
+    const found = violations.flatMap((v) =>
+      v.nodes.map((node) => `${v.impact} ${v.id}: ${node.target.join(' ')}`),
+    );
+    expect(found).toEqual([]);
   });
 }
 
