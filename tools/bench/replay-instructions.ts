@@ -113,7 +113,13 @@ function runUnderCallgrind(): void {
         '--single-threaded',
         bundle,
       ],
-      { cwd: root, env: { ...process.env, [CHILD]: '1' }, encoding: 'utf8' },
+      // Bounded: were callgrind_control unable to reach the child, the bench would wait forever.
+      {
+        cwd: root,
+        env: { ...process.env, [CHILD]: '1' },
+        encoding: 'utf8',
+        timeout: 20 * 60_000,
+      },
     );
     if (run.status !== 0) throw new Error(`callgrind run failed: ${run.stderr.slice(-2000)}`);
     const perRequest: number[][] = SIZES.map(() => []);

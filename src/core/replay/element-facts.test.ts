@@ -16,6 +16,7 @@ import { loadTokenCounter } from '../counting/tokens.ts';
 import { readPairing } from '../stream/pairing.ts';
 import { sanitizeWithSources } from '../stream/sanitize.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
+import type { StreamElement } from '../types.ts';
 import { readElementFacts } from './element-facts.ts';
 import { createPromptContext } from './prompts.ts';
 import { getRecordedUsage } from './recorded-usage.ts';
@@ -25,13 +26,58 @@ const counter = await loadTokenCounter('chars');
 describe('the replay reads each element once', () => {
   it('into the answers of the functions that own each rule', () => {
     fc.assert(
-      fc.property(streamArb({ maxCompactions: 3, maxChunks: 14 }), (elements) => {
+      fc.property(streamArb({ maxCompactions: 3, maxChunks: 14 }), fc.nat(), (generated, seed) => {
+        // Recorded usage on some elements, of any kind, valid or not (the generator makes none).
+        const elements = generated.map(
+          (element, index): StreamElement =>
+            (index + seed) % 3 === 0
+              ? {
+                  ...element,
+                  metadata: {
+                    recorded_usage:
+                      (index + seed) % 2 === 0
+                        ? {
+                            prompt_tokens: 9,
+                            cache_read_tokens: 4,
+                            cache_write_tokens: 5,
+                            output_tokens: 2,
+                          }
+                        : { prompt_tokens: -1 },
+                  },
+                }
+              : element,
+        );
         const facts = readElementFacts(elements, counter);
         const pairing = readPairing(elements);
         expect([...facts.codes]).toEqual([...pairing.codes]);
         expect([...facts.ids]).toEqual([...pairing.ids]);
         expect(facts.idCount).toBe(pairing.idCount);
         expect(facts.turns).toEqual(assignTurns(elements));
+        expect(facts.firstChat).toBe(
+          elements.findIndex(
+            (element) =>
+              classifyElement(element) === 'conversation' && element.type === 'chat_request',
+          ),
+        );
+        // Names numbered in order of first appearance, per tool request; ids marked as strings.
+        const nameNumbers = new Map<string, number>();
+        elements.forEach((element, index) => {
+          const paired = [
+            'tool_call_request',
+            'tool_call_response',
+            'inquiry_request',
+            'inquiry_response',
+          ].includes(String(element.type));
+          const conversation = classifyElement(element) === 'conversation';
+          expect(facts.stringIds[index]).toBe(
+            conversation && paired && typeof element.id === 'string' ? 1 : 0,
+          );
+          if (conversation && element.type === 'tool_call_request') {
+            const name = typeof element.name === 'string' ? element.name : '';
+            if (!nameNumbers.has(name)) nameNumbers.set(name, nameNumbers.size);
+            expect(facts.names[index]).toBe(nameNumbers.get(name));
+          }
+        });
         elements.forEach((element, index) => {
           const visible = isProviderVisible(element);
           expect(facts.visible[index]).toBe(visible ? 1 : 0);

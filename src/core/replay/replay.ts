@@ -31,7 +31,7 @@ import { buildToolInfo, describeFirstProblem, planCompactions } from '../playgro
 import type { HintChoice, PlaygroundInput, ViewMode } from '../playground/types.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
 import { type AutoCompaction, DEFAULT_AUTO_COMPACTION, readAutoCompaction } from './auto-config.ts';
-import { readElementFacts } from './element-facts.ts';
+import { type ElementFacts, readElementFacts } from './element-facts.ts';
 import {
   getRuntimePolicy,
   type PolicyChoice,
@@ -255,7 +255,7 @@ function prepareStream(elements: readonly StreamElement[], settings: ReplaySetti
   const known = byReading.get(key);
   if (known) return known;
   // The one pass over the element objects: the requests and the prompts read its facts.
-  const facts = readElementFacts(elements, settings.counter);
+  const facts = getElementFacts(elements, settings.counter);
   const scan = findRequests(elements, facts);
   if (settings.untimed) {
     for (const site of scan.requests) {
@@ -289,6 +289,26 @@ function prepareStream(elements: readonly StreamElement[], settings: ReplaySetti
   };
   byReading.set(key, prep);
   return prep;
+}
+
+/**
+ * The facts of a stream by counter: they depend on neither the view nor the
+ * readings, so switching either reads no element again.
+ */
+const factsByStream = new WeakMap<readonly StreamElement[], Map<string, ElementFacts>>();
+
+function getElementFacts(elements: readonly StreamElement[], counter: TokenCounter): ElementFacts {
+  let byCounter = factsByStream.get(elements);
+  if (!byCounter) {
+    byCounter = new Map();
+    factsByStream.set(elements, byCounter);
+  }
+  let facts = byCounter.get(counter.id);
+  if (!facts) {
+    facts = readElementFacts(elements, counter);
+    byCounter.set(counter.id, facts);
+  }
+  return facts;
 }
 
 function createStreamState(
