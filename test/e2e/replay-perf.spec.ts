@@ -24,9 +24,10 @@
  * every animation frame (which makes the page draw one each time).
  */
 
+import type { CDPSession, Page } from '@playwright/test';
 import { expect, README_CONFIG_TOML, showPane, test } from './helpers.ts';
 import { buildConversation, costPane, openStream, writeTemporary } from './replay-helpers.ts';
-import { longestMainThreadTask, startTrace } from './trace.ts';
+import { longestMainThreadTask, startTrace, type TracedTask } from './trace.ts';
 
 const REQUESTS = 3000;
 
@@ -56,37 +57,17 @@ test('the cost pane draws 3,000 requests without a main-thread task over 100 ms'
   await expect(pane.locator('.cost-chart')).toHaveAttribute('data-drawn', String(REQUESTS));
 
   const cdp = await page.context().newCDPSession(page);
-  // Their garbage too: a major collection of the page's heap (some 90 MB on
-  // this conversation, the diff's transcripts above all) finishing inside
-  // the span was its longest task (~160 ms CPU) while the worker still
-  // computed, before this pane had done anything.
-  await cdp.send('HeapProfiler.collectGarbage');
-  const stopTrace = await startTrace(cdp);
   // Found before the span: finding a label among this page's 77,000 elements
   // is about 130 ms of Playwright's script in the page's main thread.
   const schedule = await pane.getByLabel('Schedule', { exact: true }).elementHandle();
   if (!schedule) throw new Error('no schedule control');
-  const draws = await page.evaluate(() => {
-    performance.mark('cost-start');
-    return performance.getEntriesByName('replay-chart-drawn').length;
-  });
-  await schedule.selectOption('idle');
-  // The chart has drawn again (CostChart marks each draw) and the figures are idle's.
-  await page.waitForFunction(
-    (before) => {
-      const root = document.querySelector('#pane-cost');
-      return (
-        performance.getEntriesByName('replay-chart-drawn').length > before &&
-        root?.querySelector('.extra-pane')?.getAttribute('aria-busy') === 'false' &&
-        root.querySelector('tr[data-chosen="true"]')?.getAttribute('data-schedule') === 'idle'
-      );
-    },
-    draws,
-    // Polled on a timer: by default a frame is drawn for every check.
-    { timeout: 240_000, polling: 100 },
+  // Until the chart has drawn again and the figures are idle's.
+  const longest = await timeChartDraw(
+    page,
+    cdp,
+    () => schedule.selectOption('idle'),
+    'tr[data-chosen="true"][data-schedule="idle"]',
   );
-  await page.evaluate(() => performance.mark('cost-done'));
-  const longest = longestMainThreadTask(await stopTrace(), { from: 'cost-start', to: 'cost-done' });
 
   // What a person sees: the chart of every request, and idle's figures over all of them.
   await expect(pane.locator('.cost-chart')).toHaveAttribute('data-drawn', String(REQUESTS));
@@ -112,33 +93,12 @@ test('the cost pane draws 3,000 requests without a main-thread task over 100 ms'
   // From a file on disk: given bytes, Playwright builds the File in the page's main thread (a
   // task of 120 ms and a collection in a profile), which no person's file choice does.
   const other = writeTemporary('events.json', buildConversation(25, REQUESTS / 25));
-  await cdp.send('HeapProfiler.collectGarbage');
-  const stopOpenTrace = await startTrace(cdp);
-  const drawsBefore = await page.evaluate(() => {
-    performance.mark('open-start');
-    return performance.getEntriesByName('replay-chart-drawn').length;
-  });
-  await fileInput.setInputFiles(other);
-  await page.waitForFunction(
-    (before) => {
-      const root = document.querySelector('#pane-cost');
-      return (
-        performance.getEntriesByName('replay-chart-drawn').length > before &&
-        root?.querySelector('.cost-chart')?.getAttribute('data-drawn') === '3000' &&
-        root.querySelector('.extra-pane')?.getAttribute('aria-busy') === 'false' &&
-        document
-          .querySelector('[data-testid="cost-headline"]')
-          ?.textContent?.includes('over 3,000 requests') === true
-      );
-    },
-    drawsBefore,
-    { timeout: 240_000, polling: 100 },
+  const opened = await timeChartDraw(
+    page,
+    cdp,
+    () => fileInput.setInputFiles(other),
+    `.cost-chart[data-drawn="${REQUESTS}"]`,
   );
-  await page.evaluate(() => performance.mark('open-done'));
-  const opened = longestMainThreadTask(await stopOpenTrace(), {
-    from: 'open-start',
-    to: 'open-done',
-  });
   await expect(page.locator('#pane-diff')).toHaveAttribute('data-in-view', 'false');
   if (viewport) await page.setViewportSize(viewport);
   console.log(
@@ -148,3 +108,43 @@ test('the cost pane draws 3,000 requests without a main-thread task over 100 ms'
   // wall time on a loaded 2-core machine (the worker computing beside the
   // page) is not a measurement; docs/speed.md has the quiet runs.
 });
+
+/**
+ * The longest main-thread task from `act` until the cost chart has drawn
+ * again (CostChart marks each draw), the pane is not busy and `ready` (a
+ * selector in the pane) matches. The garbage of what came before is
+ * collected first: a major collection of the page's heap (some 90 MB here,
+ * the diff's transcripts above all) finishing inside the span was once its
+ * longest task (~160 ms CPU), before this pane had done anything.
+ * The wait is a function in the page polled on a timer: an `expect` runs
+ * Playwright's script in the page's thread, and polling each frame makes
+ * the page draw one each time.
+ */
+async function timeChartDraw(
+  page: Page,
+  cdp: CDPSession,
+  act: () => Promise<unknown>,
+  ready: string,
+): Promise<TracedTask> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const stopTrace = await startTrace(cdp);
+  const draws = await page.evaluate(() => {
+    performance.mark('draw-start');
+    return performance.getEntriesByName('replay-chart-drawn').length;
+  });
+  await act();
+  await page.waitForFunction(
+    ({ before, selector }) => {
+      const root = document.querySelector('#pane-cost');
+      return (
+        performance.getEntriesByName('replay-chart-drawn').length > before &&
+        root?.querySelector('.extra-pane')?.getAttribute('aria-busy') === 'false' &&
+        root.querySelector(selector) !== null
+      );
+    },
+    { before: draws, selector: ready },
+    { timeout: 240_000, polling: 100 },
+  );
+  await page.evaluate(() => performance.mark('draw-done'));
+  return longestMainThreadTask(await stopTrace(), { from: 'draw-start', to: 'draw-done' });
+}
