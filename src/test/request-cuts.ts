@@ -2,7 +2,9 @@
  * Where each request of a stream starts, found for the replay's tests
  * without the replay's code: a request is sent before each run of assistant
  * output (provider-visible `chat_response` and `tool_call_request` events),
- * and only another provider-visible event ends a run (issue 21).
+ * and only another provider-visible event ends a run (issue 21), or, when
+ * the run already holds one response's recorded usage, an output event
+ * carrying another's (issue 40: one request per response the bill counts).
  */
 import type { StreamElement } from '../core/types.ts';
 
@@ -17,11 +19,24 @@ const VISIBLE = new Set([
 export function findRequestCuts(elements: readonly StreamElement[]): number[] {
   const cuts: number[] = [];
   let inRun = false;
+  let runHasUsage = false;
   elements.forEach((element, index) => {
     if (typeof element.type !== 'string' || !VISIBLE.has(element.type)) return;
     const output = element.type === 'chat_response' || element.type === 'tool_call_request';
-    if (output && !inRun) cuts.push(index);
+    const usage = hasUsage(element);
+    if (output && (!inRun || (usage && runHasUsage))) {
+      cuts.push(index);
+      runHasUsage = false;
+    }
+    if (output && usage) runHasUsage = true;
     inRun = output;
   });
   return cuts;
+}
+
+function hasUsage(element: StreamElement): boolean {
+  const metadata = element.metadata;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return false;
+  const usage = (metadata as Record<string, unknown>).recorded_usage;
+  return typeof usage === 'object' && usage !== null && !Array.isArray(usage);
 }

@@ -130,6 +130,46 @@ export function readRecordedUsage(metadata: JsonValue | undefined): RecordedUsag
   return checked.ok ? checked.value : undefined;
 }
 
+/** The metadata key of what recorded a response: the runtime, its version and the model. */
+export const RECORDED_BY_KEY = 'recorded_by';
+
+/**
+ * What recorded one API response, kept beside its usage on the response's
+ * first event (and kept when the usage is not there): the replay prices a
+ * conversation with the model it was run on, and reads the runtime's
+ * invisible prefix, cache and recorded fields by runtime and version.
+ */
+export interface RecordedBy {
+  /** The runtime that wrote the transcript: an import format's name (`claude-code`, `codex`…). */
+  runtime: string;
+  /** The runtime's version as it records it (`2.1.55`), when it does. */
+  version?: string;
+  /** The model the response came from, as recorded (`claude-opus-4-6`). */
+  model?: string;
+}
+
+/** Puts what recorded a response on its first event; empty strings are no value. */
+export function attachRecordedBy(element: StreamElement, by: RecordedBy): void {
+  const value: JsonObject = { runtime: by.runtime };
+  if (by.version) value.version = by.version;
+  if (by.model) value.model = by.model;
+  const metadata = isJsonObject(element.metadata) ? element.metadata : {};
+  metadata[RECORDED_BY_KEY] = value;
+  element.metadata = metadata;
+}
+
+/** What recorded the response in an event's metadata, when it is there and well formed. */
+export function readRecordedBy(metadata: JsonValue | undefined): RecordedBy | undefined {
+  if (!isJsonObject(metadata)) return undefined;
+  const value = metadata[RECORDED_BY_KEY];
+  if (!isJsonObject(value) || typeof value.runtime !== 'string' || value.runtime === '')
+    return undefined;
+  const by: RecordedBy = { runtime: value.runtime };
+  if (typeof value.version === 'string' && value.version !== '') by.version = value.version;
+  if (typeof value.model === 'string' && value.model !== '') by.model = value.model;
+  return by;
+}
+
 /** Puts the usage on an event's metadata (the first event of its response). */
 export function attachRecordedUsage(element: StreamElement, usage: RecordedUsage): void {
   const metadata = isJsonObject(element.metadata) ? element.metadata : {};

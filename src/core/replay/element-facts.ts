@@ -13,7 +13,7 @@
 import { isProviderVisible } from '../compaction/projection.ts';
 import { getPayload } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
-import type { RecordedUsageResult } from '../import/recorded-usage.ts';
+import { type RecordedBy, type RecordedUsageResult, readRecordedBy } from '../import/recorded-usage.ts';
 import {
   CHAT_REQUEST,
   createNumbering,
@@ -72,6 +72,8 @@ export interface ElementFacts extends PairingRead {
   compactionIndexes: number[];
   /** The recorded usage of the events that carry any, valid or not, by stream index. */
   recorded: Map<number, RecordedUsageResult>;
+  /** What recorded a response (runtime, version, model), on the events that say so, by stream index. */
+  recordedBy: Map<number, RecordedBy>;
 }
 
 /** Reads every element of the stream once. */
@@ -90,6 +92,7 @@ export function readElementFacts(
   const tokens = new Float64Array(length);
   const compactionIndexes: number[] = [];
   const recorded = new Map<number, RecordedUsageResult>();
+  const recordedBy = new Map<number, RecordedBy>();
   let firstChat = -1;
   for (let index = 0; index < length; index++) {
     const element = elements[index] as StreamElement;
@@ -109,6 +112,8 @@ export function readElementFacts(
     }
     const usage = getRecordedUsage(element);
     if (usage) recorded.set(index, usage);
+    const by = readRecordedBy(element.metadata);
+    if (by) recordedBy.set(index, by);
   }
   const { codes } = read;
   return {
@@ -127,5 +132,6 @@ export function readElementFacts(
     ),
     compactionIndexes,
     recorded,
+    recordedBy,
   };
 }

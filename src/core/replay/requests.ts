@@ -5,7 +5,14 @@
  * provider-visible event (a `chat_request` or a `tool_call_response`), not
  * by turn starts, config deltas or compactions. A request's prompt is the
  * stream cut just before its run; its output is the run.
+ *
+ * Recorded usage is one API response's (importers put it on the response's
+ * first event), so an output event that carries usage of its own starts a
+ * new request when the run already has one: a history the transcript kept
+ * without the inputs between its responses (a Codex rollout's `event_msg`
+ * items) is still one request per response the bill counts.
  */
+import type { RecordedBy } from '../import/recorded-usage.ts';
 import { canonicalTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import type { StreamElement } from '../types.ts';
 import type { ElementFacts } from './element-facts.ts';
@@ -28,6 +35,8 @@ export interface ReplayRequestSite {
   outputTokens: number;
   /** The sum of the run's events' recorded usage, or null when none carries any. */
   recorded: RecordedUsage | null;
+  /** What recorded the response (runtime, version, model), when its events say so. */
+  recordedBy: RecordedBy | null;
 }
 
 /** What reading the requests found beside them. */
@@ -61,6 +70,8 @@ export function findRequests(elements: readonly StreamElement[], facts: ElementF
       open = undefined;
       continue;
     }
+    // Another response's usage: the bill counts a request of its own.
+    if (open && usage?.ok && open.recorded !== null) open = undefined;
     if (!open) {
       const stamp = (elements[index] as StreamElement).timestamp;
       const text = typeof stamp === 'string' ? stamp : undefined;
@@ -75,11 +86,13 @@ export function findRequests(elements: readonly StreamElement[], facts: ElementF
         firstOfTurn: requests.length === 0 || requests[requests.length - 1]?.turn !== turn,
         outputTokens: 0,
         recorded: null,
+        recordedBy: null,
       };
       requests.push(open);
     }
     open.last = index;
     open.outputTokens += facts.tokens[index] as number;
+    open.recordedBy ??= facts.recordedBy.get(index) ?? null;
     if (usage?.ok) open.recorded = sum(open.recorded, usage.value);
   }
   return { requests, turns, invalidRecorded };
