@@ -38,9 +38,14 @@ function listTranscripts(folder: string): string[] {
 
 interface Element {
   type?: string;
+  metadata?: { recorded_usage?: unknown };
 }
 
-/** Tool uses in the prompt of each request: a request is a run of assistant output. */
+/**
+ * Tool uses in the prompt of each request: a request is a run of assistant
+ * output, and an output event with a response's recorded usage of its own
+ * starts another when the run already has one (one request per response billed).
+ */
 function toolUsesPerRequest(elements: readonly Element[]): number[] {
   const visible = new Set([
     'chat_request',
@@ -51,10 +56,16 @@ function toolUsesPerRequest(elements: readonly Element[]): number[] {
   const uses: number[] = [];
   let seen = 0;
   let inRun = false;
+  let runHasUsage = false;
   for (const element of elements) {
     if (!visible.has(element.type ?? '')) continue;
     const output = element.type === 'chat_response' || element.type === 'tool_call_request';
-    if (output && !inRun) uses.push(seen);
+    const usage = element.metadata?.recorded_usage !== undefined;
+    if (output && (!inRun || (usage && runHasUsage))) {
+      uses.push(seen);
+      runHasUsage = false;
+    }
+    if (output && usage) runHasUsage = true;
     inRun = output;
     if (element.type === 'tool_call_request') seen++;
   }

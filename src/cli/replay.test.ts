@@ -148,8 +148,8 @@ describe('replay --model and --price', () => {
     );
     expect(named.model).toMatchObject({
       name: 'gpt-5.6-terra',
-      input: 2.5,
-      output: 15,
+      input: 2,
+      output: 12,
       write: 1.25,
       read: 0.1,
     });
@@ -216,23 +216,32 @@ describe('replay with recorded usage', () => {
     ]),
   );
 
-  it('shows recorded beside modelled, with the ratio, and scales by it when asked', () => {
+  it('reproduces the recorded prompt under stored, prices the bill, and --calibration none is the file alone', () => {
     const args = ['replay', '--config', CONFIG, '--tokenizer', 'chars', '--json', path];
     const replay = JSON.parse(cli(args).stdout);
     expect(replay.requests[0].recorded).toEqual(usage);
-    // Modelled under stored: the 8-letter request, 2 tokens; recorded 30: ratio 15.
-    expect(replay.recorded).toMatchObject({
-      ...usage,
-      requests: 1,
-      modelled_prompt_tokens: 2,
-      ratio: 15,
-    });
-    const scaled = JSON.parse(cli([...args, '--scale-to-recorded']).stdout);
-    expect(scaled.requests[0].prompt_tokens).toBe(30);
-    expect(scaled.requests[0].output_tokens).toBe(30);
+    // One request with usage: the prefix is what the bill holds beyond the file (30 recorded,
+    // 2 counted tokens at the generic factor 1.2), so stored reproduces the 30.
+    expect(replay.calibration).toMatchObject({ source: 'recorded', points: 1 });
+    expect(replay.requests[0].prompt_tokens).toBe(30);
+    expect(replay.requests[0].output_tokens).toBe(7);
+    // Sonnet 4.6 (the default model, none recorded): 30 written at $3.75/M, 7 out at $15/M.
+    const bill = (30 * 3 * 1.25 + 7 * 15) / 1e6;
+    expect(replay.recorded).toMatchObject({ ...usage, requests: 1, modelled_prompt_tokens: 30 });
+    expect(replay.recorded.cost).toBeCloseTo(bill, 12);
+    expect(replay.requests[0].recorded_cost).toBeCloseTo(bill, 12);
+    const fileOnly = JSON.parse(cli([...args, '--calibration', 'none']).stdout);
+    expect(fileOnly.calibration.source).toBe('none');
+    expect(fileOnly.requests[0].prompt_tokens).toBe(2);
+    expect(fileOnly.recorded).toMatchObject({ modelled_prompt_tokens: 2, ratio: 15 });
     const readable = cli(['replay', '--config', CONFIG, '--tokenizer', 'chars', path]).stdout;
-    expect(readable).toContain(
-      'Recorded usage on 1 requests: input 30 (cache read 0, write 30), output 7; stored models 2 input tokens on them, recorded/modelled 15.00.',
-    );
+    expect(readable).toContain('Recorded bill');
+  });
+
+  it('refuses --scale-to-recorded, saying what replaced it', () => {
+    const result = cli(['replay', '--config', CONFIG, '--scale-to-recorded', path]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--scale-to-recorded is gone');
+    expect(result.stderr).toContain('--calibration');
   });
 });

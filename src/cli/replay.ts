@@ -8,26 +8,28 @@
 import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
 import { formatCount, formatDollars, formatPercent } from '../core/counting/format.ts';
 import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
-import { readAutoCompaction } from '../core/replay/auto-config.ts';
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
 import {
   describePolicyFields,
   formatAssignments,
   isPolicyName,
   POLICY_NAMES,
-  parsePolicyChoice,
+  type PolicyName,
 } from '../core/replay/policies/policies.ts';
 import {
+  type CalibrationChoice,
   hasInventedTimes,
   isScheduleId,
   type Replay,
+  type ReplayChoice,
+  type ReplayResult,
   type ReplaySettings,
   replayStream,
-  resolveModel,
+  resolveReplaySettings,
   SCHEDULES,
   sumReplays,
 } from '../core/replay/replay.ts';
-import { CliError, type CliIo, formatDiagnostic } from './cli-io.ts';
+import { CliError, type CliIo } from './cli-io.ts';
 import { getConversationName, listConversations, readConversations } from './conversations.ts';
 import {
   getStreamOptions,
@@ -40,6 +42,9 @@ import {
 import { escapeForTerminal } from './terminal.ts';
 import { USAGE } from './usage.ts';
 
+/** The calibrations `--calibration` takes. */
+const CALIBRATIONS: readonly CalibrationChoice[] = ['auto', 'recorded', 'runtime', 'user', 'none'];
+
 /** Runs `replay`; returns the exit code. Throws CliError for bad input. */
 export async function runReplayCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -51,19 +56,18 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     tokenizer: { type: 'string' },
     'no-sanitize': { type: 'boolean' },
     'scale-to-recorded': { type: 'boolean' },
+    calibration: { type: 'string' },
+    prefix: { type: 'string' },
     json: { type: 'boolean' },
     policy: { type: 'string' },
     set: { type: 'string', multiple: true },
     compare: { type: 'boolean' },
   });
   if (positionals.length === 0) throw new CliError(`replay needs at least one FILE\n\n${USAGE}`);
-  if (values.model !== undefined && values.price !== undefined) {
-    throw new CliError('--model and --price exclude each other: --price sets custom prices');
-  }
-  const model = resolveModel(values.model ?? null, values.price ?? null);
-  if (!model.ok) {
-    const flag = values.price !== undefined ? '--price' : '--model';
-    throw new CliError(`${flag}: column ${model.column}: ${escapeForTerminal(model.message)}`);
+  if (values['scale-to-recorded']) {
+    throw new CliError(
+      '--scale-to-recorded is gone: the replay is calibrated on the recorded usage itself (an invisible prefix and a token factor fitted per conversation, docs/replay.md). Use --calibration recorded (the default where the file has usage), or --calibration none for the file alone.',
+    );
   }
   const schedule = values.schedule ?? 'stored';
   if (!isScheduleId(schedule)) {
@@ -77,16 +81,13 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
       `--policy must be one of ${POLICY_NAMES.join(', ')}, not "${escapeForTerminal(String(policyName))}"`,
     );
   }
-  const policy = parsePolicyChoice(policyName, values.set ?? []);
-  if (!policy.ok) {
-    const fields = describePolicyFields(policyName);
+  const calibration = values.calibration ?? 'auto';
+  if (!(CALIBRATIONS as readonly string[]).includes(calibration)) {
     throw new CliError(
-      [
-        ...policy.errors.map((error) => `--set: ${escapeForTerminal(error)}`),
-        ...(fields.length > 0 ? ['', `${policyName} takes:`, ...fields.map((f) => `  ${f}`)] : []),
-      ].join('\n'),
+      `--calibration must be one of ${CALIBRATIONS.join(', ')}, not "${escapeForTerminal(String(calibration))}"`,
     );
   }
+  const prefixTokens = readPrefixOption(values.prefix);
   const tokenizer = values.tokenizer ?? 'o200k';
   if (!isTokenizerId(tokenizer)) {
     throw new CliError(
@@ -96,20 +97,35 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
   const readings = readingsOption(values.reading);
   // The config is read under the chosen base, as every command reads it (15.0).
   const { config, text } = readConfig(io, values.config, readings.base);
-  const auto = readAutoCompaction(text);
-  const autoError = auto.diagnostics[0];
-  if (autoError) throw new CliError(formatDiagnostic(values.config as string, autoError));
-  const settings: ReplaySettings = {
-    config,
-    auto: auto.auto,
-    model: model.value,
+  const choice: ReplayChoice = {
+    model: values.model ?? null,
+    price: values.price ?? null,
     schedule,
-    view: values['no-sanitize'] ? 'bare' : 'sanitized',
-    readings,
-    counter: await loadTokenCounter(tokenizer),
-    scaleToRecorded: values['scale-to-recorded'] ?? false,
-    policy: policy.value,
+    calibration: calibration as CalibrationChoice,
+    prefixTokens,
+    policy: { name: policyName, set: values.set ?? [] },
   };
+  const counter = await loadTokenCounter(tokenizer);
+  const view = values['no-sanitize'] ? 'bare' : 'sanitized';
+  // Every conversation is resolved by the one resolver the page uses too.
+  const resolve = (stream?: ReadStream): ReplaySettings => {
+    const resolved = resolveReplaySettings(
+      {
+        elements: stream?.elements ?? [],
+        config,
+        configText: text,
+        view,
+        readings,
+        counter,
+        untimed: hasInventedTimes(stream?.notes),
+        format: stream?.imported?.format ?? null,
+      },
+      choice,
+    );
+    if (resolved.status === 'ok') return resolved.settings;
+    throw new CliError(describeInvalidChoice(policyName, resolved));
+  };
+  const template = resolve();
   const streamOptions = getStreamOptions(values);
   const files = positionals.flatMap((path) => listConversations(path, io.stderr));
   const read: { file: (typeof files)[number]; stream: ReadStream; replay: Replay }[] = [];
@@ -118,20 +134,16 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     io,
     files,
     streamOptions,
-    settings.view === 'sanitized',
+    template.view === 'sanitized',
   )) {
     if ('error' in conversation) continue;
     const { file, stream } = conversation;
-    const untimed = hasInventedTimes(stream.notes);
-    read.push({ file, stream, replay: replayStream(stream.elements, { ...settings, untimed }) });
+    read.push({ file, stream, replay: replayStream(stream.elements, resolve(stream)) });
   }
   if (values.compare) {
     const single = read.length === 1 ? read[0] : undefined;
     if (!single) throw new CliError('--compare takes one conversation');
-    const rows = comparePolicies(single.stream.elements, {
-      ...settings,
-      untimed: hasInventedTimes(single.stream.notes),
-    });
+    const rows = comparePolicies(single.stream.elements, resolve(single.stream));
     io.stdout(values.json ? `${JSON.stringify(rows, null, 2)}\n` : formatComparison(rows));
     return 0;
   }
@@ -143,10 +155,46 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
           name: getConversationName(io, entry.file, entry.stream, read),
           replay: entry.replay,
         })),
-        settings,
+        template,
       );
   io.stdout(values.json ? `${JSON.stringify(replay, null, 2)}\n` : formatReplay(replay));
   return 0;
+}
+
+/** `--prefix TOKENS`: a whole number of tokens, or an error that says so. */
+function readPrefixOption(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const tokens = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(tokens)) {
+    throw new CliError(
+      `--prefix must be a whole number of tokens (the runtime's invisible prefix: system prompt and tool definitions), not "${escapeForTerminal(value)}"`,
+    );
+  }
+  return tokens;
+}
+
+/** A choice the resolver refused, as the flag that gave it says. */
+function describeInvalidChoice(
+  policyName: PolicyName,
+  invalid: Extract<ReplayResult, { status: 'invalid' }>,
+): string {
+  if (invalid.message.startsWith('Policy ')) {
+    const fields = describePolicyFields(policyName);
+    return [
+      ...invalid.message
+        .slice(`Policy ${policyName}: `.length)
+        .split('; ')
+        .map((error) => `--set: ${escapeForTerminal(error)}`),
+      ...(fields.length > 0 ? ['', `${policyName} takes:`, ...fields.map((f) => `  ${f}`)] : []),
+    ].join('\n');
+  }
+  const column = invalid.diagnostics[0]?.column ?? 1;
+  const message = invalid.diagnostics[0]?.message ?? invalid.message;
+  if (invalid.message.startsWith('Price'))
+    return `--price: column ${column}: ${escapeForTerminal(message)}`;
+  if (invalid.message.startsWith('Model'))
+    return `--model: column ${column}: ${escapeForTerminal(message)}`;
+  return escapeForTerminal(invalid.message);
 }
 
 /** One table: every policy at its defaults and with the hints mapped, tokens and dollars. */
@@ -185,7 +233,7 @@ function table(header: string[], rows: string[][], leftColumns = 1): string[] {
   );
 }
 
-/** The readable replay: requests (or conversations), totals, schedules, tools, recorded, notes. */
+/** The readable replay: the bill and its basis, requests (or conversations), totals, schedules, tools, notes. */
 export function formatReplay(replay: Replay): string {
   const { model } = replay;
   // Under a runtime policy the chosen figures are the policy's, not the schedule's.
@@ -195,7 +243,9 @@ export function formatReplay(replay: Replay): string {
       : `${replay.policy.name} (${formatAssignments(replay.policy.parameters).join(' ')})`;
   const chosenName = replay.policy.name === 'jp' ? replay.schedule : replay.policy.name;
   const lines: string[] = [
-    `Replay under ${escapeForTerminal(chosen)}, model ${model.name} (input $${model.input}, output $${model.output} per million tokens; cache write ×${model.write}, read ×${model.read}, time to live ${formatCount(model.ttl_seconds)} s, minimum prefix ${formatCount(model.min_prefix_tokens)}; prices as of ${model.as_of}). Tokens: ${TOKENIZER_LABELS[replay.tokenizer]}.`,
+    `Replay under ${escapeForTerminal(chosen)}, model ${escapeForTerminal(model.name)} (input $${model.input}, output $${model.output} per million tokens; cache write ×${model.write} (1-hour ×${model.write_1h}), read ×${model.read}, time to live ${formatCount(replay.calibration.ttl_seconds)} s, minimum prefix ${formatCount(model.min_prefix_tokens)}; prices as of ${model.as_of}). Tokens: ${TOKENIZER_LABELS[replay.tokenizer]}.`,
+    formatBasis(replay),
+    ...formatBill(replay),
     '',
   ];
   if (replay.conversations) {
@@ -222,11 +272,13 @@ export function formatReplay(replay: Replay): string {
           'gap s',
           'turn',
           'prompt',
+          'prefix',
           'read',
           'write',
           'output',
           'cost',
           'baseline',
+          'recorded',
           replay.policy.name === 'jp' ? 'created' : 'cleared',
           'note',
         ],
@@ -236,15 +288,21 @@ export function formatReplay(replay: Replay): string {
           request.gap_seconds === null ? '-' : formatCount(Math.round(request.gap_seconds)),
           String(request.turn + 1),
           formatCount(request.prompt_tokens),
+          formatCount(request.prefix_tokens),
           formatCount(request.cache_read),
           formatCount(request.cache_write),
           formatCount(request.output_tokens),
           formatDollars(request.cost),
           formatDollars(request.baseline.cost),
+          request.recorded === null ? '-' : formatCount(request.recorded.prompt_tokens),
           (request.cleared_tool_uses ?? request.compactions_created) === 0
             ? ''
             : String(request.cleared_tool_uses ?? request.compactions_created),
-          [request.cold ? 'cold' : '', request.prefix_broken ? 'prefix broken' : '']
+          [
+            request.cold ? 'cold' : '',
+            request.prefix_broken ? 'prefix broken' : '',
+            request.unexplained_miss ? 'unexplained miss' : '',
+          ]
             .filter(Boolean)
             .join(', '),
         ]),
@@ -303,13 +361,36 @@ export function formatReplay(replay: Replay): string {
       '',
     );
   }
-  if (replay.recorded) {
-    const r = replay.recorded;
-    lines.push(
-      `Recorded usage on ${formatCount(r.requests)} requests: input ${formatCount(r.prompt_tokens)} (cache read ${formatCount(r.cache_read_tokens)}, write ${formatCount(r.cache_write_tokens)}), output ${formatCount(r.output_tokens)}; stored models ${formatCount(r.modelled_prompt_tokens)} input tokens on them${r.ratio === null ? '' : `, recorded/modelled ${r.ratio.toFixed(2)}`}.`,
-      '',
-    );
-  }
   lines.push(...replay.notes.map(escapeForTerminal), '');
   return lines.join('\n');
+}
+
+/** What the figures stand on: recorded, calibrated or modelled, and from what. */
+function formatBasis(replay: Replay): string {
+  const c = replay.calibration;
+  const prefix = `an invisible prefix of ${formatCount(c.prefix_tokens)} tokens${c.prefix_steps.length > 0 ? ` (moving at request${c.prefix_steps.length === 1 ? '' : 's'} ${c.prefix_steps.map((s) => s.from_request).join(', ')})` : ''} and ${c.token_factor} billed tokens per counted token`;
+  switch (c.source) {
+    case 'recorded':
+      return `Basis: calibrated on the recorded usage of ${formatCount(c.points)} requests: ${prefix}${c.median_error === null ? '' : `; the fit is ${formatPercent(c.median_error * 100)} off on them (median)`}.`;
+    case 'runtime':
+      return `Basis: modelled from ${c.runtime ? `${escapeForTerminal(c.runtime)}'s` : 'the'} defaults (no recorded usage): ${prefix}.`;
+    case 'user':
+      return `Basis: modelled with your invisible prefix: ${prefix}.`;
+    case 'none':
+      return 'Basis: the file alone (calibration none): no invisible prefix, factor 1, no hidden output.';
+  }
+}
+
+/** The recorded bill, first: what the session cost, beside what `stored` models on the same requests. */
+function formatBill(replay: Replay): string[] {
+  const r = replay.recorded;
+  if (!r) return [];
+  const oneHour = r.cache_write_1h_tokens ?? 0;
+  const writes =
+    oneHour > 0
+      ? `write ${formatCount(r.cache_write_tokens)}, of which 1-hour ${formatCount(oneHour)}`
+      : `write ${formatCount(r.cache_write_tokens)}`;
+  return [
+    `Recorded bill: ${formatDollars(r.cost)} on ${formatCount(r.requests)} requests (input ${formatCount(r.prompt_tokens)}: cache read ${formatCount(r.cache_read_tokens)}, ${writes}; output ${formatCount(r.output_tokens)}). Stored, on the same requests: ${formatDollars(r.modelled_cost)}, ${formatCount(r.modelled_prompt_tokens)} input tokens${r.median_prompt_error === null ? '' : `, ${formatPercent(r.median_prompt_error * 100)} off the recorded prompt per request (median)`}${r.unexplained_misses > 0 ? `; ${formatCount(r.unexplained_misses)} cache miss${r.unexplained_misses === 1 ? '' : 'es'} the model cannot explain (marked)` : ''}.`,
+  ];
 }

@@ -57,16 +57,23 @@ Commands:
             [--json] FILE|FOLDER...
       A hint per tool with the reason and the saving measured with it applied,
       the total with all applied, and the config with the hints set.
-  replay --config FILE.toml [--model NAME | --price input=…,output=…,write=…,read=…,ttl=…,min=…]
+  replay --config FILE.toml [--model NAME] [--price input=…,output=…[,write=…,read=…,ttl=…,min=…]]
          [--schedule none|stored|every-turn|auto|idle] [--tokenizer ...] [--no-sanitize]
-         [--scale-to-recorded] [--json] [--reading KEY=VALUE]...
+         [--calibration auto|recorded|runtime|user|none] [--prefix TOKENS]
+         [--json] [--reading KEY=VALUE]...
          [--policy anthropic-context-editing|anthropic-compaction|claude-code|codex|openai-agents|gemini-cli|jp]
          [--set KEY=VALUE]... [--compare] FILE|FOLDER...
       What the conversation cost, request by request, under a schedule of
-      compactions (stored by default) with prompt caching: per request the
-      prompt, cache read and write, output and cost beside the baseline (no
-      compaction), then the totals, every schedule's total and, per tool, the
-      cost under each hint. A FOLDER sums its conversations, a row each.
+      compactions (stored by default) with prompt caching: first the bill the
+      transcript recorded, then per request the prompt (the runtime's
+      invisible prefix included), cache read and write, output and cost
+      beside the baseline (no compaction), then the totals, every schedule's
+      total and, per tool, the cost under each hint. A FOLDER sums its
+      conversations, a row each. The model is the one the transcript
+      recorded unless --model names one; --price sets prices over it (keys
+      left out keep the model's). The replay is calibrated on the recorded
+      usage (--calibration recorded), else the runtime's defaults (runtime),
+      your invisible prefix (--prefix, user), or the file alone (none).
       First-order: the model's answers are taken as unchanged. Models and
       the cache model: docs/replay.md. --policy replays a runtime's own
       clearing instead (its parameters by --set; --json adds "policy");

@@ -201,13 +201,19 @@ describe('the cost pane', () => {
 
     act(() => openSection('Policies side by side'));
     expect(asked(engine)).toEqual(['replayPolicies']);
-    expect(engine.extras[0]?.args).toEqual({ model: null, price: null, scaleToRecorded: false });
+    expect(engine.extras[0]?.args).toEqual({
+      model: null,
+      price: null,
+      calibration: 'auto',
+      prefixTokens: null,
+    });
     act(() => openSection('Per tool, in money'));
     expect(asked(engine)).toEqual(['replayPolicies', 'replayTools']);
     expect(engine.extras[1]?.args).toEqual({
       model: null,
       price: null,
-      scaleToRecorded: false,
+      calibration: 'auto',
+      prefixTokens: null,
       schedule: 'stored',
     });
   });

@@ -425,7 +425,8 @@ export function CostPane() {
   const pricing = {
     model: choice.model,
     price: choice.price,
-    scaleToRecorded: choice.scaleToRecorded,
+    calibration: choice.calibration,
+    prefixTokens: choice.prefixTokens,
   };
   const underJp = (choice.policy?.name ?? 'jp') === 'jp';
   const policiesView = useExtra('replayPolicies', pricing, policiesOpen && figuresHere);
@@ -442,7 +443,12 @@ export function CostPane() {
   const problem = view.value?.status === 'invalid' ? view.value.message : null;
   return (
     <>
-      <CostControls choice={choice} onChange={setReplayChoice} problem={problem} />
+      <CostControls
+        choice={choice}
+        onChange={setReplayChoice}
+        problem={problem}
+        recordedModel={choice.model === null && choice.price === null ? replay?.model : undefined}
+      />
       <ExtraFrame
         view={view}
         render={() =>

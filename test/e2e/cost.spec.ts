@@ -257,9 +257,12 @@ test('the cost pane is reachable and usable by keyboard', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(pane.getByLabel('Schedule', { exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(pane.getByLabel('Scale to recorded usage')).toBeFocused();
-  await page.keyboard.press('Space');
-  await expect(pane.getByLabel('Scale to recorded usage')).toBeChecked();
+  const calibration = pane.getByLabel('Calibration', { exact: true });
+  await expect(calibration).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(calibration).toHaveValue('none');
+  await page.keyboard.press('Tab');
+  await expect(pane.getByLabel('Invisible prefix (tokens)')).toBeFocused();
   // Tab on through the tables (scroll boxes take focus) to the request pages.
   const next = pane.getByRole('button', { name: 'Next 50' });
   for (let presses = 0; presses < 20; presses++) {

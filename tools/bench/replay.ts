@@ -73,7 +73,7 @@ const source: ReplaySource = {
   counter,
   untimed: false,
 };
-const paneChoice = { model: null, price: null, schedule: 'idle' as const, scaleToRecorded: false };
+const paneChoice = { model: null, price: null, schedule: 'idle' as const };
 
 // Warm the token cache once, as the page's first run does.
 reportStream(elements, config, options);

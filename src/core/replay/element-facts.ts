@@ -13,7 +13,11 @@
 import { isProviderVisible } from '../compaction/projection.ts';
 import { getPayload } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
-import { type RecordedBy, type RecordedUsageResult, readRecordedBy } from '../import/recorded-usage.ts';
+import {
+  type RecordedBy,
+  type RecordedUsageResult,
+  readRecordedBy,
+} from '../import/recorded-usage.ts';
 import {
   CHAT_REQUEST,
   createNumbering,

@@ -100,9 +100,9 @@ const CHOICES: { name: string; source: ReplaySource; choice: ReplayChoice }[] = 
     },
   },
   {
-    name: 'auto, scaled to recorded usage',
+    name: 'auto, calibrated on the recorded usage',
     source: RECORDED,
-    choice: { model: null, price: null, schedule: 'auto', scaleToRecorded: true },
+    choice: { model: null, price: null, schedule: 'auto', calibration: 'recorded' },
   },
 ];
 
@@ -140,12 +140,14 @@ describe("the cost pane's answers", () => {
       const policies = comparePoliciesForPane(source, {
         model: choice.model,
         price: choice.price,
-        scaleToRecorded: choice.scaleToRecorded ?? false,
+        calibration: choice.calibration ?? 'auto',
+        prefixTokens: null,
       });
       const tools = replayToolsForPane(source, {
         model: choice.model,
         price: choice.price,
-        scaleToRecorded: choice.scaleToRecorded ?? false,
+        calibration: choice.calibration ?? 'auto',
+        prefixTokens: null,
         schedule: choice.schedule,
       });
       if (figures.status !== 'ok' || policies.status !== 'ok' || tools.status !== 'ok') {
@@ -169,17 +171,25 @@ describe("the cost pane's answers", () => {
     expect(new Set(whole.comparison.map((row) => row.totals.schedule.cost)).size).toBeGreaterThan(
       2,
     );
-    const scaled = replayForPane(RECORDED, {
+    const calibrated = replayForPane(RECORDED, {
       model: null,
       price: null,
       schedule: 'auto',
-      scaleToRecorded: true,
+      calibration: 'recorded',
     });
-    expect(scaled.status === 'ok' && scaled.replay.scale !== 1).toBe(true);
+    const fileOnly = replayForPane(RECORDED, {
+      model: null,
+      price: null,
+      schedule: 'auto',
+      calibration: 'none',
+    });
+    if (calibrated.status !== 'ok' || fileOnly.status !== 'ok') throw new Error('should read');
+    expect(calibrated.replay.calibration.source).toBe('recorded');
+    expect(calibrated.replay.totals.schedule.cost).not.toBe(fileOnly.replay.totals.schedule.cost);
   });
 
   it('a price that does not read is an error with its column, for each answer', () => {
-    const pricing = { model: null, price: 'input=1,output=x', scaleToRecorded: false };
+    const pricing = { model: null, price: 'input=1,output=x' };
     const expected = {
       status: 'invalid',
       message: expect.stringMatching(/^Price, column 16: /),

@@ -24,7 +24,7 @@ import type { ReplayChoice } from './schedules.ts';
 type Invalid = Extract<ReplayResult, { status: 'invalid' }>;
 
 /** The choices that price a replay, apart from what decides the chosen figures. */
-export type ReplayPricing = Pick<ReplayChoice, 'model' | 'price' | 'scaleToRecorded'>;
+export type ReplayPricing = Pick<ReplayChoice, 'model' | 'price' | 'calibration' | 'prefixTokens'>;
 
 /** The policies side by side, or why there are none. */
 export type PolicyComparisonResult = { status: 'ok'; comparison: PolicyComparisonRow[] } | Invalid;

@@ -1,74 +1,20 @@
 /**
- * The models the replay prices requests with (issue 21): each with its
- * input and output price in dollars per million tokens, its cache-write and
- * cache-read multipliers of the input price, the cache's time to live, the
- * minimum cacheable prefix and the context window. Each row's "as of" date
- * and source are in docs/replay.md; this table is the one home of the
- * figures. Custom prices come from `parsePriceSpec`.
+ * Models and prices as the replay reads them: the row type, finding a row
+ * by the name a person types or the id a transcript recorded, and custom
+ * prices (`--price`) over a row. The rows are data, in price-table.ts,
+ * each dated with its source; `formatPriceSpec` is the one writer of the
+ * grammar `parsePriceSpec` reads.
  */
 import { durationNanosToSeconds, parseDuration } from '../config/duration.ts';
+import { MODEL_ROWS } from './price-table.ts';
+import type { ModelPrices } from './types.ts';
 
-/** A model's prices and cache, as the replay uses them. */
-export interface ModelPrices {
-  /** The model's name in the table, or `custom`. */
-  name: string;
-  /** Dollars per million input tokens. */
-  input: number;
-  /** Dollars per million output tokens. */
-  output: number;
-  /** Cache-write multiplier of the input price (1 where writes carry no surcharge). */
-  write: number;
-  /** Cache-read multiplier of the input price. */
-  read: number;
-  /** How long a cached prefix lives without a hit, in seconds. */
-  ttl_seconds: number;
-  /** The shortest prefix, in tokens, that is cached at all. */
-  min_prefix_tokens: number;
-  /** The context window in tokens (the `auto` schedule's trigger is a share of it). */
-  context_window_tokens: number;
-  /** When the prices were last checked (YYYY-MM-DD), or `custom`. */
-  as_of: string;
-}
+export type { ModelPrices, PriceTier } from './types.ts';
 
-const AS_OF = '2026-12-02';
+/** The table, default first. */
+export const MODELS: readonly ModelPrices[] = MODEL_ROWS;
 
-/** The table, default first. Sources per row: docs/replay.md. */
-export const MODELS: readonly ModelPrices[] = [
-  model('claude-sonnet-4.6', 3, 15, 1.25, 0.1, 300, 1024, 200_000),
-  model('claude-sonnet-4.6-1h', 3, 15, 2, 0.1, 3600, 1024, 200_000),
-  model('claude-opus-5', 5, 25, 1.25, 0.1, 300, 1024, 200_000),
-  model('claude-opus-5-1h', 5, 25, 2, 0.1, 3600, 1024, 200_000),
-  model('claude-fable-5.1', 10, 50, 1.25, 0.025, 300, 1024, 200_000),
-  model('gpt-5.6-terra', 2.5, 15, 1.25, 0.1, 1800, 1024, 400_000),
-  model('gpt-5.4', 2.5, 15, 1, 0.1, 300, 1024, 400_000),
-  model('gemini-2.5-pro', 1.25, 10, 1, 0.1, 300, 2048, 1_048_576),
-  model('no-cache', 3, 15, 1, 1, 0, 0, 200_000),
-];
-
-function model(
-  name: string,
-  input: number,
-  output: number,
-  write: number,
-  read: number,
-  ttl_seconds: number,
-  min_prefix_tokens: number,
-  context_window_tokens: number,
-): ModelPrices {
-  return {
-    name,
-    input,
-    output,
-    write,
-    read,
-    ttl_seconds,
-    min_prefix_tokens,
-    context_window_tokens,
-    as_of: AS_OF,
-  };
-}
-
-/** The model used when none is named. */
+/** The model used when none is named and the transcript recorded none. */
 export const DEFAULT_MODEL: ModelPrices = MODELS[0] as ModelPrices;
 
 /** A result that is either a value or an error sentence with its position. */
@@ -80,11 +26,34 @@ export type PriceResult =
 export function findModel(name: string): PriceResult {
   const found = MODELS.find((entry) => entry.name === name);
   if (found) return { ok: true, value: found };
+  const named = name.length > 80 ? `${name.slice(0, 80)}…` : name;
   return {
     ok: false,
     column: 1,
-    message: `unknown model "${name}"; the table has ${MODELS.map((entry) => entry.name).join(', ')}`,
+    message: `unknown model "${named}"; the table has ${MODELS.map((entry) => entry.name).join(', ')}`,
   };
+}
+
+/**
+ * A model id as transcripts and people write it, made comparable:
+ * lower case, without a provider prefix (`anthropic/`), a date suffix
+ * (`-20250929`) or a `[1m]` context marker, dots and dashes alike.
+ */
+function normalizeModelId(id: string): string {
+  return id
+    .toLowerCase()
+    .replace(/^.*\//, '')
+    .replace(/\[[^\]]*\]$/, '')
+    .replace(/-\d{8}$/, '')
+    .replace(/-(latest|preview-\d\d-\d\d)$/, '')
+    .replaceAll('.', '-');
+}
+
+const BY_NORMALIZED = new Map(MODELS.map((entry) => [normalizeModelId(entry.name), entry]));
+
+/** The table's row for a model id a transcript recorded, or undefined when the table has none. */
+export function matchRecordedModel(id: string): ModelPrices | undefined {
+  return BY_NORMALIZED.get(normalizeModelId(id));
 }
 
 /** The keys of a custom price, with what each means. */
@@ -92,19 +61,23 @@ const PRICE_KEYS = new Map<string, string>([
   ['input', 'dollars per million input tokens'],
   ['output', 'dollars per million output tokens'],
   ['write', 'the cache-write multiplier'],
+  ['write_1h', 'the 1-hour cache-write multiplier'],
   ['read', 'the cache-read multiplier'],
   ['ttl', 'the time to live (seconds, or a duration such as 5m or 1h)'],
   ['min', 'the minimum cacheable prefix in tokens'],
   ['window', 'the context window in tokens'],
 ]);
 
+/** The largest figure a price or size may be: beyond it a number has no exact meaning here. */
+const MAX_FIGURE = 1e12;
+
 /**
- * Reads `input=…,output=…,write=…,read=…,ttl=…,min=…[,window=…]`. `input`
- * and `output` are required; without the others there is no cache effect
- * (write 1, read 1), a 5-minute time to live, no minimum and a 200,000-token
- * window. An error names the 1-based column of the part at fault.
+ * Reads `input=…,output=…[,write=…,write_1h=…,read=…,ttl=…,min=…,window=…]`
+ * over `base`: every key it leaves out keeps the base model's value (its
+ * cache, minimum and window), so custom prices never silently turn caching
+ * off. An error names the 1-based column of the part at fault.
  */
-export function parsePriceSpec(text: string): PriceResult {
+export function parsePriceSpec(text: string, base: ModelPrices = DEFAULT_MODEL): PriceResult {
   const values = new Map<string, number>();
   let offset = 0;
   for (const part of text.split(',')) {
@@ -126,14 +99,12 @@ export function parsePriceSpec(text: string): PriceResult {
     }
     if (values.has(key)) return { ok: false, column, message: `"${key}" is given twice` };
     const value = key === 'ttl' ? readSeconds(raw) : readNumber(raw);
-    if (
-      value === undefined ||
-      (key === 'min' || key === 'window' ? !Number.isInteger(value) : false)
-    ) {
+    const whole = key === 'min' || key === 'window';
+    if (value === undefined || (whole && !Number.isInteger(value)) || value > MAX_FIGURE) {
       return {
         ok: false,
         column: valueColumn,
-        message: `${key} must be ${PRICE_KEYS.get(key)} (a number of 0 or more${key === 'min' || key === 'window' ? ', whole' : ''}), not "${raw}"`,
+        message: `${key} must be ${PRICE_KEYS.get(key)} (a number of 0 or more${whole ? ', whole' : ''}, at most ${MAX_FIGURE.toExponential()}), not "${raw}"`,
       };
     }
     values.set(key, value);
@@ -143,25 +114,46 @@ export function parsePriceSpec(text: string): PriceResult {
       return { ok: false, column: text.length + 1, message: `${key}=… is required` };
     }
   }
+  const write = values.get('write') ?? base.write;
   return {
     ok: true,
     value: {
       name: 'custom',
+      provider: base.provider,
       input: values.get('input') as number,
       output: values.get('output') as number,
-      write: values.get('write') ?? 1,
-      read: values.get('read') ?? 1,
-      ttl_seconds: values.get('ttl') ?? 300,
-      min_prefix_tokens: values.get('min') ?? 0,
-      context_window_tokens: values.get('window') ?? 200_000,
+      write,
+      write_1h: values.get('write_1h') ?? Math.max(write, base.write_1h),
+      write_12h: base.write_12h,
+      read: values.get('read') ?? base.read,
+      ttl_seconds: values.get('ttl') ?? base.ttl_seconds,
+      min_prefix_tokens: values.get('min') ?? base.min_prefix_tokens,
+      context_window_tokens: values.get('window') ?? base.context_window_tokens,
+      tiers: base.tiers,
       as_of: 'custom',
+      source: `custom prices over ${base.name}`,
     },
   };
 }
 
+/** A model's prices in the grammar `parsePriceSpec` reads: every key, so nothing is left to a base. */
+export function formatPriceSpec(model: ModelPrices): string {
+  return [
+    `input=${model.input}`,
+    `output=${model.output}`,
+    `write=${model.write}`,
+    `write_1h=${model.write_1h}`,
+    `read=${model.read}`,
+    `ttl=${model.ttl_seconds}`,
+    `min=${model.min_prefix_tokens}`,
+    `window=${model.context_window_tokens}`,
+  ].join(',');
+}
+
 function readNumber(text: string): number | undefined {
   if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
-  return Number(text);
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
 }
 
 /** Seconds as a plain number, or a duration in JP's grammar (`5m`, `1h`). */

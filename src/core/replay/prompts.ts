@@ -45,6 +45,8 @@ export interface EpochView {
   items: PromptItem[];
   /** `cumulative[i]` is the tokens of the first i items. */
   cumulative: number[];
+  /** `cumulativeHidden[i]`: the hidden output the first i items carry (calibrated replays; else null). */
+  cumulativeHidden: Float64Array | null;
   /**
    * `origins[i]`: item i's origin, in a column a cut's search reads without the items
    * (floats: a summary waiting for its turn's next event has the origin Infinity).
@@ -59,6 +61,8 @@ export interface Prompt {
   items: readonly PromptItem[];
   count: number;
   tokens: number;
+  /** The hidden output its items carry (billed tokens; 0 unless calibrated). */
+  hidden: number;
 }
 
 /** What is computed once per stream. */
@@ -81,6 +85,12 @@ export interface PromptContext {
   view: ViewMode;
   readings: Readonly<Readings>;
   counter: TokenCounter;
+  /**
+   * `hidden[i]`: output the response starting at stream index i produced
+   * but the transcript does not show, sent back with it in later prompts
+   * (issue 40's calibrated model); null when the replay models none.
+   */
+  hidden: Float64Array | null;
 }
 
 /** Prepares a stream, read once into `facts`, for prompts under one view, readings and counter. */
@@ -90,6 +100,7 @@ export function createPromptContext(
   view: ViewMode,
   readings: Readonly<Readings>,
   counter: TokenCounter,
+  hidden: Float64Array | null = null,
 ): PromptContext {
   const length = elements.length;
   const { compactionIndexes } = facts;
@@ -127,6 +138,7 @@ export function createPromptContext(
     view,
     readings,
     counter,
+    hidden,
   };
 }
 
@@ -312,16 +324,33 @@ function readInput(
   return { codes, ids, idCount: baseRead.idCount };
 }
 
-function withCumulative(items: PromptItem[]): EpochView {
+/**
+ * The view's running sums. A response's hidden output is carried by the
+ * first item from the event it starts at: it goes when a compaction removes
+ * that event, and stays while anything of it is sent.
+ */
+function withCumulative(items: PromptItem[], hidden: Float64Array | null): EpochView {
   const cumulative = [0];
   const origins = new Float64Array(items.length);
+  const cumulativeHidden = hidden === null ? null : new Float64Array(items.length + 1);
   let total = 0;
+  let totalHidden = 0;
   items.forEach((item, i) => {
     total += item.tokens;
     cumulative.push(total);
     origins[i] = item.origin;
+    if (cumulativeHidden !== null) {
+      if (item.origin >= 0 && (i === 0 || items[i - 1]?.origin !== item.origin)) {
+        totalHidden += (hidden as Float64Array)[item.origin] ?? 0;
+      }
+      cumulativeHidden[i + 1] = totalHidden;
+    }
   });
-  return { items, cumulative, origins };
+  return { items, cumulative, origins, cumulativeHidden };
+}
+
+function hiddenOf(view: EpochView, count: number): number {
+  return view.cumulativeHidden === null ? 0 : (view.cumulativeHidden[count] as number);
 }
 
 /** The view of the whole stream under `compactions` (in the order they stand). */
@@ -329,7 +358,7 @@ export function buildEpochView(
   context: PromptContext,
   compactions: readonly StreamElement[],
 ): EpochView {
-  return withCumulative(viewItems(context, context.base.length, compactions));
+  return withCumulative(viewItems(context, context.base.length, compactions), context.hidden);
 }
 
 /** The prompt of the request whose run starts at stream index `cut`. */
@@ -340,12 +369,16 @@ export function getPrompt(
   cut: number,
 ): Prompt {
   if (context.unsettled[cut]) {
-    const own = withCumulative(viewItems(context, context.baseBefore[cut] as number, compactions));
+    const own = withCumulative(
+      viewItems(context, context.baseBefore[cut] as number, compactions),
+      context.hidden,
+    );
     return {
       view: null,
       items: own.items,
       count: own.items.length,
       tokens: own.cumulative[own.items.length] as number,
+      hidden: hiddenOf(own, own.items.length),
     };
   }
   // Origins only grow along the view: find the first item from the cut on.
@@ -356,7 +389,13 @@ export function getPrompt(
     if ((epoch.origins[mid] as number) < cut) low = mid + 1;
     else high = mid;
   }
-  return { view: epoch, items: epoch.items, count: low, tokens: epoch.cumulative[low] as number };
+  return {
+    view: epoch,
+    items: epoch.items,
+    count: low,
+    tokens: epoch.cumulative[low] as number,
+    hidden: hiddenOf(epoch, low),
+  };
 }
 
 const keys = new WeakMap<StreamElement, string>();
@@ -372,23 +411,33 @@ export function getCacheKey(element: StreamElement): string {
   return key;
 }
 
-/** How many leading elements two prompts share, and their tokens. */
+/** How many leading elements two prompts share, their tokens and the hidden output they carry. */
 export function getCommonPrefix(
   previous: Prompt,
   current: Prompt,
-): { count: number; tokens: number } {
+  hidden: Float64Array | null = null,
+): { count: number; tokens: number; hidden: number } {
   const limit = Math.min(previous.count, current.count);
   if (previous.view !== null && previous.view === current.view) {
-    return { count: limit, tokens: previous.view.cumulative[limit] as number };
+    const view = previous.view;
+    return {
+      count: limit,
+      tokens: view.cumulative[limit] as number,
+      hidden: hiddenOf(view, limit),
+    };
   }
   let count = 0;
   let tokens = 0;
+  let hiddenTokens = 0;
   while (count < limit) {
     const a = previous.items[count] as PromptItem;
     const b = current.items[count] as PromptItem;
     if (a.element !== b.element && getCacheKey(a.element) !== getCacheKey(b.element)) break;
     tokens += b.tokens;
+    if (hidden !== null && b.origin >= 0 && current.items[count - 1]?.origin !== b.origin) {
+      hiddenTokens += hidden[b.origin] ?? 0;
+    }
     count++;
   }
-  return { count, tokens };
+  return { count, tokens, hidden: hiddenTokens };
 }

@@ -31,6 +31,11 @@ const counter = await loadTokenCounter('chars');
 
 const pricesArb: fc.Arbitrary<ModelPrices> = fc.record({
   name: fc.constant('custom'),
+  provider: fc.constant('other' as const),
+  write_1h: fc.constant(2),
+  write_12h: fc.constant(null),
+  tiers: fc.constant([]),
+  source: fc.constant('generated'),
   input: fc.double({ min: 0, max: 20, noNaN: true }),
   output: fc.double({ min: 0, max: 80, noNaN: true }),
   write: fc.constantFrom(1, 1.25, 2),

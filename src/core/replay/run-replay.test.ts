@@ -66,7 +66,7 @@ describe('runReplay', () => {
     expect(result).toMatchObject({
       status: 'invalid',
       message:
-        'Price, column 16: output must be dollars per million output tokens (a number of 0 or more), not "x"',
+        'Price, column 16: output must be dollars per million output tokens (a number of 0 or more, at most 1e+12), not "x"',
     });
   });
 

@@ -149,7 +149,8 @@ describe('share links', () => {
       model: null,
       price: 'input=1,output=2',
       schedule: 'idle' as const,
-      scaleToRecorded: false,
+      calibration: 'auto' as const,
+      prefixTokens: null,
       policy: null,
     };
     const hash = encodeShareState({ ...DEFAULTS, replay }, DEFAULTS);
@@ -161,7 +162,8 @@ describe('share links', () => {
       model: null,
       price: null,
       schedule: 'stored' as const,
-      scaleToRecorded: false,
+      calibration: 'auto' as const,
+      prefixTokens: null,
       policy: null,
     };
     expect(encodeShareState({ ...DEFAULTS, replay: defaults }, DEFAULTS)).toBe(
@@ -179,12 +181,41 @@ describe('share links', () => {
     if (!decoded.ok) expect(decoded.message).toContain('"weekly", not a schedule');
   });
 
+  it('carries the calibration and the prefix figure under "y"; an old link\'s scaling is left out, said', () => {
+    const replay = {
+      model: null,
+      price: null,
+      schedule: 'stored' as const,
+      calibration: 'user' as const,
+      prefixTokens: 24_000,
+      policy: null,
+    };
+    const hash = encodeShareState({ ...DEFAULTS, replay }, DEFAULTS);
+    const payload = LZString.decompressFromEncodedURIComponent(hash.slice('#v2/'.length));
+    expect(payload).toContain('"y":{"calibration":"user","prefix":24000}');
+    expect(decodeShareHash(hash, DEFAULTS)).toEqual({ ok: true, state: { ...DEFAULTS, replay } });
+    // A link from before the calibration asked to scale: it opens, without the scaling, and says so.
+    const old = { y: { schedule: 'idle', scale: true } };
+    const oldHash = `#v1/${LZString.compressToEncodedURIComponent(JSON.stringify({ ...old, k: checksumOf(JSON.stringify(old)) }))}`;
+    const decoded = decodeShareHash(oldHash, DEFAULTS);
+    expect(decoded).toMatchObject({ ok: true, state: { replay: { schedule: 'idle' } } });
+    expect(JSON.stringify(decoded)).toContain('scaling to the recorded usage was left out');
+    // A prefix that is not a whole number is a field problem, not a silent default.
+    const bad = { y: { prefix: -5 } };
+    const badHash = `#v1/${LZString.compressToEncodedURIComponent(JSON.stringify({ ...bad, k: checksumOf(JSON.stringify(bad)) }))}`;
+    expect(decodeShareHash(badHash, DEFAULTS)).toMatchObject({
+      ok: false,
+      reason: 'invalid-field',
+    });
+  });
+
   it('carries a chosen runtime policy and its parameters under "y", jp included, and reads them back', () => {
     const replay = {
       model: null,
       price: null,
       schedule: 'stored' as const,
-      scaleToRecorded: false,
+      calibration: 'auto' as const,
+      prefixTokens: null,
       policy: { name: 'claude-code' as const, set: ['keep_recent=2', 'gap_threshold_minutes=5'] },
     };
     const hash = encodeShareState({ ...DEFAULTS, replay }, DEFAULTS);

@@ -34,6 +34,7 @@ import {
   type PolicySelection,
   type ReplayChoice,
 } from '../replay/schedules.ts';
+import type { CalibrationChoice } from '../replay/types.ts';
 import type { EncodingSetting, JsonObject, JsonValue } from '../types.ts';
 import { decompressUriSafe, TOO_LARGE } from './lz-decompress.ts';
 
@@ -405,7 +406,25 @@ export function readFields(
 }
 
 /** The cost pane's choices as links and files write them: only what differs from the defaults. */
-const REPLAY_KEYS = ['model', 'price', 'schedule', 'scale', 'policy', 'set'] as const;
+const REPLAY_KEYS = [
+  'model',
+  'price',
+  'schedule',
+  'scale',
+  'calibration',
+  'prefix',
+  'policy',
+  'set',
+] as const;
+
+/** The calibrations a link may name. */
+const CALIBRATION_CHOICES: readonly CalibrationChoice[] = [
+  'auto',
+  'recorded',
+  'runtime',
+  'user',
+  'none',
+];
 
 function readReplay(reader: FieldReader, value: JsonValue | undefined): void {
   if (value === undefined) return;
@@ -436,9 +455,37 @@ function readReplay(reader: FieldReader, value: JsonValue | undefined): void {
     else
       reader.problems.push(`its ${label}' schedule is ${describeJson(schedule)}, not a schedule`);
   }
-  if (scale !== undefined) {
-    if (typeof scale === 'boolean') choice.scaleToRecorded = scale;
-    else reader.problems.push(`its ${label}' scale is ${describeJson(scale)}, not true or false`);
+  // Links made before issue 40 may ask to scale to the recorded usage: the calibration replaced it.
+  if (scale === true) {
+    reader.dropped = [
+      ...(reader.dropped ?? []),
+      "its cost pane's scaling to the recorded usage was left out (the replay is now calibrated on the recorded usage itself)",
+    ];
+  } else if (scale !== undefined && scale !== false) {
+    reader.problems.push(`its ${label}' scale is ${describeJson(scale)}, not true or false`);
+  }
+  const calibration = getOwn(value, 'calibration');
+  if (calibration !== undefined) {
+    if (
+      typeof calibration === 'string' &&
+      (CALIBRATION_CHOICES as readonly string[]).includes(calibration)
+    ) {
+      choice.calibration = calibration as CalibrationChoice;
+    } else {
+      reader.problems.push(
+        `its ${label}' calibration is ${describeJson(calibration)}, not one of ${CALIBRATION_CHOICES.join(', ')}`,
+      );
+    }
+  }
+  const prefix = getOwn(value, 'prefix');
+  if (prefix !== undefined) {
+    if (typeof prefix === 'number' && Number.isSafeInteger(prefix) && prefix >= 0) {
+      choice.prefixTokens = prefix;
+    } else {
+      reader.problems.push(
+        `its ${label}' prefix is ${describeJson(prefix)}, not a whole number of tokens`,
+      );
+    }
   }
   // A policy that does not read is left out, the rest of the link opened: the pane falls back to the file's own.
   const policy = readPolicy(getOwn(value, 'policy'), getOwn(value, 'set'));
@@ -478,8 +525,11 @@ export function writeReplay(state: Pick<ShareState, 'replay'>): JsonObject | und
   if (choice.model !== DEFAULT_REPLAY_CHOICE.model) written.model = choice.model;
   if (choice.price !== DEFAULT_REPLAY_CHOICE.price) written.price = choice.price;
   if (choice.schedule !== DEFAULT_REPLAY_CHOICE.schedule) written.schedule = choice.schedule;
-  if ((choice.scaleToRecorded ?? false) !== DEFAULT_REPLAY_CHOICE.scaleToRecorded) {
-    written.scale = choice.scaleToRecorded ?? false;
+  if ((choice.calibration ?? 'auto') !== DEFAULT_REPLAY_CHOICE.calibration) {
+    written.calibration = choice.calibration ?? 'auto';
+  }
+  if (choice.prefixTokens !== undefined && choice.prefixTokens !== null) {
+    written.prefix = choice.prefixTokens;
   }
   // A policy chosen is written even when it is jp: it wins over the file's own.
   if (choice.policy) {

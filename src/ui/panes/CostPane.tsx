@@ -23,8 +23,18 @@ import {
   parsePolicyChoice,
 } from '../../core/replay/policies/policies.ts';
 import type { FieldSpec } from '../../core/replay/policies/types.ts';
-import { MODELS } from '../../core/replay/prices.ts';
-import type { Replay, ReplayRequest, ToolWhatIf } from '../../core/replay/replay.ts';
+import {
+  DEFAULT_MODEL,
+  formatPriceSpec,
+  MODELS,
+  type ModelPrices,
+} from '../../core/replay/prices.ts';
+import type {
+  CalibrationChoice,
+  Replay,
+  ReplayRequest,
+  ToolWhatIf,
+} from '../../core/replay/replay.ts';
 import {
   type PolicySelection,
   type ReplayChoice,
@@ -41,6 +51,8 @@ export interface CostControlsProps {
   onChange: (change: Partial<ReplayChoice>) => void;
   /** Why the latest choices give no replay (a price or model that does not read), or null. */
   problem: string | null;
+  /** The model the last replay priced the transcript's own model as, when it was chosen that way. */
+  recordedModel?: ModelPrices | undefined;
 }
 
 /** A section of the pane a person opens, whose contents are computed only while it is open. */
@@ -69,6 +81,18 @@ export interface CostFiguresProps {
 }
 
 const CUSTOM = 'custom';
+/** The model select's value for "the model the transcript recorded". */
+const RECORDED = '';
+
+/** What each calibration is, for its select. */
+const CALIBRATION_WORDS: Record<CalibrationChoice, string> = {
+  auto: 'best the file has',
+  recorded: 'fitted on the recorded usage',
+  runtime: "the runtime's defaults",
+  user: 'your prefix figure',
+  none: 'the file alone (no prefix)',
+};
+const CALIBRATIONS = Object.keys(CALIBRATION_WORDS) as CalibrationChoice[];
 
 /** Rows of the request table per page: a long conversation is read a page at a time. */
 export const REQUEST_PAGE_SIZE = 50;
@@ -85,11 +109,20 @@ const SCHEDULE_WORDS: Record<ScheduleId, string> = {
  * The model, prices and schedule controls, outside the figures' busy frame
  * so focus stays while they compute. Custom prices apply on Enter or "Apply".
  */
-export function CostControls({ choice, onChange, problem }: CostControlsProps) {
+export function CostControls({ choice, onChange, problem, recordedModel }: CostControlsProps) {
   const modelId = useId();
   const priceId = useId();
   const scheduleId = useId();
+  const calibrationId = useId();
+  const prefixId = useId();
   const problemId = useId();
+  const [prefixDraft, setPrefixDraft] = useState(
+    choice.prefixTokens === null ? '' : String(choice.prefixTokens),
+  );
+  useEffect(
+    () => setPrefixDraft(choice.prefixTokens === null ? '' : String(choice.prefixTokens)),
+    [choice.prefixTokens],
+  );
   const custom = choice.price !== null;
   const [draft, setDraft] = useState(choice.price ?? '');
   useEffect(() => setDraft(choice.price ?? ''), [choice.price]);
@@ -103,21 +136,23 @@ export function CostControls({ choice, onChange, problem }: CostControlsProps) {
         <label htmlFor={modelId}>Model</label>
         <select
           id={modelId}
-          value={custom ? CUSTOM : (choice.model ?? MODELS[0]?.name)}
+          value={custom ? CUSTOM : (choice.model ?? RECORDED)}
           onChange={(event) => {
             const value = event.target.value;
             if (value === CUSTOM) {
-              const base = MODELS.find((m) => m.name === (choice.model ?? MODELS[0]?.name));
-              const start = base
-                ? `input=${base.input},output=${base.output},write=${base.write},read=${base.read},ttl=${base.ttl_seconds},min=${base.min_prefix_tokens}`
-                : 'input=3,output=15';
+              // Every key written out, over the model chosen: custom prices keep its cache and window.
+              const base = MODELS.find((m) => m.name === choice.model) ?? recordedModel;
+              const start = formatPriceSpec(base ?? DEFAULT_MODEL);
               setDraft(start);
               onChange({ price: start });
             } else {
-              onChange({ model: value === MODELS[0]?.name ? null : value, price: null });
+              onChange({ model: value === RECORDED ? null : value, price: null });
             }
           }}
         >
+          <option value={RECORDED}>
+            The transcript's model{recordedModel ? ` (${recordedModel.name})` : ''}
+          </option>
           {MODELS.map((model) => (
             <option key={model.name} value={model.name}>
               {model.name}
@@ -160,14 +195,39 @@ export function CostControls({ choice, onChange, problem }: CostControlsProps) {
           ))}
         </select>
       </div>
-      <label className="cost-scale">
+      <div className="field">
+        <label htmlFor={calibrationId}>Calibration</label>
+        <select
+          id={calibrationId}
+          value={choice.calibration}
+          onChange={(event) => {
+            const picked = CALIBRATIONS.find((c) => c === event.target.value);
+            if (picked) onChange({ calibration: picked });
+          }}
+        >
+          {CALIBRATIONS.map((calibration) => (
+            <option key={calibration} value={calibration}>
+              {calibration}: {CALIBRATION_WORDS[calibration]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field cost-prefix">
+        <label htmlFor={prefixId}>Invisible prefix (tokens)</label>
         <input
-          type="checkbox"
-          checked={choice.scaleToRecorded}
-          onChange={(event) => onChange({ scaleToRecorded: event.target.checked })}
-        />{' '}
-        Scale to recorded usage
-      </label>
+          id={prefixId}
+          type="text"
+          inputMode="numeric"
+          placeholder="from the file"
+          value={prefixDraft}
+          onChange={(event) => setPrefixDraft(event.target.value)}
+          onBlur={() => {
+            const text = prefixDraft.trim();
+            if (text === '') onChange({ prefixTokens: null });
+            else if (/^\d+$/.test(text)) onChange({ prefixTokens: Number(text) });
+          }}
+        />
+      </div>
       <PolicyControls policy={choice.policy} onChange={(policy) => onChange({ policy })} />
       {problem ? (
         <p className="cost-problem" id={problemId} role="alert">

@@ -11,6 +11,7 @@
 import { getNearestHint } from '../../export/hints-in-force.ts';
 import { toolsWithHint } from './helpers.ts';
 import {
+  getBilledInput,
   NOTHING_DECIDED,
   type PolicyDefinition,
   type PolicyItem,
@@ -28,8 +29,11 @@ export interface ContextEditingParameters {
   clear_tool_inputs: boolean | readonly string[];
 }
 
-/** The text a cleared result or input holds (LangChain's `DEFAULT_TOOL_PLACEHOLDER`; the API's own is not published). */
+/** The text a cleared result holds (LangChain's `DEFAULT_TOOL_PLACEHOLDER`; the API's own is not published). */
 export const CLEARED_PLACEHOLDER = '[cleared]';
+
+/** What a cleared tool input holds: the API's `input` is an object, so an empty one. */
+export const CLEARED_INPUT = '{}';
 
 function clearsInputs(parameters: ContextEditingParameters, tool: string): boolean {
   const inputs = parameters.clear_tool_inputs;
@@ -44,29 +48,29 @@ export const anthropicContextEditing: PolicyDefinition<ContextEditingParameters>
       key: 'trigger',
       kind: 'count',
       min: 1,
-      doc: 'clear once the input passes this (default 100,000)',
+      doc: 'clear once the input (the invisible prefix included) passes this',
     },
     {
       key: 'trigger_type',
       kind: 'choice',
       choices: ['input_tokens', 'tool_uses'],
-      doc: 'what trigger counts (default input_tokens)',
+      doc: 'what trigger counts',
     },
-    { key: 'keep', kind: 'count', doc: 'the last tool uses left whole (default 3)' },
+    { key: 'keep', kind: 'count', doc: 'the last tool uses left whole' },
     {
       key: 'clear_at_least',
       kind: 'count',
-      doc: 'apply only when this many tokens are freed (default 0)',
+      doc: 'apply only when this many tokens are freed',
     },
     {
       key: 'exclude_tools',
       kind: 'tools',
-      doc: 'tools never cleared, comma-separated (default none)',
+      doc: 'tools never cleared, comma-separated',
     },
     {
       key: 'clear_tool_inputs',
       kind: 'tools-or-boolean',
-      doc: 'also clear the inputs: true, false or a tool list (default false)',
+      doc: 'also clear the inputs: true, false or a tool list',
     },
   ],
   defaults: {
@@ -80,17 +84,24 @@ export const anthropicContextEditing: PolicyDefinition<ContextEditingParameters>
   step(parameters, request) {
     const calls: PolicyItem[] = [];
     const results = new Map<string, PolicyItem>();
-    let input = 0;
+    let tokens = 0;
+    let hidden = 0;
     for (const item of request.items) {
-      input += item.tokens;
+      tokens += item.tokens;
+      hidden += item.hidden;
       if (item.kind === 'call') calls.push(item);
       if (item.kind === 'result' && typeof item.element.id === 'string') {
         results.set(item.element.id, item);
       }
     }
-    const measured = parameters.trigger_type === 'input_tokens' ? input : calls.length;
+    // The server counts the whole input it is sent: the invisible prefix included.
+    const measured =
+      parameters.trigger_type === 'input_tokens'
+        ? getBilledInput(request, tokens, hidden)
+        : calls.length;
     if (measured <= parameters.trigger) return NOTHING_DECIDED;
     const placeholder = request.counter.tokens(CLEARED_PLACEHOLDER);
+    const emptyInput = request.counter.tokens(CLEARED_INPUT);
     const replaced = new Map<string, Replacement>();
     let freed = 0;
     let cleared = 0;
@@ -107,14 +118,17 @@ export const anthropicContextEditing: PolicyDefinition<ContextEditingParameters>
       }
       if (clearsInputs(parameters, tool)) {
         replaced.set(replacementKey(call.origin, 'call'), {
-          tokens: placeholder,
+          tokens: emptyInput,
           what: 'input cleared',
         });
-        freed += call.tokens - placeholder;
+        freed += call.tokens - emptyInput;
       }
       cleared++;
     }
-    if (cleared === 0 || freed < parameters.clear_at_least) return NOTHING_DECIDED;
+    // clear_at_least is in the tokens the server counts.
+    if (cleared === 0 || request.tokenFactor * freed < parameters.clear_at_least) {
+      return NOTHING_DECIDED;
+    }
     return { replaced, summary: null, clearedHere: cleared };
   },
   fromHints(tools, defaults) {

@@ -18,6 +18,7 @@ export interface ClaudeCodeParameters {
   keep_recent: number;
   compactable_tools: readonly string[];
   auto_compact: boolean;
+  context_window: number;
   auto_compact_buffer: number;
   summary_output_reserve: number;
   summary_ratio: number;
@@ -45,39 +46,45 @@ export const claudeCode: PolicyDefinition<ClaudeCodeParameters> = {
     {
       key: 'microcompact',
       kind: 'boolean',
-      doc: 'time-based clearing on (default true; a server flag in shipped builds)',
+      doc: 'time-based clearing on (a server flag in shipped builds)',
     },
     {
       key: 'gap_threshold_minutes',
       kind: 'count',
-      doc: 'clear after this idle gap (default 60, the cache time to live)',
+      doc: 'clear after this idle gap, in minutes (the cache time to live)',
     },
     {
       key: 'keep_recent',
       kind: 'count',
       min: 1,
-      doc: 'the last clearable results kept (default 5)',
+      doc: 'the last clearable results kept',
     },
     {
       key: 'compactable_tools',
       kind: 'tools',
-      doc: 'the clearable tools (default its fixed list; not configurable in Claude Code)',
+      doc: 'the clearable tools (a fixed list, not configurable in Claude Code)',
     },
-    { key: 'auto_compact', kind: 'boolean', doc: 'summarise near the window (default true)' },
+    { key: 'auto_compact', kind: 'boolean', doc: 'summarise near the window' },
+    {
+      key: 'context_window',
+      kind: 'count',
+      min: 1,
+      doc: "Claude Code's window, which it summarises near (1,000,000 with a [1m] model; the model's own if smaller)",
+    },
     {
       key: 'auto_compact_buffer',
       kind: 'count',
-      doc: 'tokens below the effective window where it summarises (default 13,000)',
+      doc: 'tokens below the effective window where it summarises',
     },
     {
       key: 'summary_output_reserve',
       kind: 'count',
-      doc: 'tokens kept for the summary (default 20,000)',
+      doc: 'tokens kept for the summary',
     },
     {
       key: 'summary_ratio',
       kind: 'ratio',
-      doc: "the summary's size over what it replaces (estimate, default 0.05)",
+      doc: "the summary's size over what it replaces (an estimate)",
     },
   ],
   defaults: {
@@ -86,6 +93,7 @@ export const claudeCode: PolicyDefinition<ClaudeCodeParameters> = {
     keep_recent: 5,
     compactable_tools: CLAUDE_CODE_COMPACTABLE_TOOLS,
     auto_compact: true,
+    context_window: 200_000,
     auto_compact_buffer: 13_000,
     summary_output_reserve: 20_000,
     summary_ratio: 0.05,
@@ -110,8 +118,8 @@ export const claudeCode: PolicyDefinition<ClaudeCodeParameters> = {
         clearedHere++;
       }
     }
-    const limit =
-      request.contextWindow - parameters.summary_output_reserve - parameters.auto_compact_buffer;
+    const window = Math.min(request.contextWindow, parameters.context_window);
+    const limit = window - parameters.summary_output_reserve - parameters.auto_compact_buffer;
     const summary = parameters.auto_compact
       ? summariseAbove(request, previous, replaced, limit, parameters.summary_ratio)
       : (previous?.summary ?? null);

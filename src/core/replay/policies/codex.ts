@@ -29,18 +29,18 @@ export const codex: PolicyDefinition<CodexParameters> = {
       key: 'tool_output_token_limit',
       kind: 'count',
       min: 1,
-      doc: 'tokens an output keeps (default 10,000)',
+      doc: 'tokens an output keeps',
     },
-    { key: 'auto_compact', kind: 'boolean', doc: 'summarise past the limit (default true)' },
+    { key: 'auto_compact', kind: 'boolean', doc: 'summarise past the limit' },
     {
       key: 'model_auto_compact_token_limit',
       kind: 'count',
-      doc: 'summarise past this; 0 is 90% of the window (default 0)',
+      doc: 'summarise once the input (the invisible prefix included) passes this; 0 summarises at every request',
     },
     {
       key: 'summary_ratio',
       kind: 'ratio',
-      doc: "the summary's size over what it replaces (estimate, default 0.05)",
+      doc: "the summary's size over what it replaces (an estimate)",
     },
   ],
   defaults: {

@@ -61,17 +61,17 @@ export const geminiCli: PolicyDefinition<MaskingParameters> = {
     {
       key: 'tool_protection_threshold',
       kind: 'count',
-      doc: 'newest tool-output tokens never masked (default 50,000)',
+      doc: 'newest tool-output tokens never masked',
     },
     {
       key: 'min_prunable_tokens_threshold',
       kind: 'count',
-      doc: 'mask only when this many are prunable (default 30,000)',
+      doc: 'mask only when this many are prunable',
     },
     {
       key: 'protect_latest_turn',
       kind: 'boolean',
-      doc: 'never mask the latest turn (default true)',
+      doc: 'never mask the latest turn',
     },
     {
       key: 'exempt_tools',

@@ -6,7 +6,7 @@
  */
 import type { JsonValue } from '../../types.ts';
 import type { PolicyDecision, PolicyItem, PolicyRequest, Replacement } from './types.ts';
-import { replacementKey } from './types.ts';
+import { getBilledInput, replacementKey } from './types.ts';
 
 /** A tool result's content as text, as the counter reads it. */
 export function getResultText(item: PolicyItem): string {
@@ -54,8 +54,11 @@ export function summariseAbove(
     clearedHere: 0,
   };
   const tokens = getEditedTokens(request.items, decided);
+  let hidden = 0;
+  for (const item of getLiveItems(request.items, decided)) hidden += item.hidden;
   const last = request.items[request.items.length - 1];
-  if (tokens <= limit || !last) return previous?.summary ?? null;
+  // The runtime compares the prompt it sends: its invisible prefix and the provider's count.
+  if (getBilledInput(request, tokens, hidden) <= limit || !last) return previous?.summary ?? null;
   return { through: last.origin, tokens: Math.round(tokens * ratio), since: request.index };
 }
 

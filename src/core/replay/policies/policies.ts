@@ -5,6 +5,7 @@
  * and their parsing from `key=value`, and the mapping of the user's hints
  * onto them. This file is the registry and the one way in.
  */
+import { formatCount } from '../../counting/format.ts';
 import type { ToolInForce } from '../../export/types.ts';
 import type { ImportFormat } from '../../import/types.ts';
 import { anthropicCompaction } from './anthropic-compaction.ts';
@@ -61,7 +62,11 @@ function erase<P extends Readonly<Record<string, ParameterValue>>>(definition: {
 }): RuntimePolicy {
   return {
     title: definition.title,
-    fields: definition.fields,
+    // The help says each default as the defaults hold it: it cannot drift from them.
+    fields: definition.fields.map((field) => ({
+      ...field,
+      doc: `${field.doc} (default ${describeDefault(definition.defaults[field.key])})`,
+    })),
     defaults: definition.defaults,
     parse: (assignments) =>
       parseParameters(definition.name, definition.fields, definition.defaults, assignments),
@@ -132,6 +137,14 @@ export function getFilePolicy(format: ImportFormat | null | undefined): PolicyNa
     default:
       return 'jp';
   }
+}
+
+/** A default as the help says it: numbers with separators, an empty list as "none". */
+function describeDefault(value: ParameterValue | undefined): string {
+  if (value === undefined) return 'none';
+  if (typeof value === 'number') return formatCount(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.join(', ');
+  return String(value);
 }
 
 /** A parameter's value as `--set` writes it: lists comma-separated. */

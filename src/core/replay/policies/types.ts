@@ -39,6 +39,8 @@ export interface PolicyItem {
   tool: string | null;
   /** Payload tokens under the replay's counter. */
   tokens: number;
+  /** Output of this response the transcript does not show but the prompt carries (billed tokens). */
+  hidden: number;
   element: StreamElement;
 }
 
@@ -52,6 +54,19 @@ export interface PolicyRequest {
   gapSeconds: number | null;
   contextWindow: number;
   counter: TokenCounter;
+  /** The runtime's invisible prefix ahead of the items (billed tokens; 0 uncalibrated). */
+  prefixTokens: number;
+  /** Billed tokens per counted token (1 uncalibrated). */
+  tokenFactor: number;
+}
+
+/**
+ * The input the runtime (and its provider) counts for a prompt of `tokens`
+ * counted tokens carrying `hidden` hidden output: what a policy's token
+ * trigger compares, as the runtime does.
+ */
+export function getBilledInput(request: PolicyRequest, tokens: number, hidden: number): number {
+  return request.prefixTokens + request.tokenFactor * tokens + hidden;
 }
 
 /** An item's content replaced: by a placeholder, a preview or a truncation. */
