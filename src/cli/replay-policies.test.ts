@@ -38,7 +38,7 @@ function listTranscripts(folder: string): string[] {
 
 interface Element {
   type?: string;
-  metadata?: { recorded_usage?: unknown };
+  metadata?: { recorded_usage?: unknown; recorded_by?: unknown };
 }
 
 /**
@@ -60,7 +60,9 @@ function toolUsesPerRequest(elements: readonly Element[]): number[] {
   for (const element of elements) {
     if (!visible.has(element.type ?? '')) continue;
     const output = element.type === 'chat_response' || element.type === 'tool_call_request';
-    const usage = element.metadata?.recorded_usage !== undefined;
+    // A response's first event, as the import marks it.
+    const usage =
+      element.metadata?.recorded_usage !== undefined || element.metadata?.recorded_by !== undefined;
     if (output && (!inRun || (usage && runHasUsage))) {
       uses.push(seen);
       runHasUsage = false;

@@ -3,8 +3,9 @@
  * without the replay's code: a request is sent before each run of assistant
  * output (provider-visible `chat_response` and `tool_call_request` events),
  * and only another provider-visible event ends a run (issue 21), or, when
- * the run already holds one response's recorded usage, an output event
- * carrying another's (issue 40: one request per response the bill counts).
+ * the run already holds a response's first event (marked by the import with
+ * `metadata.recorded_by` or `recorded_usage`), another response's first
+ * event (issue 40: one request per response the bill counts).
  */
 import type { StreamElement } from '../core/types.ts';
 
@@ -23,7 +24,7 @@ export function findRequestCuts(elements: readonly StreamElement[]): number[] {
   elements.forEach((element, index) => {
     if (typeof element.type !== 'string' || !VISIBLE.has(element.type)) return;
     const output = element.type === 'chat_response' || element.type === 'tool_call_request';
-    const usage = hasUsage(element);
+    const usage = startsResponse(element);
     if (output && (!inRun || (usage && runHasUsage))) {
       cuts.push(index);
       runHasUsage = false;
@@ -34,9 +35,11 @@ export function findRequestCuts(elements: readonly StreamElement[]): number[] {
   return cuts;
 }
 
-function hasUsage(element: StreamElement): boolean {
+function startsResponse(element: StreamElement): boolean {
   const metadata = element.metadata;
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return false;
-  const usage = (metadata as Record<string, unknown>).recorded_usage;
-  return typeof usage === 'object' && usage !== null && !Array.isArray(usage);
+  const isObject = (value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  const fields = metadata as Record<string, unknown>;
+  return isObject(fields.recorded_usage) || isObject(fields.recorded_by);
 }

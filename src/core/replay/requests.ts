@@ -6,11 +6,12 @@
  * by turn starts, config deltas or compactions. A request's prompt is the
  * stream cut just before its run; its output is the run.
  *
- * Recorded usage is one API response's (importers put it on the response's
- * first event), so an output event that carries usage of its own starts a
- * new request when the run already has one: a history the transcript kept
- * without the inputs between its responses (a Codex rollout's `event_msg`
- * items) is still one request per response the bill counts.
+ * Importers mark each API response's first event (`metadata.recorded_by`,
+ * and its recorded usage when there is any), so an output event that
+ * starts a response of its own starts a new request when the run already
+ * holds one: a history the transcript kept without the inputs between its
+ * responses (a Codex rollout's `event_msg` items) is still one request per
+ * response the bill counts, with or without its usage.
  */
 import type { RecordedBy } from '../import/recorded-usage.ts';
 import { canonicalTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
@@ -37,6 +38,8 @@ export interface ReplayRequestSite {
   recorded: RecordedUsage | null;
   /** What recorded the response (runtime, version, model), when its events say so. */
   recordedBy: RecordedBy | null;
+  /** Whether an event of the run is marked as a response's first (recorded_by or usage). */
+  holdsResponseStart: boolean;
 }
 
 /** What reading the requests found beside them. */
@@ -70,8 +73,9 @@ export function findRequests(elements: readonly StreamElement[], facts: ElementF
       open = undefined;
       continue;
     }
-    // Another response's usage: the bill counts a request of its own.
-    if (open && usage?.ok && open.recorded !== null) open = undefined;
+    // Another response starts: the bill counts a request of its own.
+    const startsResponse = usage?.ok === true || facts.recordedBy.has(index);
+    if (open && startsResponse && open.holdsResponseStart) open = undefined;
     if (!open) {
       const stamp = (elements[index] as StreamElement).timestamp;
       const text = typeof stamp === 'string' ? stamp : undefined;
@@ -87,9 +91,11 @@ export function findRequests(elements: readonly StreamElement[], facts: ElementF
         outputTokens: 0,
         recorded: null,
         recordedBy: null,
+        holdsResponseStart: false,
       };
       requests.push(open);
     }
+    if (startsResponse) open.holdsResponseStart = true;
     open.last = index;
     open.outputTokens += facts.tokens[index] as number;
     open.recordedBy ??= facts.recordedBy.get(index) ?? null;
