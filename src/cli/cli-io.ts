@@ -18,6 +18,12 @@ export class CliError extends Error {}
 export class CliWriteError extends CliError {}
 
 /**
+ * The reader of a pipe the output goes to closed it (`--output FIFO` read by
+ * `head -1`): the command ends quietly with exit code 0, as with `| head`.
+ */
+export class OutputReaderGone extends Error {}
+
+/**
  * `FILE:line:col: severity: message` on one line: a line break in the path
  * or in a quoted value is escaped, so data cannot start a line of its own.
  */
@@ -45,6 +51,8 @@ export function describeWriteError(error: unknown): string {
       return 'is a folder';
     case 'EFBIG':
       return 'the file would be too large';
+    case 'EBADF':
+      return 'the descriptor is closed';
     default: {
       const message = error instanceof Error ? error.message : String(error);
       return message.split('\n')[0] ?? message;

@@ -4,7 +4,7 @@
  * spawning the binary. For what only the binary shows (exit codes of the
  * process, pipes, the entry point), {@link runBin} spawns it.
  */
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -73,6 +73,39 @@ export function runBin(
     maxBuffer: 256 * 1024 * 1024,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** How a binary started by {@link startBin} ended: its code, or the signal that killed it. */
+export interface BinExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Starts the real binary without waiting for it, for what happens while it
+ * runs (a signal, a pipe's reader); `done` settles when it has exited and
+ * its output is read. Standard input is a pipe unless `stdio` says otherwise.
+ */
+export function startBin(
+  args: readonly string[],
+  stdio: StdioOptions = 'pipe',
+): { child: ChildProcess; done: Promise<BinExit> } {
+  const child = spawn(process.execPath, [CLI_BIN, ...args], { stdio });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  const done = new Promise<BinExit>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, done };
 }
 
 /** A new temporary folder, and a way to write a file in it that gives the file's path. */
