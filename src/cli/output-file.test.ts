@@ -9,14 +9,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
-  closeSync,
-  constants,
   existsSync,
   linkSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
-  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -29,7 +26,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GOOD_CONFIG, GOOD_STREAM, streamWithTools } from '../test/bad-input-cases.ts';
-import { runBin, startBin } from '../test/run-cli.ts';
+import { readPipe, runBin, startBin } from '../test/run-cli.ts';
 import { getSignalExitCode } from './output-file.ts';
 
 const cli = runBin;
@@ -130,9 +127,8 @@ interface Scene {
   file: string | undefined;
   /** FILE's other hard link, for `hard-link`. */
   twin?: string;
-  /** What a pipe's reader got, once it is done. */
-  read?: Promise<string>;
-  pipe?: string;
+  /** The pipe's reader, for `pipe`. */
+  reader?: ReturnType<typeof readPipe>;
 }
 
 /** Makes `kind` in a new folder: FILE named `name`, holding `earlier` where it exists. */
@@ -178,13 +174,7 @@ function makeScene(
     case 'pipe': {
       const pipe = at(name);
       execFileSync('mkfifo', [pipe]);
-      const reader = spawn('cat', [pipe], { stdio: ['ignore', 'pipe', 'ignore'] });
-      let got = '';
-      reader.stdout.setEncoding('utf8').on('data', (text: string) => {
-        got += text;
-      });
-      const read = new Promise<string>((resolve) => reader.on('close', () => resolve(got)));
-      return { folder, input, output: pipe, file: undefined, read, pipe };
+      return { folder, input, output: pipe, file: undefined, reader: readPipe(pipe) };
     }
     case 'missing-file':
       return { folder, input, output: at(name), file: at(name) };
@@ -193,15 +183,6 @@ function makeScene(
     case 'folder':
       mkdirSync(at(name));
       return { folder, input, output: at(name), file: undefined };
-  }
-}
-
-/** Ends a pipe's reader that the command never wrote to (a writer opening and closing it gives it its end). */
-function releaseReader(pipe: string) {
-  try {
-    closeSync(openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK));
-  } catch {
-    // ENXIO: the reader is already gone.
   }
 }
 
@@ -236,8 +217,8 @@ describe('--output on every kind of target (property)', () => {
             scene.output,
           ]);
           const result = await run.done;
-          if (scene.pipe !== undefined) releaseReader(scene.pipe);
-          const read = await scene.read;
+          scene.reader?.release();
+          const read = await scene.reader?.read;
 
           const outcome = expectedOutcome(kind);
           if (outcome === 'refused') {
@@ -336,7 +317,8 @@ describe('--output to a pipe whose reader goes away', () => {
       pipe,
     ]);
     const result = await run.done;
-    releaseReader(pipe);
+    // Gone by now, unless the command never opened the pipe.
+    reader.kill();
     await readerDone;
     expect(result).toMatchObject({ code: 0, stderr: '', stdout: '' });
   });

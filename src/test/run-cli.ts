@@ -5,7 +5,16 @@
  * process, pipes, the entry point), {@link runBin} spawns it.
  */
 import { type ChildProcess, type StdioOptions, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CliIo } from '../cli/cli-io.ts';
@@ -106,6 +115,40 @@ export function startBin(
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
   return { child, done };
+}
+
+/**
+ * A reader of the named pipe `pipe` (`cat` into a file of its own, so it
+ * never waits on this process, which may be blocked in `spawnSync`): `read`
+ * is what it read once the writer closed the pipe. Once the command is done,
+ * `release` ends a reader that no writer ever opened the pipe for, or whose
+ * pipe was replaced (a bug), so a test fails instead of hanging.
+ */
+export function readPipe(pipe: string): { read: Promise<string>; release(): void } {
+  const folder = mkdtempSync(join(tmpdir(), 'pipe-read-'));
+  const file = join(folder, 'read');
+  const fd = openSync(file, 'w');
+  const reader = spawn('cat', [pipe], { stdio: ['ignore', fd, 'ignore'] });
+  closeSync(fd);
+  const read = new Promise<string>((resolve, reject) => {
+    reader.on('error', reject);
+    reader.on('close', () => {
+      const text = readFileSync(file, 'utf8');
+      rmSync(folder, { recursive: true, force: true });
+      resolve(text);
+    });
+  });
+  const release = () => {
+    try {
+      if (!lstatSync(pipe).isFIFO()) throw new Error('not the pipe any more');
+      // Opening and closing the pipe for writing gives a waiting reader its end.
+      closeSync(openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // ENXIO: the reader is already gone; anything else: stop it.
+      reader.kill();
+    }
+  };
+  return { read, release };
 }
 
 /** A new temporary folder, and a way to write a file in it that gives the file's path. */
