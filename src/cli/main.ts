@@ -4,19 +4,24 @@
  * public contract (docs/cli.md). Bad input exits with code 2 and one line naming
  * the file, line and column; never a stack trace.
  */
-import { CliError, type CliIo, CliWriteError, createNodeIo } from './cli-io.ts';
+import { CliError, type CliIo, CliWriteError, createNodeIo, OutputReaderGone } from './cli-io.ts';
 import { runCommand } from './commands.ts';
-import { type OutputFile, openOutputFile, takeOutputOption } from './output-file.ts';
+import {
+  deliverHeldSignals,
+  type OutputFile,
+  openOutputFile,
+  takeOutputOption,
+} from './output-file.ts';
 import { USAGE } from './usage.ts';
 
 async function main(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    io.stdout(USAGE);
-    return command === undefined ? 2 : 0;
-  }
   let output: OutputFile | undefined;
   try {
+    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+      io.stdout(USAGE);
+      return command === undefined ? 2 : 0;
+    }
     const taken = takeOutputOption(rest);
     if (taken.output !== undefined && taken.output !== '-') {
       output = openOutputFile(taken.output, io);
@@ -30,6 +35,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     } catch {
       // The command's own error is the one to report.
     }
+    if (error instanceof OutputReaderGone) return 0;
     if (error instanceof CliError) {
       io.stderr(`${error.message}\n`);
       return error instanceof CliWriteError ? 1 : 2;
@@ -42,3 +48,4 @@ async function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 process.exitCode = await main(process.argv.slice(2), createNodeIo());
+await deliverHeldSignals();

@@ -95,10 +95,20 @@ default), 2026-08 the pinned JP 4c1c39f1. The others switch one of D17's
 open points from the spec's ruling (the first value) to its alternative:
 ${READINGS.map((info) => `  ${info.key}=${info.values.map((v) => v.value).join('|')}  (${info.section}) ${info.question}`).join('\n')}
 
-Every command takes --output FILE to write to FILE instead of standard output:
-the output goes to a temporary file beside it, renamed over FILE only when
-the command succeeds (so --output may name the input file).
+Every command takes --output FILE to write to FILE instead of standard output,
+where the shell's > could write, and without losing data. A regular file (or
+a new one) is written only when the command succeeds, to a temporary file
+beside it renamed over it with its mode and owner, so --output may name the
+input file; a symbolic link is followed, and stays a link. A file with other
+hard links, or whose owner a new file would not keep, is written over in
+place instead, still only on success. A pipe or a character device
+(/dev/null, /dev/stdout on a terminal) is written as the output comes. A
+folder, a socket, a block device, a missing folder and what this user may not
+write (as > refuses it; root may write a read-only file, as with >) are
+refused, naming FILE, before the command runs. A command interrupted while it
+runs leaves FILE as it was.
 
 Exit codes: 0 success, 2 bad input or arguments, 1 internal error or an output
-that cannot be written. A closed pipe (| head) ends the command quietly.
+that cannot be written (a standard output closed with >&- included). A closed
+pipe (| head, or the reader of an --output pipe) ends the command quietly.
 `;

@@ -42,7 +42,7 @@ export interface BadInputCase {
   bytes?: () => Uint8Array;
   /** A path the CLI reads instead of a written file: a device, or `FIFO` for a named pipe the test makes. */
   cliPath?: string;
-  /** The CLI's arguments when not the default command; `FILE` is the input, `GOOD_CONFIG` the good config, `FOLDER` the folder of {@link cliBeside}. */
+  /** The CLI's arguments when not the default command; `FILE` is the input, `GOOD_CONFIG` the good config, `FOLDER` the folder of {@link cliBeside}, `OUTPUT` the target of {@link cliOutput}. */
   cliArgs?: readonly string[];
   /**
    * Files written beside the input, which the CLI then reads as
@@ -50,8 +50,20 @@ export interface BadInputCase {
    * folder, with its `metadata.json`, say.
    */
   cliBeside?: Readonly<Record<string, () => string>>;
-  /** What the input file holds after the command (`--output FILE` naming it), or undefined when right; no temporary file may be left beside it. */
+  /**
+   * What `--output` wrote, or undefined when right: what the input file
+   * holds after the command (`--output FILE` naming it, or a link to it), or
+   * what the reader of {@link cliOutput}'s pipe got. No temporary file may be
+   * left beside it.
+   */
   checkWritten?: (text: string) => string | undefined;
+  /**
+   * What `OUTPUT` in {@link cliArgs} is, when the case is about `--output`'s
+   * target: a symbolic link to the input (which must stay a link), a named
+   * pipe with a reader, or the input itself made read-only (chmod 0444, a
+   * mode that must stay).
+   */
+  cliOutput?: 'symlink' | 'pipe' | 'read-only';
   /** What the refusal must say besides its position (an encoding's name, a link's limit). */
   message?: RegExp;
   /** What an accepted case's stdout must show: a problem, or undefined when it is right. */
@@ -200,6 +212,27 @@ export const HOSTILE_TOOL_NAME = '\u001b]0;fake title\u0007\u001b[31mred\r\u202e
 
 const NOT_OUTPUT_OF_CORE = 'not applicable: the core returns text; writing it is the CLI’s';
 const NOT_OUTPUT_OF_PAGE = 'not applicable: the page writes no files of its own choosing';
+
+/** Whether the matrix runs as root, whom the shell's `>` lets write a read-only file (the read-only `--output` case). */
+const RUN_AS_ROOT = process.getuid?.() === 0;
+
+/** A command that writes to `--output` prints nothing on standard output. */
+function printsNothing(stdout: string): string | undefined {
+  return stdout === '' ? undefined : 'wrote to standard output too';
+}
+
+/** What `compact` of the good stream must write: its 8 events and one compaction (its rule, keep_last = 1, compacts the first of its two turns). */
+function checkCompactedGoodStream(text: string): string | undefined {
+  let events: { type?: unknown }[];
+  try {
+    events = JSON.parse(text) as { type?: unknown }[];
+  } catch {
+    return 'FILE is not JSON';
+  }
+  return events.length === 9 && events[8]?.type === 'compaction'
+    ? undefined
+    : `FILE holds ${events.length} events, not the 8 and a compaction`;
+}
 
 /** A stream with a missing comma between its elements (line 3, column 3). */
 const MISSING_COMMA = `[\n  {"timestamp": "${AT}", "type": "turn_start"}\n  {"timestamp": "${AT}", "type": "chat_request", "content": "fake"}\n]\n`;
@@ -1046,19 +1079,8 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     target: 'stream',
     build: () => GOOD_STREAM,
     cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE', '--output', 'FILE'],
-    checkStdout: (stdout) => (stdout === '' ? undefined : 'wrote to standard output too'),
-    checkWritten: (text) => {
-      // The good stream's 8 events; its rule (keep_last = 1) compacts the first of its two turns.
-      let events: { type?: unknown }[];
-      try {
-        events = JSON.parse(text) as { type?: unknown }[];
-      } catch {
-        return 'FILE is not JSON';
-      }
-      return events.length === 9 && events[8]?.type === 'compaction'
-        ? undefined
-        : `FILE holds ${events.length} events, not the 8 and a compaction`;
-    },
+    checkStdout: printsNothing,
+    checkWritten: checkCompactedGoodStream,
     accepted: true,
     via: 'editor',
     notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
@@ -1072,6 +1094,57 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     checkWritten: (text) => (text === MISSING_COMMA ? undefined : 'FILE was changed'),
     accepted: false,
     position: { line: 3, column: 3 },
+    via: 'editor',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
+  },
+  {
+    id: 'output-file-symlink',
+    title:
+      '`compact FILE --output LINK`, LINK a symbolic link to FILE: FILE replaced, LINK still a link to it',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE', '--output', 'OUTPUT'],
+    cliOutput: 'symlink',
+    checkStdout: printsNothing,
+    checkWritten: checkCompactedGoodStream,
+    accepted: true,
+    via: 'editor',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
+  },
+  {
+    id: 'output-file-pipe',
+    title:
+      '`compact FILE --output PIPE`, PIPE a named pipe with a reader: written through, the reader gets the stream, PIPE stays a pipe',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE', '--output', 'OUTPUT'],
+    cliOutput: 'pipe',
+    checkStdout: printsNothing,
+    checkWritten: checkCompactedGoodStream,
+    accepted: true,
+    via: 'editor',
+    notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
+  },
+  {
+    id: 'output-file-read-only',
+    title: RUN_AS_ROOT
+      ? '`compact FILE --output FILE`, FILE read-only (0444), run as root: written, as `>` writes it for root, mode kept (another user is refused, as `>` refuses)'
+      : '`compact FILE --output FILE`, FILE read-only (0444): refused by name, as `>` refuses it; FILE as it was (root would write it, as `>` does)',
+    target: 'stream',
+    build: () => GOOD_STREAM,
+    cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE', '--output', 'OUTPUT'],
+    cliOutput: 'read-only',
+    ...(RUN_AS_ROOT
+      ? { checkStdout: printsNothing, checkWritten: checkCompactedGoodStream }
+      : {
+          cliExitCode: 1,
+          checkStderr: shows(
+            /^\S+: error: cannot write the output: permission denied: it is not writable by this user\n$/,
+            'not refused by name as not writable',
+          ),
+          checkWritten: (text: string) => (text === GOOD_STREAM ? undefined : 'FILE was changed'),
+        }),
+    accepted: true,
     via: 'editor',
     notIn: { core: NOT_OUTPUT_OF_CORE, ui: NOT_OUTPUT_OF_PAGE },
   },

@@ -8,9 +8,20 @@
  * `docs/bad-input-matrix.md`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   BAD_INPUT_CASES,
@@ -23,6 +34,7 @@ import {
   shorten,
 } from '../../test/bad-input-cases.ts';
 import { playgroundInput } from '../../test/corpus.ts';
+import { readPipe } from '../../test/run-cli.ts';
 import { shareDefaults } from '../../test/share-links.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { formatSavedTokens } from '../counting/format.ts';
@@ -81,7 +93,7 @@ describe('bad input through the core and the CLI', () => {
         : await runCore(session, badCase, text);
       const cli: CoreCliRow['cli'] = badCase.notIn?.cli
         ? { ok: true, summary: badCase.notIn.cli, command: '', exitCode: null, ms: 0 }
-        : runCli(badCase, text);
+        : await runCli(badCase, text);
       rows.set(badCase.id, { id: badCase.id, title: badCase.title, core, cli });
       expect(core.ok, core.summary).toBe(true);
       expect(cli.ok, cli.summary).toBe(true);
@@ -216,7 +228,17 @@ const STDOUT_REDIRECTS: Record<NonNullable<BadInputCase['cliStdout']>, string> =
   'input-file': 'exec "$@" > "$INPUT_FILE"',
 };
 
-function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
+/** Where {@link BadInputCase.cliOutput}'s target is (the input's path and this suffix), and its name in the matrix. */
+const OUTPUT_TARGETS: Record<
+  NonNullable<BadInputCase['cliOutput']>,
+  { suffix: string; shown: string }
+> = {
+  symlink: { suffix: '.link', shown: 'LINK' },
+  pipe: { suffix: '.fifo', shown: 'PIPE' },
+  'read-only': { suffix: '', shown: 'FILE' },
+};
+
+async function runCli(badCase: BadInputCase, text: string): Promise<CoreCliRow['cli']> {
   let file = join(work, badCase.target === 'stream' ? `${badCase.id}.json` : `${badCase.id}.toml`);
   // A folder case: the input is events.json in a folder of its own, beside its other files.
   const folder = badCase.cliBeside ? join(work, badCase.id) : undefined;
@@ -230,6 +252,13 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
   if (badCase.cliPath === 'FIFO') execFileSync('mkfifo', [file]);
   else if (badCase.cliPath !== undefined) file = badCase.cliPath;
   else writeFileSync(file, badCase.bytes ? badCase.bytes() : text);
+  // `--output`'s target, when the case is about it: beside the input, or the input itself.
+  const outputTarget = badCase.cliOutput && OUTPUT_TARGETS[badCase.cliOutput];
+  const output = outputTarget ? `${file}${outputTarget.suffix}` : file;
+  if (badCase.cliOutput === 'symlink') symlinkSync(basename(file), output);
+  if (badCase.cliOutput === 'pipe') execFileSync('mkfifo', [output]);
+  if (badCase.cliOutput === 'read-only') chmodSync(file, 0o444);
+  const piped = badCase.cliOutput === 'pipe' ? readPipe(output) : undefined;
   const defaultArgs =
     badCase.target === 'stream'
       ? ['project', 'FILE']
@@ -240,6 +269,7 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
     FOLDER: folder ?? work,
     GOOD_CONFIG: goodConfigFile,
     GOOD_STREAM: goodStreamFile,
+    OUTPUT: output,
   } as const;
   const args = template.map((arg) =>
     Object.hasOwn(stand, arg) ? stand[arg as keyof typeof stand] : arg,
@@ -247,7 +277,8 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
   const command = template
     .join(' ')
     .replace('GOOD_CONFIG', 'good.toml')
-    .replace('GOOD_STREAM', 'good-events.json');
+    .replace('GOOD_STREAM', 'good-events.json')
+    .replace('OUTPUT', outputTarget?.shown ?? 'OUTPUT');
   const start = performance.now();
   // Where stdout goes, when the case is about writing it: through a shell, as a user would.
   const redirect = badCase.cliStdout && STDOUT_REDIRECTS[badCase.cliStdout];
@@ -265,12 +296,24 @@ function runCli(badCase: BadInputCase, text: string): CoreCliRow['cli'] {
   );
   const ms = elapsed(start);
   const problems: string[] = [];
+  piped?.release();
+  const read = await piped?.read;
   if (badCase.checkWritten) {
-    const problem = badCase.checkWritten(readFileSync(file, 'utf8'));
+    const problem = badCase.checkWritten(read ?? readFileSync(file, 'utf8'));
     if (problem) problems.push(problem);
     const left = readdirSync(dirname(file)).filter((name) => name.endsWith('.tmp'));
     if (left.length > 0) problems.push(`left ${left.join(', ')}`);
   }
+  // What the target was, it still is.
+  if (badCase.cliOutput === 'symlink' && !lstatSync(output).isSymbolicLink()) {
+    problems.push('LINK is no longer a symbolic link');
+  }
+  if (badCase.cliOutput === 'pipe' && !statSync(output).isFIFO())
+    problems.push('PIPE is no longer a pipe');
+  if (badCase.cliOutput === 'read-only' && (statSync(file).mode & 0o777) !== 0o444) {
+    problems.push(`FILE's mode is now ${(statSync(file).mode & 0o777).toString(8)}`);
+  }
+  if (output !== file) rmSync(output, { force: true });
   if (folder) rmSync(folder, { recursive: true, force: true });
   else if (badCase.cliPath === undefined || badCase.cliPath === 'FIFO')
     rmSync(file, { force: true });
