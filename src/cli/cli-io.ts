@@ -1,4 +1,3 @@
-import { constants, fstatSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { formatDiagnostic as formatCoreDiagnostic } from '../core/diagnostics.ts';
 import type { Diagnostic } from '../core/types.ts';
 import { readInputText } from './read-input.ts';
@@ -80,55 +79,6 @@ function handleOutputErrors(): void {
   process.stderr.on('error', () => {});
 }
 
-/** What tells a closed standard output from an open one. */
-export interface StandardOutputFacts {
-  /** Descriptor 1's stats. */
-  out: Pick<Stats, 'isCharacterDevice' | 'rdev'>;
-  /** `/dev/null`'s device number, or undefined where there is none. */
-  devNullRdev: number | undefined;
-  /** Descriptor 1's access mode (`O_RDONLY`, `O_WRONLY`, `O_RDWR`) where the system tells it (Linux, `/proc/self/fdinfo`). */
-  accessMode: number | undefined;
-}
-
-/**
- * Whether standard output was closed when the command started (`>&-`).
- * Node.js puts `/dev/null`, opened for reading and writing, in place of a
- * closed descriptor 1 before any script runs, so writes would vanish with
- * exit code 0. The shell's `> /dev/null` opens it for writing only. A parent
- * that hands over `/dev/null` for reading and writing (Node's stdio
- * `'ignore'`, Python's `subprocess.DEVNULL`) looks the same and is taken as
- * closed too; `--output /dev/null` discards the output there. Where the
- * access mode cannot be read (not Linux), nothing is taken as closed.
- */
-export function isClosedStandardOutput(facts: StandardOutputFacts): boolean {
-  return (
-    facts.out.isCharacterDevice() &&
-    facts.devNullRdev !== undefined &&
-    facts.out.rdev === facts.devNullRdev &&
-    facts.accessMode === constants.O_RDWR
-  );
-}
-
-/** The message for {@link isClosedStandardOutput}, after which the command exits with code 1. */
-export const CLOSED_OUTPUT_MESSAGE =
-  'error: cannot write the output: standard output is closed (or is /dev/null opened for ' +
-  'reading and writing, which Node.js puts in place of a closed one); to discard the output, ' +
-  'redirect it with > /dev/null or use --output /dev/null';
-
-function readStandardOutputFacts(): StandardOutputFacts | undefined {
-  try {
-    const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync('/proc/self/fdinfo/1', 'utf8'));
-    return {
-      out: fstatSync(1),
-      devNullRdev: statSync('/dev/null').rdev,
-      // O_ACCMODE: the two low bits.
-      accessMode: flags?.[1] === undefined ? undefined : Number.parseInt(flags[1], 8) & 0o3,
-    };
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The real process's input and output. Everything on stderr is for people
  * and may quote the data (a path, a value), so it is escaped for the
@@ -136,18 +86,8 @@ function readStandardOutputFacts(): StandardOutputFacts | undefined {
  */
 export function createNodeIo(): CliIo {
   handleOutputErrors();
-  let outputChecked = false;
   return {
-    stdout: (text) => {
-      if (!outputChecked) {
-        outputChecked = true;
-        const facts = readStandardOutputFacts();
-        if (facts !== undefined && isClosedStandardOutput(facts)) {
-          throw new CliWriteError(CLOSED_OUTPUT_MESSAGE);
-        }
-      }
-      process.stdout.write(text);
-    },
+    stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(escapeLines(text)),
     readText: (path) => {
       const read = readInputText(path);
