@@ -109,6 +109,6 @@ refused, naming FILE, before the command runs. A command interrupted while it
 runs leaves FILE as it was.
 
 Exit codes: 0 success, 2 bad input or arguments, 1 internal error or an output
-that cannot be written (a standard output closed with >&- included). A closed
+that cannot be written. A closed
 pipe (| head, or the reader of an --output pipe) ends the command quietly.
 `;
