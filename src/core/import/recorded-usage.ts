@@ -146,6 +146,8 @@ export interface RecordedBy {
   version?: string;
   /** The model the response came from, as recorded (`claude-opus-4-6`). */
   model?: string;
+  /** The conversation is a subagent's (its own, shorter system prompt), as the runtime marks it. */
+  subagent?: boolean;
 }
 
 /** Puts what recorded a response on its first event; empty strings are no value. */
@@ -153,6 +155,7 @@ export function attachRecordedBy(element: StreamElement, by: RecordedBy): void {
   const value: JsonObject = { runtime: by.runtime };
   if (by.version) value.version = by.version;
   if (by.model) value.model = by.model;
+  if (by.subagent) value.subagent = true;
   const metadata = isJsonObject(element.metadata) ? element.metadata : {};
   metadata[RECORDED_BY_KEY] = value;
   element.metadata = metadata;
@@ -167,6 +170,7 @@ export function readRecordedBy(metadata: JsonValue | undefined): RecordedBy | un
   const by: RecordedBy = { runtime: value.runtime };
   if (typeof value.version === 'string' && value.version !== '') by.version = value.version;
   if (typeof value.model === 'string' && value.model !== '') by.model = value.model;
+  if (value.subagent === true) by.subagent = true;
   return by;
 }
 

@@ -26,6 +26,7 @@ import type { ModelPrices } from './prices.ts';
 import type { ReplayRequestSite } from './requests.ts';
 import {
   type Breakpoints,
+  getProfilePrefix,
   getRuntimeProfile,
   isVersionAtLeast,
   type RuntimeProfile,
@@ -71,6 +72,8 @@ export interface RuntimeRead {
   model: string | null;
   /** Every model recorded, most used first. */
   models: string[];
+  /** The stream is a subagent's conversation (the import says so). */
+  subagent: boolean;
 }
 
 /** The runtime, its version and the models, from the responses' `recorded_by` (or the caller's runtime). */
@@ -91,8 +94,12 @@ export function readRuntime(
     version: found?.version ?? null,
     model: models[0] ?? null,
     models,
+    subagent: found?.subagent === true,
   };
 }
+
+/** Responses with recorded output it takes to estimate the others' hidden output from them. */
+const MIN_HIDDEN_SAMPLES = 3;
 
 /**
  * Each request's own hidden output: recorded output minus the output the
@@ -113,10 +120,13 @@ export function getHiddenOutput(
       if (site.recorded) known.push(Math.max(0, site.recorded.output_tokens - site.outputTokens));
     }
   }
+  // The median of three or more (a first response's long thinking is no typical one); fewer
+  // tell less than the runtime's own figure.
   const estimate =
-    known.length > 0
-      ? known.reduce((a, b) => a + b, 0) / known.length
-      : (profile?.hiddenOutputPerResponse ?? 0);
+    known.length >= MIN_HIDDEN_SAMPLES
+      ? median(known)
+      : (profile?.hiddenOutputPerResponse ??
+        (known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : 0));
   sites.forEach((site, k) => {
     perRequest[k] =
       readsBill && site.recorded
@@ -293,10 +303,11 @@ export function calibrate(input: CalibrationInput): Calibration {
   }
   // The runtime's defaults, with what the stream's config sends counted on top.
   const counted = Math.round(defaultFactor * input.configPrefix);
-  const tokens = (profile?.prefixTokens ?? 0) + counted;
+  const profilePrefix = profile ? getProfilePrefix(profile, runtime.version, runtime.subagent) : 0;
+  const tokens = profilePrefix + counted;
   const parts = [
     profile
-      ? `${profile.title}'s default ${formatTokens(profile.prefixTokens)} tokens (${profile.source})`
+      ? `${profile.title}${runtime.version ? ` ${runtime.version}` : ''}${runtime.subagent ? ' (a subagent)' : ''}'s default ${formatTokens(profilePrefix)} tokens (${profile.source})`
       : '',
     counted > 0
       ? `${formatTokens(counted)} tokens the stream's config sends (system prompt, instructions, tool definitions)`

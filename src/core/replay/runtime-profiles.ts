@@ -29,6 +29,10 @@ export interface RuntimeProfile {
   title: string;
   /** The invisible prefix in billed tokens: system prompt, tool definitions, reminders. */
   prefixTokens: number;
+  /** The prefix from a version on, where it grew (latest last); `prefixTokens` before the first. */
+  prefixByVersion?: readonly { from: string; tokens: number }[];
+  /** The prefix of the runtime's subagents (their own, shorter system prompt), where measured. */
+  subagentPrefixTokens?: number;
   /** Provider tokens per counted (o200k) token. */
   tokenFactor: number;
   /** Output a response produces that the transcript does not show (thinking kept as a signature), per response. */
@@ -47,7 +51,12 @@ const PROFILES: readonly RuntimeProfile[] = [
   {
     runtime: 'claude-code',
     title: 'Claude Code',
-    prefixTokens: 22_000,
+    prefixTokens: 20_500,
+    // The corpus's sessions: 2.1.55 about 20.2 K, 2.1.71 about 22.1 K, 2.1.132 about 25.7 K.
+    prefixByVersion: [
+      { from: '2.1.60', tokens: 22_000 },
+      { from: '2.1.100', tokens: 26_000 },
+    ],
     tokenFactor: 1.3,
     hiddenOutputPerResponse: 120,
     breakpoints: 'head-and-last-turns',
@@ -94,6 +103,7 @@ const PROFILES: readonly RuntimeProfile[] = [
     runtime: 'openclaw',
     title: 'OpenClaw',
     prefixTokens: 25_300,
+    subagentPrefixTokens: 14_300,
     tokenFactor: 1.3,
     hiddenOutputPerResponse: 80,
     breakpoints: 'every-request',
@@ -129,6 +139,24 @@ export function getRuntimeProfile(runtime: string | null | undefined): RuntimePr
 /** Every runtime with defaults, for the docs' table. */
 export function listRuntimeProfiles(): readonly RuntimeProfile[] {
   return PROFILES;
+}
+
+/** A runtime's default prefix for a version (null: unknown) and for a subagent or not. */
+export function getProfilePrefix(
+  profile: RuntimeProfile,
+  version: string | null,
+  subagent: boolean,
+): number {
+  if (subagent && profile.subagentPrefixTokens !== undefined) return profile.subagentPrefixTokens;
+  let tokens = profile.prefixTokens;
+  if (version === null) {
+    // An unknown version is taken as the latest: a transcript without one is most likely new.
+    return profile.prefixByVersion?.at(-1)?.tokens ?? tokens;
+  }
+  for (const step of profile.prefixByVersion ?? []) {
+    if (isVersionAtLeast(version, step.from)) tokens = step.tokens;
+  }
+  return tokens;
 }
 
 /** Whether dotted version `a` is `b` or later (missing parts are 0; non-numbers compare as 0). */
