@@ -67,7 +67,7 @@ export interface FactorBounds {
 const STEP_SHARE = 0.03;
 const MIN_STEP_TOKENS = 600;
 /** Points closer than this in visible tokens tell nothing about the factor. */
-const MIN_SPREAD_TOKENS = 200;
+const MIN_SPREAD_TOKENS = 100;
 
 /** The middle value (the mean of the two middle ones for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
@@ -87,11 +87,12 @@ export function median(values: readonly number[]): number {
 function fitFactor(
   points: readonly CalibrationPoint[],
   segmentOf: readonly number[],
+  maxDistance = points.length,
 ): number | null {
   const slopes: number[] = [];
   for (let i = 0; i < points.length; i++) {
     const a = points[i] as CalibrationPoint;
-    for (let j = i + 1; j < points.length; j++) {
+    for (let j = i + 1; j < Math.min(points.length, i + 1 + maxDistance); j++) {
       if (segmentOf[i] !== segmentOf[j]) continue;
       const b = points[j] as CalibrationPoint;
       const spread = b.visible - a.visible;
@@ -146,9 +147,10 @@ export function fitCalibration(
     };
   }
   const clamp = (factor: number) => Math.min(bounds.max, Math.max(bounds.min, factor));
-  // Twice: the factor from one segment, the segments from that factor, then the factor within them.
+  // The first guess from neighbours only (a step spoils one slope of them, not most of all
+  // pairs'), then twice: the segments from the factor, the factor within the segments.
   let segmentOf = points.map(() => 0);
-  let fitted = fitFactor(points, segmentOf);
+  let fitted = fitFactor(points, segmentOf, 1) ?? fitFactor(points, segmentOf);
   let factor = clamp(fitted ?? bounds.fallback);
   for (let round = 0; round < 2; round++) {
     segmentOf = findSegments(points, factor);
