@@ -11,11 +11,17 @@ import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/count
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
 import {
   describePolicyFields,
-  formatAssignments,
   isPolicyName,
   POLICY_NAMES,
   type PolicyName,
 } from '../core/replay/policies/policies.ts';
+import {
+  describeBasis,
+  describeBill,
+  describeChosen,
+  getCheapestSchedule,
+  getChosenName,
+} from '../core/replay/presentation.ts';
 import {
   type CalibrationChoice,
   hasInventedTimes,
@@ -237,15 +243,12 @@ function table(header: string[], rows: string[][], leftColumns = 1): string[] {
 export function formatReplay(replay: Replay): string {
   const { model } = replay;
   // Under a runtime policy the chosen figures are the policy's, not the schedule's.
-  const chosen =
-    replay.policy.name === 'jp'
-      ? replay.schedule
-      : `${replay.policy.name} (${formatAssignments(replay.policy.parameters).join(' ')})`;
-  const chosenName = replay.policy.name === 'jp' ? replay.schedule : replay.policy.name;
+  const chosen = describeChosen(replay);
+  const chosenName = getChosenName(replay);
   const lines: string[] = [
     `Replay under ${escapeForTerminal(chosen)}, model ${escapeForTerminal(model.name)} (input $${model.input}, output $${model.output} per million tokens; cache write ×${model.write} (1-hour ×${model.write_1h}), read ×${model.read}, time to live ${formatCount(replay.calibration.ttl_seconds)} s, minimum prefix ${formatCount(model.min_prefix_tokens)}; prices as of ${model.as_of}). Tokens: ${TOKENIZER_LABELS[replay.tokenizer]}.`,
-    formatBasis(replay),
-    ...formatBill(replay),
+    `Basis: ${describeBasis(replay.calibration)}`,
+    ...[describeBill(replay)].filter((line) => line !== null).map(escapeForTerminal),
     '',
   ];
   if (replay.conversations) {
@@ -337,7 +340,7 @@ export function formatReplay(replay: Replay): string {
   );
   const computed = SCHEDULES.filter((s) => replay.schedules[s] !== undefined);
   const costOf = (s: (typeof SCHEDULES)[number]) => replay.schedules[s] ?? 0;
-  const cheapest = computed.reduce((best, s) => (costOf(s) < costOf(best) ? s : best));
+  const cheapest = getCheapestSchedule(replay);
   lines.push(
     ...table(
       ['schedule', 'cost', ''],
@@ -363,34 +366,4 @@ export function formatReplay(replay: Replay): string {
   }
   lines.push(...replay.notes.map(escapeForTerminal), '');
   return lines.join('\n');
-}
-
-/** What the figures stand on: recorded, calibrated or modelled, and from what. */
-function formatBasis(replay: Replay): string {
-  const c = replay.calibration;
-  const prefix = `an invisible prefix of ${formatCount(c.prefix_tokens)} tokens${c.prefix_steps.length > 0 ? ` (moving at request${c.prefix_steps.length === 1 ? '' : 's'} ${c.prefix_steps.map((s) => s.from_request).join(', ')})` : ''} and ${c.token_factor} billed tokens per counted token`;
-  switch (c.source) {
-    case 'recorded':
-      return `Basis: calibrated on the recorded usage of ${formatCount(c.points)} requests: ${prefix}${c.median_error === null ? '' : `; the fit is ${formatPercent(c.median_error * 100)} off on them (median)`}.`;
-    case 'runtime':
-      return `Basis: modelled from ${c.runtime ? `${escapeForTerminal(c.runtime)}'s` : 'the'} defaults (no recorded usage): ${prefix}.`;
-    case 'user':
-      return `Basis: modelled with your invisible prefix: ${prefix}.`;
-    case 'none':
-      return 'Basis: the file alone (calibration none): no invisible prefix, factor 1, no hidden output.';
-  }
-}
-
-/** The recorded bill, first: what the session cost, beside what `stored` models on the same requests. */
-function formatBill(replay: Replay): string[] {
-  const r = replay.recorded;
-  if (!r) return [];
-  const oneHour = r.cache_write_1h_tokens ?? 0;
-  const writes =
-    oneHour > 0
-      ? `write ${formatCount(r.cache_write_tokens)}, of which 1-hour ${formatCount(oneHour)}`
-      : `write ${formatCount(r.cache_write_tokens)}`;
-  return [
-    `Recorded bill: ${formatDollars(r.cost)} on ${formatCount(r.requests)} requests (input ${formatCount(r.prompt_tokens)}: cache read ${formatCount(r.cache_read_tokens)}, ${writes}; output ${formatCount(r.output_tokens)}). Stored, on the same requests: ${formatDollars(r.modelled_cost)}, ${formatCount(r.modelled_prompt_tokens)} input tokens${r.median_prompt_error === null ? '' : `, ${formatPercent(r.median_prompt_error * 100)} off the recorded prompt per request (median)`}${r.unexplained_misses > 0 ? `; ${formatCount(r.unexplained_misses)} cache miss${r.unexplained_misses === 1 ? '' : 'es'} the model cannot explain (marked)` : ''}.`,
-  ];
 }
