@@ -247,7 +247,7 @@ export function formatReplay(replay: Replay): string {
   const chosenName = getChosenName(replay);
   const lines: string[] = [
     `Replay under ${escapeForTerminal(chosen)}, model ${escapeForTerminal(model.name)} (input $${model.input}, output $${model.output} per million tokens; cache write ×${model.write} (1-hour ×${model.write_1h}), read ×${model.read}, time to live ${formatCount(replay.calibration.ttl_seconds)} s, minimum prefix ${formatCount(model.min_prefix_tokens)}; prices as of ${model.as_of}). Tokens: ${TOKENIZER_LABELS[replay.tokenizer]}.`,
-    `Basis: ${describeBasis(replay.calibration)}`,
+    `Basis: ${lowerFirst(describeBasis(replay.calibration))}`,
     ...[describeBill(replay)].filter((line) => line !== null).map(escapeForTerminal),
     '',
   ];
@@ -366,4 +366,8 @@ export function formatReplay(replay: Replay): string {
   }
   lines.push(...replay.notes.map(escapeForTerminal), '');
   return lines.join('\n');
+}
+
+function lowerFirst(sentence: string): string {
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
