@@ -13,8 +13,8 @@ import { ConversationResults } from './ConversationResults.tsx';
 import { FIXTURE_AFTER, FIXTURE_RESULT } from './panes/test-fixture.ts';
 
 // uPlot needs a real canvas and matchMedia, which jsdom has not; the chart is the browser tests'.
-vi.mock('./panes/CostChart.tsx', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./panes/CostChart.tsx')>()),
+vi.mock('./panes/cost/CostChart.tsx', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./panes/cost/CostChart.tsx')>()),
   CostChart: () => null,
 }));
 

@@ -15,7 +15,7 @@ function loadUPlot(): Promise<typeof uPlot> {
   return loading;
 }
 
-import type { Theme } from '../../state/app-state.ts';
+import type { Theme } from '../../../state/app-state.ts';
 
 /** One line of the chart. */
 export interface ChartLine {
