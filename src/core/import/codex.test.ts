@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importTranscript } from './import.ts';
+import { readRecordedUsage } from './recorded-usage.ts';
 
 const line = (type: string, payload: object, s = 0) =>
   JSON.stringify({
@@ -115,5 +116,82 @@ describe('Codex rollouts', () => {
     expect(result.notes).toContainEqual(
       expect.objectContaining({ code: 'codex/event-only', line: 2 }),
     );
+  });
+});
+
+describe('Codex usage per response', () => {
+  const usage = (input: number, cached: number, output: number, total: number) =>
+    line('event_msg', {
+      type: 'token_count',
+      info: {
+        total_token_usage: { total_tokens: total },
+        last_token_usage: {
+          input_tokens: input,
+          cached_input_tokens: cached,
+          output_tokens: output,
+          reasoning_output_tokens: 0,
+          total_tokens: input + output,
+        },
+      },
+    });
+
+  it('keeps usage written after the tool output on the response that made the call', () => {
+    // As a rollout writes it: the call, its output, then the call's token_count;
+    // then the answer and its token_count.
+    const text = [
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'count words' }],
+      }),
+      line('response_item', {
+        type: 'function_call',
+        name: 'exec_command',
+        arguments: '{"cmd":"wc -w notes.md"}',
+        call_id: 'c1',
+      }),
+      line('response_item', { type: 'function_call_output', call_id: 'c1', output: '11 notes.md' }),
+      usage(12_882, 9_600, 496, 13_378),
+      line('response_item', {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: '11 words' }],
+      }),
+      usage(13_430, 9_600, 13, 26_821),
+    ].join('\n');
+    const result = importTranscript(text);
+    const carriers = (result.elements ?? []).flatMap((e) => {
+      const kept = readRecordedUsage(e.metadata);
+      return kept ? [[e.type, kept.prompt_tokens, kept.output_tokens]] : [];
+    });
+    expect(carriers).toEqual([
+      ['tool_call_request', 12_882, 496],
+      ['chat_response', 13_430, 13],
+    ]);
+    expect(result.notes.map((n) => n.code)).not.toContain('codex/usage-without-response');
+  });
+
+  it('keeps no usage that no response waits for, and says why', () => {
+    // A second count with a new total and no item of the model between.
+    const text = [
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'hi' }],
+      }),
+      line('response_item', {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'hello' }],
+      }),
+      usage(100, 0, 5, 105),
+      usage(200, 0, 5, 310),
+    ].join('\n');
+    const result = importTranscript(text);
+    const kept = (result.elements ?? []).filter((e) => readRecordedUsage(e.metadata));
+    expect(kept.map((e) => e.message)).toEqual(['hello']);
+    const note = result.notes.find((n) => n.code === 'codex/usage-without-response');
+    expect(note).toMatchObject({ count: 1, line: 4 });
+    expect(note?.message).toContain('no response is waiting for it');
   });
 });

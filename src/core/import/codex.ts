@@ -453,7 +453,7 @@ class ResponseUsage {
     } else if (!this.tracker.attach(usage)) {
       this.out.note(
         'codex/usage-without-response',
-        'Usage recorded for a response that produced no imported event (its items were skipped) has no event to go on; not kept.',
+        'Usage recorded where no response is waiting for it (no item of the model since the last usage, or only items with no event, such as encrypted reasoning) has no event to go on; not kept.',
         line,
       );
     }

@@ -180,30 +180,46 @@ export function attachRecordedUsage(element: StreamElement, usage: RecordedUsage
 /**
  * Tracks where each response's events begin in a stream being built, so
  * usage recorded after a response (Codex `token_count`) or with it lands on
- * the response's first event.
+ * the response's first event. The usage can come after the response's
+ * inputs were read too (Codex writes a call's `token_count` after its
+ * `function_call_output`): it belongs to the latest response that has none
+ * yet, until the next response begins.
  */
 export class ResponseUsageTracker {
+  /** Where the latest response without usage begins; undefined when there is none. */
   private start: number | undefined;
+  /** Whether that response may still grow: no input came after it. */
+  private open = false;
 
   constructor(private readonly elements: readonly StreamElement[]) {}
 
   /** Call before importing an item the model produced: marks a response's start. */
   beginOutput(): void {
-    this.start ??= this.elements.length;
-  }
-
-  /** Call before importing input (a user message, a tool result): the response is over. */
-  endOutput(): void {
-    this.start = undefined;
+    if (this.open) return;
+    this.start = this.elements.length;
+    this.open = true;
   }
 
   /**
-   * Attaches usage to the first event of the current response, and closes
-   * it; false when the response produced no event to carry it.
+   * Call before importing input (a user message, a tool result): the
+   * response's output is over, but its usage may still come. A response
+   * that imported nothing is forgotten, so its usage is not put on the
+   * input's events.
+   */
+  endOutput(): void {
+    if (this.open && this.start === this.elements.length) this.start = undefined;
+    this.open = false;
+  }
+
+  /**
+   * Attaches usage to the first event of the latest response that has none,
+   * and closes it; false when there is no such response, or it produced no
+   * event to carry the usage.
    */
   attach(usage: RecordedUsage): boolean {
     const element = this.start === undefined ? undefined : this.elements[this.start];
     this.start = undefined;
+    this.open = false;
     if (element === undefined) return false;
     attachRecordedUsage(element, usage);
     return true;
