@@ -1,0 +1,40 @@
+/**
+ * Issue 40, "requests as they were sent": each import gives the replay one
+ * request per API response the runtime sent, each carrying that response's
+ * own recorded usage. Expected figures are counted by hand from the files.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SHARED_DIR } from '../../test/conformance.ts';
+import { loadTokenCounter } from '../counting/tokens.ts';
+import { createReplaySettings, replayStream } from '../replay/replay.ts';
+import type { StreamElement } from '../types.ts';
+import { importTranscript } from './import.ts';
+
+const CORPUS = join(SHARED_DIR, 'corpus');
+const counter = await loadTokenCounter('chars');
+
+function replayRequests(elements: readonly StreamElement[]) {
+  return replayStream(elements, createReplaySettings(counter), { schedules: false, tools: false })
+    .requests;
+}
+
+function importCorpus(path: string): StreamElement[] {
+  return importTranscript(readFileSync(join(CORPUS, path), 'utf8')).elements ?? [];
+}
+
+describe('Codex: a history kept only as event_msg items', () => {
+  it('toolpath__convo.jsonl is 11 requests, each with its own token_count', () => {
+    const requests = replayRequests(importCorpus('agent-transcripts/codex/toolpath__convo.jsonl'));
+    // Lines 10–27: nine token_count last_token_usage input figures (line 23's
+    // and 24's agent messages are one response, counted at line 25); line 35
+    // repeats line 27's total. Then the second turn's two responses (lines 40, 44).
+    expect(requests.map((r) => r.recorded?.prompt_tokens)).toEqual([
+      13_973, 14_636, 14_849, 15_030, 15_142, 15_323, 15_829, 16_105, 16_285, 12_882, 13_430,
+    ]);
+    expect(requests.map((r) => r.recorded?.output_tokens)).toEqual([
+      623, 176, 122, 75, 131, 267, 216, 143, 103, 496, 13,
+    ]);
+  });
+});
