@@ -105,6 +105,15 @@ export class StreamBuilder {
     this.elements.push({ timestamp, type: 'chat_request', content });
   }
 
+  /**
+   * A JP `config_delta` (spec 1.3): configuration the runtime sent that is
+   * not conversation, such as its system prompt. It is never
+   * provider-visible and opens no turn.
+   */
+  configDelta(delta: JsonObject, time: SourceTime, line?: number): void {
+    this.elements.push({ timestamp: this.time(time, line), type: 'config_delta', delta });
+  }
+
   /** A further user message in the same turn (a second text block of one message). */
   userText(content: string, time: SourceTime, line?: number): void {
     this.elements.push({ timestamp: this.time(time, line), type: 'chat_request', content });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SHARED_DIR } from '../../test/conformance.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
 import { createReplaySettings, replayStream } from '../replay/replay.ts';
-import type { StreamElement } from '../types.ts';
+import type { JsonObject, StreamElement } from '../types.ts';
 import { importTranscript } from './import.ts';
 
 const CORPUS = join(SHARED_DIR, 'corpus');
@@ -36,5 +36,30 @@ describe('Codex: a history kept only as event_msg items', () => {
     expect(requests.map((r) => r.recorded?.output_tokens)).toEqual([
       623, 176, 122, 75, 131, 267, 216, 143, 103, 496, 13,
     ]);
+  });
+});
+
+describe('Codex: what it sends ahead of the conversation', () => {
+  it('toolpath__convo.jsonl: base instructions (line 1), developer (line 4) and context (line 5) as one system prompt', () => {
+    const path = 'agent-transcripts/codex/toolpath__convo.jsonl';
+    const raw = readFileSync(join(CORPUS, path), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => (JSON.parse(l) as JsonObject).payload as JsonObject);
+    const texts = (payload: JsonObject) =>
+      (payload.content as JsonObject[]).map((part) => part.text as string);
+    const expected = [
+      ((raw[0] as JsonObject).base_instructions as JsonObject).text as string,
+      // Line 4's two parts: the permissions and the skills instructions.
+      ...texts(raw[3] as JsonObject),
+      ...texts(raw[4] as JsonObject),
+    ].join('\n\n');
+    const elements = importCorpus(path);
+    expect(elements[0]).toMatchObject({
+      type: 'config_delta',
+      timestamp: '2026-05-07 18:27:42.128',
+      delta: { assistant: { system_prompt: expected } },
+    });
+    expect(elements.filter((e) => e.type === 'config_delta')).toHaveLength(1);
   });
 });
