@@ -63,3 +63,70 @@ describe('Codex: what it sends ahead of the conversation', () => {
     expect(elements.filter((e) => e.type === 'config_delta')).toHaveLength(1);
   });
 });
+
+describe('Gemini CLI: parallel calls of one message', () => {
+  const call = (id: string, name: string, output: string, s: number) => ({
+    id,
+    name,
+    args: { file_path: `${name}.md` },
+    result: [{ functionResponse: { id, name, response: { output } } }],
+    status: 'success',
+    timestamp: `2026-05-07T18:28:1${s}.000Z`,
+  });
+
+  it('are one request: the calls together, then their results', () => {
+    const text = [
+      { sessionId: 's', projectHash: 'h', startTime: '2026-05-07T18:28:01.404Z', kind: 'main' },
+      {
+        id: 'u1',
+        timestamp: '2026-05-07T18:28:02.000Z',
+        type: 'user',
+        content: [{ text: 'read the three notes' }],
+      },
+      {
+        id: 'g1',
+        timestamp: '2026-05-07T18:28:05.000Z',
+        type: 'gemini',
+        content: 'Reading all three at once.',
+        thoughts: [],
+        tokens: { input: 8702, output: 36, cached: 0, thoughts: 0, tool: 0, total: 8738 },
+        model: 'gemini-3-flash-preview',
+        toolCalls: [
+          call('r1', 'a', 'one', 1),
+          call('r2', 'b', 'two', 2),
+          call('r3', 'c', 'three', 3),
+        ],
+      },
+      {
+        id: 'g2',
+        timestamp: '2026-05-07T18:28:20.000Z',
+        type: 'gemini',
+        content: 'They say one, two, three.',
+        tokens: { input: 8800, output: 9, cached: 7000, thoughts: 0, tool: 0, total: 8809 },
+        model: 'gemini-3-flash-preview',
+      },
+    ]
+      .map((record) => JSON.stringify(record))
+      .join('\n');
+    const result = importTranscript(text);
+    expect(result.format).toBe('gemini-cli');
+    expect(
+      (result.elements ?? [])
+        .filter((e) => e.type === 'tool_call_request' || e.type === 'tool_call_response')
+        .map((e) => `${e.type === 'tool_call_request' ? 'call' : 'result'} ${String(e.id)}`),
+    ).toEqual(['call r1', 'call r2', 'call r3', 'result r1', 'result r2', 'result r3']);
+    // One request for the three calls (not three), then the answer's.
+    const requests = replayRequests(result.elements ?? []);
+    expect(requests.map((r) => r.recorded?.prompt_tokens)).toEqual([8702, 8800]);
+  });
+
+  it('toolpath__convo.jsonl: one request per gemini message with tokens (11, counted by id)', () => {
+    const requests = replayRequests(
+      importCorpus('agent-transcripts/gemini-cli/toolpath__convo.jsonl'),
+    );
+    // The 11 distinct gemini message ids, lines 4 to 34, each with its tokens.input.
+    expect(requests.map((r) => r.recorded?.prompt_tokens)).toEqual([
+      8702, 9133, 9284, 9351, 9509, 9684, 9777, 9895, 10_098, 10_180, 10_289,
+    ]);
+  });
+});
