@@ -182,6 +182,13 @@ function sidechainGroups(entries: readonly Entry[]): Map<Entry, string> {
   return groups;
 }
 
+/** The model Claude Code names on the assistant lines it writes itself, without calling the API. */
+const SYNTHETIC_MODEL = '<synthetic>';
+
+function isSynthetic(value: JsonObject): boolean {
+  return isJsonObject(value.message) && value.message.model === SYNTHETIC_MODEL;
+}
+
 function messageId(value: JsonObject): string | undefined {
   return isJsonObject(value.message) ? getString(value.message, 'id') : undefined;
 }
@@ -367,6 +374,15 @@ function selectConversation(
         'claude-code/meta',
         'Meta lines (text Claude Code adds for itself, such as command caveats) are skipped.',
         record.line,
+      );
+      continue;
+    }
+    if (type === 'assistant' && isSynthetic(value)) {
+      out.note(
+        'claude-code/synthetic',
+        'Assistant lines of the model "<synthetic>" (text Claude Code writes itself, such as "No response requested." after an interrupt, or an API error) were no API call: skipped, with their usage.',
+        record.line,
+        leftOut(value),
       );
       continue;
     }

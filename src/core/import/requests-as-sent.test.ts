@@ -130,3 +130,98 @@ describe('Gemini CLI: parallel calls of one message', () => {
     ]);
   });
 });
+
+/** Claude Code lines as 2.1.x writes them: a `parentUuid` chain, `version`, `message.model`, `usage`. */
+const cc = {
+  at: (s: number) => `2026-02-25T06:29:${String(s).padStart(2, '0')}.000Z`,
+  user(uuid: string, parentUuid: string | null, s: number, content: unknown, extra = {}) {
+    return {
+      parentUuid,
+      isSidechain: false,
+      userType: 'external',
+      sessionId: 's',
+      version: '2.1.55',
+      type: 'user',
+      message: { role: 'user', content },
+      uuid,
+      timestamp: cc.at(s),
+      ...extra,
+    };
+  },
+  assistant(
+    uuid: string,
+    parentUuid: string,
+    s: number,
+    id: string,
+    content: unknown[],
+    input = 0,
+  ) {
+    return {
+      parentUuid,
+      isSidechain: false,
+      userType: 'external',
+      sessionId: 's',
+      version: '2.1.55',
+      message: {
+        model: 'claude-opus-4-6',
+        id,
+        type: 'message',
+        role: 'assistant',
+        content,
+        stop_reason: null,
+        usage: {
+          input_tokens: input,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+          output_tokens: 9,
+        },
+      },
+      type: 'assistant',
+      uuid,
+      timestamp: cc.at(s),
+    };
+  },
+  text: (text: string) => ({ type: 'text', text }),
+  call: (id: string, command: string) => ({
+    type: 'tool_use',
+    id,
+    name: 'Bash',
+    input: { command },
+  }),
+  result: (id: string, content: string) => ({
+    type: 'tool_result',
+    tool_use_id: id,
+    content,
+    is_error: false,
+  }),
+  lines: (...records: object[]) => records.map((r) => JSON.stringify(r)).join('\n'),
+};
+
+describe('Claude Code: <synthetic> lines', () => {
+  it('are no request and carry no usage: Claude Code wrote them without calling the API', () => {
+    const synthetic = cc.assistant('a4', 'u3', 4, 'a4-synthetic', [
+      cc.text('No response requested.'),
+    ]);
+    synthetic.message.model = '<synthetic>';
+    const text = cc.lines(
+      cc.user('u1', null, 1, 'hello'),
+      cc.assistant('a2', 'u1', 2, 'msg_1', [cc.text('Hi.')], 100),
+      cc.user('u3', 'a2', 3, '[Request interrupted by user]'),
+      synthetic,
+      cc.user('u5', 'a4', 5, 'go on'),
+      cc.assistant('a6', 'u5', 6, 'msg_2', [cc.text('Going on.')], 200),
+    );
+    const result = importTranscript(text);
+    const elements = result.elements ?? [];
+    expect(elements.some((e) => e.message === 'No response requested.')).toBe(false);
+    expect(replayRequests(elements).map((r) => r.recorded?.prompt_tokens)).toEqual([100, 200]);
+    // The chain passes through the skipped line: no gap, every prompt kept.
+    expect(elements.filter((e) => e.type === 'chat_request').map((e) => e.content)).toEqual([
+      'hello',
+      '[Request interrupted by user]',
+      'go on',
+    ]);
+    expect(result.notes.map((n) => n.code)).toContain('claude-code/synthetic');
+    expect(result.notes.map((n) => n.code)).not.toContain('claude-code/gap');
+  });
+});
