@@ -189,8 +189,10 @@ function isSynthetic(value: JsonObject): boolean {
   return isJsonObject(value.message) && value.message.model === SYNTHETIC_MODEL;
 }
 
+/** A response's `message.id`; `""` is no id (a server that gives none). */
 function messageId(value: JsonObject): string | undefined {
-  return isJsonObject(value.message) ? getString(value.message, 'id') : undefined;
+  const id = isJsonObject(value.message) ? getString(value.message, 'id') : undefined;
+  return id === '' ? undefined : id;
 }
 
 function parentOf(value: JsonObject): string | undefined {
@@ -510,71 +512,206 @@ function noteCleared(cleared: ReadonlySet<string>, out: StreamBuilder): void {
   );
 }
 
+/** The lines of one API response, emitted together at the first of them on the chain. */
+interface Response {
+  id: string | undefined;
+  /** Its lines, in file order. */
+  lines: Entry[];
+  /** Where it is emitted: its first line on the chain. */
+  at: Entry;
+  /** Whether other selected lines came between its lines (they are merged from apart). */
+  apart: boolean;
+}
+
+/** Whether a user line is a prompt (text the user sent), not only tool results. */
+function isPrompt(value: JsonObject): boolean {
+  if (value.type !== 'user') return false;
+  const blocks = contentBlocks(value);
+  return !(blocks.length > 0 && blocks.every((b) => b.type === 'tool_result'));
+}
+
+/** A prompt's text, to tell a prompt written again from a new one. */
+function promptText(value: JsonObject): string {
+  const content = isJsonObject(value.message) ? value.message.content : undefined;
+  if (typeof content === 'string') return content;
+  return contentBlocks(value)
+    .map((block) => (block.type === 'text' ? (getString(block, 'text') ?? '') : ''))
+    .join('\n');
+}
+
 /**
- * Emits the selected lines: the lines of one response (one message.id) at
- * the first of them on the chain; a call or a result whose id came before
- * (a history written twice on resume) once; a user prompt written again
- * with its response once.
+ * The responses of the selected lines. Lines on the chain are one response
+ * when they share a `message.id` with no user prompt between them (Claude
+ * Code writes a response's blocks as lines, tool results of its calls
+ * possibly between), or, without an id, when they follow each other with
+ * no other line between. A later line that reuses an id after a prompt is
+ * another response (a local or proxy server numbering its responses, a
+ * history written again on resume: told apart when emitted). A line off
+ * the chain, admitted as a split line of a response on it, joins the
+ * nearest response on the chain with its id.
+ */
+function groupResponses(
+  included: readonly Entry[],
+  onPath: ReadonlySet<Entry>,
+): Map<Entry, Response> {
+  const byLine = new Map<Entry, Response>();
+  const position = new Map(included.map((entry, index) => [entry, index]));
+  let open = new Map<string, Response>();
+  let previous: Response | undefined;
+  const siblings: Entry[] = [];
+  for (const entry of included) {
+    if (entry.value.type !== 'assistant') {
+      previous = undefined;
+      if (isPrompt(entry.value)) open = new Map();
+      continue;
+    }
+    if (!onPath.has(entry)) {
+      siblings.push(entry);
+      continue;
+    }
+    const id = messageId(entry.value);
+    const joined =
+      id === undefined ? (previous?.id === undefined ? previous : undefined) : open.get(id);
+    const response = joined ?? { id, lines: [], at: entry, apart: false };
+    response.lines.push(entry);
+    if (id !== undefined) open.set(id, response);
+    byLine.set(entry, response);
+    previous = response;
+  }
+  for (const entry of siblings) {
+    const id = messageId(entry.value);
+    const at = position.get(entry) as number;
+    let nearest: Response | undefined;
+    let distance = Number.POSITIVE_INFINITY;
+    for (const response of new Set(byLine.values())) {
+      if (response.id !== id) continue;
+      const gap = Math.abs((position.get(response.at) as number) - at);
+      if (gap < distance) [nearest, distance] = [response, gap];
+    }
+    if (nearest === undefined) continue;
+    nearest.lines.push(entry);
+    nearest.lines.sort((a, b) => (position.get(a) as number) - (position.get(b) as number));
+    byLine.set(entry, nearest);
+  }
+  for (const response of new Set(byLine.values())) {
+    const first = position.get(response.lines[0] as Entry) as number;
+    const last = position.get(response.lines.at(-1) as Entry) as number;
+    response.apart = last - first + 1 > response.lines.length;
+  }
+  return byLine;
+}
+
+/** What a response holds, block by block, to tell a response written again from a new one. */
+function responseBlocks(response: Response): string[] {
+  return response.lines.flatMap(({ value }) => {
+    const content = isJsonObject(value.message) ? value.message.content : undefined;
+    if (typeof content === 'string') return [`text:${content}`];
+    return contentBlocks(value).map((block) =>
+      isCallBlock(block) && typeof block.id === 'string'
+        ? `call:${block.id}`
+        : block.type === 'text'
+          ? `text:${getString(block, 'text') ?? ''}`
+          : block.type === 'thinking'
+            ? `thinking:${getString(block, 'thinking') ?? ''}`
+            : JSON.stringify(block),
+    );
+  });
+}
+
+/** A response already emitted under an id: what it held, and the prompt before it. */
+interface EmittedResponse {
+  blocks: Set<string>;
+  prompt: string | undefined;
+}
+
+/**
+ * Emits the selected lines: each response at its first line on the chain
+ * (groupResponses); a response written again (an id emitted before, every
+ * block of it emitted under that id: a history written twice on resume)
+ * once, and the prompt before it once when its text is the one the first
+ * copy answered; a call or a result whose id came before once.
  */
 function emitConversation(
   included: readonly Entry[],
   onPath: ReadonlySet<Entry>,
   out: StreamBuilder,
 ): void {
-  const byMessageId = new Map<string, Entry[]>();
-  for (const entry of included) {
-    const id = messageId(entry.value);
-    if (entry.value.type === 'assistant' && id !== undefined) {
-      const group = byMessageId.get(id);
-      if (group) group.push(entry);
-      else byMessageId.set(id, [entry]);
-    }
-  }
-  const firstOnPath = new Map<string, Entry>();
-  for (const [id, group] of byMessageId) {
-    firstOnPath.set(id, group.find((entry) => onPath.has(entry)) ?? (group[0] as Entry));
-  }
-  const emitted = new Set<string>();
+  const byLine = groupResponses(included, onPath);
+  const emitted = new Map<string, EmittedResponse>();
+  const isCopy = (response: Response): boolean => {
+    const before = response.id === undefined ? undefined : emitted.get(response.id);
+    return before !== undefined && responseBlocks(response).every((b) => before.blocks.has(b));
+  };
+  let lastPrompt: string | undefined;
   for (const [position, entry] of included.entries()) {
     const { value } = entry;
     if (value.type === 'assistant') {
-      const id = messageId(value);
-      if (id === undefined) {
-        emitAssistant([entry], out);
-        continue;
-      }
-      if (firstOnPath.get(id) !== entry || emitted.has(id)) continue;
-      emitted.add(id);
-      emitAssistant(byMessageId.get(id) ?? [entry], out);
+      const response = byLine.get(entry);
+      if (response === undefined || response.at !== entry) continue;
+      emitResponse(response, emitted, isCopy(response), lastPrompt, out);
       continue;
     }
-    if (isRepeatedPrompt(included, position, emitted)) {
-      out.note(
-        'claude-code/repeated-message',
-        'User messages written again with the response they had (a history Claude Code wrote twice on resume) are read once.',
-        entry.record.line,
-      );
-      continue;
+    if (isPrompt(value)) {
+      const next = included.slice(position + 1).find((e) => e.value.type === 'assistant');
+      const response = next === undefined ? undefined : byLine.get(next);
+      const text = promptText(value);
+      if (
+        response?.id !== undefined &&
+        isCopy(response) &&
+        emitted.get(response.id)?.prompt === text
+      ) {
+        out.note(
+          'claude-code/repeated-message',
+          'User messages written again with the response they had (a history Claude Code wrote twice on resume) are read once.',
+          entry.record.line,
+        );
+        continue;
+      }
+      lastPrompt = text;
     }
     emitUser(entry, out);
   }
 }
 
-/** Whether a user prompt (not a tool result) is followed by a response already emitted: a repeat. */
-function isRepeatedPrompt(
-  included: readonly Entry[],
-  position: number,
-  emitted: ReadonlySet<string>,
-): boolean {
-  const entry = included[position] as Entry;
-  const blocks = contentBlocks(entry.value);
-  if (blocks.length > 0 && blocks.every((b) => b.type === 'tool_result')) return false;
-  for (const next of included.slice(position + 1)) {
-    if (next.value.type !== 'assistant') continue;
-    const id = messageId(next.value);
-    return id !== undefined && emitted.has(id);
+/** Emits one response, or notes it as written again; notes a reused id and lines merged from apart. */
+function emitResponse(
+  response: Response,
+  emitted: Map<string, EmittedResponse>,
+  copy: boolean,
+  prompt: string | undefined,
+  out: StreamBuilder,
+): void {
+  const line = response.at.record.line;
+  if (copy) {
+    out.note(
+      'claude-code/repeated-response',
+      'Responses written again (an earlier message.id with the same blocks: a history Claude Code wrote twice on resume) are read once.',
+      line,
+    );
+    return;
   }
-  return false;
+  const blocks = responseBlocks(response);
+  if (response.id !== undefined) {
+    const before = emitted.get(response.id);
+    if (before !== undefined) {
+      out.note(
+        'claude-code/reused-id',
+        'Responses that reuse the message.id of an earlier one with other blocks (a local or proxy server numbering its responses) are kept apart, each in its place with its own usage.',
+        line,
+      );
+      for (const block of blocks) before.blocks.add(block);
+    } else {
+      emitted.set(response.id, { blocks: new Set(blocks), prompt });
+    }
+  }
+  if (response.apart) {
+    out.note(
+      'claude-code/merged-lines',
+      'The lines of one response (one message.id, no user prompt between) that other lines came between (results of its calls, lines off the chain) are merged and emitted at the first of them on the chain.',
+      line,
+    );
+  }
+  emitAssistant(response.lines, out);
 }
 
 /** Claude Code's usage of one API response, in the shape the cost replay reads (`metadata.recorded_usage`). */

@@ -225,3 +225,152 @@ describe('Claude Code: <synthetic> lines', () => {
     expect(result.notes.map((n) => n.code)).not.toContain('claude-code/gap');
   });
 });
+
+describe('Claude Code: responses that share a message.id', () => {
+  /**
+   * Turn k: the prompt, a response split over two lines (its text, then its
+   * call; both repeat its usage), the call's result, then the answer.
+   */
+  function turn(k: number, callId: string, answerId: string) {
+    const base = k * 10;
+    return [
+      cc.user(`u${base}`, `a${base - 6}`, base, `step ${k}`),
+      cc.assistant(
+        `a${base + 1}`,
+        `u${base}`,
+        base + 1,
+        callId,
+        [cc.text(`Running ${k}.`)],
+        k * 1000 + 1,
+      ),
+      cc.assistant(
+        `a${base + 2}`,
+        `a${base + 1}`,
+        base + 2,
+        callId,
+        [cc.call(`t${k}`, `step ${k}`)],
+        k * 1000 + 1,
+      ),
+      cc.user(`u${base + 3}`, `a${base + 2}`, base + 3, [cc.result(`t${k}`, `ran ${k}`)]),
+      cc.assistant(
+        `a${base + 4}`,
+        `u${base + 3}`,
+        base + 4,
+        answerId,
+        [cc.text(`Done ${k}.`)],
+        k * 1000 + 2,
+      ),
+    ];
+  }
+  const session = (ids: [string, string][]) => {
+    const records = ids.flatMap(([call, answer], k) => turn(k + 1, call, answer));
+    (records[0] as { parentUuid: string | null }).parentUuid = null;
+    return importTranscript(cc.lines(...records));
+  };
+  /** Each call id with the 0-based turn it is imported in. */
+  const callTurns = (elements: readonly StreamElement[]) => {
+    let turnIndex = -1;
+    return elements.flatMap((e) => {
+      if (e.type === 'turn_start') turnIndex++;
+      return e.type === 'tool_call_request' ? [`${String(e.id)}@${turnIndex}`] : [];
+    });
+  };
+
+  it('the lines of one response with its results between them are one request, noted as merged', () => {
+    // Parallel calls written as Claude Code runs them: call, its result, the next call.
+    const text = cc.lines(
+      cc.user('u1', null, 1, 'look at both'),
+      cc.assistant('a2', 'u1', 2, 'msg_1', [cc.call('t1', 'ls a')], 500),
+      cc.user('u3', 'a2', 3, [cc.result('t1', 'a.txt')]),
+      cc.assistant('a4', 'u3', 4, 'msg_1', [cc.call('t2', 'ls b')], 500),
+      cc.user('u5', 'a4', 5, [cc.result('t2', 'b.txt')]),
+      cc.assistant('a6', 'u5', 6, 'msg_2', [cc.text('Both listed.')], 600),
+    );
+    const result = importTranscript(text);
+    const elements = result.elements ?? [];
+    expect(
+      elements
+        .filter((e) => e.type === 'tool_call_request' || e.type === 'tool_call_response')
+        .map((e) => `${String(e.type)} ${String(e.id)}`),
+    ).toEqual([
+      'tool_call_request t1',
+      'tool_call_request t2',
+      'tool_call_response t1',
+      'tool_call_response t2',
+    ]);
+    expect(replayRequests(elements).map((r) => r.recorded?.prompt_tokens)).toEqual([500, 600]);
+    expect(result.notes.find((n) => n.code === 'claude-code/merged-lines')).toMatchObject({
+      count: 1,
+      line: 2,
+    });
+  });
+
+  it('an id of "" is no id: every call and prompt kept, one request per response', () => {
+    const result = session([
+      ['', ''],
+      ['', ''],
+      ['', ''],
+      ['', ''],
+    ]);
+    const elements = result.elements ?? [];
+    expect(callTurns(elements)).toEqual(['t1@0', 't2@1', 't3@2', 't4@3']);
+    expect(elements.filter((e) => e.type === 'chat_request').map((e) => e.content)).toEqual([
+      'step 1',
+      'step 2',
+      'step 3',
+      'step 4',
+    ]);
+    // Eight responses (two per turn), the split one's two lines one request with one usage.
+    const requests = replayRequests(elements);
+    expect(requests.map((r) => [r.turn, r.recorded?.prompt_tokens])).toEqual([
+      [0, 1001],
+      [0, 1002],
+      [1, 2001],
+      [1, 2002],
+      [2, 3001],
+      [2, 3002],
+      [3, 4001],
+      [3, 4002],
+    ]);
+  });
+
+  it('an id a server numbers again (chatcmpl-0 in turns 1 and 3): the call stays in turn 3', () => {
+    const result = session([
+      ['chatcmpl-0', 'chatcmpl-1'],
+      ['chatcmpl-2', 'chatcmpl-3'],
+      ['chatcmpl-0', 'chatcmpl-4'],
+    ]);
+    const elements = result.elements ?? [];
+    expect(callTurns(elements)).toEqual(['t1@0', 't2@1', 't3@2']);
+    expect(elements.filter((e) => e.type === 'chat_request').map((e) => e.content)).toEqual([
+      'step 1',
+      'step 2',
+      'step 3',
+    ]);
+    expect(replayRequests(elements).map((r) => r.recorded?.prompt_tokens)).toEqual([
+      1001, 1002, 2001, 2002, 3001, 3002,
+    ]);
+    expect(result.notes.find((n) => n.code === 'claude-code/reused-id')).toMatchObject({
+      count: 1,
+      line: 12,
+    });
+  });
+});
+
+describe('Claude Code corpus: one request per response', () => {
+  // Distinct message.id of the assistant lines, sidechains apart, counted from the raw lines.
+  it.each([
+    ['agent-transcripts-2026/claude-code/kimi-cli__2d__58ad9e0d5c__1__full.jsonl', 14],
+    ['agent-transcripts-2026/claude-code/kimi-cli__6f__b0000a4ae0__3__full.jsonl', 8],
+    ['agent-transcripts/claude-code/claude-code-log__artifact_tool.jsonl', 5],
+    [
+      'agent-transcripts/claude-code/claude-code-log__minimal_showcase/55550000-0000-4000-8000-000000000001.jsonl',
+      5,
+    ],
+    ['agent-transcripts/claude-code/claude-code-log__sidechain_integrated.jsonl', 2],
+    ['agent-transcripts/claude-code/claude-code-log__system_reminder.jsonl', 1],
+    ['agent-transcripts/claude-code/toolpath__convo.jsonl', 20],
+  ])('%s: %i requests', (path, responses) => {
+    expect(replayRequests(importCorpus(path))).toHaveLength(responses);
+  });
+});
