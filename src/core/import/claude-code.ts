@@ -6,6 +6,7 @@
  */
 
 import { isJsonObject } from '../json/values.ts';
+import { countTurns } from '../stream/turns.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
 import { createRecordedUsage } from './recorded-usage.ts';
@@ -108,7 +109,7 @@ export function importClaudeCode(read: JsonLines, options: ClaudeCodeOptions = {
   const sourceCalls = countSourceCalls(entries, options.agent);
 
   const selection = selectConversation(entries, out, options.agent);
-  emitConversation(selection.included, selection.onPath, out);
+  emitConversation(selection, out);
   noteCleared(selection.cleared, out);
   const result = out.finish();
   result.sourceCalls = sourceCalls;
@@ -226,7 +227,16 @@ interface Selection {
   onPath: ReadonlySet<Entry>;
   /** The tool_use ids whose results Claude Code had cleared (microcompact_boundary). */
   cleared: Set<string>;
+  /** Where Claude Code compacted the conversation, in file order, each with its summary. */
+  compactions: Compaction[];
   subagents: InlineSubagent[];
+}
+
+/** A `compact_boundary` on the conversation's chain and the summary Claude Code went on with. */
+interface Compaction {
+  boundary: Entry;
+  /** The text of its `isCompactSummary` line; undefined when the file has none for it. */
+  summary: string | undefined;
 }
 
 /**
@@ -261,6 +271,8 @@ function selectConversation(
   }
   /** Every line that reads, by uuid, so a chain can pass through bookkeeping lines. */
   const linked: Entry[] = [];
+  const boundaries: Entry[] = [];
+  const summaries: Entry[] = [];
   /** The call ids already counted in a note: the loss guard counts each left-out call once. */
   const accounted = new Set<string>();
   /** How many calls of a skipped line no note counted yet (those in `kept` are imported). */
@@ -320,9 +332,10 @@ function selectConversation(
     if (type === COMPACT_BOUNDARY || (type === 'system' && value.subtype === COMPACT_BOUNDARY)) {
       out.note(
         'claude-code/compact-boundary',
-        "Claude Code compacted this conversation here (compact_boundary); it is imported as it was before, in full, so the playground's figures start from the whole history.",
+        "Claude Code compacted the conversation here (compact_boundary): the history before it is imported whole, and a compaction event holding Claude Code's summary (its isCompactSummary line) stands for every turn before it, so that under the stored compactions each later request sends the summary instead, as Claude Code did.",
         record.line,
       );
+      boundaries.push(entry);
       continue;
     }
     if (
@@ -391,9 +404,10 @@ function selectConversation(
     if (value.isCompactSummary === true) {
       out.note(
         'claude-code/compact-summary',
-        "The summary Claude Code wrote when it compacted the conversation is skipped: the history before it is imported instead, so the playground's compaction starts from the whole conversation.",
+        'The summary Claude Code wrote when it compacted the conversation is the summary of the compaction event at its compact_boundary, not a user message.',
         record.line,
       );
+      summaries.push(entry);
       continue;
     }
     candidates.push(entry);
@@ -412,9 +426,19 @@ function selectConversation(
 
   const chained = candidates.some((entry) => parentOf(entry.value) !== undefined);
   if (!chained || agent !== undefined) {
-    return { included: candidates, onPath: new Set(candidates), cleared, subagents: listed };
+    return {
+      included: candidates,
+      onPath: new Set(candidates),
+      cleared,
+      compactions: pairSummaries(boundaries, summaries),
+      subagents: listed,
+    };
   }
   const onPath = walkChain(candidates, linked, byUuid, out);
+  const compactions = pairSummaries(
+    boundaries.filter((boundary) => onPath.has(boundary)),
+    summaries,
+  );
 
   const callIds = new Set<string>();
   const answeredOnPath = new Set<string>();
@@ -455,7 +479,24 @@ function selectConversation(
     );
     return false;
   });
-  return { included, onPath, cleared, subagents: listed };
+  return { included, onPath, cleared, compactions, subagents: listed };
+}
+
+/**
+ * Each compact boundary with the summary Claude Code went on with: the
+ * `isCompactSummary` line that hangs off it, else the first one after it
+ * in the file and before the next boundary.
+ */
+function pairSummaries(boundaries: readonly Entry[], summaries: readonly Entry[]): Compaction[] {
+  return boundaries.map((boundary, k) => {
+    const uuid = getString(boundary.value, 'uuid');
+    const next = boundaries[k + 1]?.index ?? Number.POSITIVE_INFINITY;
+    const line =
+      summaries.find((s) => uuid !== undefined && getString(s.value, 'parentUuid') === uuid) ??
+      summaries.find((s) => s.index > boundary.index && s.index < next);
+    const text = line === undefined ? undefined : promptText(line.value);
+    return { boundary, summary: text?.trim() ? text : undefined };
+  });
 }
 
 /**
@@ -629,14 +670,27 @@ interface EmittedResponse {
  * (groupResponses); a response written again (an id emitted before, every
  * block of it emitted under that id: a history written twice on resume)
  * once, and the prompt before it once when its text is the one the first
- * copy answered; a call or a result whose id came before once.
+ * copy answered; a call or a result whose id came before once; at each
+ * compact boundary, a compaction event (emitCompaction), the lines after
+ * it in a new turn.
  */
-function emitConversation(
-  included: readonly Entry[],
-  onPath: ReadonlySet<Entry>,
-  out: StreamBuilder,
-): void {
+function emitConversation({ included, onPath, compactions }: Selection, out: StreamBuilder): void {
   const byLine = groupResponses(included, onPath);
+  const pending = [...compactions];
+  /** The boundary whose new turn no line opened yet. */
+  let turnToOpen: Entry | undefined;
+  const emitCompactionsBefore = (index: number) => {
+    while (pending[0] !== undefined && pending[0].boundary.index < index) {
+      const compaction = pending.shift() as Compaction;
+      if (emitCompaction(compaction, out)) turnToOpen = compaction.boundary;
+    }
+  };
+  /** Before a line after a boundary: the new turn, unless the line opens it itself. */
+  const openTurn = (opens: boolean) => {
+    if (turnToOpen !== undefined && !opens)
+      out.turnStart(turnToOpen.value.timestamp, turnToOpen.record.line);
+    turnToOpen = undefined;
+  };
   const emitted = new Map<string, EmittedResponse>();
   const isCopy = (response: Response): boolean => {
     const before = response.id === undefined ? undefined : emitted.get(response.id);
@@ -645,10 +699,13 @@ function emitConversation(
   let lastPrompt: string | undefined;
   for (const [position, entry] of included.entries()) {
     const { value } = entry;
+    emitCompactionsBefore(entry.index);
     if (value.type === 'assistant') {
       const response = byLine.get(entry);
       if (response === undefined || response.at !== entry) continue;
-      emitResponse(response, emitted, isCopy(response), lastPrompt, out);
+      const copy = isCopy(response);
+      if (!copy) openTurn(false);
+      emitResponse(response, emitted, copy, lastPrompt, out);
       continue;
     }
     if (isPrompt(value)) {
@@ -669,8 +726,39 @@ function emitConversation(
       }
       lastPrompt = text;
     }
+    openTurn(opensTurn(value));
     emitUser(entry, out);
   }
+  emitCompactionsBefore(Number.POSITIVE_INFINITY);
+}
+
+/** Whether emitting a user line opens a turn: it holds text the user sent. */
+function opensTurn(value: JsonObject): boolean {
+  const content = isJsonObject(value.message) ? value.message.content : undefined;
+  return typeof content === 'string' || contentBlocks(value).some((b) => b.type === 'text');
+}
+
+/**
+ * A compact boundary as a compaction event: Claude Code's summary stands
+ * for every turn before it, so a request after it is projected with the
+ * summary instead of the history, as Claude Code sent it (spec 4). True
+ * when one was emitted (the caller opens the turn after it).
+ */
+function emitCompaction({ boundary, summary }: Compaction, out: StreamBuilder): boolean {
+  const line = boundary.record.line;
+  const turns = countTurns(out.elements);
+  if (summary === undefined || turns === 0) {
+    out.note(
+      'claude-code/compact-without-summary',
+      summary === undefined
+        ? 'A compact_boundary with no isCompactSummary line has no summary to stand for the history: no compaction event; the history goes on as it was.'
+        : 'A compact_boundary before any turn has nothing to summarise: no compaction event.',
+      line,
+    );
+    return false;
+  }
+  out.summaryCompaction(summary, 0, turns - 1, boundary.value.timestamp, line);
+  return true;
 }
 
 /** Emits one response, or notes it as written again; notes a reused id and lines merged from apart. */

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHARED_DIR } from '../../test/conformance.ts';
+import { createReport } from '../counting/report.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
 import { createReplaySettings, replayStream } from '../replay/replay.ts';
 import type { JsonObject, StreamElement } from '../types.ts';
@@ -372,5 +373,66 @@ describe('Claude Code corpus: one request per response', () => {
     ['agent-transcripts/claude-code/toolpath__convo.jsonl', 20],
   ])('%s: %i requests', (path, responses) => {
     expect(replayRequests(importCorpus(path))).toHaveLength(responses);
+  });
+});
+
+describe('Claude Code: /compact', () => {
+  const summary =
+    'This session is being continued from a previous conversation that ran out of context. The conversation is summarized below: the user asked an early question and got an early answer.';
+  const text = cc.lines(
+    cc.user('u1', null, 1, 'early question'),
+    cc.assistant('a2', 'u1', 2, 'msg_1', [cc.call('t1', 'ls')], 100),
+    cc.user('u3', 'a2', 3, [cc.result('t1', 'a.txt b.txt')]),
+    cc.assistant('a4', 'u3', 4, 'msg_2', [cc.text('early answer')], 200),
+    {
+      parentUuid: null,
+      logicalParentUuid: 'a4',
+      isSidechain: false,
+      type: 'system',
+      subtype: 'compact_boundary',
+      content: 'Conversation compacted',
+      isMeta: false,
+      timestamp: cc.at(5),
+      uuid: 'b5',
+      level: 'info',
+      compactMetadata: { trigger: 'manual', preTokens: 300 },
+    },
+    cc.user('u6', 'b5', 6, summary, { isCompactSummary: true, isVisibleInTranscriptOnly: true }),
+    cc.user('u7', 'u6', 7, 'later question'),
+    cc.assistant('a8', 'u7', 8, 'msg_3', [cc.text('later answer')], 90),
+  );
+
+  it('sends the summary and the new turns only, under the stored compactions', () => {
+    const elements = importTranscript(text).elements ?? [];
+    expect(elements.filter((e) => e.type === 'chat_request').map((e) => e.content)).toEqual([
+      'early question',
+      'later question',
+    ]);
+    const stored = replayRequests(elements);
+    const none = replayStream(elements, createReplaySettings(counter, { schedule: 'none' }), {
+      schedules: false,
+      tools: false,
+    }).requests;
+    expect(stored.map((r) => r.recorded?.prompt_tokens)).toEqual([100, 200, 90]);
+    // Before the boundary nothing changes; after it, the prompt is spec 4's
+    // summary turn and the new turn, written here by hand.
+    expect(stored.slice(0, 2).map((r) => r.prompt_tokens)).toEqual(
+      none.slice(0, 2).map((r) => r.prompt_tokens),
+    );
+    const sent: StreamElement[] = [
+      { timestamp: '2026-02-25 06:29:07.0', type: 'turn_start' },
+      {
+        timestamp: '2026-02-25 06:29:07.0',
+        type: 'chat_request',
+        content: '[Summary of previous conversation]',
+      },
+      { timestamp: '2026-02-25 06:29:07.0', type: 'chat_response', message: summary },
+      { timestamp: '2026-02-25 06:29:07.0', type: 'turn_start' },
+      { timestamp: '2026-02-25 06:29:07.0', type: 'chat_request', content: 'later question' },
+    ];
+    const sentTokens = createReport(sent, [], new Map(), counter).totals.before.tokens;
+    expect(stored[2]?.prompt_tokens).toBe(sentTokens);
+    // Without the stored compaction the whole history is sent.
+    expect(none[2]?.prompt_tokens).not.toBe(sentTokens);
   });
 });
