@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamElement } from '../types.ts';
 import { importTranscript } from './import.ts';
 import { accountImport } from './loss-guard.ts';
+import { readRecordedUsage } from './recorded-usage.ts';
 
 const lines = (...records: object[]) => records.map((r) => JSON.stringify(r)).join('\n');
 const at = (s: number) => `2026-03-01T10:00:${String(s).padStart(2, '0')}.000Z`;
@@ -86,7 +87,11 @@ describe('Claude Code sessions', () => {
       'call t1 Bash',
       'result t1',
     ]);
-    expect(result.elements?.[2]?.metadata).toEqual({ anthropic_signature: 'c2ln' });
+    // The response's first event also says what recorded it (these lines name no version or model).
+    expect(result.elements?.[2]?.metadata).toEqual({
+      anthropic_signature: 'c2ln',
+      recorded_by: { runtime: 'claude-code' },
+    });
     expect(result.notes.map((n) => n.code)).toContain('claude-code/repeated-call');
   });
 
@@ -528,6 +533,7 @@ describe('Claude Code sessions', () => {
         cache_write_5m_tokens: 100,
         cache_write_1h_tokens: 0,
       },
+      recorded_by: { runtime: 'claude-code' },
     });
   });
 
@@ -548,7 +554,7 @@ describe('Claude Code sessions', () => {
     });
     const elements = importTranscript(text).elements ?? [];
     expect(elements.some((e) => e.type === 'chat_response')).toBe(true);
-    expect(elements.filter((e) => e.metadata !== undefined)).toEqual([]);
+    expect(elements.filter((e) => readRecordedUsage(e.metadata) !== undefined)).toEqual([]);
   });
 });
 

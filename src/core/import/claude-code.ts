@@ -9,7 +9,7 @@ import { isJsonObject } from '../json/values.ts';
 import { countTurns } from '../stream/turns.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
-import { createRecordedUsage } from './recorded-usage.ts';
+import { attachRecordedByAt, createRecordedUsage, type RecordedBy } from './recorded-usage.ts';
 import { isAnthropicServerResult, isServerResultError, serverResultText } from './server-tools.ts';
 import type { JsonLine, JsonLines } from './source.ts';
 import { fits, type ImportResult, type InlineSubagent, misfit, type Sniffed } from './types.ts';
@@ -910,6 +910,17 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
   }
   const usage = recordedUsage(group);
   if (usage !== undefined) out.annotate(first, { recorded_usage: usage });
+  attachRecordedByAt(out, first, recordedBy(group));
+}
+
+/** What recorded a response: Claude Code's version (each line's `version`) and `message.model`. */
+function recordedBy(group: readonly Entry[]): RecordedBy {
+  const by: RecordedBy = { runtime: 'claude-code' };
+  for (const { value } of group) {
+    by.version ??= getString(value, 'version');
+    if (isJsonObject(value.message)) by.model ??= getString(value.message, 'model');
+  }
+  return by;
 }
 
 /** A result block (the agent's `tool_result`, or a server tool's `*_tool_result`), once per id. */

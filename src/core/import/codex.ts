@@ -11,6 +11,7 @@ import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { isUnknownCallItem } from './openai-responses.ts';
 import {
   createRecordedUsage,
+  type RecordedBy,
   type RecordedUsage,
   ResponseUsageTracker,
   readCount,
@@ -207,7 +208,8 @@ export function importCodex(read: JsonLines): ImportResult {
   const usageFromRecords = read.lines.some(
     ({ value }) => isJsonObject(value) && value.type === 'token_usage_record',
   );
-  const usage = new ResponseUsage(out, usageFromRecords);
+  const runtime = readRuntime(read.lines);
+  const usage = new ResponseUsage(out, usageFromRecords, () => ({ ...runtime }));
 
   const prompt = readSessionPrompt(read.lines);
   if (prompt !== undefined) {
@@ -250,6 +252,8 @@ export function importCodex(read: JsonLines): ImportResult {
         );
         break;
       default:
+        if (value.type === 'turn_context' && typeof payload.model === 'string')
+          runtime.model = payload.model;
         if (typeof value.type === 'string' && STATE_LINE_TYPES.has(value.type)) {
           out.note(
             `codex/${value.type}`,
@@ -265,7 +269,34 @@ export function importCodex(read: JsonLines): ImportResult {
         );
     }
   }
+  usage.tracker.finish();
   return out.finish();
+}
+
+/**
+ * What records a rollout's responses: Codex, its version and provider from
+ * the first `session_meta`, and the model from the `turn_context` in force
+ * (each turn's, updated as they come). Responses before the first
+ * `turn_context` (a forked history copied in before it) take the first one
+ * in the file, or the session's `model` where it records one.
+ */
+function readRuntime(lines: readonly JsonLine[]): RecordedBy {
+  const runtime: RecordedBy = { runtime: 'codex' };
+  let sessionModel: string | undefined;
+  for (const { value } of lines) {
+    if (!isJsonObject(value) || !isJsonObject(value.payload)) continue;
+    const payload = value.payload;
+    if (value.type === 'session_meta' && runtime.version === undefined) {
+      runtime.version = getString(payload, 'cli_version');
+      runtime.provider = getString(payload, 'model_provider');
+      sessionModel = getString(payload, 'model');
+    } else if (value.type === 'turn_context' && typeof payload.model === 'string') {
+      runtime.model = payload.model;
+      break;
+    }
+  }
+  runtime.model ??= sessionModel;
+  return runtime;
 }
 
 function plainText(content: JsonValue | undefined): string {
@@ -487,8 +518,9 @@ class ResponseUsage {
   constructor(
     private readonly out: StreamBuilder,
     private readonly fromRecords: boolean,
+    describe: () => RecordedBy,
   ) {
-    this.tracker = new ResponseUsageTracker(out.elements);
+    this.tracker = new ResponseUsageTracker(out.elements, describe);
   }
 
   /** A `token_usage_record` line: one response's usage. */

@@ -9,7 +9,12 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
-import { attachRecordedUsage, createRecordedUsage, readCount } from './recorded-usage.ts';
+import {
+  attachRecordedByAt,
+  attachRecordedUsage,
+  createRecordedUsage,
+  readCount,
+} from './recorded-usage.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -184,6 +189,7 @@ function importMessage({ value, line }: Record, out: StreamBuilder): void {
       if (text !== '') out.message(text, time, line);
       importToolCalls(getArray(value, 'toolCalls').filter(isJsonObject), time, line, out);
       keepUsage(value.tokens, first, line, out);
+      attachRecordedByAt(out, first, { runtime: 'gemini-cli', model: getString(value, 'model') });
       return;
     }
     default:

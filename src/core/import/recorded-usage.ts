@@ -146,6 +146,11 @@ export interface RecordedBy {
   version?: string;
   /** The model the response came from, as recorded (`claude-opus-4-6`). */
   model?: string;
+  /**
+   * The provider the runtime sent the request to, as recorded (`anthropic`,
+   * `ollama`, `openai`), when it records one apart from the model.
+   */
+  provider?: string;
 }
 
 /** Puts what recorded a response on its first event; empty strings are no value. */
@@ -153,6 +158,7 @@ export function attachRecordedBy(element: StreamElement, by: RecordedBy): void {
   const value: JsonObject = { runtime: by.runtime };
   if (by.version) value.version = by.version;
   if (by.model) value.model = by.model;
+  if (by.provider) value.provider = by.provider;
   const metadata = isJsonObject(element.metadata) ? element.metadata : {};
   metadata[RECORDED_BY_KEY] = value;
   element.metadata = metadata;
@@ -167,7 +173,18 @@ export function readRecordedBy(metadata: JsonValue | undefined): RecordedBy | un
   const by: RecordedBy = { runtime: value.runtime };
   if (typeof value.version === 'string' && value.version !== '') by.version = value.version;
   if (typeof value.model === 'string' && value.model !== '') by.model = value.model;
+  if (typeof value.provider === 'string' && value.provider !== '') by.provider = value.provider;
   return by;
+}
+
+/**
+ * Puts what recorded a response on the element at `first` (the response's
+ * first event), when the response imported one: the importers' one call
+ * for it, usage or not.
+ */
+export function attachRecordedByAt(out: StreamBuilder, first: number, by: RecordedBy): void {
+  const element = out.elements[first];
+  if (element !== undefined) attachRecordedBy(element, by);
 }
 
 /** Puts the usage on an event's metadata (the first event of its response). */
@@ -190,14 +207,46 @@ export class ResponseUsageTracker {
   private start: number | undefined;
   /** Whether that response may still grow: no input came after it. */
   private open = false;
+  /** What recorded the open response, until it is put on its first event. */
+  private by: RecordedBy | undefined;
 
-  constructor(private readonly elements: readonly StreamElement[]) {}
+  /**
+   * `describe` says what recorded the response that begins now (the model
+   * in force); it is put on each response's first event, usage or not.
+   */
+  constructor(
+    private readonly elements: readonly StreamElement[],
+    private readonly describe?: () => RecordedBy,
+  ) {}
 
   /** Call before importing an item the model produced: marks a response's start. */
   beginOutput(): void {
     if (this.open) return;
     this.start = this.elements.length;
     this.open = true;
+    this.by = this.describe?.();
+  }
+
+  /**
+   * Call where the source says what records the open response after it
+   * began (Kimi Code writes a step's llm.request after its step.begin).
+   */
+  describeOpen(): void {
+    if (this.open) this.by = this.describe?.();
+  }
+
+  /** Puts what recorded the open response on its first event, once it has one. */
+  private label(): void {
+    const element = this.start === undefined ? undefined : this.elements[this.start];
+    if (this.open && this.by !== undefined && element !== undefined)
+      attachRecordedBy(element, this.by);
+    this.by = undefined;
+  }
+
+  /** Call when the source is read: the last response gets what recorded it. */
+  finish(): void {
+    this.label();
+    this.open = false;
   }
 
   /**
@@ -207,6 +256,7 @@ export class ResponseUsageTracker {
    * input's events.
    */
   endOutput(): void {
+    this.label();
     if (this.open && this.start === this.elements.length) this.start = undefined;
     this.open = false;
   }
@@ -217,6 +267,7 @@ export class ResponseUsageTracker {
    * event to carry the usage.
    */
   attach(usage: RecordedUsage): boolean {
+    this.label();
     const element = this.start === undefined ? undefined : this.elements[this.start];
     this.start = undefined;
     this.open = false;

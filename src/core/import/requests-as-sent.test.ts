@@ -3,15 +3,17 @@
  * request per API response the runtime sent, each carrying that response's
  * own recorded usage. Expected figures are counted by hand from the files.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHARED_DIR } from '../../test/conformance.ts';
 import { createReport } from '../counting/report.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
+import { isJsonObject } from '../json/values.ts';
 import { createReplaySettings, replayStream } from '../replay/replay.ts';
 import type { JsonObject, StreamElement } from '../types.ts';
 import { importTranscript } from './import.ts';
+import { readRecordedBy, readRecordedUsage } from './recorded-usage.ts';
 
 const CORPUS = join(SHARED_DIR, 'corpus');
 const counter = await loadTokenCounter('chars');
@@ -434,5 +436,69 @@ describe('Claude Code: /compact', () => {
     expect(stored[2]?.prompt_tokens).toBe(sentTokens);
     // Without the stored compaction the whole history is sent.
     expect(none[2]?.prompt_tokens).not.toBe(sentTokens);
+  });
+});
+
+describe('recorded_by: the runtime and model of each response', () => {
+  /** Every agent transcript of both corpus folders (not licences, notices, schemas, expectations). */
+  function listTranscripts(folder: string): string[] {
+    return readdirSync(folder).flatMap((name) => {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) return name === 'licenses' ? [] : listTranscripts(path);
+      if (!/\.jsonl?$/.test(name) || /expected|schema|\.meta\.json$/.test(name)) return [];
+      return [path];
+    });
+  }
+  const files = ['agent-transcripts', 'agent-transcripts-2026'].flatMap((folder) =>
+    listTranscripts(join(CORPUS, folder)),
+  );
+  // Amp's --stream-json lines name no model anywhere (FORMATS.md; the thread export does).
+  const NO_MODEL_RECORDED = ['amp/toolpath__stream.jsonl'];
+
+  it('finds the corpus files', () => {
+    expect(files.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(files.map((path) => [path.slice(CORPUS.length + 1), path]))(
+    '%s: every response with usage says its runtime (the format) and model',
+    (_name, path) => {
+      const result = importTranscript(readFileSync(path, 'utf8'));
+      for (const element of result.elements ?? []) {
+        if (readRecordedUsage(element.metadata) === undefined) continue;
+        const by = readRecordedBy(element.metadata);
+        expect(by?.runtime).toBe(result.format);
+        if (!NO_MODEL_RECORDED.some((file) => path.endsWith(file)))
+          expect(by?.model, String(element.timestamp)).toBeTypeOf('string');
+      }
+    },
+  );
+
+  it('says so where the usage is stripped from the file', () => {
+    const strip = (path: string, keep: (record: JsonObject) => JsonObject | undefined) =>
+      readFileSync(join(CORPUS, path), 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .flatMap((l) => {
+          const kept = keep(JSON.parse(l) as JsonObject);
+          return kept === undefined ? [] : [JSON.stringify(kept)];
+        })
+        .join('\n');
+    const models = (text: string) =>
+      (importTranscript(text).elements ?? []).flatMap((e) => {
+        const by = readRecordedBy(e.metadata);
+        return by ? [`${by.runtime} ${by.version ?? '-'} ${by.model ?? '-'}`] : [];
+      });
+    // Claude Code: message.usage removed from every line; 20 responses (distinct message.id).
+    const claude = strip('agent-transcripts/claude-code/toolpath__convo.jsonl', (record) => {
+      if (isJsonObject(record.message)) delete record.message.usage;
+      return record;
+    });
+    expect(models(claude)).toEqual(Array(20).fill('claude-code 2.1.132 claude-opus-4-7'));
+    // Codex: the token_count lines dropped; model from turn_context (line 32), version from session_meta.
+    const codex = strip('agent-transcripts/codex/toolpath__convo.jsonl', (record) =>
+      isJsonObject(record.payload) && record.payload.type === 'token_count' ? undefined : record,
+    );
+    // Without the counts the event_msg answers of lines 9–28 are one response, then lines 38–39 and 43.
+    expect(models(codex)).toEqual(Array(3).fill('codex 0.128.0 gpt-5.5'));
   });
 });
