@@ -137,17 +137,21 @@ describe('Gemini CLI: parallel calls of one message', () => {
 /** Claude Code lines as 2.1.x writes them: a `parentUuid` chain, `version`, `message.model`, `usage`. */
 const cc = {
   at: (s: number) => `2026-02-25T06:29:${String(s).padStart(2, '0')}.000Z`,
+  /** What every message line carries besides its message. */
+  envelope: (uuid: string, parentUuid: string | null, s: number) => ({
+    parentUuid,
+    isSidechain: false,
+    userType: 'external',
+    sessionId: 's',
+    version: '2.1.55',
+    uuid,
+    timestamp: cc.at(s),
+  }),
   user(uuid: string, parentUuid: string | null, s: number, content: unknown, extra = {}) {
     return {
-      parentUuid,
-      isSidechain: false,
-      userType: 'external',
-      sessionId: 's',
-      version: '2.1.55',
+      ...cc.envelope(uuid, parentUuid, s),
       type: 'user',
       message: { role: 'user', content },
-      uuid,
-      timestamp: cc.at(s),
       ...extra,
     };
   },
@@ -160,11 +164,8 @@ const cc = {
     input = 0,
   ) {
     return {
-      parentUuid,
-      isSidechain: false,
-      userType: 'external',
-      sessionId: 's',
-      version: '2.1.55',
+      ...cc.envelope(uuid, parentUuid, s),
+      type: 'assistant',
       message: {
         model: 'claude-opus-4-6',
         id,
@@ -179,9 +180,6 @@ const cc = {
           output_tokens: 9,
         },
       },
-      type: 'assistant',
-      uuid,
-      timestamp: cc.at(s),
     };
   },
   text: (text: string) => ({ type: 'text', text }),
