@@ -200,7 +200,8 @@ export function attachRecordedUsage(element: StreamElement, usage: RecordedUsage
  * the response's first event. The usage can come after the response's
  * inputs were read too (Codex writes a call's `token_count` after its
  * `function_call_output`): it belongs to the latest response that has none
- * yet, until the next response begins.
+ * yet, until the next response begins. Given `describe`, it also puts what
+ * recorded each response on its first event, usage or not.
  */
 export class ResponseUsageTracker {
   /** Where the latest response without usage begins; undefined when there is none. */
