@@ -4,7 +4,8 @@
  * tool uses an independent reading of its documentation says. That
  * reading is written here from the docs (platform.claude.com context
  * editing: past `trigger`, clear the oldest tool results, all but the last
- * `keep` tool uses), on the stream as `import` prints it; it imports no
+ * `keep` tool uses), on the stream as `import` prints it, at the requests
+ * the tests' own walk finds (src/test/request-cuts.ts); it imports no
  * product code. The token counts it triggers on are the replay's own
  * baseline prompts (the uncleared input the API would measure).
  */
@@ -13,7 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { POLICY_NAMES } from '../core/replay/policies/types.ts';
+import type { StreamElement } from '../core/types.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
+import { findRequestCuts } from '../test/request-cuts.ts';
 import { runCli } from '../test/run-cli.ts';
 
 const FOLDERS = [
@@ -36,42 +39,15 @@ function listTranscripts(folder: string): string[] {
   });
 }
 
-interface Element {
-  type?: string;
-  metadata?: { recorded_usage?: unknown; recorded_by?: unknown };
-}
-
-/**
- * Tool uses in the prompt of each request: a request is a run of assistant
- * output, and an output event with a response's recorded usage of its own
- * starts another when the run already has one (one request per response billed).
- */
-function toolUsesPerRequest(elements: readonly Element[]): number[] {
-  const visible = new Set([
-    'chat_request',
-    'chat_response',
-    'tool_call_request',
-    'tool_call_response',
-  ]);
-  const uses: number[] = [];
+/** Tool uses in the prompt of each request, at the cuts the independent walk finds (request-cuts.ts). */
+function toolUsesPerRequest(elements: readonly StreamElement[]): number[] {
+  const before: number[] = [];
   let seen = 0;
-  let inRun = false;
-  let runHasUsage = false;
   for (const element of elements) {
-    if (!visible.has(element.type ?? '')) continue;
-    const output = element.type === 'chat_response' || element.type === 'tool_call_request';
-    // A response's first event, as the import marks it.
-    const usage =
-      element.metadata?.recorded_usage !== undefined || element.metadata?.recorded_by !== undefined;
-    if (output && (!inRun || (usage && runHasUsage))) {
-      uses.push(seen);
-      runHasUsage = false;
-    }
-    if (output && usage) runHasUsage = true;
-    inRun = output;
+    before.push(seen);
     if (element.type === 'tool_call_request') seen++;
   }
-  return uses;
+  return findRequestCuts(elements).map((cut) => before[cut] as number);
 }
 
 describe('replay --policy on every corpus agent transcript', () => {
@@ -108,7 +84,7 @@ describe('replay --policy on every corpus agent transcript', () => {
         // A file that is not a transcript on its own (a subagent's meta) is left out, as a folder run skips it.
         const imported = await runCli(['import', file]).catch(() => null);
         if (imported === null || imported.code !== 0) continue;
-        const elements: Element[] = JSON.parse(imported.stdout);
+        const elements: StreamElement[] = JSON.parse(imported.stdout);
         const result = await runCli([
           'replay',
           '--config',

@@ -12,7 +12,7 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder } from './builder.ts';
 import { importToolUseBlock } from './claude-code.ts';
-import { attachUsageAt, createSplitUsage } from './recorded-usage.ts';
+import { attachRecordedByAt, attachUsageAt, createSplitUsage } from './recorded-usage.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
@@ -58,6 +58,7 @@ export function sniffAmpStream(lines: readonly JsonLine[]): Sniffed {
 export function importAmpThread(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('amp');
   const root = document.value;
+  const version = isJsonObject(root) ? readClientVersion(root) : undefined;
   for (const message of isJsonObject(root) ? getArray(root, 'messages') : []) {
     if (!isJsonObject(message)) continue;
     const line = document.lineOf(message);
@@ -81,6 +82,8 @@ export function importAmpThread(document: JsonDocument): ImportResult {
           out,
         );
       }
+      const model = usage === undefined ? undefined : getString(usage, 'model');
+      attachRecordedByAt(out, first, { runtime: 'amp', version, model });
     } else {
       out.note(
         'amp/other-message',
@@ -116,6 +119,8 @@ export function importAmpStream(lines: readonly JsonLine[]): ImportResult {
           out,
         );
       }
+      // The stream records no model on its lines (a message's own `model` where it has one).
+      attachRecordedByAt(out, first, { runtime: 'amp', model: getString(message, 'model') });
     } else if (STREAM_TYPES.has(String(value.type))) {
       out.note(
         `amp/${String(value.type)}`,
@@ -245,6 +250,13 @@ function importAssistant(
         );
     }
   }
+}
+
+/** The Amp client's version a thread export records (`env.initial.platform.clientVersion`). */
+function readClientVersion(thread: JsonObject): string | undefined {
+  const env = isJsonObject(thread.env) ? thread.env : {};
+  const initial = isJsonObject(env.initial) ? env.initial : {};
+  return isJsonObject(initial.platform) ? getString(initial.platform, 'clientVersion') : undefined;
 }
 
 /** Amp's usage (Anthropic's split: input excludes the cache reads and writes). */

@@ -6,10 +6,11 @@
  */
 
 import { isJsonObject } from '../json/values.ts';
-import type { JsonValue } from '../types.ts';
+import type { JsonObject, JsonValue } from '../types.ts';
 import { getString, StreamBuilder } from './builder.ts';
 import { importThinkingBlock, importToolUseBlock, resultText } from './claude-code.ts';
-import { getApiArray } from './openai-chat.ts';
+import { getApiArray, readBodyModel } from './openai-chat.ts';
+import { attachRecordedByAt } from './recorded-usage.ts';
 import {
   ANTHROPIC_SERVER_CALLS,
   isAnthropicServerResult,
@@ -88,89 +89,97 @@ export function importAnthropic(document: JsonDocument): ImportResult {
       document.lineOf(root),
     );
   }
+  const model = readBodyModel(root);
   for (const message of getApiArray(root, 'messages') ?? []) {
     if (!isJsonObject(message)) continue;
-    const line = document.lineOf(message);
-    const content = message.content;
-    const user = message.role === 'user';
-    if (typeof content === 'string') {
-      if (user) out.userMessage(content, undefined, line);
-      else out.message(content, undefined, line);
-      continue;
-    }
-    let opened = false;
-    for (const block of Array.isArray(content) ? content : []) {
-      if (!isJsonObject(block)) continue;
-      const at = document.lineOf(block) ?? line;
-      switch (block.type) {
-        case 'text': {
-          const text = getString(block, 'text') ?? '';
-          if (!user) out.message(text, undefined, at);
-          else if (opened) out.userText(text, undefined, at);
-          else out.userMessage(text, undefined, at);
-          opened ||= user;
+    const first = out.length;
+    importMessage(message, document, out);
+    if (message.role !== 'user' && model !== undefined)
+      attachRecordedByAt(out, first, { runtime: 'anthropic-messages', model });
+  }
+  return out.finish();
+}
+
+function importMessage(message: JsonObject, document: JsonDocument, out: StreamBuilder): void {
+  const line = document.lineOf(message);
+  const content = message.content;
+  const user = message.role === 'user';
+  if (typeof content === 'string') {
+    if (user) out.userMessage(content, undefined, line);
+    else out.message(content, undefined, line);
+    return;
+  }
+  let opened = false;
+  for (const block of Array.isArray(content) ? content : []) {
+    if (!isJsonObject(block)) continue;
+    const at = document.lineOf(block) ?? line;
+    switch (block.type) {
+      case 'text': {
+        const text = getString(block, 'text') ?? '';
+        if (!user) out.message(text, undefined, at);
+        else if (opened) out.userText(text, undefined, at);
+        else out.userMessage(text, undefined, at);
+        opened ||= user;
+        break;
+      }
+      case 'thinking':
+        importThinkingBlock(
+          block,
+          out,
+          'Thinking blocks with only a signature have no text to count; skipped.',
+          undefined,
+          at,
+        );
+        break;
+      case 'redacted_thinking':
+        out.note(
+          'anthropic-messages/redacted-thinking',
+          'Redacted thinking blocks hold encrypted data, no text; skipped.',
+          at,
+        );
+        break;
+      case 'tool_use':
+      case 'server_tool_use':
+      case 'mcp_tool_use':
+        importToolUseBlock(block, out, 'anthropic-messages/bad-tool-use', undefined, at);
+        break;
+      case 'tool_result': {
+        const id = getString(block, 'tool_use_id');
+        if (id === undefined) {
+          out.skipItem(
+            at,
+            'anthropic-messages/bad-tool-result',
+            `a tool_result block without a string "tool_use_id"`,
+          );
           break;
         }
-        case 'thinking':
-          importThinkingBlock(
-            block,
-            out,
-            'Thinking blocks with only a signature have no text to count; skipped.',
-            undefined,
-            at,
-          );
-          break;
-        case 'redacted_thinking':
-          out.note(
-            'anthropic-messages/redacted-thinking',
-            'Redacted thinking blocks hold encrypted data, no text; skipped.',
-            at,
-          );
-          break;
-        case 'tool_use':
-        case 'server_tool_use':
-        case 'mcp_tool_use':
-          importToolUseBlock(block, out, 'anthropic-messages/bad-tool-use', undefined, at);
-          break;
-        case 'tool_result': {
-          const id = getString(block, 'tool_use_id');
-          if (id === undefined) {
-            out.skipItem(
-              at,
-              'anthropic-messages/bad-tool-result',
-              `a tool_result block without a string "tool_use_id"`,
-            );
-            break;
-          }
+        out.toolResult(
+          id,
+          resultText(block.content, at, out),
+          block.is_error === true,
+          undefined,
+          at,
+        );
+        break;
+      }
+      default: {
+        const id = getString(block, 'tool_use_id');
+        if (isAnthropicServerResult(block) && id !== undefined) {
           out.toolResult(
             id,
-            resultText(block.content, at, out),
-            block.is_error === true,
+            serverResultText(block.content),
+            isServerResultError(block),
             undefined,
             at,
           );
           break;
         }
-        default: {
-          const id = getString(block, 'tool_use_id');
-          if (isAnthropicServerResult(block) && id !== undefined) {
-            out.toolResult(
-              id,
-              serverResultText(block.content),
-              isServerResultError(block),
-              undefined,
-              at,
-            );
-            break;
-          }
-          out.note(
-            `anthropic-messages/block-${String(block.type)}`,
-            `Blocks of the type "${String(block.type)}" (images, documents) have no JP event; skipped.`,
-            at,
-          );
-        }
+        out.note(
+          `anthropic-messages/block-${String(block.type)}`,
+          `Blocks of the type "${String(block.type)}" (images, documents) have no JP event; skipped.`,
+          at,
+        );
       }
     }
   }
-  return out.finish();
 }

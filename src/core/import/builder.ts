@@ -105,6 +105,44 @@ export class StreamBuilder {
     this.elements.push({ timestamp, type: 'chat_request', content });
   }
 
+  /**
+   * A JP `config_delta` (spec 1.3): configuration the runtime sent that is
+   * not conversation, such as its system prompt. It is never
+   * provider-visible and opens no turn.
+   */
+  configDelta(delta: JsonObject, time: SourceTime, line?: number): void {
+    this.elements.push({ timestamp: this.time(time, line), type: 'config_delta', delta });
+  }
+
+  /**
+   * Opens a turn without a message of the user: where the runtime went on
+   * by itself in a new context (after compacting).
+   */
+  turnStart(time: SourceTime, line?: number): void {
+    this.elements.push({ timestamp: this.time(time, line), type: 'turn_start' });
+  }
+
+  /**
+   * A JP `compaction` (spec 1.3) the runtime made itself: its summary stands
+   * for turns `fromTurn..=toTurn` (0-based, both inclusive) in every request
+   * projected after it (spec 4).
+   */
+  summaryCompaction(
+    summary: string,
+    fromTurn: number,
+    toTurn: number,
+    time: SourceTime,
+    line?: number,
+  ): void {
+    this.elements.push({
+      type: 'compaction',
+      timestamp: this.time(time, line),
+      from_turn: fromTurn,
+      to_turn: toTurn,
+      summary: { summary },
+    });
+  }
+
   /** A further user message in the same turn (a second text block of one message). */
   userText(content: string, time: SourceTime, line?: number): void {
     this.elements.push({ timestamp: this.time(time, line), type: 'chat_request', content });

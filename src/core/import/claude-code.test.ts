@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamElement } from '../types.ts';
 import { importTranscript } from './import.ts';
 import { accountImport } from './loss-guard.ts';
+import { readRecordedUsage } from './recorded-usage.ts';
 
 const lines = (...records: object[]) => records.map((r) => JSON.stringify(r)).join('\n');
 const at = (s: number) => `2026-03-01T10:00:${String(s).padStart(2, '0')}.000Z`;
@@ -86,7 +87,11 @@ describe('Claude Code sessions', () => {
       'call t1 Bash',
       'result t1',
     ]);
-    expect(result.elements?.[2]?.metadata).toEqual({ anthropic_signature: 'c2ln' });
+    // The response's first event also says what recorded it (these lines name no version or model).
+    expect(result.elements?.[2]?.metadata).toEqual({
+      anthropic_signature: 'c2ln',
+      recorded_by: { runtime: 'claude-code' },
+    });
     expect(result.notes.map((n) => n.code)).toContain('claude-code/repeated-call');
   });
 
@@ -165,7 +170,7 @@ describe('Claude Code sessions', () => {
     expect(result.notes.map((n) => n.line)).toEqual([2, 3, 4]);
   });
 
-  it('imports a compacted session as it was before its compact_boundary, without the summary', () => {
+  it('imports a compacted session whole, its compact_boundary a compaction event with the summary (not a user message)', () => {
     const text = lines(
       user('u1', null, 'early question'),
       assistant('a2', 'u1', 'm1', [{ type: 'text', text: 'early answer' }]),
@@ -187,12 +192,74 @@ describe('Claude Code sessions', () => {
       'turn_start',
       'user early question',
       'says early answer',
+      'compaction',
       'turn_start',
       'user later question',
     ]);
+    expect(result.elements?.[3]).toEqual({
+      type: 'compaction',
+      timestamp: '2026-03-01 10:00:03.0',
+      from_turn: 0,
+      to_turn: 0,
+      summary: { summary: 'This session is being continued from a previous conversation…' },
+    });
     const codes = result.notes.map((n) => n.code);
     expect(codes).toContain('claude-code/compact-boundary');
     expect(codes).toContain('claude-code/compact-summary');
+  });
+
+  it('opens a new turn after a compact_boundary where Claude Code went on by itself (auto-compact)', () => {
+    const text = lines(
+      user('u1', null, 'long task'),
+      assistant('a2', 'u1', 'm1', [{ type: 'tool_use', id: 't1', name: 'Bash', input: {} }]),
+      user('u3', 'a2', [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }]),
+      {
+        type: 'system',
+        subtype: 'compact_boundary',
+        uuid: 'b4',
+        parentUuid: null,
+        logicalParentUuid: 'u3',
+        timestamp: at(4),
+        compactMetadata: { trigger: 'auto', preTokens: 160000 },
+      },
+      user('u5', 'b4', 'Summary of the long task so far.', { isCompactSummary: true }),
+      assistant('a6', 'u5', 'm2', [{ type: 'text', text: 'going on' }]),
+    );
+    const result = importTranscript(text);
+    expect(shape(result.elements)).toEqual([
+      'turn_start',
+      'user long task',
+      'call t1 Bash',
+      'result t1',
+      'compaction',
+      'turn_start',
+      'says going on',
+    ]);
+    expect(result.elements?.[4]).toMatchObject({ from_turn: 0, to_turn: 0 });
+  });
+
+  it('keeps the history as it was at a compact_boundary with no summary line, and says so', () => {
+    const text = lines(
+      user('u1', null, 'q'),
+      assistant('a2', 'u1', 'm1', [{ type: 'text', text: 'a' }]),
+      {
+        type: 'system',
+        subtype: 'compact_boundary',
+        uuid: 'b3',
+        parentUuid: 'a2',
+        timestamp: at(3),
+      },
+      user('u4', 'b3', 'next'),
+    );
+    const result = importTranscript(text);
+    expect(shape(result.elements)).toEqual([
+      'turn_start',
+      'user q',
+      'says a',
+      'turn_start',
+      'user next',
+    ]);
+    expect(result.notes.map((n) => n.code)).toContain('claude-code/compact-without-summary');
   });
 
   it('reports a malformed line with its line and column and imports the rest', () => {
@@ -466,6 +533,7 @@ describe('Claude Code sessions', () => {
         cache_write_5m_tokens: 100,
         cache_write_1h_tokens: 0,
       },
+      recorded_by: { runtime: 'claude-code' },
     });
   });
 
@@ -486,7 +554,7 @@ describe('Claude Code sessions', () => {
     });
     const elements = importTranscript(text).elements ?? [];
     expect(elements.some((e) => e.type === 'chat_response')).toBe(true);
-    expect(elements.filter((e) => e.metadata !== undefined)).toEqual([]);
+    expect(elements.filter((e) => readRecordedUsage(e.metadata) !== undefined)).toEqual([]);
   });
 });
 

@@ -6,9 +6,10 @@
  */
 
 import { isJsonObject } from '../json/values.ts';
+import { countTurns } from '../stream/turns.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
-import { createRecordedUsage } from './recorded-usage.ts';
+import { attachRecordedByAt, createRecordedUsage, type RecordedBy } from './recorded-usage.ts';
 import { isAnthropicServerResult, isServerResultError, serverResultText } from './server-tools.ts';
 import type { JsonLine, JsonLines } from './source.ts';
 import { fits, type ImportResult, type InlineSubagent, misfit, type Sniffed } from './types.ts';
@@ -108,7 +109,7 @@ export function importClaudeCode(read: JsonLines, options: ClaudeCodeOptions = {
   const sourceCalls = countSourceCalls(entries, options.agent);
 
   const selection = selectConversation(entries, out, options.agent);
-  emitConversation(selection.included, selection.onPath, out);
+  emitConversation(selection, out);
   noteCleared(selection.cleared, out);
   const result = out.finish();
   result.sourceCalls = sourceCalls;
@@ -182,8 +183,17 @@ function sidechainGroups(entries: readonly Entry[]): Map<Entry, string> {
   return groups;
 }
 
+/** The model Claude Code names on the assistant lines it writes itself, without calling the API. */
+const SYNTHETIC_MODEL = '<synthetic>';
+
+function isSynthetic(value: JsonObject): boolean {
+  return isJsonObject(value.message) && value.message.model === SYNTHETIC_MODEL;
+}
+
+/** A response's `message.id`; `""` is no id (a server that gives none). */
 function messageId(value: JsonObject): string | undefined {
-  return isJsonObject(value.message) ? getString(value.message, 'id') : undefined;
+  const id = isJsonObject(value.message) ? getString(value.message, 'id') : undefined;
+  return id === '' ? undefined : id;
 }
 
 function parentOf(value: JsonObject): string | undefined {
@@ -217,7 +227,16 @@ interface Selection {
   onPath: ReadonlySet<Entry>;
   /** The tool_use ids whose results Claude Code had cleared (microcompact_boundary). */
   cleared: Set<string>;
+  /** Where Claude Code compacted the conversation, in file order, each with its summary. */
+  compactions: Compaction[];
   subagents: InlineSubagent[];
+}
+
+/** A `compact_boundary` on the conversation's chain and the summary Claude Code went on with. */
+interface Compaction {
+  boundary: Entry;
+  /** The text of its `isCompactSummary` line; undefined when the file has none for it. */
+  summary: string | undefined;
 }
 
 /**
@@ -252,6 +271,8 @@ function selectConversation(
   }
   /** Every line that reads, by uuid, so a chain can pass through bookkeeping lines. */
   const linked: Entry[] = [];
+  const boundaries: Entry[] = [];
+  const summaries: Entry[] = [];
   /** The call ids already counted in a note: the loss guard counts each left-out call once. */
   const accounted = new Set<string>();
   /** How many calls of a skipped line no note counted yet (those in `kept` are imported). */
@@ -311,9 +332,10 @@ function selectConversation(
     if (type === COMPACT_BOUNDARY || (type === 'system' && value.subtype === COMPACT_BOUNDARY)) {
       out.note(
         'claude-code/compact-boundary',
-        "Claude Code compacted this conversation here (compact_boundary); it is imported as it was before, in full, so the playground's figures start from the whole history.",
+        "Claude Code compacted the conversation here (compact_boundary): the history before it is imported whole, and a compaction event holding Claude Code's summary (its isCompactSummary line) stands for every turn before it, so that under the stored compactions each later request sends the summary instead, as Claude Code did.",
         record.line,
       );
+      boundaries.push(entry);
       continue;
     }
     if (
@@ -370,12 +392,22 @@ function selectConversation(
       );
       continue;
     }
+    if (type === 'assistant' && isSynthetic(value)) {
+      out.note(
+        'claude-code/synthetic',
+        'Assistant lines of the model "<synthetic>" (text Claude Code writes itself, such as "No response requested." after an interrupt, or an API error) were no API call: skipped, with their usage.',
+        record.line,
+        leftOut(value),
+      );
+      continue;
+    }
     if (value.isCompactSummary === true) {
       out.note(
         'claude-code/compact-summary',
-        "The summary Claude Code wrote when it compacted the conversation is skipped: the history before it is imported instead, so the playground's compaction starts from the whole conversation.",
+        'The summary Claude Code wrote when it compacted the conversation is the summary of the compaction event at its compact_boundary, not a user message.',
         record.line,
       );
+      summaries.push(entry);
       continue;
     }
     candidates.push(entry);
@@ -394,9 +426,19 @@ function selectConversation(
 
   const chained = candidates.some((entry) => parentOf(entry.value) !== undefined);
   if (!chained || agent !== undefined) {
-    return { included: candidates, onPath: new Set(candidates), cleared, subagents: listed };
+    return {
+      included: candidates,
+      onPath: new Set(candidates),
+      cleared,
+      compactions: pairSummaries(boundaries, summaries),
+      subagents: listed,
+    };
   }
   const onPath = walkChain(candidates, linked, byUuid, out);
+  const compactions = pairSummaries(
+    boundaries.filter((boundary) => onPath.has(boundary)),
+    summaries,
+  );
 
   const callIds = new Set<string>();
   const answeredOnPath = new Set<string>();
@@ -437,7 +479,24 @@ function selectConversation(
     );
     return false;
   });
-  return { included, onPath, cleared, subagents: listed };
+  return { included, onPath, cleared, compactions, subagents: listed };
+}
+
+/**
+ * Each compact boundary with the summary Claude Code went on with: the
+ * `isCompactSummary` line that hangs off it, else the first one after it
+ * in the file and before the next boundary.
+ */
+function pairSummaries(boundaries: readonly Entry[], summaries: readonly Entry[]): Compaction[] {
+  return boundaries.map((boundary, k) => {
+    const uuid = getString(boundary.value, 'uuid');
+    const next = boundaries[k + 1]?.index ?? Number.POSITIVE_INFINITY;
+    const line =
+      summaries.find((s) => uuid !== undefined && getString(s.value, 'parentUuid') === uuid) ??
+      summaries.find((s) => s.index > boundary.index && s.index < next);
+    const text = line === undefined ? undefined : promptText(line.value);
+    return { boundary, summary: text?.trim() ? text : undefined };
+  });
 }
 
 /**
@@ -494,71 +553,253 @@ function noteCleared(cleared: ReadonlySet<string>, out: StreamBuilder): void {
   );
 }
 
-/**
- * Emits the selected lines: the lines of one response (one message.id) at
- * the first of them on the chain; a call or a result whose id came before
- * (a history written twice on resume) once; a user prompt written again
- * with its response once.
- */
-function emitConversation(
-  included: readonly Entry[],
-  onPath: ReadonlySet<Entry>,
-  out: StreamBuilder,
-): void {
-  const byMessageId = new Map<string, Entry[]>();
-  for (const entry of included) {
-    const id = messageId(entry.value);
-    if (entry.value.type === 'assistant' && id !== undefined) {
-      const group = byMessageId.get(id);
-      if (group) group.push(entry);
-      else byMessageId.set(id, [entry]);
-    }
-  }
-  const firstOnPath = new Map<string, Entry>();
-  for (const [id, group] of byMessageId) {
-    firstOnPath.set(id, group.find((entry) => onPath.has(entry)) ?? (group[0] as Entry));
-  }
-  const emitted = new Set<string>();
-  for (const [position, entry] of included.entries()) {
-    const { value } = entry;
-    if (value.type === 'assistant') {
-      const id = messageId(value);
-      if (id === undefined) {
-        emitAssistant([entry], out);
-        continue;
-      }
-      if (firstOnPath.get(id) !== entry || emitted.has(id)) continue;
-      emitted.add(id);
-      emitAssistant(byMessageId.get(id) ?? [entry], out);
-      continue;
-    }
-    if (isRepeatedPrompt(included, position, emitted)) {
-      out.note(
-        'claude-code/repeated-message',
-        'User messages written again with the response they had (a history Claude Code wrote twice on resume) are read once.',
-        entry.record.line,
-      );
-      continue;
-    }
-    emitUser(entry, out);
-  }
+/** The lines of one API response, emitted together at the first of them on the chain. */
+interface Response {
+  id: string | undefined;
+  /** Its lines, in file order. */
+  lines: Entry[];
+  /** Where it is emitted: its first line on the chain. */
+  at: Entry;
+  /** Whether other selected lines came between its lines (they are merged from apart). */
+  apart: boolean;
 }
 
-/** Whether a user prompt (not a tool result) is followed by a response already emitted: a repeat. */
-function isRepeatedPrompt(
+/** Whether a user line is a prompt (text the user sent), not only tool results. */
+function isPrompt(value: JsonObject): boolean {
+  if (value.type !== 'user') return false;
+  const blocks = contentBlocks(value);
+  return !(blocks.length > 0 && blocks.every((b) => b.type === 'tool_result'));
+}
+
+/** A prompt's text, to tell a prompt written again from a new one. */
+function promptText(value: JsonObject): string {
+  const content = isJsonObject(value.message) ? value.message.content : undefined;
+  if (typeof content === 'string') return content;
+  return contentBlocks(value)
+    .map((block) => (block.type === 'text' ? (getString(block, 'text') ?? '') : ''))
+    .join('\n');
+}
+
+/**
+ * The responses of the selected lines. Lines on the chain are one response
+ * when they share a `message.id` with no user prompt between them (Claude
+ * Code writes a response's blocks as lines, tool results of its calls
+ * possibly between), or, without an id, when they follow each other with
+ * no other line between. A later line that reuses an id after a prompt is
+ * another response (a local or proxy server numbering its responses, a
+ * history written again on resume: told apart when emitted). A line off
+ * the chain, admitted as a split line of a response on it, joins the
+ * nearest response on the chain with its id.
+ */
+function groupResponses(
   included: readonly Entry[],
-  position: number,
-  emitted: ReadonlySet<string>,
-): boolean {
-  const entry = included[position] as Entry;
-  const blocks = contentBlocks(entry.value);
-  if (blocks.length > 0 && blocks.every((b) => b.type === 'tool_result')) return false;
-  for (const next of included.slice(position + 1)) {
-    if (next.value.type !== 'assistant') continue;
-    const id = messageId(next.value);
-    return id !== undefined && emitted.has(id);
+  onPath: ReadonlySet<Entry>,
+): Map<Entry, Response> {
+  const byLine = new Map<Entry, Response>();
+  const position = new Map(included.map((entry, index) => [entry, index]));
+  let open = new Map<string, Response>();
+  let previous: Response | undefined;
+  const siblings: Entry[] = [];
+  for (const entry of included) {
+    if (entry.value.type !== 'assistant') {
+      previous = undefined;
+      if (isPrompt(entry.value)) open = new Map();
+      continue;
+    }
+    if (!onPath.has(entry)) {
+      siblings.push(entry);
+      continue;
+    }
+    const id = messageId(entry.value);
+    const joined =
+      id === undefined ? (previous?.id === undefined ? previous : undefined) : open.get(id);
+    const response = joined ?? { id, lines: [], at: entry, apart: false };
+    response.lines.push(entry);
+    if (id !== undefined) open.set(id, response);
+    byLine.set(entry, response);
+    previous = response;
   }
-  return false;
+  for (const entry of siblings) {
+    const id = messageId(entry.value);
+    const at = position.get(entry) as number;
+    let nearest: Response | undefined;
+    let distance = Number.POSITIVE_INFINITY;
+    for (const response of new Set(byLine.values())) {
+      if (response.id !== id) continue;
+      const gap = Math.abs((position.get(response.at) as number) - at);
+      if (gap < distance) [nearest, distance] = [response, gap];
+    }
+    if (nearest === undefined) continue;
+    nearest.lines.push(entry);
+    nearest.lines.sort((a, b) => (position.get(a) as number) - (position.get(b) as number));
+    byLine.set(entry, nearest);
+  }
+  for (const response of new Set(byLine.values())) {
+    const first = position.get(response.lines[0] as Entry) as number;
+    const last = position.get(response.lines.at(-1) as Entry) as number;
+    response.apart = last - first + 1 > response.lines.length;
+  }
+  return byLine;
+}
+
+/** What a response holds, block by block, to tell a response written again from a new one. */
+function responseBlocks(response: Response): string[] {
+  return response.lines.flatMap(({ value }) => {
+    const content = isJsonObject(value.message) ? value.message.content : undefined;
+    if (typeof content === 'string') return [`text:${content}`];
+    return contentBlocks(value).map((block) =>
+      isCallBlock(block) && typeof block.id === 'string'
+        ? `call:${block.id}`
+        : block.type === 'text'
+          ? `text:${getString(block, 'text') ?? ''}`
+          : block.type === 'thinking'
+            ? `thinking:${getString(block, 'thinking') ?? ''}`
+            : JSON.stringify(block),
+    );
+  });
+}
+
+/** A response already emitted under an id: what it held, and the prompt before it. */
+interface EmittedResponse {
+  blocks: Set<string>;
+  prompt: string | undefined;
+}
+
+/**
+ * Emits the selected lines: each response at its first line on the chain
+ * (groupResponses); a response written again (an id emitted before, every
+ * block of it emitted under that id: a history written twice on resume)
+ * once, and the prompt before it once when its text is the one the first
+ * copy answered; a call or a result whose id came before once; at each
+ * compact boundary, a compaction event (emitCompaction), the lines after
+ * it in a new turn.
+ */
+function emitConversation({ included, onPath, compactions }: Selection, out: StreamBuilder): void {
+  const byLine = groupResponses(included, onPath);
+  const pending = [...compactions];
+  /** The boundary whose new turn no line opened yet. */
+  let turnToOpen: Entry | undefined;
+  const emitCompactionsBefore = (index: number) => {
+    while (pending[0] !== undefined && pending[0].boundary.index < index) {
+      const compaction = pending.shift() as Compaction;
+      if (emitCompaction(compaction, out)) turnToOpen = compaction.boundary;
+    }
+  };
+  /** Before a line after a boundary: the new turn, unless the line opens it itself. */
+  const openTurn = (opens: boolean) => {
+    if (turnToOpen !== undefined && !opens)
+      out.turnStart(turnToOpen.value.timestamp, turnToOpen.record.line);
+    turnToOpen = undefined;
+  };
+  const emitted = new Map<string, EmittedResponse>();
+  const isCopy = (response: Response): boolean => {
+    const before = response.id === undefined ? undefined : emitted.get(response.id);
+    return before !== undefined && responseBlocks(response).every((b) => before.blocks.has(b));
+  };
+  let lastPrompt: string | undefined;
+  for (const [position, entry] of included.entries()) {
+    const { value } = entry;
+    emitCompactionsBefore(entry.index);
+    if (value.type === 'assistant') {
+      const response = byLine.get(entry);
+      if (response === undefined || response.at !== entry) continue;
+      const copy = isCopy(response);
+      if (!copy) openTurn(false);
+      emitResponse(response, emitted, copy, lastPrompt, out);
+      continue;
+    }
+    if (isPrompt(value)) {
+      const next = included.slice(position + 1).find((e) => e.value.type === 'assistant');
+      const response = next === undefined ? undefined : byLine.get(next);
+      const text = promptText(value);
+      if (
+        response?.id !== undefined &&
+        isCopy(response) &&
+        emitted.get(response.id)?.prompt === text
+      ) {
+        out.note(
+          'claude-code/repeated-message',
+          'User messages written again with the response they had (a history Claude Code wrote twice on resume) are read once.',
+          entry.record.line,
+        );
+        continue;
+      }
+      lastPrompt = text;
+    }
+    openTurn(opensTurn(value));
+    emitUser(entry, out);
+  }
+  emitCompactionsBefore(Number.POSITIVE_INFINITY);
+}
+
+/** Whether emitting a user line opens a turn: it holds text the user sent. */
+function opensTurn(value: JsonObject): boolean {
+  const content = isJsonObject(value.message) ? value.message.content : undefined;
+  return typeof content === 'string' || contentBlocks(value).some((b) => b.type === 'text');
+}
+
+/**
+ * A compact boundary as a compaction event: Claude Code's summary stands
+ * for every turn before it, so a request after it is projected with the
+ * summary instead of the history, as Claude Code sent it (spec 4). True
+ * when one was emitted (the caller opens the turn after it).
+ */
+function emitCompaction({ boundary, summary }: Compaction, out: StreamBuilder): boolean {
+  const line = boundary.record.line;
+  const turns = countTurns(out.elements);
+  if (summary === undefined || turns === 0) {
+    out.note(
+      'claude-code/compact-without-summary',
+      summary === undefined
+        ? 'A compact_boundary with no isCompactSummary line has no summary to stand for the history: no compaction event; the history goes on as it was.'
+        : 'A compact_boundary before any turn has nothing to summarise: no compaction event.',
+      line,
+    );
+    return false;
+  }
+  out.summaryCompaction(summary, 0, turns - 1, boundary.value.timestamp, line);
+  return true;
+}
+
+/** Emits one response, or notes it as written again; notes a reused id and lines merged from apart. */
+function emitResponse(
+  response: Response,
+  emitted: Map<string, EmittedResponse>,
+  copy: boolean,
+  prompt: string | undefined,
+  out: StreamBuilder,
+): void {
+  const line = response.at.record.line;
+  if (copy) {
+    out.note(
+      'claude-code/repeated-response',
+      'Responses written again (an earlier message.id with the same blocks: a history Claude Code wrote twice on resume) are read once.',
+      line,
+    );
+    return;
+  }
+  const blocks = responseBlocks(response);
+  if (response.id !== undefined) {
+    const before = emitted.get(response.id);
+    if (before !== undefined) {
+      out.note(
+        'claude-code/reused-id',
+        'Responses that reuse the message.id of an earlier one with other blocks (a local or proxy server numbering its responses) are kept apart, each in its place with its own usage.',
+        line,
+      );
+      for (const block of blocks) before.blocks.add(block);
+    } else {
+      emitted.set(response.id, { blocks: new Set(blocks), prompt });
+    }
+  }
+  if (response.apart) {
+    out.note(
+      'claude-code/merged-lines',
+      'The lines of one response (one message.id, no user prompt between) that other lines came between (results of its calls, lines off the chain) are merged and emitted at the first of them on the chain.',
+      line,
+    );
+  }
+  emitAssistant(response.lines, out);
 }
 
 /** Claude Code's usage of one API response, in the shape the cost replay reads (`metadata.recorded_usage`). */
@@ -669,6 +910,17 @@ function emitAssistant(group: readonly Entry[], out: StreamBuilder): void {
   }
   const usage = recordedUsage(group);
   if (usage !== undefined) out.annotate(first, { recorded_usage: usage });
+  attachRecordedByAt(out, first, recordedBy(group));
+}
+
+/** What recorded a response: Claude Code's version (each line's `version`) and `message.model`. */
+function recordedBy(group: readonly Entry[]): RecordedBy {
+  const by: RecordedBy = { runtime: 'claude-code' };
+  for (const { value } of group) {
+    by.version ??= getString(value, 'version');
+    if (isJsonObject(value.message)) by.model ??= getString(value.message, 'model');
+  }
+  return by;
 }
 
 /** A result block (the agent's `tool_result`, or a server tool's `*_tool_result`), once per id. */

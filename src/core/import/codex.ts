@@ -11,6 +11,7 @@ import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { isUnknownCallItem } from './openai-responses.ts';
 import {
   createRecordedUsage,
+  type RecordedBy,
   type RecordedUsage,
   ResponseUsageTracker,
   readCount,
@@ -96,6 +97,81 @@ function messageText(content: JsonValue | undefined, line: number, out: StreamBu
   return parts.join('\n');
 }
 
+/** What Codex sent ahead of the conversation, kept as its system prompt. */
+interface SessionPrompt {
+  /** The texts joined with blank lines. */
+  text: string;
+  time: JsonValue | undefined;
+  line: number;
+  instructions: boolean;
+  developer: number;
+  injected: number;
+}
+
+/** A message's text parts, each on its own. */
+function textParts(content: JsonValue | undefined): string[] {
+  if (typeof content === 'string') return [content];
+  return (Array.isArray(content) ? content : []).flatMap((part) =>
+    isJsonObject(part) && typeof part.text === 'string' && part.text !== '' ? [part.text] : [],
+  );
+}
+
+/**
+ * What Codex sends ahead of the conversation that the import leaves out of
+ * it: the session's `base_instructions`, then the developer messages and
+ * the context it injects before the first message the user typed. Kept
+ * whole as a system prompt, so the replay can count it in the prefix every
+ * request carries; later developer and context messages repeat it per turn
+ * and stay out. Undefined when the rollout records none of it.
+ */
+function readSessionPrompt(lines: readonly JsonLine[]): SessionPrompt | undefined {
+  const texts: string[] = [];
+  let instructions = false;
+  let developer = 0;
+  let injected = 0;
+  let first: { time: JsonValue | undefined; line: number } | undefined;
+  const keep = (parts: string[], time: JsonValue | undefined, line: number) => {
+    if (parts.length === 0) return false;
+    texts.push(...parts);
+    first ??= { time, line };
+    return true;
+  };
+  for (const { line, value } of lines) {
+    if (!isJsonObject(value) || !isJsonObject(value.payload)) continue;
+    const payload = value.payload;
+    if (value.type === 'session_meta' && !instructions) {
+      const base = payload.base_instructions;
+      const text = isJsonObject(base) ? base.text : base;
+      instructions = typeof text === 'string' && keep([text], value.timestamp, line);
+    } else if (value.type === 'event_msg' && payload.type === 'user_message') {
+      break;
+    } else if (value.type === 'response_item' && payload.type === 'message') {
+      const parts = textParts(payload.content);
+      if (payload.role === 'developer' || payload.role === 'system') {
+        if (keep(parts, value.timestamp, line)) developer++;
+      } else if (payload.role === 'user') {
+        if (!isInjected(parts.join('\n'))) break;
+        if (keep(parts, value.timestamp, line)) injected++;
+      }
+    }
+  }
+  if (first === undefined) return undefined;
+  return { text: texts.join('\n\n'), ...first, instructions, developer, injected };
+}
+
+/** The note on the system prompt: what it holds. */
+function describeSessionPrompt(prompt: SessionPrompt): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const held = [
+    prompt.instructions ? "the session's base_instructions" : undefined,
+    prompt.developer > 0 ? plural(prompt.developer, 'developer message') : undefined,
+    prompt.injected > 0 ? plural(prompt.injected, 'injected context message') : undefined,
+  ].filter((part) => part !== undefined);
+  const list =
+    held.length === 1 ? held[0] : `${held.slice(0, -1).join(', ')} and ${held.at(-1) as string}`;
+  return `What Codex sent ahead of the first user message (${list}) is kept, joined with blank lines, as the system prompt of a config_delta at the start of the stream ({"assistant": {"system_prompt": …}}): not part of the conversation, but of every request's invisible prefix. Later developer and context messages are left out.`;
+}
+
 function isInjected(text: string): boolean {
   const start = text.trimStart();
   return INJECTED_PREFIXES.some((prefix) => start.startsWith(prefix));
@@ -132,7 +208,14 @@ export function importCodex(read: JsonLines): ImportResult {
   const usageFromRecords = read.lines.some(
     ({ value }) => isJsonObject(value) && value.type === 'token_usage_record',
   );
-  const usage = new ResponseUsage(out, usageFromRecords);
+  const runtime = readRuntime(read.lines);
+  const usage = new ResponseUsage(out, usageFromRecords, () => ({ ...runtime }));
+
+  const prompt = readSessionPrompt(read.lines);
+  if (prompt !== undefined) {
+    out.configDelta({ assistant: { system_prompt: prompt.text } }, prompt.time, prompt.line);
+    out.note('codex/system-prompt', describeSessionPrompt(prompt), prompt.line);
+  }
 
   for (const { line, value } of read.lines) {
     if (!isJsonObject(value) || !isJsonObject(value.payload)) {
@@ -169,6 +252,8 @@ export function importCodex(read: JsonLines): ImportResult {
         );
         break;
       default:
+        if (value.type === 'turn_context' && typeof payload.model === 'string')
+          runtime.model = payload.model;
         if (typeof value.type === 'string' && STATE_LINE_TYPES.has(value.type)) {
           out.note(
             `codex/${value.type}`,
@@ -184,7 +269,34 @@ export function importCodex(read: JsonLines): ImportResult {
         );
     }
   }
+  usage.tracker.finish();
   return out.finish();
+}
+
+/**
+ * What records a rollout's responses: Codex, its version and provider from
+ * the first `session_meta`, and the model from the `turn_context` in force
+ * (each turn's, updated as they come). Responses before the first
+ * `turn_context` (a forked history copied in before it) take the first one
+ * in the file, or the session's `model` where it records one.
+ */
+function readRuntime(lines: readonly JsonLine[]): RecordedBy {
+  const runtime: RecordedBy = { runtime: 'codex' };
+  let sessionModel: string | undefined;
+  for (const { value } of lines) {
+    if (!isJsonObject(value) || !isJsonObject(value.payload)) continue;
+    const payload = value.payload;
+    if (value.type === 'session_meta' && runtime.version === undefined) {
+      runtime.version = getString(payload, 'cli_version');
+      runtime.provider = getString(payload, 'model_provider');
+      sessionModel = getString(payload, 'model');
+    } else if (value.type === 'turn_context' && typeof payload.model === 'string') {
+      runtime.model = payload.model;
+      break;
+    }
+  }
+  runtime.model ??= sessionModel;
+  return runtime;
 }
 
 function plainText(content: JsonValue | undefined): string {
@@ -212,7 +324,7 @@ function importItem(
         if (isInjected(text)) {
           out.note(
             'codex/injected-context',
-            "Context messages Codex injects (environment, AGENTS.md and permission instructions) are skipped: they are not the user's words and no hint applies to them.",
+            "Context messages Codex injects (environment, AGENTS.md and permission instructions) are left out of the conversation: they are not the user's words and no hint applies to them (those before the first user message are in the config_delta at the start, codex/system-prompt).",
             line,
           );
         } else {
@@ -221,7 +333,7 @@ function importItem(
       } else {
         out.note(
           `codex/${String(payload.role)}-message`,
-          `"${String(payload.role)}" messages (instructions Codex sends with every request) are skipped: JP keeps instructions in its config, not in the stream.`,
+          `"${String(payload.role)}" messages (instructions Codex sends with every request) are left out of the conversation: JP keeps instructions in its config (those before the first user message are in the config_delta at the start, codex/system-prompt).`,
           line,
         );
       }
@@ -406,8 +518,9 @@ class ResponseUsage {
   constructor(
     private readonly out: StreamBuilder,
     private readonly fromRecords: boolean,
+    describe: () => RecordedBy,
   ) {
-    this.tracker = new ResponseUsageTracker(out.elements);
+    this.tracker = new ResponseUsageTracker(out.elements, describe);
   }
 
   /** A `token_usage_record` line: one response's usage. */
@@ -453,7 +566,7 @@ class ResponseUsage {
     } else if (!this.tracker.attach(usage)) {
       this.out.note(
         'codex/usage-without-response',
-        'Usage recorded for a response that produced no imported event (its items were skipped) has no event to go on; not kept.',
+        'Usage recorded where no response is waiting for it (no item of the model since the last usage, or only items with no event, such as encrypted reasoning) has no event to go on; not kept.',
         line,
       );
     }

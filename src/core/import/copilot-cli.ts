@@ -10,6 +10,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { attachRecordedByAt } from './recorded-usage.ts';
 import type { JsonLine } from './source.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
@@ -43,6 +44,7 @@ export function sniffCopilotCli(lines: readonly JsonLine[]): Sniffed {
 /** Imports a Copilot CLI events.jsonl. */
 export function importCopilotCli(lines: readonly JsonLine[]): ImportResult {
   const out = new StreamBuilder('copilot-cli');
+  let version: string | undefined;
   for (const { line, value } of lines) {
     if (!isJsonObject(value) || !isJsonObject(value.data) || typeof value.type !== 'string') {
       out.skipLine(line, 'copilot-cli/bad-line', 'a {"type", "data"} event');
@@ -55,9 +57,16 @@ export function importCopilotCli(lines: readonly JsonLine[]): ImportResult {
         // `transformedContent` adds the date and reminders Copilot injects; the user's words are `content`.
         out.userMessage(getString(data, 'content') ?? '', time, line);
         break;
-      case 'assistant.message':
+      case 'assistant.message': {
+        const first = out.length;
         importAssistant(data, time, line, out);
+        attachRecordedByAt(out, first, {
+          runtime: 'copilot-cli',
+          version,
+          model: getString(data, 'model'),
+        });
         break;
+      }
       case 'tool.execution_start': {
         const id = getString(data, 'toolCallId');
         const name = getString(data, 'toolName');
@@ -108,6 +117,7 @@ export function importCopilotCli(lines: readonly JsonLine[]): ImportResult {
         );
         break;
       default:
+        if (value.type === 'session.start') version ??= getString(data, 'copilotVersion');
         out.note(
           `copilot-cli/${value.type}`,
           `"${value.type}" events (session, turn, permission and usage bookkeeping) are not messages; skipped.`,

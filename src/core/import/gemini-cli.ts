@@ -9,7 +9,12 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
-import { attachRecordedUsage, createRecordedUsage, readCount } from './recorded-usage.ts';
+import {
+  attachRecordedByAt,
+  attachRecordedUsage,
+  createRecordedUsage,
+  readCount,
+} from './recorded-usage.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -182,10 +187,9 @@ function importMessage({ value, line }: Record, out: StreamBuilder): void {
       }
       const text = partsText(value.content, line, out);
       if (text !== '') out.message(text, time, line);
-      for (const call of getArray(value, 'toolCalls')) {
-        if (isJsonObject(call)) importToolCall(call, time, line, out);
-      }
+      importToolCalls(getArray(value, 'toolCalls').filter(isJsonObject), time, line, out);
       keepUsage(value.tokens, first, line, out);
+      attachRecordedByAt(out, first, { runtime: 'gemini-cli', model: getString(value, 'model') });
       return;
     }
     default:
@@ -197,20 +201,44 @@ function importMessage({ value, line }: Record, out: StreamBuilder): void {
   }
 }
 
-function importToolCall(
-  call: JsonObject,
+/**
+ * A message's tool calls, then their results, each in the message's order:
+ * the model asked for them all in one response (parallel calls), and their
+ * results went back together in the next request. Call, result, call,
+ * result… would make each call after the first a request never sent.
+ */
+function importToolCalls(
+  calls: readonly JsonObject[],
   time: JsonValue | undefined,
   line: number | undefined,
   out: StreamBuilder,
 ): void {
-  const id = getString(call, 'id');
-  const name = getString(call, 'name');
-  if (id === undefined || name === undefined) {
-    out.skipItem(line, 'gemini-cli/bad-tool-call', `a tool call without a string "id" and "name"`);
-    return;
+  const made: { id: string; call: JsonObject; imported: boolean }[] = [];
+  for (const call of calls) {
+    const id = getString(call, 'id');
+    const name = getString(call, 'name');
+    if (id === undefined || name === undefined) {
+      out.skipItem(
+        line,
+        'gemini-cli/bad-tool-call',
+        `a tool call without a string "id" and "name"`,
+      );
+      continue;
+    }
+    const { args } = toArguments(call.args);
+    made.push({ id, call, imported: out.toolCall(id, name, args, time, line) });
   }
-  const { args } = toArguments(call.args);
-  const imported = out.toolCall(id, name, args, time, line);
+  for (const { id, call, imported } of made) importToolResult(id, call, imported, time, line, out);
+}
+
+function importToolResult(
+  id: string,
+  call: JsonObject,
+  imported: boolean,
+  time: JsonValue | undefined,
+  line: number | undefined,
+  out: StreamBuilder,
+): void {
   const results = getArray(call, 'result');
   if (results.length === 0) {
     if (!imported) return;

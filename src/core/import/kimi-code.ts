@@ -11,7 +11,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getString, StreamBuilder, toArguments } from './builder.ts';
-import { createSplitUsage, ResponseUsageTracker } from './recorded-usage.ts';
+import { createSplitUsage, type RecordedBy, ResponseUsageTracker } from './recorded-usage.ts';
 import type { JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -36,10 +36,17 @@ export function sniffKimiCode(lines: readonly JsonLine[]): Sniffed {
 /** Imports a Kimi Code wire journal. */
 export function importKimiCode(lines: readonly JsonLine[]): ImportResult {
   const out = new StreamBuilder('kimi-code');
-  const tracker = new ResponseUsageTracker(out.elements);
+  // Each step's model and provider are on the llm.request written before it.
+  const runtime: RecordedBy = { runtime: 'kimi-code' };
+  const tracker = new ResponseUsageTracker(out.elements, () => ({ ...runtime }));
   for (const { line, value } of lines) {
     if (!isJsonObject(value) || typeof value.type !== 'string') continue;
     const time = value.time;
+    if (value.type === 'llm.request') {
+      runtime.model = getString(value, 'model') ?? runtime.model;
+      runtime.provider = getString(value, 'provider') ?? runtime.provider;
+      tracker.describeOpen();
+    }
     if (value.type === 'context.append_message' && isJsonObject(value.message)) {
       const message = value.message;
       if (message.role === 'user') {
@@ -62,6 +69,7 @@ export function importKimiCode(lines: readonly JsonLine[]): ImportResult {
       );
     }
   }
+  tracker.finish();
   return out.finish();
 }
 

@@ -15,7 +15,12 @@ import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { importToolUseBlock } from './claude-code.ts';
 import { importHostedCall, isUnknownCallItem } from './openai-responses.ts';
-import { attachUsageAt, createSplitUsage } from './recorded-usage.ts';
+import {
+  attachRecordedByAt,
+  attachUsageAt,
+  createSplitUsage,
+  type RecordedBy,
+} from './recorded-usage.ts';
 import {
   ANTHROPIC_SERVER_CALLS,
   isAnthropicServerResult,
@@ -160,8 +165,24 @@ export function importLhar(
       reasoning: extra.thinking_tokens,
     });
     attachUsageAt(out, first, recorded, line, 'a call whose answer imported nothing');
+    attachRecordedByAt(out, first, readRecordedBy(genAi));
   }
   return out.finish();
+}
+
+/**
+ * What recorded an entry's call: the model the response names (else the
+ * one requested) and the provider (`gen_ai.system`). The agent behind the
+ * proxy is the entry's `source.tool`; the runtime here is the format.
+ */
+function readRecordedBy(genAi: JsonObject): RecordedBy {
+  const request = isJsonObject(genAi.request) ? genAi.request : {};
+  const response = isJsonObject(genAi.response) ? genAi.response : {};
+  return {
+    runtime: 'lhar',
+    model: getString(response, 'model') ?? getString(request, 'model'),
+    provider: getString(genAi, 'system'),
+  };
 }
 
 function sequenceOf(entry: JsonObject): number {

@@ -7,6 +7,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { attachRecordedByAt } from './recorded-usage.ts';
 import type { JsonDocument } from './source.ts';
 import { joinOpenAiContent } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -16,6 +17,14 @@ export function getApiArray(value: JsonValue, key: string): JsonValue[] | undefi
   if (Array.isArray(value)) return value;
   if (isJsonObject(value) && Array.isArray(value[key])) return value[key];
   return undefined;
+}
+
+/**
+ * The model a request body names (`model`), which the history's answers
+ * came from as far as the file says; undefined for a bare messages array.
+ */
+export function readBodyModel(value: JsonValue): string | undefined {
+  return isJsonObject(value) ? getString(value, 'model') : undefined;
 }
 
 /** The roles of Chat Completions messages (`function` is the older form of `tool`). */
@@ -59,6 +68,7 @@ export function sniffOpenAiChat(value: JsonValue): Sniffed {
 /** Imports a Chat Completions transcript. */
 export function importOpenAiChat(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('openai-chat');
+  const model = readBodyModel(document.value);
   for (const item of getApiArray(document.value, 'messages') ?? []) {
     if (!isJsonObject(item)) continue;
     const message: JsonObject = item;
@@ -68,6 +78,7 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
         out.userMessage(joinOpenAiContent(message.content, line, out), undefined, line);
         break;
       case 'assistant': {
+        const first = out.length;
         const reasoning =
           getString(message, 'reasoning_content') ?? getString(message, 'reasoning');
         if (reasoning !== undefined && reasoning !== '') out.reasoning(reasoning, undefined, line);
@@ -98,6 +109,7 @@ export function importOpenAiChat(document: JsonDocument): ImportResult {
             );
           }
         }
+        if (model !== undefined) attachRecordedByAt(out, first, { runtime: 'openai-chat', model });
         break;
       }
       case 'tool': {

@@ -8,7 +8,8 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
-import { getApiArray } from './openai-chat.ts';
+import { getApiArray, readBodyModel } from './openai-chat.ts';
+import { ResponseUsageTracker } from './recorded-usage.ts';
 import type { JsonDocument } from './source.ts';
 import { joinOpenAiContent } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -87,11 +88,20 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
       document.lineOf(root),
     );
   }
+  // A response is the run of output items between two inputs (a user message, a call's output).
+  const model = readBodyModel(root);
+  const responses = new ResponseUsageTracker(
+    out.elements,
+    model === undefined ? undefined : () => ({ runtime: 'openai-responses', model }),
+  );
   for (const entry of getApiArray(root, 'input') ?? []) {
     if (!isJsonObject(entry)) continue;
     const item: JsonObject = entry;
     const line = document.lineOf(item);
     const type = getString(item, 'type') ?? 'message';
+    if (type.endsWith('_output') || (type === 'message' && item.role === 'user'))
+      responses.endOutput();
+    else if (type !== 'message' || item.role === 'assistant') responses.beginOutput();
     switch (type) {
       case 'message':
         if (item.role === 'user')
@@ -189,6 +199,7 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
       }
     }
   }
+  responses.finish();
   return out.finish();
 }
 

@@ -11,7 +11,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder } from './builder.ts';
-import { createSplitUsage, ResponseUsageTracker } from './recorded-usage.ts';
+import { createSplitUsage, type RecordedBy, ResponseUsageTracker } from './recorded-usage.ts';
 import type { JsonDocument } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -55,13 +55,24 @@ export function sniffOpenCode(value: JsonValue): Sniffed {
 export function importOpenCode(document: JsonDocument): ImportResult {
   const out = new StreamBuilder('opencode');
   const root = document.value;
-  const tracker = new ResponseUsageTracker(out.elements);
+  const runtime: RecordedBy = { runtime: 'opencode' };
+  if (isJsonObject(root)) {
+    const { session } = readExport(root);
+    if (isJsonObject(session)) runtime.version = getString(session, 'version');
+  }
+  const tracker = new ResponseUsageTracker(out.elements, () => ({ ...runtime }));
   const { messages } = isJsonObject(root) ? readExport(root) : { messages: undefined };
   for (const message of Array.isArray(messages) ? messages : []) {
     const info = isJsonObject(message) ? messageInfo(message) : undefined;
     if (!isJsonObject(message) || info === undefined) continue;
     const created = isJsonObject(info.time) ? info.time.created : undefined;
     const role = info.role;
+    if (role === 'assistant') {
+      // The model a message came from: its own fields, or a `model` object as user messages hold it.
+      const model = isJsonObject(info.model) ? info.model : info;
+      runtime.model = getString(info, 'modelID') ?? getString(model, 'modelID');
+      runtime.provider = getString(info, 'providerID') ?? getString(model, 'providerID');
+    }
     let opened = false;
     for (const item of getArray(message, 'parts')) {
       if (!isJsonObject(item)) continue;
@@ -119,6 +130,7 @@ export function importOpenCode(document: JsonDocument): ImportResult {
       }
     }
   }
+  tracker.finish();
   return out.finish();
 }
 

@@ -11,7 +11,12 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
-import { attachUsageAt, createRecordedUsage, readCount } from './recorded-usage.ts';
+import {
+  attachRecordedByAt,
+  attachUsageAt,
+  createRecordedUsage,
+  readCount,
+} from './recorded-usage.ts';
 import type { JsonDocument } from './source.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
@@ -151,6 +156,15 @@ export function importOtelGenAi(document: JsonDocument): ImportResult {
       output_tokens: readCount(attributes.get('gen_ai.usage.output_tokens')),
     });
     attachUsageAt(out, first, usage, line, 'a call whose output imported nothing');
+    const text = (key: string) => {
+      const value = attributes.get(key);
+      return typeof value === 'string' ? value : undefined;
+    };
+    attachRecordedByAt(out, first, {
+      runtime: 'otel-genai',
+      model: text('gen_ai.response.model') ?? text('gen_ai.request.model'),
+      provider: text('gen_ai.provider.name') ?? text('gen_ai.system'),
+    });
   }
   return out.finish();
 }

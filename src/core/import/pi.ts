@@ -11,7 +11,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
-import { attachUsageAt, createSplitUsage } from './recorded-usage.ts';
+import { attachRecordedByAt, attachUsageAt, createSplitUsage } from './recorded-usage.ts';
 import type { JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportFormat, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -124,6 +124,11 @@ function importMessage(
         }
       }
       keepUsage(message, first, line, out, code);
+      attachRecordedByAt(out, first, {
+        runtime: out.format,
+        model: getString(message, 'model'),
+        provider: getString(message, 'provider'),
+      });
       return;
     }
     case 'toolResult': {

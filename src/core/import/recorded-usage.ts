@@ -148,6 +148,11 @@ export interface RecordedBy {
   model?: string;
   /** The conversation is a subagent's (its own, shorter system prompt), as the runtime marks it. */
   subagent?: boolean;
+  /**
+   * The provider the runtime sent the request to, as recorded (`anthropic`,
+   * `ollama`, `openai`), when it records one apart from the model.
+   */
+  provider?: string;
 }
 
 /** Puts what recorded a response on its first event; empty strings are no value. */
@@ -156,6 +161,7 @@ export function attachRecordedBy(element: StreamElement, by: RecordedBy): void {
   if (by.version) value.version = by.version;
   if (by.model) value.model = by.model;
   if (by.subagent) value.subagent = true;
+  if (by.provider) value.provider = by.provider;
   const metadata = isJsonObject(element.metadata) ? element.metadata : {};
   metadata[RECORDED_BY_KEY] = value;
   element.metadata = metadata;
@@ -171,7 +177,18 @@ export function readRecordedBy(metadata: JsonValue | undefined): RecordedBy | un
   if (typeof value.version === 'string' && value.version !== '') by.version = value.version;
   if (typeof value.model === 'string' && value.model !== '') by.model = value.model;
   if (value.subagent === true) by.subagent = true;
+  if (typeof value.provider === 'string' && value.provider !== '') by.provider = value.provider;
   return by;
+}
+
+/**
+ * Puts what recorded a response on the element at `first` (the response's
+ * first event), when the response imported one: the importers' one call
+ * for it, usage or not.
+ */
+export function attachRecordedByAt(out: StreamBuilder, first: number, by: RecordedBy): void {
+  const element = out.elements[first];
+  if (element !== undefined) attachRecordedBy(element, by);
 }
 
 /** Puts the usage on an event's metadata (the first event of its response). */
@@ -184,30 +201,81 @@ export function attachRecordedUsage(element: StreamElement, usage: RecordedUsage
 /**
  * Tracks where each response's events begin in a stream being built, so
  * usage recorded after a response (Codex `token_count`) or with it lands on
- * the response's first event.
+ * the response's first event. The usage can come after the response's
+ * inputs were read too (Codex writes a call's `token_count` after its
+ * `function_call_output`): it belongs to the latest response that has none
+ * yet, until the next response begins. Given `describe`, it also puts what
+ * recorded each response on its first event, usage or not.
  */
 export class ResponseUsageTracker {
+  /** Where the latest response without usage begins; undefined when there is none. */
   private start: number | undefined;
+  /** Whether that response may still grow: no input came after it. */
+  private open = false;
+  /** What recorded the open response, until it is put on its first event. */
+  private by: RecordedBy | undefined;
 
-  constructor(private readonly elements: readonly StreamElement[]) {}
+  /**
+   * `describe` says what recorded the response that begins now (the model
+   * in force); it is put on each response's first event, usage or not.
+   */
+  constructor(
+    private readonly elements: readonly StreamElement[],
+    private readonly describe?: () => RecordedBy,
+  ) {}
 
   /** Call before importing an item the model produced: marks a response's start. */
   beginOutput(): void {
-    this.start ??= this.elements.length;
-  }
-
-  /** Call before importing input (a user message, a tool result): the response is over. */
-  endOutput(): void {
-    this.start = undefined;
+    if (this.open) return;
+    this.start = this.elements.length;
+    this.open = true;
+    this.by = this.describe?.();
   }
 
   /**
-   * Attaches usage to the first event of the current response, and closes
-   * it; false when the response produced no event to carry it.
+   * Call where the source says what records the open response after it
+   * began (Kimi Code writes a step's llm.request after its step.begin).
+   */
+  describeOpen(): void {
+    if (this.open) this.by = this.describe?.();
+  }
+
+  /** Puts what recorded the open response on its first event, once it has one. */
+  private label(): void {
+    const element = this.start === undefined ? undefined : this.elements[this.start];
+    if (this.open && this.by !== undefined && element !== undefined)
+      attachRecordedBy(element, this.by);
+    this.by = undefined;
+  }
+
+  /** Call when the source is read: the last response gets what recorded it. */
+  finish(): void {
+    this.label();
+    this.open = false;
+  }
+
+  /**
+   * Call before importing input (a user message, a tool result): the
+   * response's output is over, but its usage may still come. A response
+   * that imported nothing is forgotten, so its usage is not put on the
+   * input's events.
+   */
+  endOutput(): void {
+    this.label();
+    if (this.open && this.start === this.elements.length) this.start = undefined;
+    this.open = false;
+  }
+
+  /**
+   * Attaches usage to the first event of the latest response that has none,
+   * and closes it; false when there is no such response, or it produced no
+   * event to carry the usage.
    */
   attach(usage: RecordedUsage): boolean {
+    this.label();
     const element = this.start === undefined ? undefined : this.elements[this.start];
     this.start = undefined;
+    this.open = false;
     if (element === undefined) return false;
     attachRecordedUsage(element, usage);
     return true;
