@@ -7,13 +7,28 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderPriceTable, renderRuntimeTable } from './replay-tables.ts';
 
-const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'replay.md'), 'utf8');
+/** A table as rows of trimmed cells: the page's formatter pads the cells, the data does not. */
+function cells(table: string): string[] {
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|[\s|:-]+\|$/.test(line))
+    .map((line) =>
+      line
+        .split('|')
+        .map((cell) => cell.trim())
+        .join('|'),
+    );
+}
+
+const page = cells(
+  readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'replay.md'), 'utf8'),
+).join('\n');
 
 describe('docs/replay.md', () => {
   it('holds the price table as the data has it', () => {
-    expect(page).toContain(renderPriceTable());
+    expect(page).toContain(cells(renderPriceTable()).join('\n'));
   });
   it("holds each runtime's defaults as the data has them", () => {
-    expect(page).toContain(renderRuntimeTable());
+    expect(page).toContain(cells(renderRuntimeTable()).join('\n'));
   });
 });

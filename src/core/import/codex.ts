@@ -520,7 +520,7 @@ class ResponseUsage {
     private readonly fromRecords: boolean,
     describe: () => RecordedBy,
   ) {
-    this.tracker = new ResponseUsageTracker(out.elements, describe);
+    this.tracker = new ResponseUsageTracker(out.elements, describe, true);
   }
 
   /** A `token_usage_record` line: one response's usage. */
@@ -535,6 +535,10 @@ class ResponseUsage {
       info && isJsonObject(info.total_token_usage)
         ? readCount(info.total_token_usage.total_tokens)
         : undefined;
+    if (!this.fromRecords && info === undefined && payload.info === null) {
+      // The count of a response whose usage was not written: it still ends that response.
+      this.tracker.close();
+    }
     if (this.fromRecords || info === undefined) {
       this.out.note(
         'codex/event',

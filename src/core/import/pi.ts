@@ -40,6 +40,7 @@ export function sniffPiSession(lines: readonly JsonLine[]): Sniffed {
 export function importPiSession(lines: readonly JsonLine[], format: ImportFormat): ImportResult {
   const out = new StreamBuilder(format);
   const code = (kind: string) => `${format}/${kind}`;
+  const session: SessionFacts = { subagent: false, prompts: 0 };
   for (const { line, value } of lines) {
     if (!isJsonObject(value) || typeof value.type !== 'string') {
       out.error({
@@ -52,7 +53,7 @@ export function importPiSession(lines: readonly JsonLine[], format: ImportFormat
       continue;
     }
     if (value.type === 'message' && isJsonObject(value.message)) {
-      importMessage(value.message, value.timestamp, line, out, code);
+      importMessage(value.message, value.timestamp, line, out, code, session);
     } else if (value.type === 'compaction') {
       out.note(
         code('compaction'),
@@ -71,25 +72,39 @@ export function importPiSession(lines: readonly JsonLine[], format: ImportFormat
   return out.finish();
 }
 
+/** What a session's messages tell of it as a whole. */
+interface SessionFacts {
+  /** OpenClaw runs this session as a subagent (its first prompt says so). */
+  subagent: boolean;
+  prompts: number;
+}
+
+/** How OpenClaw opens a subagent's first prompt (its own wording, `sessions_spawn`). */
+const SUBAGENT_MARK = '[Subagent Context]';
+
 function importMessage(
   message: JsonObject,
   entryTime: JsonValue | undefined,
   line: number,
   out: StreamBuilder,
   code: (kind: string) => string,
+  session: SessionFacts,
 ): void {
   // The entry's ISO time; the message's epoch milliseconds when the entry has none.
   const time = entryTime ?? message.timestamp;
   switch (message.role) {
-    case 'user':
-      out.userMessage(
-        joinTextParts(message.content, ['text'], () =>
-          out.note(code('non-text-part'), 'Non-text parts (images) are left out.', line),
-        ),
-        time,
-        line,
+    case 'user': {
+      const text = joinTextParts(message.content, ['text'], () =>
+        out.note(code('non-text-part'), 'Non-text parts (images) are left out.', line),
       );
+      // A subagent has its own, shorter system prompt: the replay's defaults differ.
+      if (session.prompts === 0 && text.trimStart().startsWith(SUBAGENT_MARK)) {
+        session.subagent = true;
+      }
+      session.prompts++;
+      out.userMessage(text, time, line);
       return;
+    }
     case 'assistant': {
       const first = out.elements.length;
       for (const block of getArray(message, 'content')) {
@@ -128,6 +143,7 @@ function importMessage(
         runtime: out.format,
         model: getString(message, 'model'),
         provider: getString(message, 'provider'),
+        ...(session.subagent ? { subagent: true } : {}),
       });
       return;
     }

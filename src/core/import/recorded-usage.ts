@@ -214,6 +214,10 @@ export class ResponseUsageTracker {
   private open = false;
   /** What recorded the open response, until it is put on its first event. */
   private by: RecordedBy | undefined;
+  /** A response just closed, with no input since: output now may be its tail, not a new response. */
+  private justClosed = false;
+  /** The open response began right after a closed one and has not been closed itself yet. */
+  private tentative = false;
 
   /**
    * `describe` says what recorded the response that begins now (the model
@@ -222,6 +226,13 @@ export class ResponseUsageTracker {
   constructor(
     private readonly elements: readonly StreamElement[],
     private readonly describe?: () => RecordedBy,
+    /**
+     * Output after a closed response, with no input between, that no usage
+     * (or end record) closes in turn, is that response's tail, not a response
+     * of its own (Codex: a history kept as event_msg items, whose last
+     * message has no token_count after it).
+     */
+    private readonly foldUnclosedTail = false,
   ) {}
 
   /** Call before importing an item the model produced: marks a response's start. */
@@ -229,6 +240,8 @@ export class ResponseUsageTracker {
     if (this.open) return;
     this.start = this.elements.length;
     this.open = true;
+    this.tentative = this.foldUnclosedTail && this.justClosed;
+    this.justClosed = false;
     this.by = this.describe?.();
   }
 
@@ -248,8 +261,16 @@ export class ResponseUsageTracker {
     this.by = undefined;
   }
 
+  /** A tentative response ends unclosed: it stays the tail of the one before, unlabelled. */
+  private dropTentative(): void {
+    if (!this.tentative) return;
+    this.by = undefined;
+    this.tentative = false;
+  }
+
   /** Call when the source is read: the last response gets what recorded it. */
   finish(): void {
+    this.dropTentative();
     this.label();
     this.open = false;
   }
@@ -261,9 +282,25 @@ export class ResponseUsageTracker {
    * input's events.
    */
   endOutput(): void {
+    this.dropTentative();
     this.label();
     if (this.open && this.start === this.elements.length) this.start = undefined;
     this.open = false;
+    this.justClosed = false;
+  }
+
+  /**
+   * Call where the source records that the open response ended without
+   * saying its usage (Codex: a token_count whose info is null): the next
+   * output is another response.
+   */
+  close(): void {
+    if (!this.open) return;
+    this.tentative = false;
+    this.label();
+    this.start = undefined;
+    this.open = false;
+    this.justClosed = true;
   }
 
   /**
@@ -272,10 +309,12 @@ export class ResponseUsageTracker {
    * event to carry the usage.
    */
   attach(usage: RecordedUsage): boolean {
+    this.tentative = false;
     this.label();
     const element = this.start === undefined ? undefined : this.elements[this.start];
     this.start = undefined;
     this.open = false;
+    this.justClosed = true;
     if (element === undefined) return false;
     attachRecordedUsage(element, usage);
     return true;

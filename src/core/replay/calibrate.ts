@@ -74,6 +74,8 @@ export interface RuntimeRead {
   models: string[];
   /** The stream is a subagent's conversation (the import says so). */
   subagent: boolean;
+  /** The provider most responses went to, when recorded apart from the model. */
+  provider: string | null;
 }
 
 /** The runtime, its version and the models, from the responses' `recorded_by` (or the caller's runtime). */
@@ -83,18 +85,22 @@ export function readRuntime(
 ): RuntimeRead {
   let found: RecordedBy | undefined;
   const counts = new Map<string, number>();
+  const providers = new Map<string, number>();
   for (const by of recordedBy.values()) {
     found ??= by;
     if (by.version && !found.version) found = by;
     if (by.model) counts.set(by.model, (counts.get(by.model) ?? 0) + 1);
+    if (by.provider) providers.set(by.provider, (providers.get(by.provider) ?? 0) + 1);
   }
   const models = [...counts].sort((a, b) => b[1] - a[1]).map(([model]) => model);
+  const provider = [...providers].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   return {
     runtime: runtime ?? found?.runtime ?? null,
     version: found?.version ?? null,
     model: models[0] ?? null,
     models,
     subagent: found?.subagent === true,
+    provider,
   };
 }
 

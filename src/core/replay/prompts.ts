@@ -14,7 +14,7 @@
  * pipeline. Nothing here restates a rule: sanitize, project, the provider
  * filter and the payloads are imported.
  */
-import { isProviderVisible, project } from '../compaction/projection.ts';
+import { isProviderVisible, isReasoningResponse, project } from '../compaction/projection.ts';
 import type { Readings } from '../compaction/readings.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import type { ViewMode } from '../playground/types.ts';
@@ -91,6 +91,12 @@ export interface PromptContext {
    * (issue 40's calibrated model); null when the replay models none.
    */
   hidden: Float64Array | null;
+  /**
+   * The provider never receives earlier reasoning (Ollama's chat templates
+   * drop it): reasoning responses count no tokens in a prompt, but stay in
+   * it as items, so the cache compares the same elements.
+   */
+  withholdsReasoning: boolean;
 }
 
 /** Prepares a stream, read once into `facts`, for prompts under one view, readings and counter. */
@@ -101,6 +107,7 @@ export function createPromptContext(
   readings: Readonly<Readings>,
   counter: TokenCounter,
   hidden: Float64Array | null = null,
+  withholdsReasoning = false,
 ): PromptContext {
   const length = elements.length;
   const { compactionIndexes } = facts;
@@ -139,6 +146,7 @@ export function createPromptContext(
     readings,
     counter,
     hidden,
+    withholdsReasoning,
   };
 }
 
@@ -251,9 +259,12 @@ function viewItems(
   const origins: number[] = new Array(repaired.elements.length);
   let previous = -1;
   const items: PromptItem[] = [];
+  const withheld = (element: StreamElement) =>
+    context.withholdsReasoning && isReasoningResponse(element);
   const add = (element: StreamElement, origin: number) => {
     if (!isProviderVisible(element)) return;
-    items.push({ element, origin, tokens: getElementTokens(element, context.counter) });
+    const tokens = withheld(element) ? 0 : getElementTokens(element, context.counter);
+    items.push({ element, origin, tokens });
   };
   repaired.elements.forEach((element, index) => {
     const source = repaired.sources[index] as number;
@@ -266,7 +277,11 @@ function viewItems(
     // A base element's facts were read with the stream's; one sanitize made is read here.
     if (!fromBase) add(element, origin);
     else if (facts.visible[origin]) {
-      items.push({ element, origin, tokens: facts.tokens[origin] as number });
+      items.push({
+        element,
+        origin,
+        tokens: withheld(element) ? 0 : (facts.tokens[origin] as number),
+      });
     }
   });
   if (compactions.length === 0) return items;

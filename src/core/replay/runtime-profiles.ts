@@ -170,3 +170,16 @@ export function isVersionAtLeast(a: string, b: string): boolean {
   }
   return true;
 }
+
+/**
+ * Providers that never send a model its earlier reasoning: Ollama's chat
+ * templates drop the thinking of earlier turns (measured on the corpus's Pi
+ * session with gemma4: the second prompt grew by the answer's text alone).
+ * Elsewhere what reasoning costs is the calibration's to find.
+ */
+const WITHHOLD_REASONING = new Set(['ollama']);
+
+/** Whether a provider never sends earlier reasoning back in a prompt. */
+export function withholdsReasoning(provider: string | null): boolean {
+  return provider !== null && WITHHOLD_REASONING.has(provider.toLowerCase());
+}

@@ -24,7 +24,7 @@ import {
   type PromptContext,
 } from './prompts.ts';
 import { findRequests, type RequestScan } from './requests.ts';
-import { getRuntimeProfile } from './runtime-profiles.ts';
+import { getRuntimeProfile, withholdsReasoning } from './runtime-profiles.ts';
 import type { ScheduleId } from './schedules.ts';
 import type { RawRequest, ReplaySettings } from './types.ts';
 
@@ -113,6 +113,7 @@ function prepareStream(elements: readonly StreamElement[], settings: ReplaySetti
     settings.readings,
     settings.counter,
     hidden === null ? null : getHiddenByIndex(scan.requests, hidden.perRequest, elements.length),
+    hiddenMode !== 'none' && withholdsReasoning(runtime.provider),
   );
   const stored: StreamPrep['stored'] = context.compactionIndexes.map((index) => ({
     index,

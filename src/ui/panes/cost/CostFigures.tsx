@@ -16,7 +16,7 @@ import type { Theme } from '../../../state/app-state.ts';
 import '../panes.css';
 import { getChosenName } from '../../../core/replay/presentation.ts';
 import { CHART_COLOURS, type ChartLine, CostChart } from './CostChart.tsx';
-import { RequestsTable, rowName, SchedulesTable } from './CostTables.tsx';
+import { type Overlay, RequestsTable, rowName, SchedulesTable } from './CostTables.tsx';
 
 /** A section of the pane a person opens, whose contents are computed only while it is open. */
 export interface CostSection {
@@ -101,15 +101,6 @@ function Legend({ lines, theme }: { lines: readonly ChartLine[]; theme: Theme })
       ))}
     </ul>
   );
-}
-
-/** One line the chart can draw: per request, cost and prompt tokens. */
-export interface Overlay {
-  label: string;
-  cost: readonly number[];
-  prompt_tokens: readonly number[];
-  /** The JP schedule it is, when it is one (the request table has a column per schedule). */
-  schedule?: ScheduleId;
 }
 
 /**

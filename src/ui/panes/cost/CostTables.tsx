@@ -12,7 +12,6 @@ import type { Replay, ToolWhatIf } from '../../../core/replay/replay.ts';
 import { SCHEDULES, type ScheduleId } from '../../../core/replay/schedules.ts';
 import '../panes.css';
 import { describeRequestNote } from '../../../core/replay/presentation.ts';
-import type { Overlay } from './CostFigures.tsx';
 
 /** Rows of the request table per page: a long conversation is read a page at a time. */
 export const REQUEST_PAGE_SIZE = 50;
@@ -373,4 +372,13 @@ export function RequestsTable({
       ) : null}
     </div>
   );
+}
+
+/** One line the chart can draw: per request, cost and prompt tokens. */
+export interface Overlay {
+  label: string;
+  cost: readonly number[];
+  prompt_tokens: readonly number[];
+  /** The JP schedule it is, when it is one (the request table has a column per schedule). */
+  schedule?: ScheduleId;
 }
