@@ -142,7 +142,8 @@ export function getFilePolicy(format: ImportFormat | null | undefined): PolicyNa
 /** A default as the help says it: numbers with separators, an empty list as "none". */
 function describeDefault(value: ParameterValue | undefined): string {
   if (value === undefined) return 'none';
-  if (typeof value === 'number') return formatCount(value);
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? formatCount(value) : String(value);
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.join(', ');
   return String(value);
 }

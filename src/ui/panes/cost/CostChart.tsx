@@ -17,12 +17,16 @@ function loadUPlot(): Promise<typeof uPlot> {
 
 import type { Theme } from '../../../state/app-state.ts';
 
+/** How a line is drawn, so that no line hides another. */
+export type ChartLineStyle = 'emphasised' | 'line' | 'dashed' | 'points' | 'band';
+
 /** One line of the chart. */
 export interface ChartLine {
   label: string;
+  /** Per request; NaN where the line has no value (a request without recorded usage). */
   values: readonly number[];
-  /** The chosen schedule: drawn thicker. */
-  emphasised: boolean;
+  /** The chosen figures `emphasised` (thicker), a second `dashed`, what was recorded `points`, the prefix a `band`. */
+  style: ChartLineStyle;
 }
 
 /** Props of {@link CostChart}. */
@@ -46,11 +50,23 @@ const AXIS_COLOURS: Record<Theme, { text: string; grid: string }> = {
 
 const HEIGHT = 240;
 
-function formatTick(measure: CostChartProps['measure'], value: number): string {
+/**
+ * The y axis's labels, all with the decimals their spacing needs (one
+ * precision for the whole axis: `$0.10, $0.05, $0.00`, never `$0.10 … 0.0000`).
+ */
+export function formatTicks(
+  measure: CostChartProps['measure'],
+  ticks: readonly number[],
+): string[] {
+  const step = ticks.length > 1 ? Math.abs((ticks[1] as number) - (ticks[0] as number)) : 0;
   if (measure === 'tokens') {
-    return value >= 1000 ? `${Math.round(value / 100) / 10}k` : String(Math.round(value));
+    const thousands = ticks.some((tick) => Math.abs(tick) >= 1000);
+    if (!thousands) return ticks.map((tick) => String(Math.round(tick)));
+    const decimals = step > 0 ? Math.max(0, Math.min(3, -Math.floor(Math.log10(step / 1000)))) : 0;
+    return ticks.map((tick) => `${(tick / 1000).toFixed(decimals)}k`);
   }
-  return `$${value < 0.01 ? value.toFixed(4) : value.toFixed(2)}`;
+  const decimals = step > 0 ? Math.max(2, Math.min(6, -Math.floor(Math.log10(step)))) : 2;
+  return ticks.map((tick) => `$${tick.toFixed(decimals)}`);
 }
 
 /** Draws the lines into `element` (uPlot's own canvas and axes). */
@@ -81,17 +97,25 @@ function drawChart(
         {
           ...axisStyle,
           size: 56,
-          values: (_self, ticks) => ticks.map((tick) => formatTick(measure, tick)),
+          values: (_self, ticks) => formatTicks(measure, ticks),
         },
       ],
       series: [
         {},
-        ...lines.map((line, k) => ({
-          label: line.label,
-          stroke: colours[k % colours.length] as string,
-          width: line.emphasised ? 2.5 : 1.25,
-          points: { show: false },
-        })),
+        ...lines.map((line, k) => {
+          const colour = colours[k % colours.length] as string;
+          return {
+            label: line.label,
+            stroke: colour,
+            width: line.style === 'emphasised' ? 2.5 : line.style === 'band' ? 0 : 1.25,
+            ...(line.style === 'dashed' ? { dash: [6, 4] } : {}),
+            ...(line.style === 'band' ? { fill: `${colour}33` } : {}),
+            // Points alone for the recorded figures; a gap where a request recorded none.
+            ...(line.style === 'points'
+              ? { points: { show: true, size: 5, fill: colour }, paths: () => null }
+              : { points: { show: false } }),
+          };
+        }),
       ],
       hooks: {
         draw: [
@@ -102,7 +126,7 @@ function drawChart(
         ],
       },
     },
-    [xs, ...lines.map((line) => [...line.values])],
+    [xs, ...lines.map((line) => line.values.map((v) => (Number.isNaN(v) ? null : v)))],
     element,
   );
 }

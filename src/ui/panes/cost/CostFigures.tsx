@@ -14,7 +14,7 @@ import type { Replay } from '../../../core/replay/replay.ts';
 import { SCHEDULES, type ScheduleId } from '../../../core/replay/schedules.ts';
 import type { Theme } from '../../../state/app-state.ts';
 import '../panes.css';
-import { getChosenName } from '../../../core/replay/presentation.ts';
+import { describeBasis, getChosenName, getModelBasis } from '../../../core/replay/presentation.ts';
 import { CHART_COLOURS, type ChartLine, CostChart } from './CostChart.tsx';
 import { type Overlay, RequestsTable, rowName, SchedulesTable } from './CostTables.tsx';
 
@@ -52,12 +52,16 @@ const SCHEDULE_WORDS: Record<ScheduleId, string> = {
 };
 
 function ModelLine({ replay }: { replay: Replay }) {
-  const { model } = replay;
+  const { model, calibration } = replay;
+  // The cache as the runtime uses it: a 1-hour write where the bill or its version says so.
+  const write = calibration.cache_write === '1h' ? model.write_1h : model.write;
   return (
     <p className="note" data-testid="cost-model">
       {model.name}: input ${model.input}, output ${model.output} per million tokens; cache write ×
-      {model.write}, read ×{model.read}, time to live {formatCount(model.ttl_seconds)} s, minimum
-      prefix {formatCount(model.min_prefix_tokens)} tokens; prices as of {model.as_of}.{' '}
+      {write}
+      {calibration.cache_write === '1h' ? ' (1-hour writes)' : ''}, read ×{model.read}, time to live{' '}
+      {formatCount(calibration.ttl_seconds)} s, minimum prefix{' '}
+      {formatCount(model.min_prefix_tokens)} tokens; prices as of {model.as_of}.{' '}
       {replay.policy.name === 'jp' ? (
         <>
           Under <strong>{replay.schedule}</strong>: {SCHEDULE_WORDS[replay.schedule]}.
@@ -72,6 +76,66 @@ function ModelLine({ replay }: { replay: Replay }) {
         </>
       )}
     </p>
+  );
+}
+
+/**
+ * What the session cost, first (issue 40): the recorded bill where the file
+ * has usage, beside the calibrated `stored` on the same requests with the
+ * per-request error and the misses the model cannot explain; else the
+ * modelled cost; and what every modelled figure stands on.
+ */
+function Bill({ replay }: { replay: Replay }) {
+  const recorded = replay.recorded;
+  const stored = replay.schedules.stored;
+  const basis = getModelBasis(replay.calibration);
+  return (
+    <section className="cost-bill" data-testid="cost-bill" aria-label="What the session cost">
+      {recorded ? (
+        <p className="cost-bill-line">
+          <span className="cost-bill-figure" data-figure="recorded-cost">
+            {formatDollars(recorded.cost)}
+          </span>{' '}
+          <span className="cost-basis" data-basis="recorded">
+            recorded
+          </span>{' '}
+          is what the transcript's own usage of {formatCount(recorded.requests)} requests costs at{' '}
+          {replay.model.name}'s prices. Stored, on the calibrated model:{' '}
+          <span data-figure="stored-cost">{formatDollars(recorded.modelled_cost)}</span>
+          {recorded.median_prompt_error === null
+            ? ''
+            : `, each request's prompt ${formatPercent(recorded.median_prompt_error * 100)} off the recorded one (median)`}
+          {recorded.unexplained_misses > 0 ? (
+            <>
+              ;{' '}
+              <span data-figure="unexplained-misses">
+                {formatCount(recorded.unexplained_misses)}
+              </span>{' '}
+              cache miss{recorded.unexplained_misses === 1 ? '' : 'es'} the model cannot explain
+              (marked in the table)
+            </>
+          ) : null}
+          .
+        </p>
+      ) : (
+        <p className="cost-bill-line">
+          <span className="cost-bill-figure" data-figure="stored-cost">
+            {formatDollars(stored ?? replay.totals.baseline.cost)}
+          </span>{' '}
+          <span className="cost-basis" data-basis={basis}>
+            {basis}
+          </span>{' '}
+          is what this session cost as modelled: the transcript recorded no usage.
+        </p>
+      )}
+      <p className="note" data-testid="cost-basis">
+        <span className="cost-basis" data-basis={basis}>
+          {basis}
+        </span>{' '}
+        {describeBasis(replay.calibration)} The invisible prefix is what the runtime sends with
+        every request and never writes to its transcript (system prompt, tool definitions).
+      </p>
+    </section>
   );
 }
 
@@ -94,8 +158,12 @@ function Legend({ lines, theme }: { lines: readonly ChartLine[]; theme: Theme })
   return (
     <ul className="cost-legend" aria-hidden="true">
       {lines.map((line, k) => (
-        <li key={line.label} data-emphasised={line.emphasised ? 'true' : undefined}>
-          <span className="cost-swatch" style={{ background: colours[k % colours.length] }} />
+        <li key={line.label} data-style={line.style}>
+          <span
+            className="cost-swatch"
+            data-style={line.style}
+            style={{ background: colours[k % colours.length] }}
+          />
           {line.label}
         </li>
       ))}
@@ -184,16 +252,38 @@ export function CostFigures({ replay, comparison, policies, tools, theme }: Cost
   const lines = useMemo<ChartLine[]>(() => {
     const pick = (o: Overlay) => (measure === 'cost' ? o.cost : o.prompt_tokens);
     const shown = [overlays.baseline, overlays.chosen, ...(second ? [second] : [])];
-    return shown.map((o) => ({
+    const lines: ChartLine[] = shown.map((o, k) => ({
       label: o.label,
       values: pick(o),
-      emphasised: o === overlays.chosen,
+      style: o === overlays.chosen ? 'emphasised' : k === 0 ? 'line' : 'dashed',
     }));
-  }, [overlays, second, measure]);
+    // What the file recorded, where it did: its own points, never a line that hides another.
+    if (replay.recorded) {
+      lines.push({
+        label: 'recorded',
+        values: replay.requests.map((r) =>
+          measure === 'cost'
+            ? (r.recorded_cost ?? Number.NaN)
+            : (r.recorded?.prompt_tokens ?? Number.NaN),
+        ),
+        style: 'points',
+      });
+    }
+    // The invisible prefix, a band under the prompts: the part no clearing can remove.
+    if (measure === 'tokens' && replay.calibration.source !== 'none') {
+      lines.push({
+        label: 'invisible prefix',
+        values: replay.requests.map((r) => r.prefix_tokens),
+        style: 'band',
+      });
+    }
+    return lines;
+  }, [overlays, second, measure, replay]);
   const compareId = useId();
   const measureName = useId();
   return (
     <div className="cost-figures">
+      <Bill replay={replay} />
       <ModelLine replay={replay} />
       <Headline replay={replay} />
       <ul className="cost-notes">
@@ -264,8 +354,12 @@ export function CostFigures({ replay, comparison, policies, tools, theme }: Cost
           <figcaption>
             <Legend lines={lines} theme={theme} />
             {measure === 'cost' ? 'Cost' : 'Prompt tokens'} of each request: the baseline,{' '}
-            {overlays.chosen.label} (drawn thicker) and {second?.label ?? 'nothing else'}; the table
-            below has the same figures.
+            {overlays.chosen.label} (drawn thicker) and {second?.label ?? 'nothing else'} (dashed)
+            {replay.recorded ? ', what the file recorded (points)' : ''}
+            {measure === 'tokens' && replay.calibration.source !== 'none'
+              ? ', and the invisible prefix (the shaded band)'
+              : ''}
+            ; the table below has the same figures.
           </figcaption>
         </figure>
       )}

@@ -11,7 +11,11 @@ import type { PolicyComparisonRow } from '../../../core/replay/compare-policies.
 import type { Replay, ToolWhatIf } from '../../../core/replay/replay.ts';
 import { SCHEDULES, type ScheduleId } from '../../../core/replay/schedules.ts';
 import '../panes.css';
-import { describeRequestNote } from '../../../core/replay/presentation.ts';
+import {
+  describeRequestNote,
+  getChosenName,
+  getModelBasis,
+} from '../../../core/replay/presentation.ts';
 
 /** Rows of the request table per page: a long conversation is read a page at a time. */
 export const REQUEST_PAGE_SIZE = 50;
@@ -56,6 +60,7 @@ export function SchedulesTable({ replay }: { replay: Replay }) {
   const cheapest = computed.reduce((best, s) => (costOf(s) < costOf(best) ? s : best));
   const baseline = costOf('none');
   const recorded = replay.recorded;
+  const basis = getModelBasis(replay.calibration);
   return (
     <ScrollBox label="Schedules side by side">
       <table className="cp-table cost-schedules" aria-label="Cost per schedule">
@@ -68,22 +73,20 @@ export function SchedulesTable({ replay }: { replay: Replay }) {
             <th scope="col">Output</th>
             <th scope="col">Cost</th>
             <th scope="col">Saved</th>
+            <th scope="col">Basis</th>
           </tr>
         </thead>
         <tbody>
           {computed.map((schedule) => {
             const totals = replay.series?.[schedule]?.totals;
             const cost = costOf(schedule);
-            const marks = [
-              schedule === replay.schedule ? 'chosen' : '',
-              schedule === cheapest ? 'cheapest' : '',
-            ].filter(Boolean);
+            // Under a runtime's policy no JP schedule is the chosen figures.
+            const chosen = replay.policy.name === 'jp' && schedule === replay.schedule;
+            const marks = [chosen ? 'chosen' : '', schedule === cheapest ? 'cheapest' : ''].filter(
+              Boolean,
+            );
             return (
-              <tr
-                key={schedule}
-                data-schedule={schedule}
-                data-chosen={schedule === replay.schedule ? 'true' : undefined}
-              >
+              <tr key={schedule} data-schedule={schedule} data-chosen={chosen ? 'true' : undefined}>
                 <th scope="row">
                   {schedule}
                   {marks.length > 0 ? <small> ({marks.join(', ')})</small> : null}
@@ -100,6 +103,7 @@ export function SchedulesTable({ replay }: { replay: Replay }) {
                 <td data-figure="saved">
                   {baseline === 0 ? '' : formatPercent(((baseline - cost) / baseline) * 100)}
                 </td>
+                <td data-figure="basis">{basis}</td>
               </tr>
             );
           })}
@@ -112,19 +116,19 @@ export function SchedulesTable({ replay }: { replay: Replay }) {
               <td data-figure="cache_read">{formatCount(recorded.cache_read_tokens)}</td>
               <td data-figure="cache_write">{formatCount(recorded.cache_write_tokens)}</td>
               <td data-figure="output_tokens">{formatCount(recorded.output_tokens)}</td>
+              <td data-figure="cost">{formatDollars(recorded.cost)}</td>
               <td />
-              <td />
+              <td data-figure="basis">recorded</td>
             </tr>
           ) : null}
         </tbody>
       </table>
       {recorded ? (
         <p className="note" data-testid="cost-recorded">
-          Recorded usage on {formatCount(recorded.requests)} requests: the transcript's own bill. On
-          them, stored models {formatCount(recorded.modelled_prompt_tokens)} input tokens
-          {recorded.ratio === null
-            ? '.'
-            : `; recorded/modelled ${recorded.ratio.toFixed(2)} (no bundled tokenizer is the provider's own).`}
+          Recorded: the transcript's own usage on {formatCount(recorded.requests)} requests, priced
+          at the model's rates (5-minute and 1-hour writes as recorded). On them, stored models{' '}
+          {formatCount(recorded.modelled_prompt_tokens)} input tokens and{' '}
+          {formatDollars(recorded.modelled_cost)}.
         </p>
       ) : null}
     </ScrollBox>
@@ -285,8 +289,8 @@ export function RequestsTable({
     <div className="cost-requests">
       <p className="cost-requests-caption" id={captionId}>
         Requests {formatCount(first + 1)}–{formatCount(first + rows.length)} of {formatCount(total)}
-        : {measure === 'cost' ? 'cost' : 'prompt tokens'} per schedule, and {replay.schedule}'s
-        cache
+        : {measure === 'cost' ? 'cost' : 'prompt tokens'} per schedule, and {getChosenName(replay)}
+        's cache
       </p>
       <ScrollBox labelledBy={captionId}>
         <table className="cp-table cost-requests-table" aria-labelledby={captionId}>
@@ -305,11 +309,13 @@ export function RequestsTable({
                   {overlay.label}
                 </th>
               ))}
+              <th scope="col">Prefix</th>
               <th scope="col">Read</th>
               <th scope="col">Write</th>
               <th scope="col">Output</th>
               <th scope="col">Note</th>
               {hasRecorded ? <th scope="col">Recorded input</th> : null}
+              {hasRecorded ? <th scope="col">Recorded cost</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -332,6 +338,7 @@ export function RequestsTable({
                         : formatCount(overlay.prompt_tokens[k] ?? 0)}
                     </td>
                   ))}
+                  <td data-figure="prefix_tokens">{formatCount(request.prefix_tokens)}</td>
                   <td data-figure="cache_read">{formatCount(request.cache_read)}</td>
                   <td data-figure="cache_write">{formatCount(request.cache_write)}</td>
                   <td data-figure="output_tokens">{formatCount(request.output_tokens)}</td>
@@ -339,6 +346,11 @@ export function RequestsTable({
                   {hasRecorded ? (
                     <td data-figure="recorded">
                       {request.recorded ? formatCount(request.recorded.prompt_tokens) : ''}
+                    </td>
+                  ) : null}
+                  {hasRecorded ? (
+                    <td data-figure="recorded_cost">
+                      {request.recorded_cost === null ? '' : formatDollars(request.recorded_cost)}
                     </td>
                   ) : null}
                 </tr>
