@@ -62,6 +62,7 @@ export function CostControls({ choice, onChange, problem, recordedModel }: CostC
   const priceId = useId();
   const scheduleId = useId();
   const calibrationId = useId();
+  const calibrationWordsId = useId();
   const prefixId = useId();
   const problemId = useId();
   const [prefixDraft, setPrefixDraft] = useState(
@@ -147,6 +148,7 @@ export function CostControls({ choice, onChange, problem, recordedModel }: CostC
         <label htmlFor={calibrationId}>Calibration</label>
         <select
           id={calibrationId}
+          aria-describedby={calibrationWordsId}
           value={choice.calibration}
           onChange={(event) => {
             const picked = CALIBRATIONS.find((c) => c === event.target.value);
@@ -155,10 +157,11 @@ export function CostControls({ choice, onChange, problem, recordedModel }: CostC
         >
           {CALIBRATIONS.map((calibration) => (
             <option key={calibration} value={calibration}>
-              {calibration}: {CALIBRATION_WORDS[calibration]}
+              {calibration}
             </option>
           ))}
         </select>
+        <small id={calibrationWordsId}>{CALIBRATION_WORDS[choice.calibration]}</small>
       </div>
       <div className="field cost-prefix">
         <label htmlFor={prefixId}>Invisible prefix (tokens)</label>
