@@ -324,6 +324,8 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     build: () => '[[conversation.compaction.rules]]\nkeep_last = -2\n',
     accepted: false,
     position: { line: 2, column: 13 },
+    // The string to write is the same number, sign and all (issue 43, item 18).
+    message: /write "-2" as a string/,
     via: 'editor',
   },
   {

@@ -345,7 +345,7 @@ export function parseRuleBound(
     }
     if (value < 0) {
       return fail(
-        `invalid ${field} ${value}: a turn count cannot be negative; write "${-value}" as a string to count from the end`,
+        `invalid ${field} ${value}: a turn count cannot be negative; write "${value}" as a string to count from the end`,
       );
     }
     // JP reads a `usize`: anything up to 2^64 - 1 is a count.
