@@ -245,3 +245,24 @@ describe('replay with recorded usage', () => {
     expect(result.stderr).toContain('--calibration');
   });
 });
+
+describe('replay --set (issue 43)', () => {
+  it('refuses a count of 309 digits naming the bound, where it printed keep=Infinity (item 11)', () => {
+    const huge = '9'.repeat(309);
+    const result = cli([
+      'replay',
+      '--config',
+      CONFIG,
+      '--policy',
+      'anthropic-context-editing',
+      '--set',
+      `keep=${huge}`,
+      STREAM,
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `--set: keep takes a whole number of 0 or more, at most 1e+12, not "${huge}"`,
+    );
+    expect(result.stdout).not.toContain('Infinity');
+  });
+});

@@ -3,6 +3,7 @@
  * every unknown key and bad value is an error as data, naming the valid
  * keys or the expected form, and nothing is set silently.
  */
+import { MAX_FIGURE } from '../prices.ts';
 import type { FieldSpec, ParameterValue } from './types.ts';
 
 export type ParametersResult<P> = { ok: true; value: P } | { ok: false; errors: string[] };
@@ -19,6 +20,12 @@ function parseValue(field: FieldSpec, text: string): { value: ParameterValue } |
         return { error: `${field.key} takes a whole number of 0 or more, not "${text}"` };
       }
       const value = Number(text.replaceAll('_', ''));
+      // Bounded as prices are, so every value read is written back (`formatAssignment`) as digits `--set` reads.
+      if (value > MAX_FIGURE) {
+        return {
+          error: `${field.key} takes a whole number of 0 or more, at most ${MAX_FIGURE.toExponential()}, not "${text}"`,
+        };
+      }
       if (field.min !== undefined && value < field.min) {
         return { error: `${field.key} takes at least ${field.min}, not ${value}` };
       }
