@@ -463,6 +463,26 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     via: 'editor',
   },
   {
+    id: 'leap-second',
+    title:
+      'A leap second (`2016-12-31 23:59:60.500`, which JP reads): accepted, and `sanitize` writes it back as `23:59:60.5`',
+    target: 'stream',
+    // A call left unanswered at the leap second: sanitize answers it at the request's instant, in canonical form.
+    build: () =>
+      pretty([
+        { timestamp: '2016-12-31 23:59:59.0', type: 'turn_start' },
+        { timestamp: '2016-12-31 23:59:59.0', type: 'chat_request', content: 'fake' },
+        { ...callRequest('fake-1', 'fake_tool'), timestamp: '2016-12-31 23:59:60.500' },
+      ]),
+    cliArgs: ['sanitize', '--encoding', 'plain', 'FILE'],
+    checkStdout: shows(
+      '"timestamp": "2016-12-31 23:59:60.5",\n    "type": "tool_call_response"',
+      'the interrupted call is not answered at 23:59:60.5',
+    ),
+    accepted: true,
+    via: 'editor',
+  },
+  {
     id: 'base64-not-utf8',
     title: 'Storage base64 that is not UTF-8 (`/w==`, the byte 0xFF)',
     target: 'stream',
