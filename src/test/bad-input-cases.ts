@@ -13,6 +13,7 @@ import { parse as parseToml } from 'smol-toml';
 import { formatSaving } from '../core/counting/format.ts';
 import { getToolRowLabel, savedPercent } from '../core/counting/report.ts';
 import type { PlaygroundFigures } from '../core/playground/types.ts';
+import { parseTimestamp } from '../core/stream/timestamp.ts';
 
 /** One case of the matrix. */
 export interface BadInputCase {
@@ -232,6 +233,19 @@ function checkCompactedGoodStream(text: string): string | undefined {
   return events.length === 9 && events[8]?.type === 'compaction'
     ? undefined
     : `FILE holds ${events.length} events, not the 8 and a compaction`;
+}
+
+/** A time in JP's last year (chrono's `NaiveDate::MAX` is +262142-12-31), half a second before its end. */
+const LATE_TIMESTAMP = '+262142-12-31 23:59:59.5';
+/** The latest time JP reads: where the playground's default "now" stops (spec 14.2, docs/decisions.md). */
+const JP_LATEST = '+262142-12-31 23:59:59.999999999';
+
+/** {@link GOOD_STREAM} with its last event at `timestamp`. */
+function streamEndingAt(timestamp: string): string {
+  const elements = JSON.parse(GOOD_STREAM) as { timestamp: string }[];
+  const last = elements[elements.length - 1];
+  if (last) last.timestamp = timestamp;
+  return pretty(elements);
 }
 
 /** A stream with a missing comma between its elements (line 3, column 3). */
@@ -460,6 +474,35 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     ),
     accepted: false,
     position: { line: 14, column: 18 },
+    via: 'editor',
+  },
+  {
+    id: 'now-at-jp-latest-compact',
+    title:
+      'A stream whose last timestamp is in year +262142 (JP’s last year): `compact` stamps `+262142-12-31 23:59:59.999999999`, which reads back',
+    target: 'stream',
+    build: () => streamEndingAt(LATE_TIMESTAMP),
+    cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE'],
+    checkStdout: (stdout) =>
+      stdout.includes(`"timestamp": "${JP_LATEST}"`) &&
+      parseTimestamp(JP_LATEST) !== undefined &&
+      !stdout.includes('+262143')
+        ? undefined
+        : 'the new compaction is not stamped with JP’s latest readable time',
+    checkResult: (result) =>
+      result.now === JP_LATEST ? undefined : `now is ${result.now}, not ${JP_LATEST}`,
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'now-at-jp-latest-what-if',
+    title:
+      'A stream whose last timestamp is in year +262142: `report --what-if` prints its grid (was “internal error: … unreadable now”)',
+    target: 'stream',
+    build: () => streamEndingAt(LATE_TIMESTAMP),
+    cliArgs: ['report', '--what-if', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    checkStdout: shows('fs_read_file', 'no row for fs_read_file'),
+    accepted: true,
     via: 'editor',
   },
   {

@@ -30,6 +30,20 @@ const MIN_YEAR = -262_143;
 const MAX_YEAR = 262_142;
 
 /**
+ * The latest instant JP reads and writes back (chrono's `NaiveDateTime::MAX`
+ * without a leap second): a time the playground makes up must not pass it,
+ * or neither JP nor the playground could read it again.
+ */
+export const LATEST_READABLE_INSTANT: Instant = latestInstant();
+
+function latestInstant(): Instant {
+  const date = new Date(0);
+  date.setUTCFullYear(MAX_YEAR, 11, 31);
+  date.setUTCHours(23, 59, 59, 0);
+  return BigInt(date.getTime()) * NANOS_PER_MS + (NANOS_PER_SECOND - 1n);
+}
+
+/**
  * Timestamps read so far. A stream's timestamps are read by several passes
  * (turns, sanitize, projection, the replay), each event's by each; reading
  * one (two regular expressions, a `Date`, BigInts) was a tenth of a run
