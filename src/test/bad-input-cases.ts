@@ -248,6 +248,10 @@ function streamEndingAt(timestamp: string): string {
   return pretty(elements);
 }
 
+/** A rule whose tool_calls has the threshold `over` written as given. */
+const SIZE_RULE = (over: string) =>
+  `[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = 1\ntool_calls = { policy = "strip", over = ${over} }\n`;
+
 /** A stream with a missing comma between its elements (line 3, column 3). */
 const MISSING_COMMA = `[\n  {"timestamp": "${AT}", "type": "turn_start"}\n  {"timestamp": "${AT}", "type": "chat_request", "content": "fake"}\n]\n`;
 
@@ -887,6 +891,29 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
       ].join('\n'),
     ),
     accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'config-size-past-2-53',
+    title:
+      'A size past 2^53 in a rule (`over = 9007199254740993`): `compact` writes it as written, not as `"8388608GB"` (…992)',
+    target: 'config',
+    build: () => SIZE_RULE('9007199254740993'),
+    cliArgs: ['compact', '--config', 'FILE', 'GOOD_STREAM'],
+    checkStdout: shows('"over": "9007199254740993"', 'the size is not written as written'),
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'config-integer-beyond-toml',
+    title:
+      'An integer beyond TOML’s (`over = 18446744073709551615`, which JP’s TOML reader refuses): refused, quoted as written',
+    target: 'config',
+    build: () => SIZE_RULE('18446744073709551615'),
+    accepted: false,
+    // `tool_calls = { policy = "strip", over = ` is 40 characters.
+    position: { line: 4, column: 41 },
+    message: /the integer 18446744073709551615 is beyond TOML's integers/,
     via: 'editor',
   },
   {

@@ -127,7 +127,8 @@ export function readPolicySetting<M extends string>(
         message: `invalid ${field}: unknown policy option \`${key}\`; a ${field} table takes policy and over`,
       };
     }
-    const size = parseByteSize(value.over);
+    // With its container, an integer past 2^53 is read as written (its digits), not as the nearest double.
+    const size = parseByteSize(value.over, value, 'over');
     if (!size.ok)
       return { ok: false, key: 'over', message: `invalid ${field}.over: ${size.message}` };
     over = size.value;
