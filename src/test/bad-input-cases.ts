@@ -917,6 +917,25 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     via: 'editor',
   },
   {
+    id: 'config-count-as-written',
+    title:
+      '`keep_last = 9223372036854775807`: why nothing is compacted quotes the count as written (was “9223372036854776000”)',
+    target: 'config',
+    build: () =>
+      '[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = 9223372036854775807\ntool_calls = "strip"\n',
+    cliArgs: ['compact', '--config', 'FILE', 'GOOD_STREAM'],
+    checkStderr: shows(
+      'Keeping the last 9223372036854775807 turns keeps all 2 turns',
+      'the count is not quoted as written',
+    ),
+    checkResult: (result) =>
+      result.plans[0]?.explanation.includes('Keeping the last 9223372036854775807 turns')
+        ? undefined
+        : `the explanation reads “${result.plans[0]?.explanation}”`,
+    accepted: true,
+    via: 'editor',
+  },
+  {
     id: 'config-rules-table',
     title:
       '`[conversation.compaction.rules]` with single brackets (a table, not an array of tables)',
