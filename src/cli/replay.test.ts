@@ -246,6 +246,54 @@ describe('replay with recorded usage', () => {
   });
 });
 
+describe('replay options given once (issue 43, item 21)', () => {
+  it.each([
+    ['--model', 'claude-opus-4.7', 'gpt-5.5'],
+    ['--schedule', 'none', 'auto'],
+    ['--price', 'input=1,output=2', 'input=3,output=4'],
+    ['--calibration', 'none', 'runtime'],
+    ['--prefix', '100', '200'],
+  ])('refuses %s given twice by name, as --output is', (flag, first, second) => {
+    const result = cli(['replay', '--config', CONFIG, flag, first, flag, second, STREAM]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`${flag} is given twice\n`);
+  });
+
+  it('refuses one --set key given twice', () => {
+    const result = cli([
+      'replay',
+      '--config',
+      CONFIG,
+      '--policy',
+      'anthropic-context-editing',
+      '--set',
+      'keep=3',
+      '--set',
+      'keep=5',
+      STREAM,
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--set: "keep" is given twice');
+  });
+
+  it('says --set needs a policy chosen, not that jp takes none', () => {
+    const result = cli(['replay', '--config', CONFIG, '--set', 'keep=3', STREAM]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "--set sets a runtime policy's parameters: choose the policy with --policy (anthropic-context-editing,",
+    );
+    expect(result.stderr).not.toContain('jp takes no --set');
+  });
+
+  it('says which option took FILE as its value when FILE is missing', () => {
+    const result = cli(['replay', '--config', CONFIG, '--model', STREAM]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `replay needs at least one FILE: --model took "${STREAM}", the last argument, as its value; give --model its own value, then FILE`,
+    );
+  });
+});
+
 describe('replay --set (issue 43)', () => {
   it('refuses a count of 309 digits naming the bound, where it printed keep=Infinity (item 11)', () => {
     const huge = '9'.repeat(309);

@@ -39,6 +39,7 @@ import { CliError, type CliIo } from './cli-io.ts';
 import { getConversationName, listConversations, readConversations } from './conversations.ts';
 import {
   getStreamOptions,
+  missingFileError,
   parse,
   type ReadStream,
   readConfig,
@@ -46,14 +47,13 @@ import {
   STREAM_FLAGS,
 } from './inputs.ts';
 import { escapeForTerminal } from './terminal.ts';
-import { USAGE } from './usage.ts';
 
 /** The calibrations `--calibration` takes. */
 const CALIBRATIONS: readonly CalibrationChoice[] = ['auto', 'recorded', 'runtime', 'user', 'none'];
 
 /** Runs `replay`; returns the exit code. Throws CliError for bad input. */
 export async function runReplayCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(args, {
+  const parsed = parse(args, {
     ...STREAM_FLAGS,
     config: { type: 'string' },
     model: { type: 'string' },
@@ -69,7 +69,8 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     set: { type: 'string', multiple: true },
     compare: { type: 'boolean' },
   });
-  if (positionals.length === 0) throw new CliError(`replay needs at least one FILE\n\n${USAGE}`);
+  const { values, positionals } = parsed;
+  if (positionals.length === 0) throw missingFileError('replay needs at least one FILE', parsed);
   if (values['scale-to-recorded']) {
     throw new CliError(
       '--scale-to-recorded is gone: the replay is calibrated on the recorded usage itself (an invisible prefix and a token factor fitted per conversation, docs/replay.md). Use --calibration recorded (the default where the file has usage), or --calibration none for the file alone.',
@@ -79,6 +80,12 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
   if (!isScheduleId(schedule)) {
     throw new CliError(
       `--schedule must be one of ${SCHEDULES.join(', ')}, not "${escapeForTerminal(String(schedule))}"`,
+    );
+  }
+  // JP's own schedules take no parameters: --set is for a runtime's policy, which must be named.
+  if (values.set !== undefined && values.policy === undefined) {
+    throw new CliError(
+      `--set sets a runtime policy's parameters: choose the policy with --policy (${POLICY_NAMES.filter((name) => name !== 'jp').join(', ')}); JP's own schedules are chosen with --schedule and take no --set`,
     );
   }
   const policyName = values.policy ?? 'jp';

@@ -64,6 +64,7 @@ export function parseParameters<P extends Readonly<Record<string, ParameterValue
   const values = new Map<string, ParameterValue>(Object.entries(defaults));
   const errors: string[] = [];
   const keys = fields.map((field) => field.key);
+  const given = new Set<string>();
   for (const assignment of assignments) {
     const equals = assignment.indexOf('=');
     if (equals < 1) {
@@ -80,6 +81,12 @@ export function parseParameters<P extends Readonly<Record<string, ParameterValue
       );
       continue;
     }
+    // The last would silently win, as a repeated flag would.
+    if (given.has(key)) {
+      errors.push(`"${key}" is given twice`);
+      continue;
+    }
+    given.add(key);
     const parsed = parseValue(field, assignment.slice(equals + 1).trim());
     if ('error' in parsed) errors.push(parsed.error);
     else values.set(key, parsed.value);

@@ -109,6 +109,10 @@ describe('parameters as key=value', () => {
     const atBound = parameters('anthropic-context-editing', ['keep=1_000_000_000_000']);
     expect(formatAssignments({ keep: atBound.keep as number })).toEqual(['keep=1000000000000']);
   });
+  it('refuses one key set twice, which would silently keep the last (issue 43, item 21)', () => {
+    const parsed = parsePolicyChoice('anthropic-context-editing', ['keep=3', 'keep=5']);
+    expect(parsed.ok ? [] : parsed.errors).toEqual(['"keep" is given twice']);
+  });
   it('jp takes no --set', () => {
     expect(parsePolicyChoice('jp', ['x=1']).ok).toBe(false);
   });
