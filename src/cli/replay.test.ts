@@ -314,3 +314,20 @@ describe('replay --set (issue 43)', () => {
     expect(result.stdout).not.toContain('Infinity');
   });
 });
+
+describe('replay without --config (issue 43, item 23)', () => {
+  it('runs on an empty config, saying on standard error what that means', () => {
+    const empty = join(work, 'empty.toml');
+    writeFileSync(empty, '');
+    const args = ['--schedule', 'every-turn', '--tokenizer', 'chars', '--json', STREAM];
+    const without = cli(['replay', ...args]);
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.stderr.split('\n')[0]).toBe(
+      "note: no --config: an empty config, so no rules and no hints of its own (hints a stream's config_delta events carry still apply); every-turn and idle, the schedules that run the rules, use JP's built-in default rule (keep_first = 1, keep_last = 1, reasoning and tool calls stripped), and auto its own defaults (docs/replay.md)",
+    );
+    // The same figures as an empty file given as the config.
+    expect(JSON.parse(without.stdout)).toEqual(
+      JSON.parse(cli(['replay', '--config', empty, ...args]).stdout),
+    );
+  });
+});

@@ -6,6 +6,8 @@
  */
 
 import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
+import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
 import { formatCount, formatDollars, formatPercent } from '../core/counting/format.ts';
 import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
@@ -109,7 +111,7 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
   }
   const readings = readingsOption(values.reading);
   // The config is read under the chosen base, as every command reads it (15.0).
-  const { config, text } = readConfig(io, values.config, readings.base);
+  const { config, text } = readReplayConfig(io, values.config, readings.base);
   const choice: ReplayChoice = {
     model: values.model ?? null,
     price: values.price ?? null,
@@ -172,6 +174,26 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
       );
   io.stdout(values.json ? `${JSON.stringify(replay, null, 2)}\n` : formatReplay(replay));
   return 0;
+}
+
+/** What an empty config means to the replay (spec 5, 14.1), said when `--config` is left out. */
+export const NO_CONFIG_NOTE =
+  "note: no --config: an empty config, so no rules and no hints of its own (hints a stream's config_delta events carry still apply); every-turn and idle, the schedules that run the rules, use JP's built-in default rule (keep_first = 1, keep_last = 1, reasoning and tool calls stripped), and auto its own defaults (docs/replay.md)\n";
+
+/**
+ * `--config FILE.toml`, or an empty config when it is left out: under
+ * `stored` no rule applies, and a policy's own defaults need none, so the
+ * replay does not require one; what an empty config means is said on
+ * standard error.
+ */
+function readReplayConfig(
+  io: CliIo,
+  path: string | undefined,
+  base: JpBase,
+): { config: ParsedConfig; text: string } {
+  if (path !== undefined) return readConfig(io, path, base);
+  io.stderr(NO_CONFIG_NOTE);
+  return { config: parseConfigToml('', base), text: '' };
 }
 
 /** `--prefix TOKENS`: a whole number of tokens, or an error that says so. */
