@@ -331,3 +331,24 @@ describe('replay without --config (issue 43, item 23)', () => {
     );
   });
 });
+
+describe('replay dollars (issue 43, item 26)', () => {
+  it('groups the digits of dollars as it groups tokens', () => {
+    // A hundred million dollars per million tokens: each request costs dollars by the thousand.
+    const result = cli([
+      'replay',
+      '--config',
+      CONFIG,
+      '--price',
+      'input=100000000,output=100000000',
+      '--tokenizer',
+      'chars',
+      STREAM,
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    // The figures, not the first line, which gives the prices as they were given.
+    const figures = result.stdout.split('\n').slice(1).join('\n');
+    expect(figures).toMatch(/\$\d{1,3},\d{3}\.\d{4}/);
+    expect(figures).not.toMatch(/\$\d{4,}/);
+  });
+});
