@@ -423,6 +423,37 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     via: 'editor',
   },
   {
+    id: 'no-conversation-event',
+    title:
+      'Only elements of unknown types (`[{"type":"foo","x":1},{"type":"bar"}]`): read, as JP reads it, with a warning that it holds no conversation event and what the playground reads',
+    target: 'stream',
+    build: () => '[{"type":"foo","x":1},{"type":"bar"}]\n',
+    checkStderr: shows(
+      /:1:2: warning: This file holds no conversation event: .*The playground reads JP's events\.json and the transcripts of/,
+      'no warning that the file holds no conversation event',
+    ),
+    checkResult: (result) =>
+      result.streamDiagnostics.some((d) => d.code === 'events/no-conversation')
+        ? undefined
+        : 'no events/no-conversation warning',
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'roles-only-messages',
+    title:
+      'API messages with roles and nothing else (`[{"role":"user"},{"role":"assistant"}]`): refused, listing every format tried (was an empty Chat Completions conversation)',
+    target: 'stream',
+    build: () => '[{"role":"user"},{"role":"assistant"}]\n',
+    // The core column reads it as JP's (no "type", at the element); the CLI and the page detect the format first.
+    checkStderr: shows(
+      /:1:1: error: This text is in none of the formats the playground reads\..*OpenAI Chat Completions messages: no message has "content"/,
+      'not refused with the formats tried',
+    ),
+    accepted: false,
+    via: 'editor',
+  },
+  {
     id: 'duplicate-tool-ids',
     title: 'Duplicate tool ids (two requests `fake-1`, two responses)',
     target: 'stream',
