@@ -9,6 +9,7 @@ import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import type { JpBase } from '../core/config/jp-base.ts';
 import { formatCount, formatDollars, formatPercent } from '../core/counting/format.ts';
+import { getToolRowLabel } from '../core/counting/report.ts';
 import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
 import {
@@ -383,7 +384,7 @@ export function formatReplay(replay: Replay): string {
       ...table(
         ['tool', ...HINT_CHOICES],
         replay.tools.map((tool) => [
-          escapeForTerminal(tool.name),
+          escapeForTerminal(getToolRowLabel(tool.name)),
           ...HINT_CHOICES.map(
             (choice) =>
               `${formatDollars(tool.what_if_cost[choice])}${choice === tool.hint ? '*' : ' '}${choice === tool.cheapest ? '<' : ' '}`,

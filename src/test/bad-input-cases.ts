@@ -798,6 +798,40 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     accepted: true,
     via: 'editor',
   },
+  ...(
+    [
+      ['what-if', ['report', '--what-if']],
+      ['recommend', ['recommend']],
+      ['replay', ['replay']],
+    ] as const
+  ).map(
+    ([name, command]): BadInputCase => ({
+      id: `look-alike-names-${name}`,
+      title: `\`${command.join(' ')}\` on tools named \`café\` in NFC and NFD: the NFD row is marked, as \`report\` marks it (was two bare \`café\` rows)`,
+      target: 'stream',
+      build: () =>
+        pretty([
+          ...OPENING,
+          ...[LOOK_ALIKE.nfc, LOOK_ALIKE.nfd].flatMap((tool, i) => [
+            callRequest(`fake-${i}`, tool),
+            callResponse(`fake-${i}`, 'fake contents\n'.repeat(20)),
+          ]),
+          { timestamp: AT, type: 'turn_start' },
+        ]),
+      cliArgs: [...command, '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+      checkStdout: (stdout) => {
+        const names = stdout.split('\n').map((line) => line.split(/ {2,}/)[0] ?? '');
+        return names.includes(LOOK_ALIKE.nfc) && names.includes(`${LOOK_ALIKE.nfd} [NFD]`)
+          ? undefined
+          : 'no rows read “café” and “café [NFD]”';
+      },
+      accepted: true,
+      via: 'editor',
+      notIn: {
+        ui: 'the page’s tables name rows through the same rule (getToolRowLabel), checked by the look-alike-names row',
+      },
+    }),
+  ),
   {
     id: 'recommend-escaped-name',
     title:
