@@ -231,6 +231,33 @@ describe('bad input', () => {
     );
   });
 
+  it('refuses a flag of one value given twice in every command, by name (issue 43, item 21)', () => {
+    const events = listCorpus()[0]?.eventsPath as string;
+    const config = writeTemp('twice.toml', '');
+    for (const args of [
+      ['report', '--config', config, '--config', config, events],
+      ['project', '--encoding', 'plain', '--encoding', 'storage', events],
+      ['compact', '--config', config, '--now', '2026-01-01 00:00:00', '--now', 'x', events],
+    ]) {
+      const result = cli(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^--(config|encoding|now) is given twice\n$/);
+    }
+    // Repeatable ones stay repeatable.
+    expect(
+      cli(['project', '--reading', 'base=2026-08', '--reading', 'jp=today', events]).code,
+    ).toBe(0);
+  });
+
+  it('says which option took FILE when a command is left without one (issue 43, item 21)', () => {
+    const events = listCorpus()[0]?.eventsPath as string;
+    const result = cli(['project', '--encoding', events]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `project takes exactly one FILE (or - for standard input): --encoding took "${events}", the last argument, as its value; give --encoding its own value, then FILE`,
+    );
+  });
+
   it('reports a missing file', () => {
     const result = cli(['sanitize', join(work, 'missing.json')]);
     expect(result.code).toBe(2);

@@ -39,7 +39,9 @@ import {
   formatNotes,
   getFrom,
   getStreamOptions,
+  missingFileError,
   nowOption,
+  type ParsedPositionals,
   parse,
   type ReadStream,
   readConfig,
@@ -57,16 +59,17 @@ import { USAGE } from './usage.ts';
 export async function runCommand(command: string, args: string[], io: CliIo): Promise<number> {
   switch (command) {
     case 'project': {
-      const { values, positionals } = parse(args, {
+      const parsed = parse(args, {
         ...STREAM_FLAGS,
         view: { type: 'string' },
         sanitize: { type: 'boolean' },
       });
+      const { values } = parsed;
       const view = values.view ?? 'provider';
       if (view !== 'provider' && view !== 'stream') {
         throw new CliError(`--view must be provider or stream, not "${String(view)}"`);
       }
-      const path = singleFile(positionals, 'project');
+      const path = singleFile(parsed, 'project');
       const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       const projected = project(
         values.sanitize ? sanitize(elements) : elements,
@@ -76,25 +79,27 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       return 0;
     }
     case 'sanitize': {
-      const { values, positionals } = parse(args, STREAM_FLAGS);
-      const path = singleFile(positionals, 'sanitize');
+      const parsed = parse(args, STREAM_FLAGS);
+      const { values } = parsed;
+      const path = singleFile(parsed, 'sanitize');
       const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       write(io, sanitize(elements), encoding);
       return 0;
     }
     case 'compact': {
-      const { values, positionals } = parse(args, {
+      const parsed = parse(args, {
         ...STREAM_FLAGS,
         config: { type: 'string' },
         now: { type: 'string' },
         'dry-run': { type: 'boolean' },
         compact: { type: 'string', multiple: true },
       });
+      const { values } = parsed;
       const readings = readingsOption(values.reading);
       const { config: toml } = readConfig(io, values.config, readings.base);
       // Every spec is read before the stream: one that does not parse writes nothing.
       const config = withCompactSpecs(toml, values.compact, readings.base);
-      const path = singleFile(positionals, 'compact');
+      const path = singleFile(parsed, 'compact');
       const { elements, encoding } = readStream(io, path, getStreamOptions(values));
       const plan = planCompactions(elements, config, nowOption(values.now), readings);
       checkNow(nowOption(values.now), plan.nowError);
@@ -118,11 +123,12 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       return 0;
     }
     case 'reset': {
-      const { values, positionals } = parse(args, {
+      const parsed = parse(args, {
         ...STREAM_FLAGS,
         index: { type: 'string' },
       });
-      const path = singleFile(positionals, 'reset');
+      const { values } = parsed;
+      const path = singleFile(parsed, 'reset');
       let position: bigint | undefined;
       if (values.index !== undefined) {
         if (!/^\d+$/.test(String(values.index))) {
@@ -139,11 +145,12 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       return 0;
     }
     case 'report': {
-      const { values, positionals } = parse(args, {
+      const parsed = parse(args, {
         ...COUNTING_OPTIONS,
         'by-conversation': { type: 'boolean' },
         'what-if': { type: 'boolean' },
       });
+      const { values } = parsed;
       if (values.json && values['by-conversation']) {
         throw new CliError(
           '--by-conversation is for the readable output; --json keeps its documented shape',
@@ -156,7 +163,7 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
         io,
         'report',
         values,
-        positionals,
+        parsed,
       );
       if (values['what-if']) {
         const empty = planCompactions([], config, options.now);
@@ -208,12 +215,13 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       return 0;
     }
     case 'recommend': {
-      const { values, positionals } = parse(args, COUNTING_OPTIONS);
+      const parsed = parse(args, COUNTING_OPTIONS);
+      const { values } = parsed;
       const { config, configText, conversations, options } = await prepareCounting(
         io,
         'recommend',
         values,
-        positionals,
+        parsed,
       );
       const streams = [...conversations()].flatMap((read) =>
         'stream' in read ? [read.stream.elements] : [],
@@ -261,15 +269,16 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       return 0;
     }
     case 'import': {
-      const { values, positionals } = parse(args, {
+      const parsed = parse(args, {
         ...STREAM_FLAGS,
         agent: { type: 'string' },
       });
+      const { values } = parsed;
       const encoding = values.encoding ?? 'storage';
       if (encoding !== 'storage' && encoding !== 'plain') {
         throw new CliError(`--encoding must be storage or plain, not "${String(encoding)}"`);
       }
-      const path = singleFile(positionals, 'import');
+      const path = singleFile(parsed, 'import');
       const stream = readStream(io, path, {
         encoding: 'auto',
         from: getFrom(values.from),
@@ -304,11 +313,11 @@ async function prepareCounting(
   io: CliIo,
   command: string,
   values: Record<string, string | boolean | (string | boolean)[] | undefined>,
-  positionals: string[],
+  parsed: ParsedPositionals,
 ) {
-  if (positionals.length === 0) {
-    throw new CliError(`${command} needs at least one FILE\n\n${USAGE}`);
-  }
+  const { positionals } = parsed;
+  if (positionals.length === 0)
+    throw missingFileError(`${command} needs at least one FILE`, parsed);
   const options = await getCountingOptions(values);
   const { config, text } = readConfig(io, values.config, options.readings.base);
   const streamOptions = getStreamOptions(values);

@@ -46,9 +46,9 @@ function paragraphAfter(markdown: string, end: number): string {
 
 /** The figures a sentence quotes: money, grouped numbers, decimals with % or ×. */
 function quotedFigures(paragraph: string): string[] {
-  return [...paragraph.matchAll(/\$\d+\.\d+|\d{1,3}(?:,\d{3})+|\d+\.\d+(?=[%×])/g)].map(
-    (match) => match[0],
-  );
+  return [
+    ...paragraph.matchAll(/\$\d{1,3}(?:,\d{3})*\.\d+|\d{1,3}(?:,\d{3})+|\d+\.\d+(?=[%×])/g),
+  ].map((match) => match[0]);
 }
 
 const PAGES = [

@@ -129,7 +129,7 @@ export function formatRecommendations(
   const rows = [
     ['tool', 'calls', 'request', 'response', 'hint now', 'suggested', 'saved now → with it'],
     ...result.recommendations.map((rec) => [
-      rec.tool,
+      getToolRowLabel(rec.tool),
       formatCount(rec.calls),
       formatCount(rec.requestTokens),
       formatCount(rec.responseTokens),
@@ -143,13 +143,16 @@ export function formatRecommendations(
     ]),
   ];
   const reasons = result.recommendations
-    .map((rec) => `  ${escapeForTerminal(rec.tool)}: ${escapeForTerminal(rec.reason)}`)
+    .map(
+      (rec) =>
+        `  ${escapeForTerminal(getToolRowLabel(rec.tool))}: ${escapeForTerminal(rec.reason)}`,
+    )
     .join('\n');
   const { before, after, saved } = result.total;
   const files = options.fileCount === 1 ? '1 conversation' : `${options.fileCount} conversations`;
   const thresholds = (result.thresholds ?? []).map(
     (t) =>
-      `  ${escapeForTerminal(t.tool)}: ${escapeForTerminal(t.toolCalls)} on the rule. ${escapeForTerminal(t.reason)}`,
+      `  ${escapeForTerminal(getToolRowLabel(t.tool))}: ${escapeForTerminal(t.toolCalls)} on the rule. ${escapeForTerminal(t.reason)}`,
   );
   return [
     table(rows, [4, 5]),

@@ -3,6 +3,7 @@
 import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
 import { getWhatIfHeadline, type WhatIfGrid } from '../core/analyses/what-if.ts';
 import { formatCount } from '../core/counting/format.ts';
+import { getToolRowLabel } from '../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import { escapeForTerminal } from './terminal.ts';
 
@@ -17,7 +18,7 @@ export function formatWhatIf(
   const rows = grid.tools.map((row) => {
     const inForce = row.inForce ?? 'inherit';
     return [
-      escapeForTerminal(row.name),
+      escapeForTerminal(getToolRowLabel(row.name)),
       formatCount(row.calls),
       ...HINT_CHOICES.map((choice) => {
         const cell = row.choices[choice];

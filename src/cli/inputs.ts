@@ -19,12 +19,63 @@ import { CliError, type CliIo, formatDiagnostic } from './cli-io.ts';
 import { escapeForTerminal } from './terminal.ts';
 import { USAGE } from './usage.ts';
 
+/**
+ * A command's arguments. A flag that takes one value and is given twice is
+ * refused by name, as `--output` is: the last would silently win. When an
+ * option took the last argument as its value (`--model FILE`, the model's
+ * name left out), `lastArgumentTakenBy` names it, so a command left without
+ * its FILE can say where the FILE went.
+ */
 export function parse<T extends ParseArgsConfig['options']>(args: string[], options: T) {
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      args: string[];
+      options: T;
+      allowPositionals: true;
+      strict: true;
+      tokens: true;
+    }>
+  >;
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     throw new CliError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
   }
+  const given = new Set<string>();
+  let lastArgumentTakenBy: ParsedPositionals['lastArgumentTakenBy'];
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue;
+    const spec = options?.[token.name];
+    if (spec?.type === 'string' && spec.multiple !== true) {
+      if (given.has(token.name)) throw new CliError(`--${token.name} is given twice`);
+      given.add(token.name);
+    }
+    // The value was the next argument, and that was the last one.
+    if (token.value !== undefined && !token.inlineValue && token.index === args.length - 2) {
+      lastArgumentTakenBy = { flag: token.rawName, value: token.value };
+    }
+  }
+  return { values: parsed.values, positionals: parsed.positionals, lastArgumentTakenBy };
+}
+
+/** What a command's FILE check reads of {@link parse}'s answer. */
+export interface ParsedPositionals {
+  positionals: string[];
+  /** The option that took the last argument as its value (`--model`), and that value. */
+  lastArgumentTakenBy: { flag: string; value: string } | undefined;
+}
+
+/**
+ * The error for a command left without its FILE: `requirement` says what it
+ * takes, and when an option took the last argument as its value, the error
+ * says so, since that argument is most likely the FILE.
+ */
+export function missingFileError(requirement: string, parsed: ParsedPositionals): CliError {
+  const taken = parsed.positionals.length === 0 ? parsed.lastArgumentTakenBy : undefined;
+  const where = taken
+    ? `: ${taken.flag} took "${escapeForTerminal(taken.value)}", the last argument, as its value; give ${taken.flag} its own value, then FILE`
+    : '';
+  return new CliError(`${requirement}${where}\n\n${USAGE}`);
 }
 
 export function readInput(io: CliIo, path: string): string {
@@ -53,11 +104,11 @@ export function getEncoding(value: unknown): EncodingSetting {
   );
 }
 
-export function singleFile(positionals: string[], command: string): string {
-  if (positionals.length !== 1) {
-    throw new CliError(`${command} takes exactly one FILE (or - for standard input)\n\n${USAGE}`);
+export function singleFile(parsed: ParsedPositionals, command: string): string {
+  if (parsed.positionals.length !== 1) {
+    throw missingFileError(`${command} takes exactly one FILE (or - for standard input)`, parsed);
   }
-  return positionals[0] as string;
+  return parsed.positionals[0] as string;
 }
 
 export function getFrom(value: unknown): ImportFormat | undefined {

@@ -245,3 +245,110 @@ describe('replay with recorded usage', () => {
     expect(result.stderr).toContain('--calibration');
   });
 });
+
+describe('replay options given once (issue 43, item 21)', () => {
+  it.each([
+    ['--model', 'claude-opus-4.7', 'gpt-5.5'],
+    ['--schedule', 'none', 'auto'],
+    ['--price', 'input=1,output=2', 'input=3,output=4'],
+    ['--calibration', 'none', 'runtime'],
+    ['--prefix', '100', '200'],
+  ])('refuses %s given twice by name, as --output is', (flag, first, second) => {
+    const result = cli(['replay', '--config', CONFIG, flag, first, flag, second, STREAM]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`${flag} is given twice\n`);
+  });
+
+  it('refuses one --set key given twice', () => {
+    const result = cli([
+      'replay',
+      '--config',
+      CONFIG,
+      '--policy',
+      'anthropic-context-editing',
+      '--set',
+      'keep=3',
+      '--set',
+      'keep=5',
+      STREAM,
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--set: "keep" is given twice');
+  });
+
+  it('says --set needs a policy chosen, not that jp takes none', () => {
+    const result = cli(['replay', '--config', CONFIG, '--set', 'keep=3', STREAM]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "--set sets a runtime policy's parameters: choose the policy with --policy (anthropic-context-editing,",
+    );
+    expect(result.stderr).not.toContain('jp takes no --set');
+  });
+
+  it('says which option took FILE as its value when FILE is missing', () => {
+    const result = cli(['replay', '--config', CONFIG, '--model', STREAM]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `replay needs at least one FILE: --model took "${STREAM}", the last argument, as its value; give --model its own value, then FILE`,
+    );
+  });
+});
+
+describe('replay --set (issue 43)', () => {
+  it('refuses a count of 309 digits naming the bound, where it printed keep=Infinity (item 11)', () => {
+    const huge = '9'.repeat(309);
+    const result = cli([
+      'replay',
+      '--config',
+      CONFIG,
+      '--policy',
+      'anthropic-context-editing',
+      '--set',
+      `keep=${huge}`,
+      STREAM,
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `--set: keep takes a whole number of 0 or more, at most 1e+12, not "${huge}"`,
+    );
+    expect(result.stdout).not.toContain('Infinity');
+  });
+});
+
+describe('replay without --config (issue 43, item 23)', () => {
+  it('runs on an empty config, saying on standard error what that means', () => {
+    const empty = join(work, 'empty.toml');
+    writeFileSync(empty, '');
+    const args = ['--schedule', 'every-turn', '--tokenizer', 'chars', '--json', STREAM];
+    const without = cli(['replay', ...args]);
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.stderr.split('\n')[0]).toBe(
+      "note: no --config: an empty config, so no rules and no hints of its own (hints a stream's config_delta events carry still apply); every-turn and idle, the schedules that run the rules, use JP's built-in default rule (keep_first = 1, keep_last = 1, reasoning and tool calls stripped), and auto its own defaults (docs/replay.md)",
+    );
+    // The same figures as an empty file given as the config.
+    expect(JSON.parse(without.stdout)).toEqual(
+      JSON.parse(cli(['replay', '--config', empty, ...args]).stdout),
+    );
+  });
+});
+
+describe('replay dollars (issue 43, item 26)', () => {
+  it('groups the digits of dollars as it groups tokens', () => {
+    // A hundred million dollars per million tokens: each request costs dollars by the thousand.
+    const result = cli([
+      'replay',
+      '--config',
+      CONFIG,
+      '--price',
+      'input=100000000,output=100000000',
+      '--tokenizer',
+      'chars',
+      STREAM,
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    // The figures, not the first line, which gives the prices as they were given.
+    const figures = result.stdout.split('\n').slice(1).join('\n');
+    expect(figures).toMatch(/\$\d{1,3},\d{3}\.\d{4}/);
+    expect(figures).not.toMatch(/\$\d{4,}/);
+  });
+});

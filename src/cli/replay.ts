@@ -6,7 +6,10 @@
  */
 
 import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
+import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
 import { formatCount, formatDollars, formatPercent } from '../core/counting/format.ts';
+import { getToolRowLabel } from '../core/counting/report.ts';
 import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
 import {
@@ -39,6 +42,7 @@ import { CliError, type CliIo } from './cli-io.ts';
 import { getConversationName, listConversations, readConversations } from './conversations.ts';
 import {
   getStreamOptions,
+  missingFileError,
   parse,
   type ReadStream,
   readConfig,
@@ -46,14 +50,13 @@ import {
   STREAM_FLAGS,
 } from './inputs.ts';
 import { escapeForTerminal } from './terminal.ts';
-import { USAGE } from './usage.ts';
 
 /** The calibrations `--calibration` takes. */
 const CALIBRATIONS: readonly CalibrationChoice[] = ['auto', 'recorded', 'runtime', 'user', 'none'];
 
 /** Runs `replay`; returns the exit code. Throws CliError for bad input. */
 export async function runReplayCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(args, {
+  const parsed = parse(args, {
     ...STREAM_FLAGS,
     config: { type: 'string' },
     model: { type: 'string' },
@@ -69,7 +72,8 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     set: { type: 'string', multiple: true },
     compare: { type: 'boolean' },
   });
-  if (positionals.length === 0) throw new CliError(`replay needs at least one FILE\n\n${USAGE}`);
+  const { values, positionals } = parsed;
+  if (positionals.length === 0) throw missingFileError('replay needs at least one FILE', parsed);
   if (values['scale-to-recorded']) {
     throw new CliError(
       '--scale-to-recorded is gone: the replay is calibrated on the recorded usage itself (an invisible prefix and a token factor fitted per conversation, docs/replay.md). Use --calibration recorded (the default where the file has usage), or --calibration none for the file alone.',
@@ -79,6 +83,12 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
   if (!isScheduleId(schedule)) {
     throw new CliError(
       `--schedule must be one of ${SCHEDULES.join(', ')}, not "${escapeForTerminal(String(schedule))}"`,
+    );
+  }
+  // JP's own schedules take no parameters: --set is for a runtime's policy, which must be named.
+  if (values.set !== undefined && values.policy === undefined) {
+    throw new CliError(
+      `--set sets a runtime policy's parameters: choose the policy with --policy (${POLICY_NAMES.filter((name) => name !== 'jp').join(', ')}); JP's own schedules are chosen with --schedule and take no --set`,
     );
   }
   const policyName = values.policy ?? 'jp';
@@ -102,7 +112,7 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
   }
   const readings = readingsOption(values.reading);
   // The config is read under the chosen base, as every command reads it (15.0).
-  const { config, text } = readConfig(io, values.config, readings.base);
+  const { config, text } = readReplayConfig(io, values.config, readings.base);
   const choice: ReplayChoice = {
     model: values.model ?? null,
     price: values.price ?? null,
@@ -165,6 +175,26 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
       );
   io.stdout(values.json ? `${JSON.stringify(replay, null, 2)}\n` : formatReplay(replay));
   return 0;
+}
+
+/** What an empty config means to the replay (spec 5, 14.1), said when `--config` is left out. */
+export const NO_CONFIG_NOTE =
+  "note: no --config: an empty config, so no rules and no hints of its own (hints a stream's config_delta events carry still apply); every-turn and idle, the schedules that run the rules, use JP's built-in default rule (keep_first = 1, keep_last = 1, reasoning and tool calls stripped), and auto its own defaults (docs/replay.md)\n";
+
+/**
+ * `--config FILE.toml`, or an empty config when it is left out: under
+ * `stored` no rule applies, and a policy's own defaults need none, so the
+ * replay does not require one; what an empty config means is said on
+ * standard error.
+ */
+function readReplayConfig(
+  io: CliIo,
+  path: string | undefined,
+  base: JpBase,
+): { config: ParsedConfig; text: string } {
+  if (path !== undefined) return readConfig(io, path, base);
+  io.stderr(NO_CONFIG_NOTE);
+  return { config: parseConfigToml('', base), text: '' };
 }
 
 /** `--prefix TOKENS`: a whole number of tokens, or an error that says so. */
@@ -354,7 +384,7 @@ export function formatReplay(replay: Replay): string {
       ...table(
         ['tool', ...HINT_CHOICES],
         replay.tools.map((tool) => [
-          escapeForTerminal(tool.name),
+          escapeForTerminal(getToolRowLabel(tool.name)),
           ...HINT_CHOICES.map(
             (choice) =>
               `${formatDollars(tool.what_if_cost[choice])}${choice === tool.hint ? '*' : ' '}${choice === tool.cheapest ? '<' : ' '}`,

@@ -57,7 +57,7 @@ Commands:
             [--json] FILE|FOLDER...
       A hint per tool with the reason and the saving measured with it applied,
       the total with all applied, and the config with the hints set.
-  replay --config FILE.toml [--model NAME] [--price input=…,output=…[,write=…,read=…,ttl=…,min=…]]
+  replay [--config FILE.toml] [--model NAME] [--price input=…,output=…[,write=…,read=…,ttl=…,min=…]]
          [--schedule none|stored|every-turn|auto|idle] [--tokenizer ...] [--no-sanitize]
          [--calibration auto|recorded|runtime|user|none] [--prefix TOKENS]
          [--json] [--reading KEY=VALUE]...
@@ -78,7 +78,9 @@ Commands:
       the cache model: docs/replay.md. --policy replays a runtime's own
       clearing instead (its parameters by --set; --json adds "policy");
       --compare prints every policy at its defaults and with the config's
-      hints mapped, one table: docs/runtime-policies.md.
+      hints mapped, one table: docs/runtime-policies.md. Without --config
+      the config is empty: no rules or hints of its own, so every-turn and
+      idle run JP's built-in default rule, and auto its own defaults.
 
   export --target anthropic|langchain-py|langchain-js|vercel|openai-agents
          --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]

@@ -203,3 +203,50 @@ describe('report --what-if under --reading jp=today (issue 24)', () => {
     expect(d17.stdout).not.toContain('jp=today');
   });
 });
+
+describe('look-alike tool names in every per-tool table (issue 43)', () => {
+  const nfc = 'caf\u00e9';
+  const nfd = 'cafe\u0301';
+  const stream = writeTemp(
+    'cafe.json',
+    JSON.stringify([
+      { timestamp: T, type: 'turn_start' },
+      { timestamp: T, type: 'chat_request', content: 'q' },
+      ...[nfc, nfd].flatMap((name, i) => [
+        { timestamp: T, type: 'tool_call_request', id: `c${i}`, name, arguments: {} },
+        {
+          timestamp: T,
+          type: 'tool_call_response',
+          id: `c${i}`,
+          content: 'ok '.repeat(50),
+          is_error: false,
+        },
+      ]),
+      { timestamp: T, type: 'turn_start' },
+      { timestamp: T, type: 'chat_request', content: 'r' },
+    ]),
+  );
+  const config = writeTemp(
+    'cafe.toml',
+    '[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = 1\ntool_calls = "strip"\n',
+  );
+
+  it.each([
+    ['report --what-if', ['report', '--what-if']],
+    ['recommend', ['recommend']],
+    ['replay', ['replay']],
+  ])('%s marks the NFD row as report does, so two rows never read the same', async (_, command) => {
+    const { code, stdout } = await run([
+      ...command,
+      '--config',
+      config,
+      '--tokenizer',
+      'chars',
+      stream,
+    ]);
+    expect(code).toBe(0);
+    const firstCells = stdout.split('\n').map((line) => line.split(/ {2,}/)[0]);
+    expect(firstCells).toContain(nfc);
+    expect(firstCells).toContain(`${nfd} [NFD]`);
+  });
+});

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Diagnostic } from '../core/types.ts';
 import { createFakeEngine, type FakeEngine, makeResult } from '../test/fake-engine.ts';
-import { createCrashError, createTimeoutError, WorkerError } from '../worker/shared/errors.ts';
+import {
+  createCrashError,
+  createTimeoutError,
+  OUTDATED_BUILD_MESSAGE,
+  WorkerError,
+} from '../worker/shared/errors.ts';
 import {
   compact,
   disposeActions,
@@ -295,6 +300,20 @@ describe('runAnalysis', () => {
     expect(selectStatusMessage(store.getState())).toBe(
       'Saved 6 tokens (60.0%) of the 10 tokens the next request would carry.',
     );
+  });
+
+  it('asks for a reload when the tab is on an older build, never Try again (issue 43)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { second } = await failSecondRun(new WorkerError('outdated', OUTDATED_BUILD_MESSAGE));
+    await second;
+    const state = store.getState();
+    expect(state.outdatedBuild).toBe(true);
+    expect(state.toasts.map((toast) => [toast.tone, toast.message])).toEqual([
+      [
+        'error',
+        `${OUTDATED_BUILD_MESSAGE}. Reload the page to use the current version; your work is kept.`,
+      ],
+    ]);
   });
 
   it('tries a run once more on a new worker after a crash', async () => {

@@ -20,7 +20,7 @@ import type { ReadingChoice } from '../core/playground/types.ts';
 import type { Diagnostic, EncodingSetting, ToolHint } from '../core/types.ts';
 import { isAbortError } from '../worker/shared/errors.ts';
 import type { AppState, ExampleSummary, Theme, Toast } from './app-state.ts';
-import { describeFailure, isWorkerFailure, logFailure } from './failures.ts';
+import { describeFailure, getFailureAdvice, isWorkerFailure, logFailure } from './failures.ts';
 import { describeCompacted, selectCompactPlan, selectInput } from './selectors.ts';
 import { store } from './store.ts';
 import { createDebounce, createLatestWins } from './timing.ts';
@@ -212,9 +212,12 @@ async function startRun(): Promise<void> {
       ...counted,
     });
     // The same input would take as long again: a timeout asks for a change first.
-    const advice = isWorkerFailure(error, 'timeout')
-      ? 'Change the input, or press Try again if the machine was busy.'
-      : 'Press Try again, or change the input.';
+    const advice = getFailureAdvice(
+      error,
+      isWorkerFailure(error, 'timeout')
+        ? 'Change the input, or press Try again if the machine was busy.'
+        : 'Press Try again, or change the input.',
+    );
     notify(`${failure}. ${advice}`, 'error');
   } finally {
     if (runController === controller) runController = null;

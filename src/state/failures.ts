@@ -22,6 +22,17 @@ export function describeFailure(error: unknown, subject: string): string {
 }
 
 /**
+ * What helps after a failure, as a sentence: for a tab on an older build a
+ * reload, since trying again, or another input, asks the server for the same
+ * part it no longer has; otherwise `advice`, the caller's own.
+ */
+export function getFailureAdvice(error: unknown, advice: string): string {
+  return isOutdatedBuildError(error)
+    ? 'Reload the page to use the current version; your work is kept.'
+    : advice;
+}
+
+/**
  * Logs a failure: a worker crash or the time limit as a warning (the page
  * says what happened), with the browser's own text; anything else is a bug.
  * A part of the build gone from the server raises the reload notice.

@@ -28,7 +28,7 @@ import type {
 } from '../worker/shared/workspace-protocol.ts';
 import { notify, openFile, setConfigText } from './actions.ts';
 import type { AppState, ResultsView, WorkspaceConversation, WorkspaceSlice } from './app-state.ts';
-import { describeFailure, logFailure } from './failures.ts';
+import { describeFailure, getFailureAdvice, logFailure } from './failures.ts';
 import { readUserFile } from './read-file.ts';
 import { selectWorkspaceSettings } from './selectors.ts';
 import { store } from './store.ts';
@@ -359,7 +359,7 @@ async function countWorkspace(): Promise<void> {
       workspaceReport: null,
       workspaceWhatIf: null,
       workspaceMessage: {
-        text: `${describeFailure(error, 'Counting')}. Count again, or reload the page.`,
+        text: `${describeFailure(error, 'Counting')}. ${getFailureAdvice(error, 'Count again, or reload the page.')}`,
         tone: 'error',
       },
     });
@@ -480,7 +480,7 @@ export async function refreshWorkspace(): Promise<void> {
     logFailure(error);
     store.setState({ workspaceBusy: false, workspaceStale: true });
     notify(
-      `${describeFailure(error, 'Computing the workspace’s figures')}. Change the input, or count again.`,
+      `${describeFailure(error, 'Computing the workspace’s figures')}. ${getFailureAdvice(error, 'Change the input, or count again.')}`,
       'error',
     );
   }

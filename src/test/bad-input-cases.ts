@@ -13,6 +13,7 @@ import { parse as parseToml } from 'smol-toml';
 import { formatSaving } from '../core/counting/format.ts';
 import { getToolRowLabel, savedPercent } from '../core/counting/report.ts';
 import type { PlaygroundFigures } from '../core/playground/types.ts';
+import { parseTimestamp } from '../core/stream/timestamp.ts';
 
 /** One case of the matrix. */
 export interface BadInputCase {
@@ -234,6 +235,23 @@ function checkCompactedGoodStream(text: string): string | undefined {
     : `FILE holds ${events.length} events, not the 8 and a compaction`;
 }
 
+/** A time in JP's last year (chrono's `NaiveDate::MAX` is +262142-12-31), half a second before its end. */
+const LATE_TIMESTAMP = '+262142-12-31 23:59:59.5';
+/** The latest time JP reads: where the playground's default "now" stops (spec 14.2, docs/decisions.md). */
+const JP_LATEST = '+262142-12-31 23:59:59.999999999';
+
+/** {@link GOOD_STREAM} with its last event at `timestamp`. */
+function streamEndingAt(timestamp: string): string {
+  const elements = JSON.parse(GOOD_STREAM) as { timestamp: string }[];
+  const last = elements[elements.length - 1];
+  if (last) last.timestamp = timestamp;
+  return pretty(elements);
+}
+
+/** A rule whose tool_calls has the threshold `over` written as given. */
+const SIZE_RULE = (over: string) =>
+  `[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = 1\ntool_calls = { policy = "strip", over = ${over} }\n`;
+
 /** A stream with a missing comma between its elements (line 3, column 3). */
 const MISSING_COMMA = `[\n  {"timestamp": "${AT}", "type": "turn_start"}\n  {"timestamp": "${AT}", "type": "chat_request", "content": "fake"}\n]\n`;
 
@@ -324,6 +342,8 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     build: () => '[[conversation.compaction.rules]]\nkeep_last = -2\n',
     accepted: false,
     position: { line: 2, column: 13 },
+    // The string to write is the same number, sign and all (issue 43, item 18).
+    message: /write "-2" as a string/,
     via: 'editor',
   },
   {
@@ -403,6 +423,37 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     via: 'editor',
   },
   {
+    id: 'no-conversation-event',
+    title:
+      'Only elements of unknown types (`[{"type":"foo","x":1},{"type":"bar"}]`): read, as JP reads it, with a warning that it holds no conversation event and what the playground reads',
+    target: 'stream',
+    build: () => '[{"type":"foo","x":1},{"type":"bar"}]\n',
+    checkStderr: shows(
+      /:1:2: warning: This file holds no conversation event: .*The playground reads JP's events\.json and the transcripts of/,
+      'no warning that the file holds no conversation event',
+    ),
+    checkResult: (result) =>
+      result.streamDiagnostics.some((d) => d.code === 'events/no-conversation')
+        ? undefined
+        : 'no events/no-conversation warning',
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'roles-only-messages',
+    title:
+      'API messages with roles and nothing else (`[{"role":"user"},{"role":"assistant"}]`): refused, listing every format tried (was an empty Chat Completions conversation)',
+    target: 'stream',
+    build: () => '[{"role":"user"},{"role":"assistant"}]\n',
+    // The core column reads it as JP's (no "type", at the element); the CLI and the page detect the format first.
+    checkStderr: shows(
+      /:1:1: error: This text is in none of the formats the playground reads\..*OpenAI Chat Completions messages: no message has "content"/,
+      'not refused with the formats tried',
+    ),
+    accepted: false,
+    via: 'editor',
+  },
+  {
     id: 'duplicate-tool-ids',
     title: 'Duplicate tool ids (two requests `fake-1`, two responses)',
     target: 'stream',
@@ -458,6 +509,55 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     ),
     accepted: false,
     position: { line: 14, column: 18 },
+    via: 'editor',
+  },
+  {
+    id: 'now-at-jp-latest-compact',
+    title:
+      'A stream whose last timestamp is in year +262142 (JP’s last year): `compact` stamps `+262142-12-31 23:59:59.999999999`, which reads back',
+    target: 'stream',
+    build: () => streamEndingAt(LATE_TIMESTAMP),
+    cliArgs: ['compact', '--config', 'GOOD_CONFIG', 'FILE'],
+    checkStdout: (stdout) =>
+      stdout.includes(`"timestamp": "${JP_LATEST}"`) &&
+      parseTimestamp(JP_LATEST) !== undefined &&
+      !stdout.includes('+262143')
+        ? undefined
+        : 'the new compaction is not stamped with JP’s latest readable time',
+    checkResult: (result) =>
+      result.now === JP_LATEST ? undefined : `now is ${result.now}, not ${JP_LATEST}`,
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'now-at-jp-latest-what-if',
+    title:
+      'A stream whose last timestamp is in year +262142: `report --what-if` prints its grid (was “internal error: … unreadable now”)',
+    target: 'stream',
+    build: () => streamEndingAt(LATE_TIMESTAMP),
+    cliArgs: ['report', '--what-if', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+    checkStdout: shows('fs_read_file', 'no row for fs_read_file'),
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'leap-second',
+    title:
+      'A leap second (`2016-12-31 23:59:60.500`, which JP reads): accepted, and `sanitize` writes it back as `23:59:60.5`',
+    target: 'stream',
+    // A call left unanswered at the leap second: sanitize answers it at the request's instant, in canonical form.
+    build: () =>
+      pretty([
+        { timestamp: '2016-12-31 23:59:59.0', type: 'turn_start' },
+        { timestamp: '2016-12-31 23:59:59.0', type: 'chat_request', content: 'fake' },
+        { ...callRequest('fake-1', 'fake_tool'), timestamp: '2016-12-31 23:59:60.500' },
+      ]),
+    cliArgs: ['sanitize', '--encoding', 'plain', 'FILE'],
+    checkStdout: shows(
+      '"timestamp": "2016-12-31 23:59:60.5",\n    "type": "tool_call_response"',
+      'the interrupted call is not answered at 23:59:60.5',
+    ),
+    accepted: true,
     via: 'editor',
   },
   {
@@ -698,6 +798,40 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     accepted: true,
     via: 'editor',
   },
+  ...(
+    [
+      ['what-if', ['report', '--what-if']],
+      ['recommend', ['recommend']],
+      ['replay', ['replay']],
+    ] as const
+  ).map(
+    ([name, command]): BadInputCase => ({
+      id: `look-alike-names-${name}`,
+      title: `\`${command.join(' ')}\` on tools named \`café\` in NFC and NFD: the NFD row is marked, as \`report\` marks it (was two bare \`café\` rows)`,
+      target: 'stream',
+      build: () =>
+        pretty([
+          ...OPENING,
+          ...[LOOK_ALIKE.nfc, LOOK_ALIKE.nfd].flatMap((tool, i) => [
+            callRequest(`fake-${i}`, tool),
+            callResponse(`fake-${i}`, 'fake contents\n'.repeat(20)),
+          ]),
+          { timestamp: AT, type: 'turn_start' },
+        ]),
+      cliArgs: [...command, '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'],
+      checkStdout: (stdout) => {
+        const names = stdout.split('\n').map((line) => line.split(/ {2,}/)[0] ?? '');
+        return names.includes(LOOK_ALIKE.nfc) && names.includes(`${LOOK_ALIKE.nfd} [NFD]`)
+          ? undefined
+          : 'no rows read “café” and “café [NFD]”';
+      },
+      accepted: true,
+      via: 'editor',
+      notIn: {
+        ui: 'the page’s tables name rows through the same rule (getToolRowLabel), checked by the look-alike-names row',
+      },
+    }),
+  ),
   {
     id: 'recommend-escaped-name',
     title:
@@ -821,6 +955,48 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
         '',
       ].join('\n'),
     ),
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'config-size-past-2-53',
+    title:
+      'A size past 2^53 in a rule (`over = 9007199254740993`): `compact` writes it as written, not as `"8388608GB"` (…992)',
+    target: 'config',
+    build: () => SIZE_RULE('9007199254740993'),
+    cliArgs: ['compact', '--config', 'FILE', 'GOOD_STREAM'],
+    checkStdout: shows('"over": "9007199254740993"', 'the size is not written as written'),
+    accepted: true,
+    via: 'editor',
+  },
+  {
+    id: 'config-integer-beyond-toml',
+    title:
+      'An integer beyond TOML’s (`over = 18446744073709551615`, which JP’s TOML reader refuses): refused, quoted as written',
+    target: 'config',
+    build: () => SIZE_RULE('18446744073709551615'),
+    accepted: false,
+    // `tool_calls = { policy = "strip", over = ` is 40 characters.
+    position: { line: 4, column: 41 },
+    message: /the integer 18446744073709551615 is beyond TOML's integers/,
+    via: 'editor',
+  },
+  {
+    id: 'config-count-as-written',
+    title:
+      '`keep_last = 9223372036854775807`: why nothing is compacted quotes the count as written (was “9223372036854776000”)',
+    target: 'config',
+    build: () =>
+      '[[conversation.compaction.rules]]\nkeep_first = 0\nkeep_last = 9223372036854775807\ntool_calls = "strip"\n',
+    cliArgs: ['compact', '--config', 'FILE', 'GOOD_STREAM'],
+    checkStderr: shows(
+      'Keeping the last 9223372036854775807 turns keeps all 2 turns',
+      'the count is not quoted as written',
+    ),
+    checkResult: (result) =>
+      result.plans[0]?.explanation.includes('Keeping the last 9223372036854775807 turns')
+        ? undefined
+        : `the explanation reads “${result.plans[0]?.explanation}”`,
     accepted: true,
     via: 'editor',
   },

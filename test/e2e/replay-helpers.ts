@@ -134,10 +134,14 @@ export function writeTemporary(name: string, text: string): string {
   return path;
 }
 
-/** Dollars as the page writes them: four decimals (written here, not imported from the page's code). */
+/** Dollars as the page writes them: four decimals, digits grouped (written here, not imported from the page's code). */
 export function dollars(value: number): string {
   const rounded = Math.round(value * 10_000) / 10_000;
-  return `${rounded < 0 ? '-' : ''}$${Math.abs(rounded).toFixed(4)}`;
+  const digits = Math.abs(rounded).toLocaleString('en-US', {
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 4,
+  });
+  return `${rounded < 0 ? '-' : ''}$${digits}`;
 }
 
 /** A count as the page shows it, back to a number ("12,345" → 12345). */

@@ -51,6 +51,22 @@ describe('getDefaultNow (spec 14.2)', () => {
     expect(formatTimestamp(getDefaultNow(elements))).toBe('2026-03-01 11:00:01.25');
   });
 
+  it('never passes the latest time JP reads, so what it stamps reads back (issue 43, item 3)', () => {
+    const last = (timestamp: string): StreamElement[] => [
+      { timestamp: '2025-07-01 00:00:00.0', type: 'turn_start' },
+      { timestamp, type: 'chat_request', content: 'fake' },
+    ];
+    const latest = '+262142-12-31 23:59:59.999999999';
+    for (const timestamp of ['+262142-12-31 23:59:59.5', latest]) {
+      const text = formatTimestamp(getDefaultNow(last(timestamp)));
+      expect(text).toBe(latest);
+      expect(parseTimestamp(text)).toBeDefined();
+    }
+    expect(formatTimestamp(getDefaultNow(last('+262142-12-31 23:59:58.5')))).toBe(
+      '+262142-12-31 23:59:59.5',
+    );
+  });
+
   it('falls back to 2026-01-01 when nothing reads', () => {
     expect(formatTimestamp(getDefaultNow([]))).toBe('2026-01-01 00:00:00.0');
     expect(formatTimestamp(getDefaultNow([{ type: 'turn_start', timestamp: 'x' }]))).toBe(

@@ -19,7 +19,12 @@ import {
   type SummaryRefusal,
 } from '../config/range.ts';
 import { serializeCompactionEvent, toolCallsModeToPolicy } from '../config/rule-config.ts';
-import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
+import {
+  formatTimestamp,
+  type Instant,
+  LATEST_READABLE_INSTANT,
+  parseTimestamp,
+} from '../stream/timestamp.ts';
 import { classifyElement } from '../stream/turns.ts';
 import type {
   CompactionEvent,
@@ -104,7 +109,11 @@ export type ResetResult =
 /**
  * The default "now" (spec 14.2): one second after the latest readable
  * timestamp of any element, compactions included, so new compactions are the
- * newest; `2026-01-01 00:00:00.0` when no timestamp reads.
+ * newest; `2026-01-01 00:00:00.0` when no timestamp reads. It never passes
+ * the latest instant JP reads (+262142-12-31 23:59:59.999999999): there
+ * the new compactions tie with the latest element at worst (a leap second
+ * on that last day aside), and a tie goes to the later in stream order,
+ * where they are appended (docs/decisions.md).
  */
 export function getDefaultNow(elements: readonly StreamElement[]): Instant {
   let now = defaultNowCache.get(elements);
@@ -126,7 +135,10 @@ function computeDefaultNow(elements: readonly StreamElement[]): Instant {
     const instant = parseTimestamp(text);
     if (instant !== undefined && (latest === undefined || instant > latest)) latest = instant;
   }
-  if (latest !== undefined) return latest + NANOS_PER_SECOND;
+  if (latest !== undefined) {
+    const next = latest + NANOS_PER_SECOND;
+    return next < LATEST_READABLE_INSTANT ? next : LATEST_READABLE_INSTANT;
+  }
   return parseTimestamp(FALLBACK_NOW_TEXT) as Instant;
 }
 

@@ -246,6 +246,47 @@ describe('parseConfigToml: positions of problems', () => {
   });
 });
 
+describe('TOML sizes past 2^53 (issue 43, item 15)', () => {
+  const rule = (over: string) =>
+    `[[conversation.compaction.rules]]\nkeep_last = 1\nreasoning = { policy = "strip", over = ${over} }\n`;
+
+  it('reads an integer size exactly as written, and writes it back so', () => {
+    for (const written of ['9007199254740993', '9223372036854775807']) {
+      const { config, diagnostics } = parseConfigToml(rule(written));
+      expect(diagnostics).toEqual([]);
+      expect(config.rules?.rules[0]?.reasoning_over).toBe(written);
+    }
+    // One a unit divides is written with it (15.2): 2^53 is 8388608GB.
+    expect(parseConfigToml(rule('9007199254740992')).config.rules?.rules[0]?.reasoning_over).toBe(
+      '8388608GB',
+    );
+  });
+
+  it("refuses an integer beyond TOML's range, as JP's TOML reader does, quoted as written", () => {
+    for (const written of [
+      '9223372036854775808',
+      '18446744073709551615',
+      '9_223_372_036_854_775_808',
+      '-9223372036854775809',
+    ]) {
+      const text = rule(written);
+      const diagnostic = only(text);
+      expect(diagnostic).toMatchObject({ severity: 'error', code: 'config/toml-syntax', line: 3 });
+      expect(marked(text, diagnostic)).toBe(written);
+      expect(diagnostic.message).toContain(`the integer ${written} is beyond TOML's integers`);
+      expect(diagnostic.message).not.toMatch(/18446744073709551616|e\+/);
+    }
+    expect(only(rule('18446744073709551615')).message).toContain(
+      'written as a string ("18446744073709551615")',
+    );
+  });
+
+  it('refuses one anywhere in the file, even under a key the playground does not read', () => {
+    const text = '[assistant]\nlimit = 99999999999999999999\n';
+    expect(marked(text, only(text))).toBe('99999999999999999999');
+  });
+});
+
 describe('parseConfigToml: what it reads', () => {
   it('accepts and ignores keys the playground does not use', () => {
     const text = [

@@ -125,6 +125,10 @@ function keepIntegerText(container: object, key: string | number, value: unknown
   }
 }
 
+/** TOML's integers: a signed 64-bit integer (TOML 1.0, "Integer"), which JP's TOML reader holds. */
+const TOML_INTEGER_MIN = -(2n ** 63n);
+const TOML_INTEGER_MAX = 2n ** 63n - 1n;
+
 /** A TOML table as smol-toml returns it (bigints and dates included). */
 type TomlTable = { [key: string]: unknown };
 
@@ -170,6 +174,67 @@ class ConfigReader {
       ],
     };
     this.diagnostics.push(diagnostic);
+  }
+
+  /**
+   * Reports every integer outside TOML's range (a signed 64-bit integer,
+   * −2^63 to 2^63 − 1), which smol-toml reads as a bigint but JP's TOML
+   * reader refuses, quoted as written. Returns whether there was one.
+   */
+  refuseIntegersOutOfRange(document: TomlTable): boolean {
+    const found: { path: TomlPath; value: bigint }[] = [];
+    // Without recursion, and each value's path built only when it is found: a
+    // dotted key may nest 30,000 tables deep, and a copied path per level is quadratic.
+    type Step = { value: unknown; segment: string | number | null; parent: Step | null };
+    const pathOf = (step: Step): TomlPath => {
+      const path: (string | number)[] = [];
+      for (let at: Step | null = step; at !== null && at.segment !== null; at = at.parent) {
+        path.push(at.segment);
+      }
+      return path.reverse();
+    };
+    const stack: Step[] = [{ value: document, segment: null, parent: null }];
+    while (stack.length > 0) {
+      const step = stack.pop() as Step;
+      const { value } = step;
+      if (typeof value === 'bigint') {
+        if (value < TOML_INTEGER_MIN || value > TOML_INTEGER_MAX) {
+          found.push({ path: pathOf(step), value });
+        }
+      } else if (Array.isArray(value)) {
+        value.forEach((item, index) => {
+          stack.push({ value: item, segment: index, parent: step });
+        });
+      } else if (isTomlTable(value)) {
+        for (const [key, item] of Object.entries(value)) {
+          stack.push({ value: item, segment: key, parent: step });
+        }
+      }
+    }
+    const spans = found.map(({ path, value }) => {
+      const exact = this.locator.find(path)?.value;
+      const span = exact ?? this.locator.valueSpan(path);
+      // The value's own text when it is found (`9_223_372_036_854_775_808`, `0x…`), else its digits.
+      const written = exact ? this.context.text.slice(exact.start, exact.end) : String(value);
+      // A string is advice only for the large ones: a size or count is never negative.
+      const advice =
+        value > 0n ? `; a size or a count this large is written as a string ("${value}")` : '';
+      return { span, written, advice };
+    });
+    spans.sort((a, b) => a.span.start - b.span.start);
+    for (const { span, written, advice } of spans) {
+      this.diagnostics.push(
+        diagnosticAt(
+          this.index,
+          span.start,
+          span.end,
+          'error',
+          `the integer ${written} is beyond TOML's integers (${TOML_INTEGER_MIN} to ${TOML_INTEGER_MAX}), so JP refuses this file${advice}`,
+          'config/toml-syntax',
+        ),
+      );
+    }
+    return spans.length > 0;
   }
 
   /** A problem with the key at `path` (an unknown or misspelt key). */
@@ -503,6 +568,10 @@ export function parseConfigToml(text: string, base: JpBase = DEFAULT_BASE): Pars
   }
 
   const reader = new ConfigReader(text);
+  // JP's TOML reader refuses the whole file for an integer it cannot hold, before any key is read.
+  if (reader.refuseIntegersOutOfRange(document)) {
+    return { config, diagnostics: capDiagnostics(reader.diagnostics) };
+  }
   const conversation = readTable(
     reader,
     document,

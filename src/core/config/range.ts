@@ -5,6 +5,7 @@
  * Everything here works on 0-based turn indices. Explanations meant for people
  * speak 1-based turns, as JP's own output does (spec 2).
  */
+import { getExactInteger, keepExactInteger } from '../json/number-text.ts';
 import { isJsonObject } from '../json/values.ts';
 import { formatTimestamp, type Instant, secondsToNanos } from '../stream/timestamp.ts';
 import { classifyElement, countTurns, getTurnStarts, turnAtTime } from '../stream/turns.ts';
@@ -137,7 +138,8 @@ export function explainRange(
   if (from !== null) {
     if ('absolute' in from) {
       if (from.absolute > last) {
-        return empty({ kind: 'start-after-last-turn', start: from.absolute, turnCount });
+        const reason = { kind: 'start-after-last-turn' as const, start: from.absolute, turnCount };
+        return empty(withCountOf(from, 'absolute', reason, 'start'));
       }
       start = from.absolute;
     } else if ('from_end' in from) {
@@ -158,7 +160,8 @@ export function explainRange(
     } else if ('from_end' in to) {
       // Unlike the start, an end counted from the end does not saturate.
       if (to.from_end > last) {
-        return empty({ kind: 'end-before-first-turn', fromEnd: to.from_end, turnCount });
+        const reason = { kind: 'end-before-first-turn' as const, fromEnd: to.from_end, turnCount };
+        return empty(withCountOf(to, 'from_end', reason, 'fromEnd'));
       }
       end = last - to.from_end;
     } else {
@@ -183,9 +186,36 @@ export function resolveRange(
 /** A 1-based position N as a 0-based index, saturating (JP's positions are unsigned). */
 const positionToIndex = (position: number): number => Math.max(position - 1, 0);
 
+/**
+ * `target` with the count at `source[sourceKey]` as written: a count past
+ * 2^53 read from a config keeps its digits (rule-config.ts `exactBound`),
+ * and each object that takes it on must keep them, so the sentence that
+ * quotes it says `9223372036854775807`, not the double's `…776000`.
+ */
+function withCountOf<S extends object, T extends object>(
+  source: S,
+  sourceKey: keyof S & string,
+  target: T,
+  targetKey: keyof T & string,
+): T {
+  const value = source[sourceKey];
+  if (typeof value === 'number') {
+    keepExactInteger(target, targetKey, getExactInteger(source, sourceKey, value));
+  }
+  return target;
+}
+
+/** A count of a reason as written (see {@link withCountOf}). */
+function exactCount<T extends object>(reason: T, key: keyof T & string): bigint {
+  const value = reason[key];
+  return typeof value === 'number' ? getExactInteger(reason, key, value) : 0n;
+}
+
 /** `keep_first` as the from bound of the range (spec 6.2). */
 export function keepFirstToBound(context: RangeContext, keepFirst: RuleBound): BoundConversion {
-  if ('turns' in keepFirst) return { bound: { absolute: keepFirst.turns } };
+  if ('turns' in keepFirst) {
+    return { bound: withCountOf(keepFirst, 'turns', { absolute: keepFirst.turns }, 'absolute') };
+  }
   if ('absolute' in keepFirst) return { bound: { absolute: positionToIndex(keepFirst.absolute) } };
   if ('from_end' in keepFirst) return { bound: { from_end: keepFirst.from_end } };
   if ('duration_secs' in keepFirst) {
@@ -202,8 +232,14 @@ export function keepFirstToBound(context: RangeContext, keepFirst: RuleBound): B
 
 /** `keep_last` as the to bound of the range (spec 6.2). */
 export function keepLastToBound(context: RangeContext, keepLast: RuleBound): BoundConversion {
-  if ('turns' in keepLast) return { bound: { from_end: keepLast.turns } };
-  if ('from_end' in keepLast) return { bound: { from_end: keepLast.from_end } };
+  if ('turns' in keepLast) {
+    return { bound: withCountOf(keepLast, 'turns', { from_end: keepLast.turns }, 'from_end') };
+  }
+  if ('from_end' in keepLast) {
+    return {
+      bound: withCountOf(keepLast, 'from_end', { from_end: keepLast.from_end }, 'from_end'),
+    };
+  }
   if ('absolute' in keepLast) return { bound: { absolute: positionToIndex(keepLast.absolute) } };
   if ('duration_secs' in keepLast) {
     const cutoff = context.now - secondsToNanos(keepLast.duration_secs);
@@ -427,7 +463,8 @@ export function getRangeContext(elements: readonly StreamElement[], now: Instant
 
 const rangeFactsCache = new WeakMap<readonly StreamElement[], Omit<RangeContext, 'now'>>();
 
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number | bigint, word: string): string =>
+  `${count} ${word}${count === 1 || count === 1n ? '' : 's'}`;
 
 /** One sentence, with 1-based turns, saying why a range is empty. */
 export function describeEmptyRange(reason: EmptyRangeReason): string {
@@ -435,11 +472,11 @@ export function describeEmptyRange(reason: EmptyRangeReason): string {
     case 'no-turns':
       return 'The stream has no turns yet.';
     case 'start-after-last-turn':
-      return `The range would start at turn ${reason.start + 1}, but the stream has only ${plural(reason.turnCount, 'turn')}: the turns kept at the start are all of them.`;
+      return `The range would start at turn ${exactCount(reason, 'start') + 1n}, but the stream has only ${plural(reason.turnCount, 'turn')}: the turns kept at the start are all of them.`;
     case 'nothing-after-last-compaction':
       return `The existing compactions already reach the last turn (turn ${reason.turnCount}): nothing comes after them.`;
     case 'end-before-first-turn':
-      return `Keeping the last ${plural(reason.fromEnd, 'turn')} keeps all ${plural(reason.turnCount, 'turn')} of the stream.`;
+      return `Keeping the last ${plural(exactCount(reason, 'fromEnd'), 'turn')} keeps all ${plural(reason.turnCount, 'turn')} of the stream.`;
     case 'start-after-end':
       return `The range would start at turn ${reason.start + 1} and end at turn ${reason.end + 1}: the turns kept at the start and at the end cover everything.`;
     case 'window-covers-all':

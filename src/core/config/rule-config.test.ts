@@ -107,6 +107,18 @@ describe('parseRuleBound under base=2026-08 (spec 5 as written)', () => {
 });
 
 describe('parseRuleBound under base=2026-09 (spec 15.4, the default)', () => {
+  it('says a negative count is written as the string of the same number (issue 43, item 18)', () => {
+    for (const value of [-3, -3n]) {
+      const result = parseBound(value, 'keep_last');
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.message).toBe(
+          'invalid keep_last -3: a turn count cannot be negative; write "-3" as a string to count from the end',
+        );
+      }
+    }
+  });
+
   it.each([
     ['-1', { from_end: 0 }],
     ['-3', { from_end: 2 }],

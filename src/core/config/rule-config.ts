@@ -8,7 +8,7 @@
  * wrong is data, with a message that says what was wrong and what is accepted.
  */
 
-import { getNumberText } from '../json/number-text.ts';
+import { getNumberText, keepExactInteger } from '../json/number-text.ts';
 import { didYouMean } from '../json/suggest.ts';
 import {
   compareCodePoints,
@@ -127,7 +127,8 @@ export function readPolicySetting<M extends string>(
         message: `invalid ${field}: unknown policy option \`${key}\`; a ${field} table takes policy and over`,
       };
     }
-    const size = parseByteSize(value.over);
+    // With its container, an integer past 2^53 is read as written (its digits), not as the nearest double.
+    const size = parseByteSize(value.over, value, 'over');
     if (!size.ok)
       return { ok: false, key: 'over', message: `invalid ${field}.over: ${size.message}` };
     over = size.value;
@@ -318,12 +319,30 @@ const USIZE_MAX = 2n ** 64n - 1n;
 
 /**
  * Rust's `usize::from_str`: ASCII digits with an optional leading `+`, at
- * most `usize::MAX` (a count above 2^53 reads, as the nearest double).
+ * most `usize::MAX`, exactly (a count above 2^53 is not a double's).
  */
-function parseUnsigned(text: string): number | undefined {
+function parseUnsigned(text: string): bigint | undefined {
   if (!/^\+?[0-9]+$/.test(text)) return undefined;
-  const digits = text.replace(/^\+/, '');
-  return BigInt(digits) <= USIZE_MAX ? Number(digits) : undefined;
+  const value = BigInt(text.replace(/^\+/, ''));
+  return value <= USIZE_MAX ? value : undefined;
+}
+
+/**
+ * A count or position bound of `exact` turns. The bound holds the nearest
+ * double (no stream has 2^53 turns, so it resolves the same); past 2^53 the
+ * digits are kept beside it (json/number-text.ts), so a message quotes the
+ * count as written, not as `9223372036854776000`.
+ */
+function exactBound(key: 'turns' | 'absolute' | 'from_end', exact: bigint): RuleBound {
+  const value = Number(exact);
+  const bound: RuleBound =
+    key === 'turns'
+      ? { turns: value }
+      : key === 'absolute'
+        ? { absolute: value }
+        : { from_end: value };
+  keepExactInteger(bound, key, exact);
+  return bound;
 }
 
 /**
@@ -345,7 +364,7 @@ export function parseRuleBound(
     }
     if (value < 0) {
       return fail(
-        `invalid ${field} ${value}: a turn count cannot be negative; write "${-value}" as a string to count from the end`,
+        `invalid ${field} ${value}: a turn count cannot be negative; write "${value}" as a string to count from the end`,
       );
     }
     // JP reads a `usize`: anything up to 2^64 - 1 is a count.
@@ -353,7 +372,7 @@ export function parseRuleBound(
       return fail(
         `invalid ${field} ${value}: the number is too large (JP reads a count of at most ${USIZE_MAX})`,
       );
-    return ok({ turns: Number(value) });
+    return ok(exactBound('turns', BigInt(value)));
   }
   if (typeof value !== 'string') {
     return fail(`invalid ${field}: got ${describeType(value)}; ${BOUND_FORMS}`);
@@ -368,12 +387,12 @@ export function parseRuleBound(
         `invalid ${field} ${shown}: "@" must be followed by a whole number; ${BOUND_FORMS}`,
       );
     }
-    if (position === 0) {
+    if (position === 0n) {
       return fail(
         `invalid ${field} ${shown}: positions are 1-based, write "@1" for the first turn`,
       );
     }
-    return ok({ absolute: position });
+    return ok(exactBound('absolute', position));
   }
   if (value.startsWith('-')) {
     const count = parseUnsigned(value.slice(1));
@@ -382,10 +401,10 @@ export function parseRuleBound(
         `invalid ${field} ${shown}: "-" must be followed by a whole number of turns (durations have no sign); ${BOUND_FORMS}`,
       );
     }
-    return ok({ from_end: count });
+    return ok(exactBound('from_end', count));
   }
   const count = parseUnsigned(value);
-  if (count !== undefined) return ok({ turns: count });
+  if (count !== undefined) return ok(exactBound('turns', count));
   const duration = parseDuration(value);
   if (!duration.ok) {
     // Text that starts like a duration gets the duration's own message; other text, the forms.
@@ -443,15 +462,15 @@ function parseMainRuleBound(value: string, field: string): ParseResult<RuleBound
         `invalid ${field} ${shown}: invalid from-end bound; "-" must be followed by a whole number N ≥ 1, the Nth turn from the end ("-1" is the last turn; durations have no sign)`,
       );
     }
-    if (position === 0) {
+    if (position === 0n) {
       return fail(
         `invalid ${field} ${shown}: from-end offsets are 1-based; use \`-1\` for the last turn`,
       );
     }
-    return ok({ from_end: position - 1 });
+    return ok(exactBound('from_end', position - 1n));
   }
   const count = parseUnsigned(value);
-  if (count !== undefined) return ok({ turns: count });
+  if (count !== undefined) return ok(exactBound('turns', count));
   const duration = parseDuration(value);
   if (duration.ok) return ok({ duration_secs: durationNanosToSeconds(duration.value) });
   const replacement = getBoundReplacement(value, field);

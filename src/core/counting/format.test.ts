@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatCount, formatPercent, formatSaving, formatSize } from './format.ts';
+import {
+  formatChange,
+  formatCount,
+  formatDollars,
+  formatPercent,
+  formatSaving,
+  formatSize,
+} from './format.ts';
 
 describe('number formatting for people', () => {
   it('groups digits the same way for the page, the CLI and messages', () => {
@@ -15,6 +22,14 @@ describe('number formatting for people', () => {
     expect(formatPercent(-0.04)).toBe('0.0%');
     expect(formatPercent(-12.34)).toBe('-12.3%');
     expect(formatPercent(1234.5)).toBe('1,234.5%');
+  });
+
+  it('groups the digits of dollars as it groups counts, with four decimals (issue 43, item 26)', () => {
+    expect(formatDollars(0.01234)).toBe('$0.0123');
+    expect(formatDollars(1234.56789)).toBe('$1,234.5679');
+    expect(formatDollars(-1_234_567.5)).toBe('-$1,234,567.5000');
+    expect(formatDollars(999.99996)).toBe('$1,000.0000');
+    expect(formatDollars(-0.00001)).toBe('$0.0000');
   });
 
   it('writes a before/after pair with an arrow', () => {

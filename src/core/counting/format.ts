@@ -24,10 +24,19 @@ export function formatPercent(value: number): string {
   return `${PERCENT.format(rounded === 0 ? 0 : rounded)}%`;
 }
 
-/** Dollars with four decimals: a request often costs fractions of a cent. 0.01234 → "$0.0123". */
+const DOLLARS = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 4,
+});
+
+/**
+ * Dollars with four decimals, digits grouped as counts are: a request often
+ * costs fractions of a cent, a folder thousands of dollars. 0.01234 →
+ * "$0.0123", 1234.5 → "$1,234.5000".
+ */
 export function formatDollars(value: number): string {
   const rounded = Math.round(value * 10_000) / 10_000;
-  return `${rounded < 0 ? '-' : ''}$${Math.abs(rounded).toFixed(4)}`;
+  return `${rounded < 0 ? '-' : ''}$${DOLLARS.format(Math.abs(rounded))}`;
 }
 
 /**

@@ -8,7 +8,9 @@ import { getWhatIfHeadline } from '../analyses/what-if.ts';
 import { resetCompactions } from '../compaction/creation.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { describePeerSaving } from '../export/peer-export.ts';
+import { planCompactions } from '../playground/pipeline.ts';
 import { parseEventsText } from '../stream/codec.ts';
+import type { StreamElement } from '../types.ts';
 import { formatSavedTokens } from './format.ts';
 
 const AT = '2025-07-01 00:00:00.0';
@@ -19,7 +21,8 @@ describe('numbers as written (issue 24)', () => {
       '[[conversation.compaction.rules]]\nkeep_first = 100000000000000000000000\n',
     );
     const messages = parsed.diagnostics.map((d) => d.message).join('\n');
-    expect(messages).toContain('invalid keep_first 100000000000000000000000');
+    // Beyond TOML's integers too, so JP's TOML reader refuses the file (issue 43, item 15).
+    expect(messages).toContain('the integer 100000000000000000000000 is beyond');
     expect(messages).not.toContain('e+');
   });
 
@@ -28,6 +31,32 @@ describe('numbers as written (issue 24)', () => {
       '[[conversation.compaction.rules]]\nkeep_last = 9223372036854775807\ntool_calls = "strip"\n',
     );
     expect(parsed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('a rule count past 2^53 is quoted as written where it says why nothing is compacted (issue 43)', () => {
+    const elements = parseEventsText(
+      `[{"timestamp":"${AT}","type":"turn_start"},{"timestamp":"${AT}","type":"chat_request","content":"fake"}]`,
+      'auto',
+    ).elements as StreamElement[];
+    const explain = (rule: string) =>
+      planCompactions(
+        elements,
+        parseConfigToml(`[[conversation.compaction.rules]]\n${rule}\ntool_calls = "strip"\n`),
+        null,
+      ).created.plans[0]?.explanation;
+    expect(explain('keep_first = 0\nkeep_last = 9223372036854775807')).toBe(
+      'Nothing to compact. Keeping the last 9223372036854775807 turns keeps all 1 turn of the stream.',
+    );
+    expect(explain('keep_first = 0\nkeep_last = "9223372036854775807"')).toContain(
+      'Keeping the last 9223372036854775807 turns',
+    );
+    // JP main's "-N" is the Nth turn from the end: N − 1 turns kept after it, counted exactly.
+    expect(explain('keep_first = 0\nkeep_last = "-18446744073709551615"')).toContain(
+      'Keeping the last 18446744073709551614 turns',
+    );
+    expect(explain('keep_first = 9223372036854775807')).toContain(
+      'The range would start at turn 9223372036854775808,',
+    );
   });
 
   it('a stream turn index beyond 2^53 is quoted as written, with why it is refused', () => {

@@ -27,6 +27,9 @@ export function readBodyModel(value: JsonValue): string | undefined {
   return isJsonObject(value) ? getString(value, 'model') : undefined;
 }
 
+/** What a Chat Completions message says: its content, or the calls it makes (`function_call` the older form). */
+const MESSAGE_PAYLOAD_KEYS = ['content', 'tool_calls', 'function_call', 'refusal'];
+
 /** The roles of Chat Completions messages (`function` is the older form of `tool`). */
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 
@@ -59,6 +62,14 @@ export function sniffOpenAiChat(value: JsonValue): Sniffed {
         );
       }
     }
+  }
+  // Roles alone are no conversation: every message of a real request carries its content or calls.
+  if (
+    !messages.some(
+      (message) => isJsonObject(message) && MESSAGE_PAYLOAD_KEYS.some((key) => key in message),
+    )
+  ) {
+    return misfit('no message has "content", "tool_calls" or "function_call"');
   }
   return fits(
     "every message has a Chat Completions role and only Chat Completions parts (and no block is Anthropic's)",

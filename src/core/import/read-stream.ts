@@ -6,14 +6,21 @@
  * keeps the codec's exact syntax error.
  */
 import type { JpBase } from '../config/jp-base.ts';
-import { hasErrors } from '../diagnostics.ts';
+import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
 import { NO_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
 import { skipValue, skipWhitespace } from '../json/scan.ts';
+import { isJsonObject } from '../json/values.ts';
 import { type ParsedEvents, parseEventsText } from '../stream/codec.ts';
-import type { EncodingSetting, JsonValue } from '../types.ts';
+import { classifyElement } from '../stream/turns.ts';
+import type { Diagnostic, EncodingSetting, JsonValue, StreamElement } from '../types.ts';
 import { detectFormat, sniffJp } from './detect.ts';
 import { importTranscript } from './import.ts';
-import type { ImportFormat, ImportResult } from './types.ts';
+import {
+  IMPORT_FORMAT_LABELS,
+  IMPORT_FORMATS,
+  type ImportFormat,
+  type ImportResult,
+} from './types.ts';
 
 /** A stream read from text in any format. */
 export interface AnyStream {
@@ -46,7 +53,10 @@ export function readAnyStream(text: string, options: ReadStreamOptions): AnyStre
     // Too long for the limits: the codec refuses it with its own message, unparsed.
     (options.from === undefined && (text.length > limits.maxTextLength || isJpText(text)));
   if (jp) {
-    return { format: 'jp', parsed: parseEventsText(text, options.encoding, limits, options.base) };
+    const parsed = parseEventsText(text, options.encoding, limits, options.base);
+    const warning = parsed.elements && describeNoConversation(text, parsed.elements, parsed);
+    if (warning) parsed.diagnostics.push(warning);
+    return { format: 'jp', parsed };
   }
   const imported = importTranscript(text, {
     ...(options.from ? { from: options.from } : {}),
@@ -73,6 +83,39 @@ export function readAnyStream(text: string, options: ReadStreamOptions): AnyStre
   };
 }
 
+/**
+ * A warning for a JP stream that reads but holds no conversation event
+ * (`[{"type": "foo"}]`): JP loads it as a conversation with nothing in it,
+ * so it is accepted, but it is most likely not the file meant, and every
+ * figure would be zero without a word. An empty array is a new
+ * conversation, and says nothing.
+ */
+function describeNoConversation(
+  text: string,
+  elements: readonly StreamElement[],
+  parsed: ParsedEvents,
+): Diagnostic | undefined {
+  if (elements.length === 0 || elements.some((e) => classifyElement(e) === 'conversation')) {
+    return undefined;
+  }
+  const types = [...new Set(elements.map((element) => JSON.stringify(element.type)))];
+  const shown = types.length > 5 ? `${types.slice(0, 5).join(', ')}, …` : types.join(', ');
+  const formats = IMPORT_FORMATS.filter((format) => format !== 'jp')
+    .map((format) => IMPORT_FORMAT_LABELS[format])
+    .join(', ');
+  const start = parsed.elementOffsets[0] ?? 0;
+  return diagnosticAt(
+    new LineIndex(text),
+    start,
+    start + 1,
+    'warning',
+    `This file holds no conversation event: ${elements.length === 1 ? 'its one element is not' : `none of its ${elements.length} elements is`} a turn_start, chat_request, chat_response, tool call or inquiry (${types.length === 1 ? 'type' : 'types'} ${shown}). ` +
+      'JP reads it as a conversation with nothing in it, so there is nothing to count or compact. ' +
+      `The playground reads JP's events.json and the transcripts of ${formats}, detected from their content.`,
+    'events/no-conversation',
+  );
+}
+
 // A foreign transcript with some malformed lines still imports (the rest is
 // used); only an import that produced nothing usable counts as failed.
 function hasErrorsOnly(imported: ImportResult): boolean {
@@ -86,8 +129,8 @@ function isJpText(text: string): boolean {
   // Usually the first element settles it, without parsing a large stream twice.
   const first = skipWhitespace(text, start + 1);
   if (text[first] === ']') return true;
+  let element: JsonValue | undefined;
   if (text[first] === '{') {
-    let element: JsonValue | undefined;
     try {
       element = JSON.parse(text.slice(first, skipValue(text, first))) as JsonValue;
     } catch {
@@ -96,7 +139,12 @@ function isJpText(text: string): boolean {
     if (element !== undefined && sniffJp([element]).fits) return true;
   }
   const detection = detectFormat(text);
-  // A known foreign shape (a Gemini checkpoint, a LangChain dump) is refused by name, not read as events.
-  if (!detection.ok) return detection.diagnostic.code !== 'import/not-supported';
+  if (!detection.ok) {
+    // API messages no format reads (roles and nothing else) get the import's account of every
+    // format it tried, not JP's "element has no type".
+    if (isJsonObject(element) && 'role' in element) return false;
+    // A known foreign shape (a Gemini checkpoint, a LangChain dump) is refused by name, not read as events.
+    return detection.diagnostic.code !== 'import/not-supported';
+  }
   return detection.format === 'jp';
 }

@@ -173,6 +173,25 @@ export function getNumberText(
   return text !== undefined && Object.is(Number(text), value) ? text : undefined;
 }
 
+/**
+ * The integer at `container[key]` exactly: its kept digits when a double
+ * could not hold them (a count past 2^53 read from a config), else `value`.
+ */
+export function getExactInteger(container: object, key: string | number, value: number): bigint {
+  const text = getNumberText(container, key, value);
+  return text !== undefined && /^-?[0-9]+$/.test(text) ? BigInt(text) : BigInt(value);
+}
+
+/**
+ * Keeps `exact` as the text of the number at `container[key]` when the
+ * double there is not it, so a message can quote it as written.
+ */
+export function keepExactInteger(container: object, key: string | number, exact: bigint): void {
+  if (!Number.isSafeInteger(Number(exact)) || BigInt(Number(exact)) !== exact) {
+    keepNumberText(container, key, String(exact));
+  }
+}
+
 /** Whether a top-level element holds a number whose text must be written as read. */
 export function holdsNumberTexts(element: JsonValue | undefined): boolean {
   return isJsonObject(element) && holders.has(element);

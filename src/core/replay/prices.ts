@@ -68,8 +68,12 @@ const PRICE_KEYS = new Map<string, string>([
   ['window', 'the context window in tokens'],
 ]);
 
-/** The largest figure a price or size may be: beyond it a number has no exact meaning here. */
-const MAX_FIGURE = 1e12;
+/**
+ * The largest figure a price, a size or a policy's count may be: beyond it a
+ * number has no exact meaning here (past 2^53 a double is not the digits
+ * written, and 309 digits are Infinity, which no flag reads back).
+ */
+export const MAX_FIGURE = 1e12;
 
 /**
  * Reads `input=…,output=…[,write=…,write_1h=…,read=…,ttl=…,min=…,window=…]`

@@ -63,6 +63,29 @@ describe('parseTimestamp: chrono %Y-%m-%d %H:%M:%S%.f (spec 1.2)', () => {
   });
 });
 
+describe('leap seconds (chrono reads second 60; issue 43, item 17)', () => {
+  it('reads second 60 in both forms, at any hour and minute, and no second past it', () => {
+    expect(read('2016-12-31 23:59:60')).toBe('2017-01-01 00:00:00.0');
+    expect(read('2025-07-01 12:34:60.25')).toBe('2025-07-01 12:35:00.25');
+    expect(read('2016-12-31T23:59:60Z')).toBe('2017-01-01 00:00:00.0');
+    expect(read('2025-07-01 00:00:61')).toBe('invalid');
+    expect(read('2025-07-01T00:00:61Z')).toBe('invalid');
+  });
+
+  it('comes after the second before it', () => {
+    const leap = parseTimestamp('2016-12-31 23:59:60') as bigint;
+    expect(leap > (parseTimestamp('2016-12-31 23:59:59.999999999') as bigint)).toBe(true);
+  });
+
+  it('is written back as a leap second, as chrono writes it', () => {
+    expect(canonicalTimestamp('2016-12-31 23:59:60.500')).toBe('2016-12-31 23:59:60.5');
+    expect(canonicalTimestamp('2016-12-31 23:59:60')).toBe('2016-12-31 23:59:60.0');
+    // An offset moves the hour, not the leap second.
+    expect(canonicalTimestamp('2016-12-31T23:59:60.5-01:00')).toBe('2017-01-01 00:59:60.5');
+    expect(canonicalTimestamp('+262142-12-31 23:59:60')).toBe('+262142-12-31 23:59:60.0');
+  });
+});
+
 describe('parseTimestamp: RFC 3339 (spec 1.2)', () => {
   it('reads offsets, lowercase designators and a space separator', () => {
     expect(read('2025-07-01T02:00:00+02:00')).toBe('2025-07-01 00:00:00.0');

@@ -30,6 +30,20 @@ const MIN_YEAR = -262_143;
 const MAX_YEAR = 262_142;
 
 /**
+ * The latest instant JP reads and writes back (chrono's `NaiveDateTime::MAX`
+ * without a leap second): a time the playground makes up must not pass it,
+ * or neither JP nor the playground could read it again.
+ */
+export const LATEST_READABLE_INSTANT: Instant = latestInstant();
+
+function latestInstant(): Instant {
+  const date = new Date(0);
+  date.setUTCFullYear(MAX_YEAR, 11, 31);
+  date.setUTCHours(23, 59, 59, 0);
+  return BigInt(date.getTime()) * NANOS_PER_MS + (NANOS_PER_SECOND - 1n);
+}
+
+/**
  * Timestamps read so far. A stream's timestamps are read by several passes
  * (turns, sanitize, projection, the replay), each event's by each; reading
  * one (two regular expressions, a `Date`, BigInts) was a tenth of a run
@@ -48,7 +62,17 @@ export function parseTimestamp(text: string): Instant | undefined {
   return instant;
 }
 
+/** A timestamp read: its instant, and whether it was written as a leap second (`:60`). */
+interface TimestampReading {
+  instant: Instant;
+  leap: boolean;
+}
+
 function readTimestamp(text: string): Instant | undefined {
+  return readTimestampParts(text)?.instant;
+}
+
+function readTimestampParts(text: string): TimestampReading | undefined {
   const chrono = CHRONO_FORM.exec(text);
   if (chrono) return toInstant(chrono, 0);
   const rfc = RFC3339_FORM.exec(text);
@@ -63,7 +87,17 @@ function readTimestamp(text: string): Instant | undefined {
   return toInstant(rfc, offsetMinutes);
 }
 
-function toInstant(m: RegExpExecArray, offsetMinutes: number): Instant | undefined {
+/**
+ * chrono reads second 60 as a leap second (`Parsed::to_naive_time`: second
+ * 59 with a fraction of 1 s or more), at any hour and minute, and writes it
+ * back as `:60`. Here it is the instant one second after `:59` plus its
+ * fraction, the one chrono's `timestamp_nanos` gives: the next minute's
+ * `:00.f`. chrono orders it just before that minute; this compares them
+ * equal (docs/decisions.md).
+ */
+const LEAP_SECOND = 60;
+
+function toInstant(m: RegExpExecArray, offsetMinutes: number): TimestampReading | undefined {
   const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
   if (
     year === undefined ||
@@ -76,9 +110,10 @@ function toInstant(m: RegExpExecArray, offsetMinutes: number): Instant | undefin
     return undefined;
   }
   if (year < MIN_YEAR || year > MAX_YEAR) return undefined;
-  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) {
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > LEAP_SECOND) {
     return undefined;
   }
+  const leap = second === LEAP_SECOND;
   if (day > daysInMonth(year, month)) return undefined;
   // Digits past the ninth are ignored, as chrono does.
   const fraction = (m[7] ?? '').slice(0, 9).padEnd(9, '0');
@@ -86,7 +121,7 @@ function toInstant(m: RegExpExecArray, offsetMinutes: number): Instant | undefin
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, second, 0);
   const millis = BigInt(date.getTime()) - BigInt(offsetMinutes) * 60_000n;
-  return millis * NANOS_PER_MS + BigInt(fraction);
+  return { instant: millis * NANOS_PER_MS + BigInt(fraction), leap };
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -124,12 +159,20 @@ export function formatTimestamp(instant: Instant): string {
  */
 const canonicalTimestamps = new Map<string, string>();
 
-/** A timestamp string rewritten in canonical form, or the input when it does not parse. */
+/**
+ * A timestamp string rewritten in canonical form, or the input when it does
+ * not parse. A leap second stays one, as chrono writes it (`23:59:60.5`).
+ */
 export function canonicalTimestamp(text: string): string {
   const known = canonicalTimestamps.get(text);
   if (known !== undefined) return known;
-  const instant = parseTimestamp(text);
-  const canonical = instant === undefined ? text : formatTimestamp(instant);
+  const reading = readTimestampParts(text);
+  const canonical =
+    reading === undefined
+      ? text
+      : reading.leap
+        ? formatTimestamp(reading.instant - NANOS_PER_SECOND).replace(/:59\.(\d+)$/, ':60.$1')
+        : formatTimestamp(reading.instant);
   if (canonicalTimestamps.size >= PARSED_TIMESTAMPS_KEPT) canonicalTimestamps.clear();
   canonicalTimestamps.set(text, canonical);
   return canonical;

@@ -3,6 +3,7 @@
  * every unknown key and bad value is an error as data, naming the valid
  * keys or the expected form, and nothing is set silently.
  */
+import { MAX_FIGURE } from '../prices.ts';
 import type { FieldSpec, ParameterValue } from './types.ts';
 
 export type ParametersResult<P> = { ok: true; value: P } | { ok: false; errors: string[] };
@@ -19,6 +20,12 @@ function parseValue(field: FieldSpec, text: string): { value: ParameterValue } |
         return { error: `${field.key} takes a whole number of 0 or more, not "${text}"` };
       }
       const value = Number(text.replaceAll('_', ''));
+      // Bounded as prices are, so every value read is written back (`formatAssignment`) as digits `--set` reads.
+      if (value > MAX_FIGURE) {
+        return {
+          error: `${field.key} takes a whole number of 0 or more, at most ${MAX_FIGURE.toExponential()}, not "${text}"`,
+        };
+      }
       if (field.min !== undefined && value < field.min) {
         return { error: `${field.key} takes at least ${field.min}, not ${value}` };
       }
@@ -57,6 +64,7 @@ export function parseParameters<P extends Readonly<Record<string, ParameterValue
   const values = new Map<string, ParameterValue>(Object.entries(defaults));
   const errors: string[] = [];
   const keys = fields.map((field) => field.key);
+  const given = new Set<string>();
   for (const assignment of assignments) {
     const equals = assignment.indexOf('=');
     if (equals < 1) {
@@ -73,6 +81,12 @@ export function parseParameters<P extends Readonly<Record<string, ParameterValue
       );
       continue;
     }
+    // The last would silently win, as a repeated flag would.
+    if (given.has(key)) {
+      errors.push(`"${key}" is given twice`);
+      continue;
+    }
+    given.add(key);
     const parsed = parseValue(field, assignment.slice(equals + 1).trim());
     if ('error' in parsed) errors.push(parsed.error);
     else values.set(key, parsed.value);

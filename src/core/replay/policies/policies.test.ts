@@ -11,6 +11,7 @@ import { createReplaySettings, replayStream } from '../replay.ts';
 import { getTrimmedText } from './openai-agents.ts';
 import {
   describePolicyFields,
+  formatAssignments,
   getHintsPolicyChoice,
   type PolicyChoice,
   parsePolicyChoice,
@@ -94,6 +95,23 @@ describe('parameters as key=value', () => {
       '"nonsense" is not key=value (keys of openai-agents: recent_turns, max_output_chars, preview_chars, trimmable_tools)',
     ]);
     expect(describePolicyFields('openai-agents')).toHaveLength(4);
+  });
+  it('a count past 1e12 is refused naming the bound, as prices are; one at it reads back as written (issue 43, item 11)', () => {
+    const huge = '9'.repeat(309);
+    const parsed = parsePolicyChoice('anthropic-context-editing', [
+      `keep=${huge}`,
+      'trigger=1000000000001',
+    ]);
+    expect(parsed.ok ? [] : parsed.errors).toEqual([
+      `keep takes a whole number of 0 or more, at most 1e+12, not "${huge}"`,
+      'trigger takes a whole number of 0 or more, at most 1e+12, not "1000000000001"',
+    ]);
+    const atBound = parameters('anthropic-context-editing', ['keep=1_000_000_000_000']);
+    expect(formatAssignments({ keep: atBound.keep as number })).toEqual(['keep=1000000000000']);
+  });
+  it('refuses one key set twice, which would silently keep the last (issue 43, item 21)', () => {
+    const parsed = parsePolicyChoice('anthropic-context-editing', ['keep=3', 'keep=5']);
+    expect(parsed.ok ? [] : parsed.errors).toEqual(['"keep" is given twice']);
   });
   it('jp takes no --set', () => {
     expect(parsePolicyChoice('jp', ['x=1']).ok).toBe(false);
