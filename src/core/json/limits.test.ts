@@ -128,8 +128,12 @@ describe('stream size', () => {
     expect(refused.streamDiagnostics[0]?.code).toBe('events/too-many-elements');
     const accepted = await createPlaygroundSession({ limits: NO_STREAM_LIMITS }).run(input);
     expect(accepted.status).toBe('ok');
-    // 100,001 unknown elements: the info notes are capped too.
-    expect(accepted.streamDiagnostics).toHaveLength(MAX_LISTED_DIAGNOSTICS + 1);
+    // 100,001 unknown elements: the info notes are capped too, and one warning says no
+    // element is a conversation event.
+    expect(accepted.streamDiagnostics).toHaveLength(MAX_LISTED_DIAGNOSTICS + 2);
+    expect(
+      accepted.streamDiagnostics.filter((d) => d.code === 'events/no-conversation'),
+    ).toHaveLength(1);
   });
 });
 

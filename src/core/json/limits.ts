@@ -19,6 +19,13 @@ import { formatCount, formatSize } from '../counting/format.ts';
 import type { Diagnostic } from '../types.ts';
 import { QUOTE, skipJsonString } from './scan.ts';
 
+/**
+ * The largest price, size or parameter a person may type (`--price`,
+ * `--set`): beyond it a number has no exact meaning here, and past 309
+ * digits it would read as Infinity.
+ */
+export const MAX_FIGURE = 1e12;
+
 /** Size limits on an `events.json` text. */
 export interface StreamLimits {
   /** Most UTF-16 code units in the text. */

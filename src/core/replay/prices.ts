@@ -6,6 +6,7 @@
  * grammar `parsePriceSpec` reads.
  */
 import { durationNanosToSeconds, parseDuration } from '../config/duration.ts';
+import { MAX_FIGURE } from '../json/limits.ts';
 import { MODEL_ROWS } from './price-table.ts';
 import type { ModelPrices } from './types.ts';
 
@@ -67,13 +68,6 @@ const PRICE_KEYS = new Map<string, string>([
   ['min', 'the minimum cacheable prefix in tokens'],
   ['window', 'the context window in tokens'],
 ]);
-
-/**
- * The largest figure a price, a size or a policy's count may be: beyond it a
- * number has no exact meaning here (past 2^53 a double is not the digits
- * written, and 309 digits are Infinity, which no flag reads back).
- */
-export const MAX_FIGURE = 1e12;
 
 /**
  * Reads `input=…,output=…[,write=…,write_1h=…,read=…,ttl=…,min=…,window=…]`

@@ -3,7 +3,7 @@
  * every unknown key and bad value is an error as data, naming the valid
  * keys or the expected form, and nothing is set silently.
  */
-import { MAX_FIGURE } from '../prices.ts';
+import { MAX_FIGURE } from '../../json/limits.ts';
 import type { FieldSpec, ParameterValue } from './types.ts';
 
 export type ParametersResult<P> = { ok: true; value: P } | { ok: false; errors: string[] };
