@@ -42,6 +42,7 @@ import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx'
 import { CostControls } from './panes/cost/CostControls.tsx';
 import { CostFigures } from './panes/cost/CostFigures.tsx';
 import { PoliciesTable, ToolsTable } from './panes/cost/CostTables.tsx';
+import { CostViewProvider } from './panes/cost/CostView.tsx';
 import { DesignQuestions } from './panes/DesignQuestions.tsx';
 import { ExplainPanel } from './panes/ExplainPanel.tsx';
 import { NO_REQUEST_CHOICE, type RequestChoice, RequestPicker } from './panes/RequestPicker.tsx';
@@ -93,11 +94,17 @@ function ExtraFrame<T>({
   view,
   render,
   deferred = false,
+  remountWhenCurrent = false,
 }: {
   view: ExtraView<ExtraName> & { value: T | null };
   render: (value: T) => ReactNode;
   /** Rendered through `useDeferredValue`: in slices React can interrupt (the transcripts). */
   deferred?: boolean;
+  /**
+   * Builds the frame afresh when its value becomes current (a pane cheap to
+   * build, like the cost figures), not for the Monaco diff, which must stay.
+   */
+  remountWhenCurrent?: boolean;
 }) {
   const { shown, current } = useShownExtra(view.value);
   const later = useDeferredValue(shown);
@@ -113,6 +120,9 @@ function ExtraFrame<T>({
       {rendered === null ? null : (
         <div
           ref={content}
+          // A fresh element once current, where asked: Chromium 156 can keep a frame whose
+          // class no longer hides it skipped (content-visibility) after its contents changed.
+          key={remountWhenCurrent && current ? 'current' : 'frame'}
           className={current ? 'deferred-pane' : 'deferred-pane extra-stale'}
           data-current={current && rendered === view.value ? 'true' : 'false'}
           {...(current ? {} : { 'aria-hidden': true })}
@@ -444,7 +454,7 @@ export function CostPane() {
   const tools = useLastGood(toolsView.value, (v) => (v.status === 'ok' ? v.tools : undefined));
   const problem = view.value?.status === 'invalid' ? view.value.message : null;
   return (
-    <>
+    <CostViewProvider>
       <CostControls
         choice={choice}
         onChange={setReplayChoice}
@@ -453,6 +463,7 @@ export function CostPane() {
       />
       <ExtraFrame
         view={view}
+        remountWhenCurrent
         render={() =>
           replay ? (
             <CostFigures
@@ -493,7 +504,7 @@ export function CostPane() {
           ) : null
         }
       />
-    </>
+    </CostViewProvider>
   );
 }
 

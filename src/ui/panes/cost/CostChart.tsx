@@ -107,12 +107,18 @@ function drawChart(
           return {
             label: line.label,
             stroke: colour,
-            width: line.style === 'emphasised' ? 2.5 : line.style === 'band' ? 0 : 1.25,
+            // A band and the recorded points draw no line of their own.
+            width:
+              line.style === 'emphasised'
+                ? 2.5
+                : line.style === 'band' || line.style === 'points'
+                  ? 0
+                  : 1.25,
             ...(line.style === 'dashed' ? { dash: [6, 4] } : {}),
             ...(line.style === 'band' ? { fill: `${colour}33` } : {}),
             // Points alone for the recorded figures; a gap where a request recorded none.
             ...(line.style === 'points'
-              ? { points: { show: true, size: 5, fill: colour }, paths: () => null }
+              ? { points: { show: true, size: 5, fill: colour, stroke: colour } }
               : { points: { show: false } }),
           };
         }),

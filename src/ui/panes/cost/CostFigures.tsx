@@ -6,7 +6,7 @@
  * each request with its table. Presentational: the adapter hands it the
  * replay, the sections and the theme.
  */
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { formatCount, formatDollars, formatPercent } from '../../../core/counting/format.ts';
 import type { PolicyComparisonRow } from '../../../core/replay/compare-policies.ts';
 import { formatParameterValue, getPolicyTitle } from '../../../core/replay/policies/policies.ts';
@@ -17,6 +17,7 @@ import '../panes.css';
 import { describeBasis, getChosenName, getModelBasis } from '../../../core/replay/presentation.ts';
 import { CHART_COLOURS, type ChartLine, CostChart } from './CostChart.tsx';
 import { type Overlay, RequestsTable, rowName, SchedulesTable } from './CostTables.tsx';
+import { useCostView } from './CostView.tsx';
 
 /** A section of the pane a person opens, whose contents are computed only while it is open. */
 export interface CostSection {
@@ -245,9 +246,8 @@ function Section({
 
 /** The figures of one replay: totals, schedules, tools, chart and table. */
 export function CostFigures({ replay, comparison, policies, tools, theme }: CostFiguresProps) {
-  const [measure, setMeasure] = useState<'cost' | 'tokens'>('cost');
+  const { measure, setMeasure, pickedB, setPickedB } = useCostView();
   const overlays = useMemo(() => getOverlays(replay, comparison), [replay, comparison]);
-  const [pickedB, setPickedB] = useState<string | null>(null);
   const second = overlays.options.find((o) => o.label === pickedB) ?? overlays.defaultB;
   const lines = useMemo<ChartLine[]>(() => {
     const pick = (o: Overlay) => (measure === 'cost' ? o.cost : o.prompt_tokens);

@@ -4,12 +4,13 @@
  * and the per-request figures a page at a time. Each scrolls in its own
  * named box, never the page.
  */
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { HINT_CHOICES } from '../../../core/config/tool-hints.ts';
 import { formatCount, formatDollars, formatPercent } from '../../../core/counting/format.ts';
 import type { PolicyComparisonRow } from '../../../core/replay/compare-policies.ts';
 import type { Replay, ToolWhatIf } from '../../../core/replay/replay.ts';
 import { SCHEDULES, type ScheduleId } from '../../../core/replay/schedules.ts';
+import { useCostView } from './CostView.tsx';
 import '../panes.css';
 import {
   describeRequestNote,
@@ -269,7 +270,7 @@ export function RequestsTable({
   /** The chart's lines that are not JP schedules: a column each. */
   overlays: readonly Overlay[];
 }) {
-  const [page, setPage] = useState(0);
+  const { page, setPage } = useCostView();
   const schedules = SCHEDULES.filter((s) => replay.series?.[s] !== undefined);
   const total = replay.requests.length;
   const pages = Math.max(1, Math.ceil(total / REQUEST_PAGE_SIZE));
