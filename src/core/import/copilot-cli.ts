@@ -70,10 +70,12 @@ export function importCopilotCli(lines: readonly JsonLine[]): ImportResult {
       case 'tool.execution_start': {
         const id = getString(data, 'toolCallId');
         const name = getString(data, 'toolName');
-        if (id !== undefined && out.hasCall(id)) {
+        // The call the assistant message requested, announced again: its id and tool name (a
+        // start without a name repeats its id's call); the arguments may be restated.
+        if (id !== undefined && out.hasCall(id) && (name === undefined || out.isRepeat(id, name))) {
           out.note(
             'copilot-cli/execution-start',
-            'tool.execution_start events repeat a call the assistant message already requested; counted once, by toolCallId.',
+            'tool.execution_start events repeat a call the assistant message already requested (the same toolCallId and tool name); counted once.',
             line,
           );
         } else if (id === undefined || name === undefined) {
