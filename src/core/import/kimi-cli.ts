@@ -10,6 +10,7 @@
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { dropRepeatedLines } from './repeated-lines.ts';
 import type { JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -35,10 +36,20 @@ export function sniffKimiCli(lines: readonly JsonLine[]): Sniffed {
   return message ? fits(bookkeeping) : misfit('no line is a message');
 }
 
+/**
+ * Whether a line names itself or what it holds: a checkpoint, a message
+ * with calls. A result line names only its call, whose id a restarted
+ * counter gives again: it is written twice only with its call.
+ */
+function namesItself(value: JsonValue): boolean {
+  if (!isJsonObject(value)) return false;
+  return value.role === '_checkpoint' || getArray(value, 'tool_calls').length > 0;
+}
+
 /** Imports a Kimi CLI context. */
 export function importKimiCli(lines: readonly JsonLine[]): ImportResult {
   const out = new StreamBuilder('kimi-cli');
-  for (const { line, value } of lines) {
+  for (const { line, value } of dropRepeatedLines(lines, out, namesItself)) {
     // Detection looks at the first lines only: a later line can be anything.
     if (!isJsonObject(value)) {
       out.skipLine(line, 'kimi-cli/not-object', 'a JSON object');

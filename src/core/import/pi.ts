@@ -12,6 +12,7 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { attachRecordedByAt, attachUsageAt, createSplitUsage } from './recorded-usage.ts';
+import { dropRepeatedLines } from './repeated-lines.ts';
 import type { JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportFormat, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -41,7 +42,9 @@ export function importPiSession(lines: readonly JsonLine[], format: ImportFormat
   const out = new StreamBuilder(format);
   const code = (kind: string) => `${format}/${kind}`;
   const session: SessionFacts = { subagent: false, prompts: 0 };
-  for (const { line, value } of lines) {
+  // Every entry has its own id: an identical entry again is the same entry written twice.
+  const once = dropRepeatedLines(lines, out, (value) => isJsonObject(value) && 'id' in value);
+  for (const { line, value } of once) {
     if (!isJsonObject(value) || typeof value.type !== 'string') {
       out.error({
         line,

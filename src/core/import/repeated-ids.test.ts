@@ -14,6 +14,9 @@ import {
 import { importTranscript } from './import.ts';
 import { accountImport, describeImportAccount } from './loss-guard.ts';
 
+/** The formats whose reproducer writes the same lines again byte for byte (no line has an id of its own). */
+const LINES_WITHOUT_IDS = new Set(['kimi-cli']);
+
 /** How many events of `type` each key (the call's name, or its id) has. */
 function tally(
   elements: readonly { type?: unknown; name?: unknown; id?: unknown }[],
@@ -41,6 +44,14 @@ describe('a call and its result written twice count once, in every format (class
       // c1's result is in the file twice, c2's once: each is read once.
       expect(tally(elements, 'tool_call_response', 'id')).toEqual({ c1: 1, c2: 1 });
       expect(result.sourceCalls).toBe(2);
+      if (LINES_WITHOUT_IDS.has(format)) {
+        // Its lines name nothing of their own: the call's line and its result's, written
+        // again as they were, are read once before any call is.
+        expect(result.notes).toContainEqual(
+          expect.objectContaining({ code: `${format}/repeated-line`, count: 2 }),
+        );
+        return;
+      }
       expect(result.notes).toContainEqual(
         expect.objectContaining({ code: `${format}/repeated-result`, count: 1 }),
       );
