@@ -68,8 +68,11 @@ export class StreamBuilder {
   private readonly callsById = new Map<string, ImportedCall[]>();
   /** The ids the imported calls have in the stream (a reused source id gets a new one). */
   private readonly streamCallIds = new Set<string>();
-  /** Different calls under a source id used before: each a call of the source of its own. */
-  private reusedIdCalls = 0;
+  /**
+   * The source's calls known by id, name and arguments, imported or left
+   * out: a different call under an id used before counts on its own.
+   */
+  private readonly namedSourceCalls = new SourceCallTally();
   /** Source calls with no id nor key to count them by ({@link skipCall}). */
   private callsWithoutKey = 0;
   /** The ids of results read for calls not imported (yet): each read once ({@link toolResult}). */
@@ -78,15 +81,28 @@ export class StreamBuilder {
   constructor(readonly format: ImportFormat) {}
 
   /**
-   * Counts a tool call of the source by its id, on sight, whether or not it
-   * is imported: an importer calls it where it reads a call item it leaves
+   * Counts a tool call of the source on sight, whether or not it is
+   * imported: an importer calls it where it reads a call item it leaves
    * out, so a call it leaves out without a note shows in the loss guard as
-   * unexplained. Returns whether the id was new.
+   * unexplained. By its id alone, or, given its name and arguments, under
+   * the repeat rule of {@link toolCall} (a different call under a used id
+   * counts too). Returns whether it was a call not counted yet.
    */
-  sourceCall(id: string): boolean {
-    if (this.sourceCallIds.has(id)) return false;
+  sourceCall(id: string, call?: { name: string; args: JsonObject }): boolean {
+    const before = this.sourceCallCount();
+    this.countSourceCall(id, call);
+    return this.sourceCallCount() > before;
+  }
+
+  private countSourceCall(id: string, call: { name: string; args: JsonObject } | undefined): void {
     this.sourceCallIds.add(id);
-    return true;
+    if (call !== undefined) this.namedSourceCalls.add({ id, ...call });
+  }
+
+  /** The source's calls so far: each id once, and each further different call under one. */
+  private sourceCallCount(): number {
+    const named = this.namedSourceCalls;
+    return this.sourceCallIds.size + (named.size - named.ids) + this.callsWithoutKey;
   }
 
   /** Whether a call of this id was seen already. */
@@ -192,7 +208,7 @@ export class StreamBuilder {
    * Returns whether the call was imported.
    */
   toolCall(id: string, name: string, args: JsonObject, time: SourceTime, line?: number): boolean {
-    this.sourceCallIds.add(id);
+    this.countSourceCall(id, { name, args });
     const earlier = this.callsById.get(id);
     if (earlier !== undefined && this.isRepeat(id, name, args)) {
       this.note(`${this.format}/repeated-call`, REPEATED_MESSAGES.call, line);
@@ -200,7 +216,6 @@ export class StreamBuilder {
     }
     let streamId = id;
     if (earlier !== undefined) {
-      this.reusedIdCalls++;
       this.note(
         `${this.format}/reused-call-id`,
         `A tool call under an id an earlier, different call has (another name or other arguments: a counter that restarted) is another call: kept, under the id with ${REUSED_ID_MARK}2 (${REUSED_ID_MARK}3…) appended, and a result of that id answers its latest call not answered yet.`,
@@ -410,7 +425,7 @@ export class StreamBuilder {
       notes,
     };
     if (this.title !== undefined) result.title = this.title;
-    const sourceCalls = this.sourceCallIds.size + this.reusedIdCalls + this.callsWithoutKey;
+    const sourceCalls = this.sourceCallCount();
     if (sourceCalls > 0) result.sourceCalls = sourceCalls;
     return result;
   }
