@@ -23,7 +23,13 @@ import { sniffOpenAiResponses } from './openai-responses.ts';
 import { sniffOpenClaw, sniffPi } from './openclaw.ts';
 import { sniffOpenCode } from './opencode.ts';
 import { sniffOtelGenAi } from './otel-genai.ts';
-import { type JsonDocument, type JsonLines, readJsonDocument, readJsonLines } from './source.ts';
+import {
+  type JsonDocument,
+  type JsonLine,
+  type JsonLines,
+  readJsonDocument,
+  readJsonLines,
+} from './source.ts';
 import {
   fits,
   IMPORT_FORMAT_LABELS,
@@ -36,6 +42,9 @@ import { recognizeUnsupported } from './unsupported.ts';
 
 /** How many parsed lines of a JSON Lines text the sniffers look at. */
 const SNIFF_LINES = 50;
+
+/** How many line shapes {@link findSecondFormat} looks at, each a look at the lines around it. */
+const MAX_SHAPES_LOOKED_AT = 1_000;
 
 /** The text, parsed the way its format needs. */
 export type ParsedSource =
@@ -169,6 +178,8 @@ export function detectSourceFormat(source: ParsedSource): Detection {
     } else tried.push({ format, reason: sniffed.reason });
   }
   if (found !== undefined) {
+    const second = findSecondFormat(source);
+    if (second !== undefined) return { ok: false, tried: [], diagnostic: second };
     const detected = { ok: true as const, ...found, source };
     return alsoFits.length > 0 ? { ...detected, alsoFits } : detected;
   }
@@ -191,6 +202,69 @@ export function detectSourceFormat(source: ParsedSource): Detection {
       code: looksLike === undefined ? 'import/unknown-format' : 'import/not-supported',
     },
   };
+}
+
+/**
+ * The refusal of a JSON Lines text whose lines, from some line on, are
+ * another format's (`cat a.jsonl b.jsonl`: a Claude Code session followed by
+ * a Codex rollout), or undefined when there is none. Read as one format,
+ * the other's lines would become notes and its calls vanish; so the file is
+ * refused, naming the line where the second format starts, until it is
+ * split there. Looked for where a line of a shape not seen before begins
+ * (its keys, `type` and `role`): the lines from there must fit a format
+ * and not the one the lines before it fit (read with the file's first
+ * line, a header where the format has one).
+ */
+export function findSecondFormat(source: ParsedSource): Diagnostic | undefined {
+  if (source.kind !== 'lines') return undefined;
+  const lines = source.lines.lines;
+  const first = lines[0];
+  const shapes = new Set<string>();
+  const windowOf = (part: JsonLine[]): ParsedSource => ({
+    kind: 'lines',
+    lines: { ...source.lines, lines: part },
+  });
+  for (const [index, { value }] of lines.entries()) {
+    if (!isJsonObject(value)) continue;
+    const shape = `${Object.keys(value).sort().join(',')}|${String(value.type)}|${String(value.role)}`;
+    if (shapes.has(shape)) continue;
+    // A real transcript has tens of line shapes; a text with thousands is not worth the look.
+    if (shapes.size >= MAX_SHAPES_LOOKED_AT) return undefined;
+    shapes.add(shape);
+    if (index === 0 || first === undefined) continue;
+    const window = windowOf(lines.slice(index, index + SNIFF_LINES));
+    const after = findFit(window);
+    if (after === undefined) continue;
+    const before = findFit(
+      windowOf([first, ...lines.slice(Math.max(1, index - SNIFF_LINES + 1), index)]),
+    );
+    // Where the lines from here fit the format before too, it goes on here.
+    if (before === undefined || checkFormat(before.format, window).fits) continue;
+    const line = (lines[index] as JsonLine).line;
+    return {
+      line,
+      column: 1,
+      endLine: line,
+      endColumn: 2,
+      severity: 'error',
+      message:
+        `This file holds two transcripts one after the other: it opens as a ${IMPORT_FORMAT_LABELS[before.format]}, ` +
+        `and from line ${line} on it is a ${IMPORT_FORMAT_LABELS[after.format]} (${after.marker}), ` +
+        'as `cat a.jsonl b.jsonl` writes. Read as one, the lines of either would be skipped and their tool calls lost, ' +
+        `so nothing is read: split the file at line ${line} (\`head -n ${line - 1}\` and \`tail -n +${line}\`) and open each part.`,
+      code: 'import/two-formats',
+    };
+  }
+  return undefined;
+}
+
+/** The first format in detection's order that `source` fits, with its marker. */
+function findFit(source: ParsedSource): { format: ImportFormat; marker: string } | undefined {
+  for (const format of DETECTION_ORDER) {
+    const sniffed = checkFormat(format, source);
+    if (sniffed.fits) return { format, marker: sniffed.marker };
+  }
+  return undefined;
 }
 
 /** Anthropic before Chat Completions: its blocks are what tells the two apart. */
