@@ -15,7 +15,7 @@ import { readAnyStream } from '../core/import/read-stream.ts';
 import { ENCODING_SETTINGS } from '../core/playground/input-options.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
-import { CliError, type CliIo, formatDiagnostic } from './cli-io.ts';
+import { CliError, type CliIo, formatDiagnostic, type InputKind } from './cli-io.ts';
 import { escapeForTerminal } from './terminal.ts';
 import { USAGE } from './usage.ts';
 
@@ -27,9 +27,9 @@ export function parse<T extends ParseArgsConfig['options']>(args: string[], opti
   }
 }
 
-export function readInput(io: CliIo, path: string): string {
+export function readInput(io: CliIo, path: string, kind: InputKind = 'other'): string {
   try {
-    return io.readText(path);
+    return io.readText(path, kind);
   } catch (error) {
     if (error instanceof CliError) throw error;
     const code = (error as { code?: string }).code;
@@ -111,7 +111,7 @@ export interface ReadStream {
  * warnings, and the rest is used.
  */
 export function readStream(io: CliIo, path: string, options: StreamOptions): ReadStream {
-  const read = readAnyStream(readInput(io, path), {
+  const read = readAnyStream(readInput(io, path, 'stream'), {
     encoding: options.encoding,
     ...(options.from ? { from: options.from } : {}),
     ...(options.base ? { base: options.base } : {}),

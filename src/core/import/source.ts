@@ -175,7 +175,12 @@ function readLine(
   } catch {
     const problem = findSyntaxError(text);
     const offset = problem?.offset ?? 0;
-    const detail = problem ? problem.message.replace(/^The events text /, 'The line ') : '';
+    // The scanner read the line alone: its "line 1" is this line.
+    const detail = problem
+      ? problem.message
+          .replace(/^The events text /, 'The line ')
+          .replace(/\bat line 1, column /g, 'at column ')
+      : '';
     return {
       problem: 'not-json',
       detail,
