@@ -298,6 +298,16 @@ function notJson(text: string): Diagnostic {
     text.trim() === '' ? undefined : findSyntaxError(firstLine.trim() === '' ? text : firstLine);
   const offset = problem?.offset ?? 0;
   const formats = IMPORT_FORMATS.map((format) => IMPORT_FORMAT_LABELS[format]).join(', ');
+  const opensValue = /^\ufeff?\s*[[{]/.test(text);
+  if (
+    problem !== undefined &&
+    opensValue &&
+    (firstLineEnd < 0 || offset >= firstLine.trimEnd().length)
+  ) {
+    // One value that does not parse, or a first line that opens a document the next lines go on with.
+    const cut = brokenDocument(text);
+    if (cut !== undefined) return cut;
+  }
   return diagnosticAt(
     new LineIndex(text),
     offset,
@@ -308,4 +318,47 @@ function notJson(text: string): Diagnostic {
       : `This text is neither one JSON document nor JSON Lines, so it is in none of the formats the playground reads (${formats}). ${problem?.message.replace(/^The events text /, 'The first line ') ?? ''}`.trim(),
     'import/not-json',
   );
+}
+
+/**
+ * A text laid out as one JSON document over many lines that does not parse
+ * (an export cut while being written): where it really breaks, and the
+ * format its opening names, if one does.
+ */
+function brokenDocument(text: string): Diagnostic | undefined {
+  const body = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const problem = findSyntaxError(body);
+  if (problem === undefined) return undefined;
+  const format = guessDocumentFormat(body);
+  const what =
+    format === undefined
+      ? 'This text is one JSON document that'
+      : `This ${IMPORT_FORMAT_LABELS[format]} document (so its opening says)`;
+  return diagnosticAt(
+    new LineIndex(text),
+    problem.offset,
+    problem.offset + Math.max(problem.length, 1),
+    'error',
+    `${what} does not parse, so none of it is read (a document is read whole; only a JSON Lines format skips a line): ` +
+      `${problem.message.replace(/^The events text /, 'The document ')} If it was cut while being written, export or copy it again.`,
+    'import/not-json',
+  );
+}
+
+/** The document formats whose opening names them: a key only that format writes near its top. */
+const DOCUMENT_OPENINGS: readonly [ImportFormat, RegExp][] = [
+  ['otel-genai', /"resourceSpans"\s*:/],
+  ['amp', /"id"\s*:\s*"T-[0-9a-f-]+"/i],
+  ['lhar', /"lhar"\s*:/],
+  ['gemini-cli', /"projectHash"\s*:/],
+  ['opencode', /"session_v2"\s*:/],
+];
+
+/** How much of a broken document's start {@link guessDocumentFormat} looks at. */
+const OPENING_LENGTH = 4096;
+
+/** The format a document's opening names, if one does (for a document that does not parse). */
+function guessDocumentFormat(text: string): ImportFormat | undefined {
+  const opening = text.slice(0, OPENING_LENGTH);
+  return DOCUMENT_OPENINGS.find(([, key]) => key.test(opening))?.[0];
 }

@@ -110,7 +110,7 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
   const format = chosen.format;
   if (format === 'jp') return importJp(text, limits);
   if (source.kind === 'document') {
-    const deep = checkDocumentDepth(text);
+    const deep = checkDocumentDepth(text, format);
     if (deep) return failure(format, deep);
   }
 

@@ -10,7 +10,7 @@ import { skipJsonString, skipWhitespace } from '../json/scan.ts';
 import { findSyntaxError } from '../json/syntax-error.ts';
 import { parseJson } from '../json/values.ts';
 import type { Diagnostic, JsonValue } from '../types.ts';
-import type { ImportResult } from './types.ts';
+import { IMPORT_FORMAT_LABELS, type ImportFormat, type ImportResult } from './types.ts';
 
 /** One line of a JSON Lines file that parsed. */
 export interface JsonLine {
@@ -222,7 +222,9 @@ export interface JsonDocument {
 
 /** Parses one JSON document; `undefined` when it is not JSON. */
 export function readJsonDocument(text: string): JsonDocument | undefined {
-  const value = parseJson(text);
+  // A UTF-8 byte-order mark is no part of the JSON: read as white space, so every offset stays.
+  const body = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const value = parseJson(body);
   if (value === undefined) return undefined;
   let lines: WeakMap<object, number> | undefined;
   return {
@@ -230,14 +232,19 @@ export function readJsonDocument(text: string): JsonDocument | undefined {
     lineOf(node) {
       if (typeof node !== 'object' || node === null) return undefined;
       // Located on first use only: most imports need no line at all.
-      lines ??= locateNodes(text, value);
+      lines ??= locateNodes(body, value);
       return lines.get(node);
     },
   };
 }
 
-/** A diagnostic for a JSON document that is nested deeper than JP reads, if it is. */
-export function checkDocumentDepth(text: string): Diagnostic | undefined {
+/**
+ * A diagnostic for a document of `format` nested deeper than JP reads, if it
+ * is: at the bracket that goes too deep, naming the format (a document is
+ * read whole, so the whole file is refused, where a JSON Lines format skips
+ * only the line).
+ */
+export function checkDocumentDepth(text: string, format: ImportFormat): Diagnostic | undefined {
   const deep = findTooDeepNesting(text, LINE_DEPTH);
   if (deep === undefined) return undefined;
   return diagnosticAt(
@@ -245,7 +252,9 @@ export function checkDocumentDepth(text: string): Diagnostic | undefined {
     deep,
     deep + 1,
     'error',
-    describeTooDeepNesting(LINE_DEPTH),
+    `This ${IMPORT_FORMAT_LABELS[format]} document nests arrays and objects more than ${LINE_DEPTH} levels deep here. ` +
+      `Imported, its values go into JP's events.json, which JP reads with serde_json (at most ${MAX_NESTING_DEPTH} levels, ` +
+      'the events array and the event included), so it is not read; being one document, none of it is. Flatten the value, or remove it.',
     'import/too-deep',
   );
 }
