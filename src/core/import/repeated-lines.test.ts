@@ -73,7 +73,7 @@ describe('a line written twice is read once (issue 43, item 8)', () => {
     expect(account(result)).toContain('27 tool calls in the file, all counted');
   });
 
-  it('Kimi CLI: a prompt typed twice, far apart, is two prompts; a line repeated in place is one', () => {
+  it('Kimi CLI: a prompt typed twice, far apart, is two prompts (even with the same answer); a line repeated in place is one', () => {
     const result = importTranscript(
       jsonl(
         { role: '_checkpoint', id: 0 },
@@ -81,7 +81,8 @@ describe('a line written twice is read once (issue 43, item 8)', () => {
         { role: 'assistant', content: [{ type: 'text', text: 'fake one' }] },
         { role: 'assistant', content: [{ type: 'text', text: 'fake one' }] },
         { role: 'user', content: 'continue' },
-        { role: 'assistant', content: [{ type: 'text', text: 'fake two' }] },
+        // The same short answer again: a prompt and its answer repeated, yet two of each.
+        { role: 'assistant', content: [{ type: 'text', text: 'fake one' }] },
       ),
     );
     expect(count(result, 'chat_request')).toBe(2);

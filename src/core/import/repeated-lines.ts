@@ -22,9 +22,10 @@ export type CarriesId = (value: JsonValue) => boolean;
  * `<format>/repeated-line` note. A line is written twice when it is
  * identical to an earlier line (the same JSON) and either carries an id
  * ({@link CarriesId}), or directly follows its twin, or is part of a
- * stretch of two or more lines that repeats an earlier stretch in the
- * same order. A line that names nothing, repeated alone at a distance,
- * is read again: a prompt typed twice is two prompts.
+ * stretch of lines that repeats an earlier stretch in the same order and
+ * holds a line that carries an id. A line that names nothing, repeated at
+ * a distance without such company, is read again: a prompt typed twice is
+ * two prompts, even when the same short answer followed it each time.
  */
 export function dropRepeatedLines(
   lines: readonly JsonLine[],
@@ -32,7 +33,7 @@ export function dropRepeatedLines(
   carriesId: CarriesId,
 ): JsonLine[] {
   const texts = lines.map(({ value }) => JSON.stringify(value));
-  /** The indexes of the earlier lines with each text. */
+  /** The indexes of the earlier lines with each text, the first {@link TWINS_LOOKED_AT} of them. */
   const earlier = new Map<string, number[]>();
   /** For a line read as written twice, the index of its twin. */
   const twinOf = new Map<number, number>();
@@ -41,9 +42,9 @@ export function dropRepeatedLines(
     const text = texts[index] as string;
     const twins = earlier.get(text);
     const twin =
-      twins === undefined ? undefined : findTwin(index, twins, texts, twinOf, record, carriesId);
+      twins === undefined ? undefined : findTwin(index, twins, { lines, texts, twinOf, carriesId });
     if (twins === undefined) earlier.set(text, [index]);
-    else twins.push(index);
+    else if (twins.length < TWINS_LOOKED_AT) twins.push(index);
     if (twin === undefined) {
       kept.push(record);
       continue;
@@ -51,28 +52,42 @@ export function dropRepeatedLines(
     twinOf.set(index, twin);
     out.note(
       `${out.format}/repeated-line`,
-      'Lines written twice (identical to an earlier line: a resume that writes the history again, a logger appending again) are read once, with their usage: a line again when it carries an id (its own, a call’s, a result’s, a response’s), directly follows its twin, or repeats a stretch of lines in order. A line that names nothing repeated alone (a prompt typed twice) is read.',
+      'Lines written twice (identical to an earlier line: a resume that writes the history again, a logger appending again) are read once, with their usage: a line again when it carries an id (its own, a call’s, a response’s), directly follows its twin, or is in a repeated stretch of lines that holds one. A line that names nothing repeated alone (a prompt typed twice) is read.',
       record.line,
     );
   }
   return kept;
 }
 
+/**
+ * How many earlier lines of one text are kept as twins a stretch may
+ * repeat: a stretch written again repeats the first of them (or an early
+ * one), and a file of thousands of identical lines stays linear.
+ */
+const TWINS_LOOKED_AT = 16;
+
+/** What {@link findTwin} reads. */
+interface Lines {
+  lines: readonly JsonLine[];
+  texts: readonly string[];
+  twinOf: ReadonlyMap<number, number>;
+  carriesId: CarriesId;
+}
+
 /** The earlier line `index` repeats, or undefined when it is read as a line of its own. */
-function findTwin(
-  index: number,
-  twins: readonly number[],
-  texts: readonly string[],
-  twinOf: ReadonlyMap<number, number>,
-  record: JsonLine,
-  carriesId: CarriesId,
-): number | undefined {
-  // The stretch before goes on: the line before repeats the line before the twin.
+function findTwin(index: number, twins: readonly number[], read: Lines): number | undefined {
+  const { lines, texts, twinOf, carriesId } = read;
+  const text = texts[index];
+  // The stretch before goes on: the line before repeats the line before this one's twin.
   const before = twinOf.get(index - 1);
-  if (before !== undefined && twins.includes(before + 1)) return before + 1;
-  if (carriesId(record.value)) return twins[0];
-  if (twins.includes(index - 1)) return index - 1;
-  // A stretch begins: the next line repeats the line after a twin.
-  const next = texts[index + 1];
-  return next === undefined ? undefined : twins.find((twin) => texts[twin + 1] === next);
+  if (before !== undefined && before + 1 < index && texts[before + 1] === text) return before + 1;
+  if (carriesId((lines[index] as JsonLine).value)) return twins[0];
+  if (texts[index - 1] === text) return index - 1;
+  // A stretch begins: the lines from here repeat those from a twin, up to one that carries an id.
+  return twins.find((twin) => {
+    for (let k = 1; twin + k < index && texts[index + k] === texts[twin + k]; k++) {
+      if (carriesId((lines[index + k] as JsonLine).value)) return true;
+    }
+    return false;
+  });
 }
