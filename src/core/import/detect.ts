@@ -183,6 +183,9 @@ export function detectSourceFormat(source: ParsedSource): Detection {
     const detected = { ok: true as const, ...found, source };
     return alsoFits.length > 0 ? { ...detected, alsoFits } : detected;
   }
+  // No format fits the whole: two one after the other is the likelier story, and says where.
+  const second = findSecondFormat(source);
+  if (second !== undefined) return { ok: false, tried, diagnostic: second };
   tried.sort((a, b) => IMPORT_FORMATS.indexOf(a.format) - IMPORT_FORMATS.indexOf(b.format));
   const looksLike = recognizeForeign(source);
   return {

@@ -37,13 +37,13 @@ export function sniffKimiCli(lines: readonly JsonLine[]): Sniffed {
 }
 
 /**
- * Whether a line names itself or what it holds: a checkpoint, a message
- * with calls. A result line names only its call, whose id a restarted
- * counter gives again: it is written twice only with its call.
+ * Whether a line names what it holds: a message with calls (their ids).
+ * A checkpoint's number and a result's call id come again when Kimi's
+ * counters restart: such a line is written twice only beside its twin or
+ * in a repeated stretch with a message of calls.
  */
 function namesItself(value: JsonValue): boolean {
-  if (!isJsonObject(value)) return false;
-  return value.role === '_checkpoint' || getArray(value, 'tool_calls').length > 0;
+  return isJsonObject(value) && getArray(value, 'tool_calls').length > 0;
 }
 
 /** Imports a Kimi CLI context. */
