@@ -7,9 +7,16 @@ import { escapeForTerminal, escapeLines } from './terminal.ts';
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
-  /** The text of a file, or of standard input for `-`; throws CliError when it cannot be read. */
-  readText(path: string): string;
+  /**
+   * The text of a file, or of standard input for `-`; throws CliError when
+   * it cannot be read. `stream`: a stream or transcript, whose last line
+   * may have been cut mid-write, even inside a character (`DecodeOptions`).
+   */
+  readText(path: string, kind?: InputKind): string;
 }
+
+/** What an input is: a stream or transcript, or any other file (a config, a metadata.json). */
+export type InputKind = 'stream' | 'other';
 
 /** A problem with the user's input or arguments: printed as one line, exit code 2. */
 export class CliError extends Error {}
@@ -89,8 +96,8 @@ export function createNodeIo(): CliIo {
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(escapeLines(text)),
-    readText: (path) => {
-      const read = readInputText(path);
+    readText: (path, kind = 'other') => {
+      const read = readInputText(path, kind);
       if (read.ok) return read.text;
       const { failure } = read;
       throw new CliError(

@@ -15,7 +15,7 @@ import { readAnyStream } from '../core/import/read-stream.ts';
 import { ENCODING_SETTINGS } from '../core/playground/input-options.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
-import { CliError, type CliIo, formatDiagnostic } from './cli-io.ts';
+import { CliError, type CliIo, formatDiagnostic, type InputKind } from './cli-io.ts';
 import { escapeForTerminal } from './terminal.ts';
 import { USAGE } from './usage.ts';
 
@@ -78,9 +78,9 @@ export function missingFileError(requirement: string, parsed: ParsedPositionals)
   return new CliError(`${requirement}${where}\n\n${USAGE}`);
 }
 
-export function readInput(io: CliIo, path: string): string {
+export function readInput(io: CliIo, path: string, kind: InputKind = 'other'): string {
   try {
-    return io.readText(path);
+    return io.readText(path, kind);
   } catch (error) {
     if (error instanceof CliError) throw error;
     const code = (error as { code?: string }).code;
@@ -162,7 +162,7 @@ export interface ReadStream {
  * warnings, and the rest is used.
  */
 export function readStream(io: CliIo, path: string, options: StreamOptions): ReadStream {
-  const read = readAnyStream(readInput(io, path), {
+  const read = readAnyStream(readInput(io, path, 'stream'), {
     encoding: options.encoding,
     ...(options.from ? { from: options.from } : {}),
     ...(options.base ? { base: options.base } : {}),

@@ -14,13 +14,14 @@ import type { Diagnostic } from '../core/types.ts';
 /** Why an input could not be read: the one line the CLI prints after `PATH:line:col: error: `. */
 export type ReadFailure = { kind: 'io'; reason: string } | { kind: 'text'; diagnostic: Diagnostic };
 
-/** The text of `path` (`-` for standard input), or why it cannot be read. */
+/** The text of `path` (`-` for standard input), or why it cannot be read; `stream`: its last line may be cut mid-character. */
 export function readInputText(
   path: string,
+  kind: 'stream' | 'other' = 'other',
 ): { ok: true; text: string } | { ok: false; failure: ReadFailure } {
   const bytes = readInputBytes(path);
   if (typeof bytes === 'string') return { ok: false, failure: { kind: 'io', reason: bytes } };
-  const decoded = decodeUtf8(bytes);
+  const decoded = decodeUtf8(bytes, { lastLineMayBeCut: kind === 'stream' });
   return decoded.ok
     ? { ok: true, text: decoded.text }
     : { ok: false, failure: { kind: 'text', diagnostic: decoded.diagnostic } };

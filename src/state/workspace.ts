@@ -531,7 +531,7 @@ export async function openConversationInEditor(index: number): Promise<boolean> 
   const conversation = store.getState().workspaceConversations[index];
   if (!source || !conversation) return false;
   try {
-    const text = await readUserFile(source.events, conversation.path);
+    const text = await readUserFile(source.events, conversation.path, 'stream');
     if (text === undefined) return false;
     if (source.agent !== undefined) {
       // An inline subagent has no file of its own: the editor gets its conversation as JP events.

@@ -14,6 +14,21 @@ import { formatSaving } from '../core/counting/format.ts';
 import { getToolRowLabel, savedPercent } from '../core/counting/report.ts';
 import type { PlaygroundFigures } from '../core/playground/types.ts';
 import { parseTimestamp } from '../core/stream/timestamp.ts';
+import {
+  ampExportCut,
+  ampExportWithBom,
+  ampStreamWrittenTwice,
+  claudeCodeThenCodex,
+  kimiCounterRestart,
+  kimiLineWithoutRole,
+  OTEL_TOO_DEEP_COLUMN,
+  otelTooDeep,
+  PI_CUT_FIRST_COLUMN,
+  piCutInCharacter,
+  piCutInCharacterText,
+  piCutInFirstMessage,
+  piLeftBranch,
+} from './hostile-transcripts.ts';
 
 /** One case of the matrix. */
 export interface BadInputCase {
@@ -89,6 +104,12 @@ export interface BadInputCase {
   checkTableRows?: (names: readonly string[]) => string | undefined;
   /** Surfaces the case does not apply to (or not yet), with why: the matrix cell says so. */
   notIn?: { core?: string; cli?: string; ui?: string };
+  /**
+   * The stream is another agent's transcript: the core column reads it as
+   * the page and the CLI do (`readAnyStream`, which imports it), not as an
+   * events.json alone.
+   */
+  transcript?: boolean;
 }
 
 /** Where the core and CLI columns are written, relative to the repository. */
@@ -316,6 +337,164 @@ export function streamWithTools(count: number): string {
     );
   }
   return `[\n${parts.join(',\n')}\n]\n`;
+}
+
+/** The loss guard's line of an imported stream, from the core's figures. */
+const accountOf = (result: PlaygroundFigures) => result.imported?.summary.account ?? '';
+
+/** `report` of a transcript: its loss guard line goes to standard error. */
+const REPORT_ARGS = ['report', '--config', 'GOOD_CONFIG', '--tokenizer', 'chars', 'FILE'] as const;
+
+/**
+ * Issue 43's transcripts (src/test/hostile-transcripts.ts, each counted by
+ * hand): what the import reads, skips and says, in the core, the CLI and
+ * the page.
+ */
+function TRANSCRIPT_CASES(): BadInputCase[] {
+  return [
+    {
+      id: 'pi-left-branch',
+      title:
+        'A Pi session with a branch the user left with /tree (a 20,000-character result on it)',
+      target: 'stream',
+      transcript: true,
+      build: piLeftBranch,
+      accepted: true,
+      via: 'editor',
+      cliArgs: REPORT_ARGS,
+      // By hand: the prompt and the short answer, 17 characters each; nothing of the branch left.
+      checkStdout: shows(/all \(characters\)\s+34\s/, 'not the live branch’s 34 characters'),
+      checkResult: (result) =>
+        shows(
+          '1 tool call in the file, 0 counted: 1 by pi/branch',
+          'no pi/branch in the account',
+        )(accountOf(result)),
+      checkStderr: shows('1 tool call in the file, 0 counted: 1 by pi/branch', 'no pi/branch'),
+    },
+    {
+      id: 'amp-stream-written-twice',
+      title:
+        'An Amp --stream-json run a logger wrote twice (one call, 1,250 recorded input tokens)',
+      target: 'stream',
+      transcript: true,
+      build: ampStreamWrittenTwice,
+      accepted: true,
+      via: 'editor',
+      cliArgs: REPORT_ARGS,
+      // By hand: "go", {"cmd":"ls"}, "fake" and "done" once: 22 characters, one call.
+      checkStdout: shows(/shell_command\s+1\s[\s\S]*all \(characters\)\s+22\s/, 'not read once'),
+      checkResult: (result) =>
+        shows(
+          /1 tool call in the file, all counted; .*amp\/repeated-line ×6/,
+          'not read once',
+        )(accountOf(result)),
+      checkStderr: shows(
+        /1 tool call in the file, all counted; .*amp\/repeated-line ×6/,
+        'not read once',
+      ),
+    },
+    {
+      id: 'kimi-counter-restart',
+      title: 'A Kimi CLI context whose Name:N call counter restarted (Bash:0 twice, another call)',
+      target: 'stream',
+      transcript: true,
+      build: kimiCounterRestart,
+      accepted: true,
+      via: 'editor',
+      cliArgs: REPORT_ARGS,
+      checkStdout: shows(/Bash\s+2\s[\s\S]*ReadFile\s+1\s/, 'not Bash 2 and ReadFile 1'),
+      checkResult: (result) =>
+        shows(
+          /3 tool calls in the file, all counted; .*kimi-cli\/reused-call-id ×1/,
+          'a call lost',
+        )(accountOf(result)),
+      checkStderr: shows(
+        /3 tool calls in the file, all counted; .*kimi-cli\/reused-call-id ×1/,
+        'a call lost',
+      ),
+    },
+    {
+      id: 'two-formats-in-one-file',
+      title: 'A Claude Code session and a Codex rollout in one file (`cat a.jsonl b.jsonl`)',
+      target: 'stream',
+      transcript: true,
+      build: claudeCodeThenCodex,
+      accepted: false,
+      position: { line: 4, column: 1 },
+      message: /two transcripts one after the other.*split the file at line 4/,
+      via: 'editor',
+    },
+    {
+      id: 'transcript-cut-in-character',
+      title: 'A Pi session cut mid-write inside a multi-byte character (é)',
+      target: 'stream',
+      transcript: true,
+      build: piCutInCharacterText,
+      bytes: piCutInCharacter,
+      accepted: true,
+      via: 'file',
+      checkStderr: shows(
+        /:3:\d+: warning: Line 3 is not valid JSON, so it is skipped/,
+        'no warning for line 3',
+      ),
+    },
+    {
+      id: 'document-with-bom',
+      title: 'An Amp thread export opening with a UTF-8 byte-order mark',
+      target: 'stream',
+      transcript: true,
+      build: ampExportWithBom,
+      accepted: true,
+      via: 'editor',
+    },
+    {
+      id: 'document-cut',
+      title: 'A pretty-printed Amp thread export cut mid-write',
+      target: 'stream',
+      transcript: true,
+      build: ampExportCut,
+      accepted: false,
+      position: { line: 7, column: 44 },
+      message: /^This Amp thread .* document \(so its opening says\) does not parse/,
+      via: 'editor',
+    },
+    {
+      id: 'document-too-deep',
+      title: 'An OTel trace with one attribute nested 130 levels deep',
+      target: 'stream',
+      transcript: true,
+      build: otelTooDeep,
+      accepted: false,
+      position: { line: 1, column: OTEL_TOO_DEEP_COLUMN },
+      message: /^This OpenTelemetry GenAI spans \(OTLP\/JSON\) document nests/,
+      via: 'editor',
+    },
+    {
+      id: 'pi-cut-in-first-message',
+      title: 'A Pi session cut inside its first message (nothing else to read)',
+      target: 'stream',
+      transcript: true,
+      build: piCutInFirstMessage,
+      accepted: false,
+      position: { line: 4, column: PI_CUT_FIRST_COLUMN },
+      message: /^Line 4 is not valid JSON .*there is nothing to read/,
+      via: 'editor',
+    },
+    {
+      id: 'kimi-line-without-role',
+      title: 'A Kimi CLI line without a role past the lines detection reads',
+      target: 'stream',
+      transcript: true,
+      build: kimiLineWithoutRole,
+      accepted: true,
+      via: 'editor',
+      cliArgs: ['import', 'FILE'],
+      checkStderr: shows(
+        /:53: note: Lines without a string "role" are not lines Kimi CLI writes/,
+        'no kimi-cli/no-role note at line 53',
+      ),
+    },
+  ];
 }
 
 /** Every case of the matrix, in the order of its rows. */
@@ -1374,6 +1553,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     via: 'editor',
     notIn: { cli: 'not applicable: the CLI reads no share links' },
   },
+  ...TRANSCRIPT_CASES(),
 ];
 
 /**

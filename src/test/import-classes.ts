@@ -120,31 +120,74 @@ export function responsesRepeatedCall(): ClassReproducer {
  * call and result written again, then the call c2 (Bash) and its result:
  * by hand, Read 1 and Bash 1, each answered once.
  */
-const REPEATED_CALLS = { Read: 1, Bash: 1 };
-
-/** One format's file of {@link REPEATED_CALLS}, as a {@link ClassReproducer}. */
-function repeatedIn(format: string, fileName: string, text: string): ClassReproducer {
-  return {
-    class: 1,
-    what: `${format}: a call and its result written twice count once`,
-    fileName,
-    text,
-    calls: REPEATED_CALLS,
-  };
-}
-
-/** The calls of {@link REPEATED_CALLS} in the order the files write them: c1 twice, then c2. */
-const REPEATED_ORDER = [
+const REPEATED_ORDER: CallOrder = [
   ['c1', 'Read'],
   ['c1', 'Read'],
   ['c2', 'Bash'],
-] as const;
+];
+
+/**
+ * Issue 43, item 9, in the same files: a call id used again by a different
+ * call (a counter that restarted). c1 is Read, then c1 is Bash, then c2 is
+ * Bash, each with its result: by hand, Read 1 and Bash 2, three calls, each
+ * answered once (the second c1 under the id `c1#2`).
+ */
+const REUSED_ORDER: CallOrder = [
+  ['c1', 'Read'],
+  ['c1', 'Bash'],
+  ['c2', 'Bash'],
+];
+
+/** The calls a file writes, in order: each call's id and tool name, its result after it. */
+type CallOrder = readonly (readonly [id: string, name: string])[];
+
+/** What each order's files hold, by hand. */
+const ORDER_CASES = new Map<
+  CallOrder,
+  { what: string; suffix: string; calls: Record<string, number> }
+>([
+  [
+    REPEATED_ORDER,
+    {
+      what: 'a call and its result written twice count once',
+      suffix: 'repeated',
+      calls: { Read: 1, Bash: 1 },
+    },
+  ],
+  [
+    REUSED_ORDER,
+    {
+      what: 'a different call under a used id is kept',
+      suffix: 'reused-id',
+      calls: { Read: 1, Bash: 2 },
+    },
+  ],
+]);
+
+/** One format's file of `order`, as a {@link ClassReproducer}; `stem` and `extension` name the file. */
+function repeatedIn(
+  format: string,
+  stem: string,
+  extension: string,
+  text: string,
+  order: CallOrder,
+): ClassReproducer {
+  const known = ORDER_CASES.get(order);
+  if (known === undefined) throw new Error('an order without its hand count');
+  return {
+    class: 1,
+    what: `${format}: ${known.what}`,
+    fileName: `${stem}-${known.suffix}.${extension}`,
+    text,
+    calls: known.calls,
+  };
+}
 
 /** An ISO timestamp `s` seconds into a fake session. */
 const at = (s: number) => `2026-03-02T03:04:${String(s).padStart(2, '0')}.000Z`;
 
 /** A Codex rollout: `function_call` and `function_call_output` items. */
-export function codexRepeated(): ClassReproducer {
+export function codexRepeated(order: CallOrder = REPEATED_ORDER): ClassReproducer {
   const item = (payload: object, s: number) => ({
     timestamp: at(s),
     type: 'response_item',
@@ -152,27 +195,30 @@ export function codexRepeated(): ClassReproducer {
   });
   return repeatedIn(
     'Codex',
-    'codex-repeated.jsonl',
+    'codex',
+    'jsonl',
     jsonl(
       { timestamp: at(0), type: 'session_meta', payload: { id: 's', cwd: '/w' } },
       item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'go' }] }, 1),
-      ...REPEATED_ORDER.flatMap(([id, name], i) => [
+      ...order.flatMap(([id, name], i) => [
         item({ type: 'function_call', call_id: id, name, arguments: '{}' }, 2 + 2 * i),
         item({ type: 'function_call_output', call_id: id, output: 'fake' }, 3 + 2 * i),
       ]),
     ),
+    order,
   );
 }
 
 /** A Kimi CLI context: `tool_calls` on assistant lines, `tool` lines. */
-export function kimiCliRepeated(): ClassReproducer {
+export function kimiCliRepeated(order: CallOrder = REPEATED_ORDER): ClassReproducer {
   return repeatedIn(
     'Kimi CLI',
-    'kimi-cli-repeated.jsonl',
+    'kimi-cli',
+    'jsonl',
     jsonl(
       { role: '_checkpoint', id: 0 },
       { role: 'user', content: 'go' },
-      ...REPEATED_ORDER.flatMap(([id, name]) => [
+      ...order.flatMap(([id, name]) => [
         {
           role: 'assistant',
           content: '',
@@ -181,11 +227,12 @@ export function kimiCliRepeated(): ClassReproducer {
         { role: 'tool', tool_call_id: id, content: 'fake' },
       ]),
     ),
+    order,
   );
 }
 
 /** A Kimi Code wire journal: `tool.call` and `tool.result` loop events. */
-export function kimiCodeRepeated(): ClassReproducer {
+export function kimiCodeRepeated(order: CallOrder = REPEATED_ORDER): ClassReproducer {
   const event = (body: object, s: number) => ({
     type: 'context.append_loop_event',
     event: body,
@@ -193,7 +240,8 @@ export function kimiCodeRepeated(): ClassReproducer {
   });
   return repeatedIn(
     'Kimi Code',
-    'kimi-code-repeated.jsonl',
+    'kimi-code',
+    'jsonl',
     jsonl(
       { type: 'metadata', protocol_version: '1.4', created_at: 1_780_000_000_000 },
       {
@@ -201,16 +249,17 @@ export function kimiCodeRepeated(): ClassReproducer {
         message: { role: 'user', content: [{ type: 'text', text: 'go' }] },
         time: 1_780_000_000_000,
       },
-      ...REPEATED_ORDER.flatMap(([id, name], i) => [
+      ...order.flatMap(([id, name], i) => [
         event({ type: 'tool.call', toolCallId: id, name, args: {} }, 1 + 2 * i),
         event({ type: 'tool.result', toolCallId: id, result: { output: 'fake' } }, 2 + 2 * i),
       ]),
     ),
+    order,
   );
 }
 
 /** Pi's session lines (OpenClaw's too, with `marks` after the header): toolCall blocks, toolResult messages. */
-function piLines(marks: object[]): string {
+function piLines(marks: object[], order: CallOrder): string {
   const entry = (id: number, message: object) => ({
     type: 'message',
     id: `e${id}`,
@@ -222,7 +271,7 @@ function piLines(marks: object[]): string {
     { type: 'session', version: 3, id: 's', timestamp: at(0), cwd: '/w' },
     ...marks,
     entry(1, { role: 'user', content: [{ type: 'text', text: 'go' }] }),
-    ...REPEATED_ORDER.flatMap(([id, name], i) => [
+    ...order.flatMap(([id, name], i) => [
       entry(2 + 2 * i, {
         role: 'assistant',
         content: [{ type: 'toolCall', id, name, arguments: {} }],
@@ -237,18 +286,18 @@ function piLines(marks: object[]): string {
 }
 
 /** A Pi session. */
-export function piRepeated(): ClassReproducer {
-  return repeatedIn('Pi', 'pi-repeated.jsonl', piLines([]));
+export function piRepeated(order: CallOrder = REPEATED_ORDER): ClassReproducer {
+  return repeatedIn('Pi', 'pi', 'jsonl', piLines([], order), order);
 }
 
 /** An OpenClaw session: Pi's lines with OpenClaw's own `model-snapshot` entry. */
-export function openClawRepeated(): ClassReproducer {
+export function openClawRepeated(order: CallOrder = REPEATED_ORDER): ClassReproducer {
   const mark = { type: 'custom', id: 'k0', parentId: null, customType: 'model-snapshot', data: {} };
-  return repeatedIn('OpenClaw', 'openclaw-repeated.jsonl', piLines([mark]));
+  return repeatedIn('OpenClaw', 'openclaw', 'jsonl', piLines([mark], order), order);
 }
 
 /** A Copilot CLI events.jsonl: `toolRequests`, `tool.execution_start` and `_complete`, all repeated. */
-export function copilotRepeated(): ClassReproducer {
+export function copilotRepeated(order: CallOrder = REPEATED_ORDER): ClassReproducer {
   const event = (n: number, type: string, data: object) => ({
     type,
     id: `e${n}`,
@@ -257,11 +306,12 @@ export function copilotRepeated(): ClassReproducer {
   });
   return repeatedIn(
     'Copilot CLI',
-    'copilot-repeated.jsonl',
+    'copilot',
+    'jsonl',
     jsonl(
       event(0, 'session.start', { sessionId: 's' }),
       event(1, 'user.message', { content: 'go' }),
-      ...REPEATED_ORDER.flatMap(([id, name], i) => [
+      ...order.flatMap(([id, name], i) => [
         event(2 + 3 * i, 'assistant.message', {
           content: '',
           toolRequests: [{ toolCallId: id, name, arguments: {} }],
@@ -274,15 +324,17 @@ export function copilotRepeated(): ClassReproducer {
         }),
       ]),
     ),
+    order,
   );
 }
 
 /** An OpenCode export: the assistant message with c1's tool part written again under a new id. */
-export function openCodeRepeated(): ClassReproducer {
+export function openCodeRepeated(order: CallOrder = REPEATED_ORDER): ClassReproducer {
   const created = (s: number) => ({ created: 1_780_000_000_000 + s * 1000 });
   return repeatedIn(
     'OpenCode',
-    'opencode-repeated.json',
+    'opencode',
+    'json',
     JSON.stringify({
       info: { id: 'ses_1', title: 'fake' },
       messages: [
@@ -290,7 +342,7 @@ export function openCodeRepeated(): ClassReproducer {
           info: { id: 'm0', role: 'user', time: created(0) },
           parts: [{ id: 'p0', type: 'text', text: 'go' }],
         },
-        ...REPEATED_ORDER.map(([id, name], i) => ({
+        ...order.map(([id, name], i) => ({
           info: { id: `m${i + 1}`, role: 'assistant', time: created(i + 1) },
           parts: [
             {
@@ -304,18 +356,20 @@ export function openCodeRepeated(): ClassReproducer {
         })),
       ],
     }),
+    order,
   );
 }
 
 /** A Gemini CLI JSON Lines session: the message with c1 written again under a new message id. */
-export function geminiRepeated(): ClassReproducer {
+export function geminiRepeated(order: CallOrder = REPEATED_ORDER): ClassReproducer {
   return repeatedIn(
     'Gemini CLI',
-    'gemini-repeated.jsonl',
+    'gemini',
+    'jsonl',
     jsonl(
       { sessionId: 's', projectHash: 'p', startTime: at(0) },
       { id: 'u0', type: 'user', timestamp: at(0), content: [{ text: 'go' }] },
-      ...REPEATED_ORDER.map(([id, name], i) => ({
+      ...order.map(([id, name], i) => ({
         id: `g${i + 1}`,
         type: 'gemini',
         timestamp: at(i + 1),
@@ -332,18 +386,20 @@ export function geminiRepeated(): ClassReproducer {
         ],
       })),
     ),
+    order,
   );
 }
 
 /** An OpenAI Chat Completions body: `tool_calls` and `tool` messages written twice. */
-export function chatRepeated(): ClassReproducer {
+export function chatRepeated(order: CallOrder = REPEATED_ORDER): ClassReproducer {
   return repeatedIn(
     'OpenAI Chat',
-    'chat-repeated.json',
+    'chat',
+    'json',
     JSON.stringify({
       messages: [
         { role: 'user', content: 'go' },
-        ...REPEATED_ORDER.flatMap(([id, name]) => [
+        ...order.flatMap(([id, name]) => [
           {
             role: 'assistant',
             content: null,
@@ -353,21 +409,23 @@ export function chatRepeated(): ClassReproducer {
         ]),
       ],
     }),
+    order,
   );
 }
 
 /** An Amp thread: `tool_use` blocks and `tool_result` blocks keyed by `toolUseID`. */
-export function ampRepeated(): ClassReproducer {
+export function ampRepeated(order: CallOrder = REPEATED_ORDER): ClassReproducer {
   return repeatedIn(
     'Amp',
-    'amp-repeated.json',
+    'amp',
+    'json',
     JSON.stringify({
       v: 1,
       id: 'T-0000',
       created: 1_780_000_000_000,
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'go' }] },
-        ...REPEATED_ORDER.flatMap(([id, name]) => [
+        ...order.flatMap(([id, name]) => [
           { role: 'assistant', content: [{ type: 'tool_use', id, name, input: {} }] },
           {
             role: 'user',
@@ -382,6 +440,7 @@ export function ampRepeated(): ClassReproducer {
         ]),
       ],
     }),
+    order,
   );
 }
 
@@ -398,6 +457,14 @@ export const REPEATED_ID_REPRODUCERS = [
   [chatRepeated, 'openai-chat'],
   [ampRepeated, 'amp'],
 ] as const;
+
+/**
+ * Issue 43, item 9: the same formats' files with a call id used again by a
+ * different call ({@link REUSED_ORDER}), with their format.
+ */
+export const REUSED_ID_REPRODUCERS = REPEATED_ID_REPRODUCERS.map(
+  ([build, format]) => [() => build(REUSED_ORDER), format] as const,
+);
 
 /** Class 2: lines without `parentUuid` (older and minimal writers). */
 export function withoutParents(): ClassReproducer {

@@ -11,10 +11,12 @@
  * importers. Shared pieces: the conversation (`turnsArbitrary`) and the
  * noise of any JSON Lines format (`lineNoise`, `writeLines`).
  */
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { importTranscript } from '../core/import/import.ts';
 import { accountImport, describeImportAccount } from '../core/import/loss-guard.ts';
 import type { ImportFormat } from '../core/import/types.ts';
+import type { StreamElement } from '../core/types.ts';
 
 /** A tool call of the model's conversation. */
 interface Call {
@@ -38,6 +40,8 @@ interface Turn {
 export interface GeneratedTranscript {
   text: string;
   calls: number;
+  /** The ids of calls on a branch the user left (rewound, or left with `/tree`): in the file, never imported. */
+  offBranch?: readonly string[];
 }
 
 const NAMES = ['Bash', 'Read', 'toString', '__proto__', 'mcp__fake__lookup'];
@@ -151,6 +155,7 @@ function writeClaudeCode(turns: readonly Turn[], noise: ClaudeNoise): GeneratedT
   const prompts = new Set<Line>();
   if (noise.bookkeeping) out.push({ type: 'summary', summary: 'fake', leafUuid: 'x' });
   let extraCalls = 0;
+  const offBranch: string[] = [];
   for (const [index, turn] of turns.entries()) {
     writeTurn(turn, out, prompts);
     if (noise.bookkeeping) out.push({ type: 'ai-title', title: 'fake', sessionId: 's' });
@@ -164,6 +169,11 @@ function writeClaudeCode(turns: readonly Turn[], noise: ClaudeNoise): GeneratedT
       }));
       writeTurn({ prompt: 'abandoned', steps: [{ text: '', calls }] }, out, new Set());
       extraCalls += calls.length;
+      // Left only when the conversation went on after it (else it is the last branch, read),
+      // no resume copied it onto the chain again (this resume copies every line so far), and
+      // no line was cut (a cut prompt after it breaks the chain there: bridged through the branch).
+      if (turns.length > 1 && !noise.resumeCopy && noise.cutLine === null)
+        offBranch.push(...calls.map((call) => call.id));
       parent = back;
     }
     if (index === 0 && noise.subagentCalls > 0) {
@@ -226,6 +236,7 @@ function writeClaudeCode(turns: readonly Turn[], noise: ClaudeNoise): GeneratedT
   return {
     text: noise.appendToItself ? `${text}\n${text}` : text,
     calls: distinct(turns) + extraCalls,
+    offBranch,
   };
 }
 
@@ -315,15 +326,22 @@ export function chatTranscript(): fc.Arbitrary<GeneratedTranscript> {
   });
 }
 
-/** What agents do to a JSON Lines transcript of any format: a line written twice, an orphan result, bookkeeping lines. */
+/**
+ * What agents do to a JSON Lines transcript of any format: a line written
+ * twice, the whole file written again (a logger appending again, where the
+ * format's importer reads a line written twice once), an orphan result,
+ * bookkeeping lines.
+ */
 interface LineNoise {
   duplicate: number | null;
+  appendToItself: boolean;
   orphan: number | null;
   bookkeeping: number | null;
 }
 
 const lineNoise: fc.Arbitrary<LineNoise> = fc.record({
   duplicate: fc.option(fc.nat(40)),
+  appendToItself: fc.boolean(),
   orphan: fc.option(fc.nat(40)),
   bookkeeping: fc.option(fc.nat(40)),
 });
@@ -336,57 +354,83 @@ interface LineFormat {
   orphan?: (id: string) => Line;
   /** A line that is no message: the format's bookkeeping or a type no importer knows. */
   bookkeeping: () => Line;
+  /** How a line is added at `at` (where lines link to their parent, it joins the chain there). */
+  insert?: (out: Line[], at: number, line: Line) => void;
+  /** Whether its importer reads a line written twice once (issue 43, item 8): then the file may be written again whole. */
+  readsLinesOnce?: boolean;
 }
 
 /** The lines with the noise applied, as JSON Lines text. */
 function writeLines(lines: readonly Line[], noise: LineNoise, format: LineFormat): string {
   const out = [...lines];
   const at = (pick: number) => format.header + (pick % (out.length - format.header + 1));
+  const insert = format.insert ?? ((into, index, line) => into.splice(index, 0, line));
   if (noise.orphan !== null && format.orphan !== undefined) {
-    out.splice(at(noise.orphan), 0, format.orphan('orphan_1'));
+    insert(out, at(noise.orphan), format.orphan('orphan_1'));
   }
-  if (noise.bookkeeping !== null) out.splice(at(noise.bookkeeping), 0, format.bookkeeping());
+  if (noise.bookkeeping !== null) insert(out, at(noise.bookkeeping), format.bookkeeping());
   if (noise.duplicate !== null && out.length > format.header) {
     const index = format.header + (noise.duplicate % (out.length - format.header));
     out.splice(index, 0, out[index] as Line);
   }
-  return out.map((line) => JSON.stringify(line)).join('\n');
+  const text = out.map((line) => JSON.stringify(line)).join('\n');
+  return noise.appendToItself && format.readsLinesOnce ? `${text}\n${text}` : text;
 }
 
 const AT = '2026-03-01T10:00:00.000Z';
 
-/** Pi's session lines (OpenClaw writes the same, with its own `custom` entries). */
-function piLines(turns: readonly Turn[], openClaw: boolean): Line[] {
+/**
+ * Pi's session lines (OpenClaw writes the same, with its own `custom`
+ * entries), each entry the child of the one before, except where the user
+ * went back with `/tree`: after the first turn, `branchCalls` calls were
+ * made on a branch the user then left (with a `branch_summary` where
+ * `summary`), and the conversation goes on from the end of the first turn.
+ */
+function piLines(turns: readonly Turn[], openClaw: boolean, branch: PiBranch): Line[] {
   let n = 0;
-  const entry = (message: Line): Line => ({
-    type: 'message',
-    id: `e${++n}`,
-    parentId: n === 1 ? null : `e${n - 1}`,
-    timestamp: AT,
-    message,
-  });
+  let parent: string | null = null;
+  const entry = (fields: Line): Line => {
+    const id = `e${++n}`;
+    const line: Line = { ...fields, id, parentId: parent, timestamp: AT };
+    parent = id;
+    return line;
+  };
+  const message = (body: Line) => entry({ type: 'message', message: body });
   const lines: Line[] = [{ type: 'session', version: 3, id: 's', timestamp: AT, cwd: '/' }];
-  if (openClaw) {
-    lines.push({
-      type: 'custom',
-      customType: 'model-snapshot',
-      data: {},
-      id: 'snap',
-      parentId: null,
-    });
-  }
-  for (const turn of turns) {
-    lines.push(entry({ role: 'user', content: [{ type: 'text', text: turn.prompt }] }));
+  if (openClaw) lines.push(entry({ type: 'custom', customType: 'model-snapshot', data: {} }));
+  const writeTurn = (turn: Turn) => {
+    lines.push(message({ role: 'user', content: [{ type: 'text', text: turn.prompt }] }));
     for (const step of turn.steps) {
       const content: Line[] = [{ type: 'text', text: step.text }];
       for (const call of step.calls) {
         content.push({ type: 'toolCall', id: call.id, name: call.name, arguments: {} });
       }
-      lines.push(entry({ role: 'assistant', content }));
-      for (const call of step.calls) lines.push(entry(piResult(call.id)));
+      lines.push(message({ role: 'assistant', content }));
+      for (const call of step.calls) lines.push(message(piResult(call.id)));
     }
+  };
+  for (const [index, turn] of turns.entries()) {
+    writeTurn(turn);
+    if (index !== 0 || branch.calls === 0) continue;
+    const back: string | null = parent;
+    const calls = Array.from({ length: branch.calls }, (_, i) => ({
+      id: `branch_${i}`,
+      name: 'Bash',
+      kind: 'agent' as const,
+    }));
+    writeTurn({ prompt: 'abandoned', steps: [{ text: '', calls }] });
+    const left: string | null = parent;
+    parent = back;
+    if (branch.summary)
+      lines.push(entry({ type: 'branch_summary', fromId: left, summary: 'fake' }));
   }
   return lines;
+}
+
+/** A branch the user left with `/tree` after the first turn: its calls, and whether Pi summarised it. */
+interface PiBranch {
+  calls: number;
+  summary: boolean;
 }
 
 const piResult = (id: string): Line => ({
@@ -396,21 +440,38 @@ const piResult = (id: string): Line => ({
   isError: false,
 });
 
+/**
+ * A line added to a Pi session as Pi appends: the child of the entry before
+ * it, and the parent of the entry after it where that was the child of the
+ * one before (so it joins the chain, on whatever branch it lands).
+ */
+function insertPiEntry(out: Line[], at: number, line: Line): void {
+  const before = out[at - 1];
+  const after = out[at];
+  const parent = typeof before?.id === 'string' && before.type !== 'session' ? before.id : null;
+  const added: Line = { ...line, parentId: parent };
+  if (after !== undefined && after.parentId === parent && parent !== null)
+    after.parentId = added.id;
+  out.splice(at, 0, added);
+}
+
 function piTranscript(openClaw: boolean): fc.Arbitrary<GeneratedTranscript> {
-  const header = openClaw ? 2 : 1;
-  return fc.tuple(turnsArbitrary(['agent']), lineNoise).map(([turns, noise]) => ({
-    text: writeLines(piLines(turns, openClaw), noise, {
+  const header = 1;
+  const branch = fc.record({ calls: fc.nat(2), summary: fc.boolean() });
+  return fc.tuple(turnsArbitrary(['agent']), lineNoise, branch).map(([turns, noise, left]) => ({
+    text: writeLines(piLines(turns, openClaw, left), noise, {
       header,
-      orphan: (id) => ({
-        type: 'message',
-        id: 'o',
-        parentId: null,
-        timestamp: AT,
-        message: piResult(id),
-      }),
-      bookkeeping: () => ({ type: 'future_entry', id: 'b', parentId: null, timestamp: AT }),
+      orphan: (id) => ({ type: 'message', id: 'o', timestamp: AT, message: piResult(id) }),
+      bookkeeping: () => ({ type: 'future_entry', id: 'b', timestamp: AT }),
+      insert: insertPiEntry,
+      readsLinesOnce: true,
     }),
-    calls: distinct(turns),
+    calls: distinct(turns) + left.calls,
+    // Left when the session went on after it, or Pi's summary of it hangs off the turn before.
+    offBranch:
+      turns.length > 1 || left.summary
+        ? Array.from({ length: left.calls }, (_, i) => `branch_${i}`)
+        : [],
   }));
 }
 
@@ -420,40 +481,59 @@ export const piSessionTranscript = () => piTranscript(false);
 /** OpenClaw sessions. */
 export const openClawTranscript = () => piTranscript(true);
 
-/** Kimi CLI contexts, with Kimi's bookkeeping roles. */
+/**
+ * Kimi CLI contexts, with Kimi's bookkeeping roles. Call ids are Kimi's
+ * `Name:N`, its counter restarting from a turn on where `restartAt` says
+ * (a new process): an id used again by another call where the number
+ * repeats under the same name. Arguments name the call's place, so such a
+ * call is another call (issue 43, item 9); counted here by id, name and
+ * arguments.
+ */
 export function kimiCliTranscript(): fc.Arbitrary<GeneratedTranscript> {
   const result = (id: string): Line => ({
     role: 'tool',
     tool_call_id: id,
     content: [{ type: 'text', text: 'fake' }],
   });
-  return fc.tuple(turnsArbitrary(['agent']), lineNoise).map(([turns, noise]) => {
-    const lines: Line[] = [{ role: '_checkpoint', id: 0 }];
-    for (const turn of turns) {
-      lines.push({ role: 'user', content: turn.prompt });
-      for (const step of turn.steps) {
-        const calls = step.calls.map((call) => ({
-          type: 'function',
-          id: call.id,
-          function: { name: call.name, arguments: '{}' },
-        }));
-        lines.push({
-          role: 'assistant',
-          content: [{ type: 'text', text: step.text }],
-          ...(calls.length > 0 ? { tool_calls: calls } : {}),
-        });
-        for (const call of step.calls) lines.push(result(call.id));
+  const restart = fc.option(fc.nat(3));
+  return fc
+    .tuple(turnsArbitrary(['agent']), lineNoise, restart)
+    .map(([turns, noise, restartAt]) => {
+      const lines: Line[] = [{ role: '_checkpoint', id: 0 }];
+      const written = new Set<string>();
+      let counter = 0;
+      let place = 0;
+      for (const [t, turn] of turns.entries()) {
+        if (t === restartAt) {
+          counter = 0;
+          lines.push({ role: '_checkpoint', id: 0 });
+        }
+        lines.push({ role: 'user', content: turn.prompt });
+        for (const step of turn.steps) {
+          const calls = step.calls.map((call) => {
+            const id = `${call.name}:${counter++}`;
+            const args = JSON.stringify({ place: place++ });
+            written.add(JSON.stringify([id, call.name, args]));
+            return { type: 'function', id, function: { name: call.name, arguments: args } };
+          });
+          lines.push({
+            role: 'assistant',
+            content: [{ type: 'text', text: step.text }],
+            ...(calls.length > 0 ? { tool_calls: calls } : {}),
+          });
+          for (const call of calls) lines.push(result(call.id));
+        }
       }
-    }
-    return {
-      text: writeLines(lines, noise, {
-        header: 1,
-        orphan: result,
-        bookkeeping: () => ({ role: '_usage', token_count: 10 }),
-      }),
-      calls: distinct(turns),
-    };
-  });
+      return {
+        text: writeLines(lines, noise, {
+          header: 1,
+          orphan: result,
+          bookkeeping: () => ({ role: '_usage', token_count: 10 }),
+          readsLinesOnce: true,
+        }),
+        calls: written.size,
+      };
+    });
 }
 
 /** GitHub Copilot CLI events, each call also announced by `tool.execution_start`; some calls only there. */
@@ -500,6 +580,7 @@ export function copilotTranscript(): fc.Arbitrary<GeneratedTranscript> {
           header: 1,
           orphan: complete,
           bookkeeping: () => event('session.model_change', { newModel: 'auto' }),
+          readsLinesOnce: true,
         }),
         calls: distinct(turns) + startOnly,
       };
@@ -820,6 +901,7 @@ export function ampStreamTranscript(): fc.Arbitrary<GeneratedTranscript> {
         header: 1,
         orphan: (id) => results([id]),
         bookkeeping: () => line('stream_event', { event: { type: 'message_start' } }),
+        readsLinesOnce: true,
       }),
       calls: distinct(turns),
     };
@@ -1313,6 +1395,72 @@ export const LOSS_GUARD_FORMATS: readonly [
   ['otel-genai', otelGenAiTranscript],
 ];
 
+/** The generators of JSON Lines formats, for a file that holds two of them one after the other. */
+const JSON_LINES_FORMATS: readonly [ImportFormat, () => fc.Arbitrary<GeneratedTranscript>][] = [
+  ['claude-code', claudeCodeTranscript],
+  ['codex', codexTranscript],
+  ['gemini-cli', geminiLinesTranscript],
+  ['copilot-cli', copilotTranscript],
+  ['pi', piSessionTranscript],
+  ['openclaw', openClawTranscript],
+  ['kimi-cli', kimiCliTranscript],
+  ['kimi-code', kimiCodeTranscript],
+  ['amp', ampStreamTranscript],
+  // Its wrapped `.lhar.json` form is one document, not lines.
+  ['lhar', () => lharTranscript().filter((generated) => !generated.text.startsWith('{"lhar"'))],
+];
+
+/** The ids the generators give calls and entries: renamed in the second of two transcripts in one file. */
+const SECOND_IDS = /"((?:call|branch|sub|rewound|start|orphan)_\d+|e\d+|ev\d+)"/g;
+
+/** A file holding two transcripts one after the other, and their formats. */
+export interface ConcatenatedTranscript extends GeneratedTranscript {
+  formats: readonly [ImportFormat, ImportFormat];
+}
+
+/**
+ * Two transcripts of different JSON Lines formats in one file, as `cat
+ * a.jsonl b.jsonl` writes them (issue 43, item 10). The second's call and
+ * entry ids are renamed, as two real sessions' differ, so that no call of
+ * one is a call of the other: the file holds the calls of both.
+ */
+export function concatenatedTranscript(): fc.Arbitrary<ConcatenatedTranscript> {
+  const index = fc.nat(JSON_LINES_FORMATS.length - 1);
+  return fc
+    .tuple(index, index)
+    .filter(([a, b]) => a !== b)
+    .chain(([a, b]) => {
+      const [first, firstArbitrary] = JSON_LINES_FORMATS[a] as (typeof JSON_LINES_FORMATS)[number];
+      const [second, secondArbitrary] = JSON_LINES_FORMATS[
+        b
+      ] as (typeof JSON_LINES_FORMATS)[number];
+      return fc.tuple(firstArbitrary(), secondArbitrary()).map(([one, two]) => ({
+        text: `${one.text}\n${two.text.replace(SECOND_IDS, '"2nd-$1"')}`,
+        calls: one.calls + two.calls,
+        formats: [first, second] as const,
+      }));
+    });
+}
+
+/**
+ * The property for a file of two formats: refused as such, or read with an
+ * account that holds every call of both (a Pi session followed by an
+ * OpenClaw one is one tree of two branches: the first is left out and
+ * counted). Never "all counted" when calls were lost.
+ */
+export function checkConcatenated(generated: ConcatenatedTranscript): string | undefined {
+  const result = importTranscript(generated.text);
+  if (result.elements === undefined) {
+    const code = result.diagnostics[0]?.code;
+    return code === 'import/two-formats' ? undefined : `refused with ${String(code)}`;
+  }
+  const account = accountImport(result);
+  if (account.unexplained !== 0 || account.sourceCalls !== generated.calls) {
+    return `${generated.formats.join(' + ')}, ${generated.calls} calls written: ${describeImportAccount(result, account)}`;
+  }
+  return undefined;
+}
+
 /** The property for one transcript: undefined when it holds, else what differs. */
 export function checkLossGuard(
   format: ImportFormat,
@@ -1332,5 +1480,37 @@ export function checkLossGuard(
   if (account.unexplained !== 0 || account.sourceCalls !== generated.calls) {
     return describeImportAccount(result, account);
   }
-  return undefined;
+  const branchCall = ids.find((id) => generated.offBranch?.includes(id));
+  if (branchCall !== undefined) return `${branchCall}, a call on a branch the user left, imported`;
+  return checkWrittenTwice(format, generated.text, result.elements ?? []);
+}
+
+/** The formats whose importer reads a line written twice once (issue 43, item 8). */
+const READS_LINES_ONCE = new Set<ImportFormat>([
+  'pi',
+  'openclaw',
+  'kimi-cli',
+  'copilot-cli',
+  'amp',
+]);
+
+/**
+ * A file written again whole (`X` then `X`) imports as `X` alone does, where
+ * its importer reads a line written twice once: every message, call and
+ * recorded usage once. A file with no line that names itself (no call in a
+ * Kimi context) cannot be told from two sessions, and is not checked.
+ */
+function checkWrittenTwice(
+  format: ImportFormat,
+  text: string,
+  elements: readonly StreamElement[],
+): string | undefined {
+  if (!READS_LINES_ONCE.has(format) || text.length % 2 === 0) return undefined;
+  const once = text.slice(0, (text.length - 1) / 2);
+  if (text !== `${once}\n${once}`) return undefined;
+  const single = importTranscript(once).elements ?? [];
+  if (!single.some((element) => element.type === 'tool_call_request')) return undefined;
+  return isDeepStrictEqual(elements, single)
+    ? undefined
+    : `written twice, ${elements.length} events imported; written once, ${single.length}`;
 }

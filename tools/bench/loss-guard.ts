@@ -1,11 +1,17 @@
 /**
  * The loss guard's property at 10,000 generated transcripts per format (the
- * unit test runs 500, to stay fast): `npx tsx tools/bench/loss-guard.ts
- * [RUNS]`. Exits 1 with the counterexample when the property fails.
+ * unit test runs 500 unless LOSS_GUARD_CASES says more, to stay fast):
+ * `npx tsx tools/bench/loss-guard.ts [RUNS]`, files holding two formats
+ * included. Exits 1 with the counterexample when the property fails.
  */
 import fc from 'fast-check';
 import { importTranscript } from '../../src/core/import/import.ts';
-import { checkLossGuard, LOSS_GUARD_FORMATS } from '../../src/test/transcript-arbitraries.ts';
+import {
+  checkConcatenated,
+  checkLossGuard,
+  concatenatedTranscript,
+  LOSS_GUARD_FORMATS,
+} from '../../src/test/transcript-arbitraries.ts';
 
 const runs = Number(process.argv[2] ?? 10_000);
 let failed = false;
@@ -32,5 +38,18 @@ for (const [format, arbitrary, name = format] of LOSS_GUARD_FORMATS) {
       `${name}: ${outcome.numRuns} transcripts hold (${withLoss} with calls left out and noted), ${seconds} s`,
     );
   }
+}
+const twoFormats = fc.check(
+  fc.property(concatenatedTranscript(), (generated) => {
+    const problem = checkConcatenated(generated);
+    if (problem !== undefined) throw new Error(problem);
+  }),
+  { numRuns: runs },
+);
+if (twoFormats.failed) {
+  failed = true;
+  console.log(`two formats in one file: FAILED: ${fc.defaultReportMessage(twoFormats)}`);
+} else {
+  console.log(`two formats in one file: ${twoFormats.numRuns} files hold`);
 }
 process.exit(failed ? 1 : 0);

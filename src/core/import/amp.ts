@@ -13,6 +13,7 @@ import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder } from './builder.ts';
 import { importToolUseBlock } from './claude-code.ts';
 import { attachRecordedByAt, attachUsageAt, createSplitUsage } from './recorded-usage.ts';
+import { dropRepeatedLines } from './repeated-lines.ts';
 import type { JsonDocument, JsonLine } from './source.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
@@ -98,7 +99,7 @@ export function importAmpThread(document: JsonDocument): ImportResult {
 /** Imports an Amp --stream-json stream. */
 export function importAmpStream(lines: readonly JsonLine[]): ImportResult {
   const out = new StreamBuilder('amp');
-  for (const { line, value } of lines) {
+  for (const { line, value } of dropRepeatedLines(lines, out, namesItself)) {
     if (!isJsonObject(value)) continue;
     const message = isJsonObject(value.message) ? value.message : undefined;
     if (value.type === 'user' && message) importUser(message, undefined, line, out, 'stream');
@@ -136,6 +137,20 @@ export function importAmpStream(lines: readonly JsonLine[]): ImportResult {
     }
   }
   return out.finish();
+}
+
+/**
+ * Whether a stream line names what it holds: a response (its message id),
+ * a call. A result line names only its call: it is written twice only
+ * with it, or beside its twin.
+ */
+function namesItself(value: JsonValue): boolean {
+  const message = isJsonObject(value) && isJsonObject(value.message) ? value.message : undefined;
+  if (message === undefined) return false;
+  if (typeof message.id === 'string') return true;
+  return getArray(message, 'content').some(
+    (block) => isJsonObject(block) && block.type === 'tool_use',
+  );
 }
 
 function importUser(

@@ -5,7 +5,7 @@
  * it does not (docs/import-formats.md). Also collects the import notes
  * (grouped by kind) and the diagnostics of malformed items.
  */
-import { isJsonObject } from '../json/values.ts';
+import { isJsonObject, isSameJson } from '../json/values.ts';
 import { formatTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import type { Diagnostic, JsonObject, JsonValue, StreamElement } from '../types.ts';
 import type { ImportFormat, ImportNote, ImportResult } from './types.ts';
@@ -37,10 +37,21 @@ export const NO_TIMESTAMP_NOTE_CODE = 'import/no-timestamp';
 
 /** What the notes of a repeated call and a repeated result say ({@link StreamBuilder.toolCall}). */
 const REPEATED_MESSAGES = {
-  call: 'A tool call whose id came before (a line, entry, message or item written twice) is counted once, by id.',
+  call: 'A tool call written again (the same id, name and arguments: a line, entry, message or item written twice) is counted once.',
   result:
     'A tool result for a call already answered (a message or item written twice) is read once, by id.',
 } as const;
+
+/** The suffix of an id given to a different call under an id used before: `Bash:0#2`, `Bash:0#3`… */
+const REUSED_ID_MARK = '#';
+
+/** A call imported under a source id: the id it has in the stream, what it is, and whether it was answered. */
+interface ImportedCall {
+  streamId: string;
+  name: string;
+  args: JsonObject;
+  answered: boolean;
+}
 
 /** Collects the events, notes and diagnostics of one import. */
 export class StreamBuilder {
@@ -53,25 +64,45 @@ export class StreamBuilder {
   private title: string | undefined;
   /** The distinct ids of the source's tool calls, imported or not (the loss guard's source figure). */
   private readonly sourceCallIds = new Set<string>();
-  /** The ids of the calls imported so far ({@link toolCall}). */
-  private readonly callIds = new Set<string>();
+  /** The calls imported under each source id, in order ({@link toolCall}). */
+  private readonly callsById = new Map<string, ImportedCall[]>();
+  /** The ids the imported calls have in the stream (a reused source id gets a new one). */
+  private readonly streamCallIds = new Set<string>();
+  /**
+   * The source's calls known by id, name and arguments, imported or left
+   * out: a different call under an id used before counts on its own.
+   */
+  private readonly namedSourceCalls = new SourceCallTally();
   /** Source calls with no id nor key to count them by ({@link skipCall}). */
   private callsWithoutKey = 0;
-  /** The call ids answered so far ({@link toolResult}). */
+  /** The ids of results read for calls not imported (yet): each read once ({@link toolResult}). */
   private readonly resultIds = new Set<string>();
 
   constructor(readonly format: ImportFormat) {}
 
   /**
-   * Counts a tool call of the source by its id, on sight, whether or not it
-   * is imported: an importer calls it where it reads a call item it leaves
+   * Counts a tool call of the source on sight, whether or not it is
+   * imported: an importer calls it where it reads a call item it leaves
    * out, so a call it leaves out without a note shows in the loss guard as
-   * unexplained. Returns whether the id was new.
+   * unexplained. By its id alone, or, given its name and arguments, under
+   * the repeat rule of {@link toolCall} (a different call under a used id
+   * counts too). Returns whether it was a call not counted yet.
    */
-  sourceCall(id: string): boolean {
-    if (this.sourceCallIds.has(id)) return false;
+  sourceCall(id: string, call?: { name: string; args: JsonObject }): boolean {
+    const before = this.sourceCallCount();
+    this.countSourceCall(id, call);
+    return this.sourceCallCount() > before;
+  }
+
+  private countSourceCall(id: string, call: { name: string; args: JsonObject } | undefined): void {
     this.sourceCallIds.add(id);
-    return true;
+    if (call !== undefined) this.namedSourceCalls.add({ id, ...call });
+  }
+
+  /** The source's calls so far: each id once, and each further different call under one. */
+  private sourceCallCount(): number {
+    const named = this.namedSourceCalls;
+    return this.sourceCallIds.size + (named.size - named.ids) + this.callsWithoutKey;
   }
 
   /** Whether a call of this id was seen already. */
@@ -166,18 +197,41 @@ export class StreamBuilder {
 
   /**
    * A tool call, under the name exactly as the source records it. A call
-   * whose id was imported before (a line, entry, message or item written
-   * twice, as on a resume) is the same call: it is left out with a
-   * `<format>/repeated-call` note, so it counts once. The one home of that
-   * rule for every format. Returns whether the call was imported.
+   * whose id, name and arguments were imported before (a line, entry,
+   * message or item written twice, as on a resume) is the same call: it is
+   * left out with a `<format>/repeated-call` note, so it counts once. A
+   * different call under an id used before (a counter that restarted, as
+   * Kimi CLI's `Name:N` does) is another call: it is kept, under the id with
+   * `#2` (`#3`…) appended so the stream's ids stay unique, with a
+   * `<format>/reused-call-id` note; a result of the id answers its latest
+   * call not answered yet ({@link toolResult}). The one home of that rule for every format.
+   * Returns whether the call was imported.
    */
   toolCall(id: string, name: string, args: JsonObject, time: SourceTime, line?: number): boolean {
-    this.sourceCallIds.add(id);
-    if (!this.firstTime(this.callIds, id, 'call', line)) return false;
+    this.countSourceCall(id, { name, args });
+    const earlier = this.callsById.get(id);
+    if (earlier !== undefined && this.isRepeat(id, name, args)) {
+      this.note(`${this.format}/repeated-call`, REPEATED_MESSAGES.call, line);
+      return false;
+    }
+    let streamId = id;
+    if (earlier !== undefined) {
+      this.note(
+        `${this.format}/reused-call-id`,
+        `A tool call under an id an earlier, different call has (another name or other arguments: a counter that restarted) is another call: kept, under the id with ${REUSED_ID_MARK}2 (${REUSED_ID_MARK}3…) appended, and a result of that id answers its latest call not answered yet.`,
+        line,
+      );
+    }
+    if (this.streamCallIds.has(streamId)) streamId = this.freshStreamId(id);
+    const calls = earlier ?? [];
+    // A result read before its call (written out of order) answers it.
+    calls.push({ streamId, name, args, answered: earlier === undefined && this.resultIds.has(id) });
+    this.callsById.set(id, calls);
+    this.streamCallIds.add(streamId);
     this.elements.push({
       timestamp: this.time(time, line),
       type: 'tool_call_request',
-      id,
+      id: streamId,
       name,
       arguments: args,
     });
@@ -185,10 +239,47 @@ export class StreamBuilder {
   }
 
   /**
-   * A tool's result. A result for a call already answered (a message or item
-   * written twice) is left out with a `<format>/repeated-result` note, so one
-   * call has one result, the first: the rule of {@link toolCall}, for
-   * results. Returns whether the result was imported.
+   * Whether a call of this id, name and arguments was imported already: the
+   * same call written again. Without `args`, the id and name decide (a
+   * runtime that announces a call twice may restate its arguments).
+   */
+  isRepeat(id: string, name: string, args?: JsonObject): boolean {
+    return (
+      this.callsById
+        .get(id)
+        ?.some(
+          (earlier) =>
+            earlier.name === name &&
+            (args === undefined || isSameCall({ id, ...earlier }, { id, name, args })),
+        ) ?? false
+    );
+  }
+
+  /**
+   * Whether a result of this id would be a repeat: every call imported
+   * under it is answered, or (with none imported) a result of it was read.
+   */
+  isAnswered(id: string): boolean {
+    const calls = this.callsById.get(id);
+    return calls === undefined ? this.resultIds.has(id) : latestOpen(calls) === undefined;
+  }
+
+  /** An id no imported call has: `id#2`, `id#3`… */
+  private freshStreamId(id: string): string {
+    for (let n = 2; ; n++) {
+      const candidate = `${id}${REUSED_ID_MARK}${n}`;
+      if (!this.streamCallIds.has(candidate)) return candidate;
+    }
+  }
+
+  /**
+   * A tool's result. It answers the latest call of its id not answered yet
+   * (under the id that call has in the stream: a call cut short before a
+   * counter restarted keeps no result of the next); a result for a call already
+   * answered (a message or item written twice) is left out with a
+   * `<format>/repeated-result` note, so one call has one result, the first.
+   * A result with no call of its id imported is read once per id. Returns
+   * whether the result was imported.
    */
   toolResult(
     id: string,
@@ -197,29 +288,30 @@ export class StreamBuilder {
     time: SourceTime,
     line?: number,
   ): boolean {
-    if (!this.firstTime(this.resultIds, id, 'result', line)) return false;
+    const calls = this.callsById.get(id);
+    let streamId = id;
+    if (calls !== undefined) {
+      const open = latestOpen(calls);
+      if (open === undefined) return this.repeatedResult(line);
+      open.answered = true;
+      streamId = open.streamId;
+    } else if (this.resultIds.has(id)) {
+      return this.repeatedResult(line);
+    } else {
+      this.resultIds.add(id);
+    }
     this.elements.push({
       timestamp: this.time(time, line),
       type: 'tool_call_response',
-      id,
+      id: streamId,
       content,
       is_error: isError,
     });
     return true;
   }
 
-  /** Whether `id` is new to `ids` (and adds it); when not, notes the repeated `item`. */
-  private firstTime(
-    ids: Set<string>,
-    id: string,
-    item: 'call' | 'result',
-    line: number | undefined,
-  ): boolean {
-    if (!ids.has(id)) {
-      ids.add(id);
-      return true;
-    }
-    this.note(`${this.format}/repeated-${item}`, REPEATED_MESSAGES[item], line);
+  private repeatedResult(line: number | undefined): false {
+    this.note(`${this.format}/repeated-result`, REPEATED_MESSAGES.result, line);
     return false;
   }
 
@@ -333,10 +425,74 @@ export class StreamBuilder {
       notes,
     };
     if (this.title !== undefined) result.title = this.title;
-    const sourceCalls = this.sourceCallIds.size + this.callsWithoutKey;
+    const sourceCalls = this.sourceCallCount();
     if (sourceCalls > 0) result.sourceCalls = sourceCalls;
     return result;
   }
+}
+
+/** A call of a source as the repeat rule sees it: its id, name and arguments. */
+export interface SourceCall {
+  id: string;
+  name: string;
+  args: JsonObject;
+}
+
+/**
+ * Whether two calls are the same call written twice: the same id, name and
+ * arguments ({@link StreamBuilder.toolCall}'s rule).
+ */
+export function isSameCall(a: SourceCall, b: SourceCall): boolean {
+  return a.id === b.id && a.name === b.name && isSameJson(a.args, b.args);
+}
+
+/**
+ * The distinct calls of a source under the repeat rule, for an importer
+ * that counts its source's calls itself (Claude Code): a call written twice
+ * counts once; a different call under a used id counts on its own.
+ */
+export class SourceCallTally {
+  private readonly byId = new Map<string, SourceCall[]>();
+  private count = 0;
+
+  /** Adds a call; whether it is a new one. */
+  add(call: SourceCall): boolean {
+    const calls = this.byId.get(call.id) ?? [];
+    if (calls.some((earlier) => isSameCall(earlier, call))) return false;
+    calls.push(call);
+    this.byId.set(call.id, calls);
+    this.count++;
+    return true;
+  }
+
+  /** Whether the same call was added. */
+  has(call: SourceCall): boolean {
+    return this.byId.get(call.id)?.some((earlier) => isSameCall(earlier, call)) ?? false;
+  }
+
+  /** Whether a call of this id was added. */
+  hasId(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** How many distinct calls were added. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** How many distinct ids they have. */
+  get ids(): number {
+    return this.byId.size;
+  }
+}
+
+/** The latest call not answered yet, if any. */
+function latestOpen(calls: readonly ImportedCall[]): ImportedCall | undefined {
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const call = calls[i] as ImportedCall;
+    if (!call.answered) return call;
+  }
+  return undefined;
 }
 
 /**

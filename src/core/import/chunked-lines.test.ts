@@ -64,4 +64,15 @@ describe('readChunkedLines', () => {
     const { result } = await read(bytes, [3]);
     expect(result).toMatchObject({ ok: false, diagnostic: { line: 2, code: 'input/utf8' } });
   });
+
+  it('reads a last line cut inside a character (a session cut mid-write) with U+FFFD there', async () => {
+    const whole = encode('{"a":1}\n{"t":"café"}');
+    // Cut after the first byte of "é" (C3 A9), in the last chunk.
+    const { lines, result } = await read(whole.slice(0, whole.length - 3), [4]);
+    expect(result).toMatchObject({ ok: true, lines: 2 });
+    expect(lines).toEqual([
+      [1, '{"a":1}'],
+      [2, '{"t":"caf\ufffd'],
+    ]);
+  });
 });

@@ -4,8 +4,11 @@
  * string built at once. Splitting happens on the LF byte: in UTF-8 it never
  * occurs inside a multi-byte character, so a character split across two
  * chunks is decoded whole. Decoding is strict, as for every file JP reads
- * (`json/utf8.ts`).
+ * (`json/utf8.ts`), except for a character cut short at the very end, as a
+ * session being written is: it becomes U+FFFD, and its line is skipped as
+ * any line cut mid-write.
  */
+import { decodeCutEnd } from '../json/utf8.ts';
 import { decodeUtf8Strict } from '../stream/base64.ts';
 import type { Diagnostic } from '../types.ts';
 
@@ -45,8 +48,9 @@ export async function readChunkedLines(
   let pendingLength = 0;
   let line = 0;
   let bytes = 0;
-  const emit = (block: Uint8Array): Diagnostic | undefined => {
-    const text = decodeUtf8Strict(block);
+  // The last block may end in a character cut mid-write: as decodeUtf8's streams, U+FFFD in its place.
+  const emit = (block: Uint8Array, last = false): Diagnostic | undefined => {
+    const text = decodeUtf8Strict(block) ?? (last ? decodeCutEnd(block) : undefined);
     if (text === undefined) {
       return {
         line: line + 1,
@@ -80,7 +84,7 @@ export async function readChunkedLines(
     options.onProgress?.(bytes);
   }
   if (pendingLength > 0) {
-    const failed = emit(concat(pending, pendingLength));
+    const failed = emit(concat(pending, pendingLength), true);
     if (failed) return { ok: false, diagnostic: failed };
   }
   return { ok: true, lines: line, bytes };

@@ -8,7 +8,15 @@
 import { isJsonObject } from '../json/values.ts';
 import { countTurns } from '../stream/turns.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, type SourceTime, StreamBuilder, toArguments } from './builder.ts';
+import {
+  getArray,
+  getString,
+  type SourceCall,
+  SourceCallTally,
+  type SourceTime,
+  StreamBuilder,
+  toArguments,
+} from './builder.ts';
 import { attachRecordedByAt, createRecordedUsage, type RecordedBy } from './recorded-usage.ts';
 import { isAnthropicServerResult, isServerResultError, serverResultText } from './server-tools.ts';
 import type { JsonLine, JsonLines } from './source.ts';
@@ -126,17 +134,27 @@ export function importClaudeCode(read: JsonLines, options: ClaudeCodeOptions = {
 function countSourceCalls(entries: readonly Entry[], agent: string | undefined): number {
   const groups = agent === undefined ? undefined : sidechainGroups(entries);
   const ids = new Set<string>();
+  // Named calls by id, name and arguments: a different call under a used id counts on its own.
+  const named = new SourceCallTally();
   let withoutId = 0;
   for (const entry of entries) {
     if (entry.value.type !== 'assistant') continue;
     if (groups !== undefined && groups.get(entry) !== agent) continue;
     for (const block of contentBlocks(entry.value)) {
       if (!isCallBlock(block)) continue;
-      if (typeof block.id === 'string') ids.add(block.id);
-      else withoutId++;
+      if (typeof block.id !== 'string') withoutId++;
+      else ids.add(block.id);
+      const call = namedCall(block);
+      if (call !== undefined) named.add(call);
     }
   }
-  return ids.size + withoutId;
+  return ids.size + (named.size - named.ids) + withoutId;
+}
+
+/** A call block as the repeat rule sees it, when it has a string id and name. */
+function namedCall(block: JsonObject): SourceCall | undefined {
+  if (!isNamedCall(block)) return undefined;
+  return { id: String(block.id), name: String(block.name), args: toArguments(block.input).args };
 }
 
 /** A call block the importer can emit: a call with a string id and name. */
@@ -273,16 +291,15 @@ function selectConversation(
   const linked: Entry[] = [];
   const boundaries: Entry[] = [];
   const summaries: Entry[] = [];
-  /** The call ids already counted in a note: the loss guard counts each left-out call once. */
-  const accounted = new Set<string>();
+  /** The calls already counted in a note: the loss guard counts each left-out call once. */
+  const accounted = new SourceCallTally();
   /** How many calls of a skipped line no note counted yet (those in `kept` are imported). */
-  const leftOut = (value: JsonObject, kept?: ReadonlySet<string>): number => {
+  const leftOut = (value: JsonObject, kept?: SourceCallTally): number => {
     if (value.type !== 'assistant') return 0;
     let fresh = 0;
     for (const block of contentBlocks(value)) {
-      const id = String(block.id);
-      if (!isNamedCall(block) || accounted.has(id) || kept?.has(id)) continue;
-      accounted.add(id);
+      const call = namedCall(block);
+      if (call === undefined || kept?.has(call) || !accounted.add(call)) continue;
       fresh++;
     }
     return fresh;
@@ -441,6 +458,7 @@ function selectConversation(
   );
 
   const callIds = new Set<string>();
+  const callsOnPath = new SourceCallTally();
   const answeredOnPath = new Set<string>();
   const responseIds = new Set<string>();
   for (const entry of candidates) {
@@ -448,8 +466,11 @@ function selectConversation(
     const id = messageId(entry.value);
     if (entry.value.type === 'assistant' && id !== undefined) responseIds.add(id);
     for (const block of contentBlocks(entry.value)) {
-      if (entry.value.type === 'assistant' && isCallBlock(block) && typeof block.id === 'string')
+      if (entry.value.type === 'assistant' && isCallBlock(block) && typeof block.id === 'string') {
         callIds.add(block.id);
+        const call = namedCall(block);
+        if (call !== undefined) callsOnPath.add(call);
+      }
       if (block.type === 'tool_result' && typeof block.tool_use_id === 'string')
         answeredOnPath.add(block.tool_use_id);
     }
@@ -475,7 +496,7 @@ function selectConversation(
       'claude-code/branch',
       'Lines off the conversation\'s last branch (messages the user rewound or edited, following "parentUuid") are skipped.',
       entry.record.line,
-      leftOut(entry.value, callIds),
+      leftOut(entry.value, callsOnPath),
     );
     return false;
   });

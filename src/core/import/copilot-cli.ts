@@ -11,6 +11,7 @@ import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
 import { attachRecordedByAt } from './recorded-usage.ts';
+import { dropRepeatedLines } from './repeated-lines.ts';
 import type { JsonLine } from './source.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
 
@@ -45,7 +46,9 @@ export function sniffCopilotCli(lines: readonly JsonLine[]): Sniffed {
 export function importCopilotCli(lines: readonly JsonLine[]): ImportResult {
   const out = new StreamBuilder('copilot-cli');
   let version: string | undefined;
-  for (const { line, value } of lines) {
+  // Every event has its own id: an identical event again is the same event written twice.
+  const once = dropRepeatedLines(lines, out, (value) => isJsonObject(value) && 'id' in value);
+  for (const { line, value } of once) {
     if (!isJsonObject(value) || !isJsonObject(value.data) || typeof value.type !== 'string') {
       out.skipLine(line, 'copilot-cli/bad-line', 'a {"type", "data"} event');
       continue;
@@ -70,10 +73,12 @@ export function importCopilotCli(lines: readonly JsonLine[]): ImportResult {
       case 'tool.execution_start': {
         const id = getString(data, 'toolCallId');
         const name = getString(data, 'toolName');
-        if (id !== undefined && out.hasCall(id)) {
+        // The call the assistant message requested, announced again: its id and tool name (a
+        // start without a name repeats its id's call); the arguments may be restated.
+        if (id !== undefined && out.hasCall(id) && (name === undefined || out.isRepeat(id, name))) {
           out.note(
             'copilot-cli/execution-start',
-            'tool.execution_start events repeat a call the assistant message already requested; counted once, by toolCallId.',
+            'tool.execution_start events repeat a call the assistant message already requested (the same toolCallId and tool name); counted once.',
             line,
           );
         } else if (id === undefined || name === undefined) {

@@ -23,7 +23,13 @@ import { sniffOpenAiResponses } from './openai-responses.ts';
 import { sniffOpenClaw, sniffPi } from './openclaw.ts';
 import { sniffOpenCode } from './opencode.ts';
 import { sniffOtelGenAi } from './otel-genai.ts';
-import { type JsonDocument, type JsonLines, readJsonDocument, readJsonLines } from './source.ts';
+import {
+  type JsonDocument,
+  type JsonLine,
+  type JsonLines,
+  readJsonDocument,
+  readJsonLines,
+} from './source.ts';
 import {
   fits,
   IMPORT_FORMAT_LABELS,
@@ -36,6 +42,9 @@ import { recognizeUnsupported } from './unsupported.ts';
 
 /** How many parsed lines of a JSON Lines text the sniffers look at. */
 const SNIFF_LINES = 50;
+
+/** How many line shapes {@link findSecondFormat} looks at, each a look at the lines around it. */
+const MAX_SHAPES_LOOKED_AT = 1_000;
 
 /** The text, parsed the way its format needs. */
 export type ParsedSource =
@@ -169,9 +178,14 @@ export function detectSourceFormat(source: ParsedSource): Detection {
     } else tried.push({ format, reason: sniffed.reason });
   }
   if (found !== undefined) {
+    const second = findSecondFormat(source);
+    if (second !== undefined) return { ok: false, tried: [], diagnostic: second };
     const detected = { ok: true as const, ...found, source };
     return alsoFits.length > 0 ? { ...detected, alsoFits } : detected;
   }
+  // No format fits the whole: two one after the other is the likelier story, and says where.
+  const second = findSecondFormat(source);
+  if (second !== undefined) return { ok: false, tried, diagnostic: second };
   tried.sort((a, b) => IMPORT_FORMATS.indexOf(a.format) - IMPORT_FORMATS.indexOf(b.format));
   const looksLike = recognizeForeign(source);
   return {
@@ -191,6 +205,69 @@ export function detectSourceFormat(source: ParsedSource): Detection {
       code: looksLike === undefined ? 'import/unknown-format' : 'import/not-supported',
     },
   };
+}
+
+/**
+ * The refusal of a JSON Lines text whose lines, from some line on, are
+ * another format's (`cat a.jsonl b.jsonl`: a Claude Code session followed by
+ * a Codex rollout), or undefined when there is none. Read as one format,
+ * the other's lines would become notes and its calls vanish; so the file is
+ * refused, naming the line where the second format starts, until it is
+ * split there. Looked for where a line of a shape not seen before begins
+ * (its keys, `type` and `role`): the lines from there must fit a format
+ * and not the one the lines before it fit (read with the file's first
+ * line, a header where the format has one).
+ */
+export function findSecondFormat(source: ParsedSource): Diagnostic | undefined {
+  if (source.kind !== 'lines') return undefined;
+  const lines = source.lines.lines;
+  const first = lines[0];
+  const shapes = new Set<string>();
+  const windowOf = (part: JsonLine[]): ParsedSource => ({
+    kind: 'lines',
+    lines: { ...source.lines, lines: part },
+  });
+  for (const [index, { value }] of lines.entries()) {
+    if (!isJsonObject(value)) continue;
+    const shape = `${Object.keys(value).sort().join(',')}|${String(value.type)}|${String(value.role)}`;
+    if (shapes.has(shape)) continue;
+    // A real transcript has tens of line shapes; a text with thousands is not worth the look.
+    if (shapes.size >= MAX_SHAPES_LOOKED_AT) return undefined;
+    shapes.add(shape);
+    if (index === 0 || first === undefined) continue;
+    const window = windowOf(lines.slice(index, index + SNIFF_LINES));
+    const after = findFit(window);
+    if (after === undefined) continue;
+    const before = findFit(
+      windowOf([first, ...lines.slice(Math.max(1, index - SNIFF_LINES + 1), index)]),
+    );
+    // Where the lines from here fit the format before too, it goes on here.
+    if (before === undefined || checkFormat(before.format, window).fits) continue;
+    const line = (lines[index] as JsonLine).line;
+    return {
+      line,
+      column: 1,
+      endLine: line,
+      endColumn: 2,
+      severity: 'error',
+      message:
+        `This file holds two transcripts one after the other: it opens as a ${IMPORT_FORMAT_LABELS[before.format]}, ` +
+        `and from line ${line} on it is a ${IMPORT_FORMAT_LABELS[after.format]} (${after.marker}), ` +
+        'as `cat a.jsonl b.jsonl` writes. Read as one, the lines of either would be skipped and their tool calls lost, ' +
+        `so nothing is read: split the file at line ${line} (\`head -n ${line - 1}\` and \`tail -n +${line}\`) and open each part.`,
+      code: 'import/two-formats',
+    };
+  }
+  return undefined;
+}
+
+/** The first format in detection's order that `source` fits, with its marker. */
+function findFit(source: ParsedSource): { format: ImportFormat; marker: string } | undefined {
+  for (const format of DETECTION_ORDER) {
+    const sniffed = checkFormat(format, source);
+    if (sniffed.fits) return { format, marker: sniffed.marker };
+  }
+  return undefined;
 }
 
 /** Anthropic before Chat Completions: its blocks are what tells the two apart. */
@@ -224,6 +301,16 @@ function notJson(text: string): Diagnostic {
     text.trim() === '' ? undefined : findSyntaxError(firstLine.trim() === '' ? text : firstLine);
   const offset = problem?.offset ?? 0;
   const formats = IMPORT_FORMATS.map((format) => IMPORT_FORMAT_LABELS[format]).join(', ');
+  const opensValue = /^\ufeff?\s*[[{]/.test(text);
+  if (
+    problem !== undefined &&
+    opensValue &&
+    (firstLineEnd < 0 || offset >= firstLine.trimEnd().length)
+  ) {
+    // One value that does not parse, or a first line that opens a document the next lines go on with.
+    const cut = brokenDocument(text);
+    if (cut !== undefined) return cut;
+  }
   return diagnosticAt(
     new LineIndex(text),
     offset,
@@ -234,4 +321,47 @@ function notJson(text: string): Diagnostic {
       : `This text is neither one JSON document nor JSON Lines, so it is in none of the formats the playground reads (${formats}). ${problem?.message.replace(/^The events text /, 'The first line ') ?? ''}`.trim(),
     'import/not-json',
   );
+}
+
+/**
+ * A text laid out as one JSON document over many lines that does not parse
+ * (an export cut while being written): where it really breaks, and the
+ * format its opening names, if one does.
+ */
+function brokenDocument(text: string): Diagnostic | undefined {
+  const body = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const problem = findSyntaxError(body);
+  if (problem === undefined) return undefined;
+  const format = guessDocumentFormat(body);
+  const what =
+    format === undefined
+      ? 'This text is one JSON document that'
+      : `This ${IMPORT_FORMAT_LABELS[format]} document (so its opening says)`;
+  return diagnosticAt(
+    new LineIndex(text),
+    problem.offset,
+    problem.offset + Math.max(problem.length, 1),
+    'error',
+    `${what} does not parse, so none of it is read (a document is read whole; only a JSON Lines format skips a line): ` +
+      `${problem.message.replace(/^The events text /, 'The document ')} If it was cut while being written, export or copy it again.`,
+    'import/not-json',
+  );
+}
+
+/** The document formats whose opening names them: a key only that format writes near its top. */
+const DOCUMENT_OPENINGS: readonly [ImportFormat, RegExp][] = [
+  ['otel-genai', /"resourceSpans"\s*:/],
+  ['amp', /"id"\s*:\s*"T-[0-9a-f-]+"/i],
+  ['lhar', /"lhar"\s*:/],
+  ['gemini-cli', /"projectHash"\s*:/],
+  ['opencode', /"session_v2"\s*:/],
+];
+
+/** How much of a broken document's start {@link guessDocumentFormat} looks at. */
+const OPENING_LENGTH = 4096;
+
+/** The format a document's opening names, if one does (for a document that does not parse). */
+function guessDocumentFormat(text: string): ImportFormat | undefined {
+  const opening = text.slice(0, OPENING_LENGTH);
+  return DOCUMENT_OPENINGS.find(([, key]) => key.test(opening))?.[0];
 }

@@ -509,6 +509,24 @@ describe('the agents added in 2026, told apart by their whole envelope', () => {
     );
   });
 
+  it('names a Kimi CLI line past detection without a role, or with a role it does not know, for what it is', () => {
+    // Detection reads the first 50 lines: the lines after them can be anything.
+    const head = [
+      { role: '_checkpoint', id: 0 },
+      { role: 'user', content: 'go' },
+      ...Array.from({ length: 50 }, (_, i) => ({ role: '_usage', token_count: i })),
+    ];
+    const result = importTranscript(
+      jsonl([...head, { content: 'no role' }, { role: 'critic', content: 'x' }, [1]]),
+    );
+    expect(result.format).toBe('kimi-cli');
+    const codes = result.notes.map((note) => note.code);
+    expect(codes).toContain('kimi-cli/no-role');
+    expect(codes).toContain('kimi-cli/role-critic');
+    expect(codes.some((code) => code.includes('undefined'))).toBe(false);
+    expect(result.diagnostics).toMatchObject([{ line: 55, code: 'kimi-cli/not-object' }]);
+  });
+
   it('imports a Kimi Code journal whose turns were cancelled with no call', () => {
     const result = importTranscript(corpus('kimi-code/agent-sessions__kimi__small.jsonl'));
     expect(result.format).toBe('kimi-code');

@@ -30,6 +30,7 @@ import {
   checkFormat,
   describeChoice,
   detectFormat,
+  findSecondFormat,
   type ParsedSource,
   parseSource,
   recognizeForeign,
@@ -102,12 +103,14 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
         code: 'import/wrong-format',
       });
     }
+    const second = findSecondFormat(source);
+    if (second !== undefined) return failure(format, second);
     chosen = { format, marker: `the format was asked for (${format}), and ${sniffed.marker}` };
   }
   const format = chosen.format;
   if (format === 'jp') return importJp(text, limits);
   if (source.kind === 'document') {
-    const deep = checkDocumentDepth(text);
+    const deep = checkDocumentDepth(text, format);
     if (deep) return failure(format, deep);
   }
 

@@ -8,8 +8,9 @@
  */
 
 import { isJsonObject } from '../json/values.ts';
-import type { JsonObject } from '../types.ts';
+import type { JsonObject, JsonValue } from '../types.ts';
 import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { dropRepeatedLines } from './repeated-lines.ts';
 import type { JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -35,11 +36,25 @@ export function sniffKimiCli(lines: readonly JsonLine[]): Sniffed {
   return message ? fits(bookkeeping) : misfit('no line is a message');
 }
 
+/**
+ * Whether a line names what it holds: a message with calls (their ids).
+ * A checkpoint's number and a result's call id come again when Kimi's
+ * counters restart: such a line is written twice only beside its twin or
+ * in a repeated stretch with a message of calls.
+ */
+function namesItself(value: JsonValue): boolean {
+  return isJsonObject(value) && getArray(value, 'tool_calls').length > 0;
+}
+
 /** Imports a Kimi CLI context. */
 export function importKimiCli(lines: readonly JsonLine[]): ImportResult {
   const out = new StreamBuilder('kimi-cli');
-  for (const { line, value } of lines) {
-    if (!isJsonObject(value)) continue;
+  for (const { line, value } of dropRepeatedLines(lines, out, namesItself)) {
+    // Detection looks at the first lines only: a later line can be anything.
+    if (!isJsonObject(value)) {
+      out.skipLine(line, 'kimi-cli/not-object', 'a JSON object');
+      continue;
+    }
     const text = () =>
       joinTextParts(value.content, ['text', 'think'], () =>
         out.note('kimi-cli/non-text-part', 'Non-text parts (images) are left out.', line),
@@ -66,14 +81,33 @@ export function importKimiCli(lines: readonly JsonLine[]): ImportResult {
         break;
       }
       default:
-        out.note(
-          `kimi-cli/${String(value.role)}`,
-          `"${String(value.role)}" lines (Kimi's checkpoints, context sizes and system prompt) are not messages; skipped.`,
-          line,
-        );
+        noteOtherLine(value.role, line, out);
     }
   }
   return out.finish();
+}
+
+/** A line that is no message: Kimi's bookkeeping, a role the importer does not know, or none. */
+function noteOtherLine(role: JsonValue | undefined, line: number, out: StreamBuilder): void {
+  if (typeof role !== 'string') {
+    out.note(
+      'kimi-cli/no-role',
+      'Lines without a string "role" are not lines Kimi CLI writes; skipped.',
+      line,
+    );
+  } else if (BOOKKEEPING_ROLES.has(role)) {
+    out.note(
+      `kimi-cli/${role}`,
+      `"${role}" lines (Kimi's checkpoints, context sizes and system prompt) are not messages; skipped.`,
+      line,
+    );
+  } else {
+    out.note(
+      `kimi-cli/role-${role}`,
+      `Lines of the role "${role}" are not ones the importer knows (newer than it); skipped.`,
+      line,
+    );
+  }
 }
 
 function importAssistant(value: JsonObject, line: number, out: StreamBuilder): void {

@@ -105,7 +105,7 @@ export function importOtelGenAi(document: JsonDocument): ImportResult {
   // share one, and a call's input repeats the history either way.
   const lastOfTrace = new Map<string, string[]>();
   let lastOfAny: string[] | undefined;
-  const calls: CallState = { answered: new Set(), withoutId: new Map(), unanswered: [] };
+  const calls: CallState = { skipped: new Set(), withoutId: new Map(), unanswered: [] };
   for (const span of spans) {
     const line = document.lineOf(span);
     const attributes = attributesOf(span);
@@ -169,10 +169,14 @@ export function importOtelGenAi(document: JsonDocument): ImportResult {
   return out.finish();
 }
 
-/** The calls of one import: those imported or answered (by id), and those the source wrote without an id. */
+/**
+ * The calls of one import the builder does not keep: those skipped for want
+ * of a name, and those the source wrote without an id. (Which calls were
+ * imported and answered, the builder knows: `isRepeat`, `isAnswered`.)
+ */
 interface CallState {
-  /** `call:<id>` for a call imported, `<id>` for a call answered. */
-  answered: Set<string>;
+  /** The ids of calls skipped without a name: each an error once, though every later input repeats it. */
+  skipped: Set<string>;
   /** The id given to each call without one, and answered by each response without one, by its place in the conversation. */
   withoutId: Map<string, string>;
   /** Calls without an id not yet answered, oldest first: a response without an id answers the oldest. */
@@ -236,11 +240,11 @@ function importCall(
   time: JsonValue | undefined,
   line: number | undefined,
   out: StreamBuilder,
-  calls: CallState,
 ): void {
-  if (calls.answered.has(`call:${id}`)) return;
-  calls.answered.add(`call:${id}`);
-  out.toolCall(id, name, toArguments(args).args, time, line);
+  const parsed = toArguments(args).args;
+  // Every call's input repeats the history: the same call again (id, name and arguments) is no news.
+  if (out.isRepeat(id, name, parsed)) return;
+  out.toolCall(id, name, parsed, time, line);
 }
 
 function importResponse(
@@ -259,8 +263,7 @@ function importResponse(
     );
     return;
   }
-  if (calls.answered.has(id)) return;
-  calls.answered.add(id);
+  if (out.isAnswered(id)) return;
   calls.unanswered = calls.unanswered.filter((waiting) => waiting !== id);
   out.toolResult(
     id,
@@ -313,18 +316,18 @@ function importParts(
         const name = getString(part, 'name');
         const id = callId(part, place, occurrence, calls, line, out);
         if (name === undefined) {
-          if (!calls.answered.has(`call:${id}`))
+          if (!calls.skipped.has(id))
             out.skipCall(
               line,
               'otel-genai/bad-call',
               `a ${part.type} part without a string "name"`,
               id,
             );
-          calls.answered.add(`call:${id}`);
+          calls.skipped.add(id);
           break;
         }
         const args = part.type === 'tool_call' ? part.arguments : part.server_tool_call;
-        importCall(id, name, args, time, line, out, calls);
+        importCall(id, name, args, time, line, out);
         break;
       }
       case 'tool_call_response':

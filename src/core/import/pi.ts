@@ -10,8 +10,16 @@
 
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import {
+  getArray,
+  getString,
+  type SourceCall,
+  SourceCallTally,
+  StreamBuilder,
+  toArguments,
+} from './builder.ts';
 import { attachRecordedByAt, attachUsageAt, createSplitUsage } from './recorded-usage.ts';
+import { dropRepeatedLines } from './repeated-lines.ts';
 import type { JsonLine } from './source.ts';
 import { joinTextParts } from './text-parts.ts';
 import { fits, type ImportFormat, type ImportResult, misfit, type Sniffed } from './types.ts';
@@ -41,7 +49,9 @@ export function importPiSession(lines: readonly JsonLine[], format: ImportFormat
   const out = new StreamBuilder(format);
   const code = (kind: string) => `${format}/${kind}`;
   const session: SessionFacts = { subagent: false, prompts: 0 };
-  for (const { line, value } of lines) {
+  // Every entry has its own id: an identical entry again is the same entry written twice.
+  const once = dropRepeatedLines(lines, out, (value) => isJsonObject(value) && 'id' in value);
+  for (const { line, value } of selectLiveBranch(once, out, code('branch'))) {
     if (!isJsonObject(value) || typeof value.type !== 'string') {
       out.error({
         line,
@@ -60,6 +70,12 @@ export function importPiSession(lines: readonly JsonLine[], format: ImportFormat
         'The agent compacted the session here; the entries before are imported as they were, and its summary is skipped.',
         line,
       );
+    } else if (value.type === 'branch_summary') {
+      out.note(
+        code('branch-summary'),
+        'Pi summarised the branch the user left with /tree here (branch_summary) and sends that summary as context; the summary is skipped, the branch left out.',
+        line,
+      );
     } else {
       const kind = value.type;
       out.note(
@@ -70,6 +86,98 @@ export function importPiSession(lines: readonly JsonLine[], format: ImportFormat
     }
   }
   return out.finish();
+}
+
+/** An entry of the session's tree: its line, id and parent. */
+interface TreeEntry {
+  record: JsonLine;
+  id: string;
+  parentId: string | undefined;
+}
+
+/**
+ * The lines of the session's live branch, in file order, as Pi reads it
+ * back: the path from the last entry through `parentId` to the root (its
+ * `buildSessionContext`). Entries on other branches (one the user left
+ * with `/tree`, or rewound) are left out, each counted in a note with the
+ * calls it holds. A parent that is missing (a line that did not read) or
+ * already on the path is a gap: the walk goes on from the nearest entry
+ * before in the file, so the history before it is kept. Where no entry
+ * names a parent, the file's order is the conversation. The header and
+ * lines without a string id are no part of the tree: kept.
+ */
+function selectLiveBranch(
+  lines: readonly JsonLine[],
+  out: StreamBuilder,
+  branchCode: string,
+): JsonLine[] {
+  const entries: TreeEntry[] = [];
+  for (const record of lines) {
+    const value = record.value;
+    if (!isJsonObject(value) || value.type === 'session' || typeof value.id !== 'string') continue;
+    const parentId = typeof value.parentId === 'string' ? value.parentId : undefined;
+    entries.push({ record, id: value.id, parentId });
+  }
+  const leaf = entries.at(-1);
+  if (leaf === undefined || entries.every((entry) => entry.parentId === undefined)) {
+    return [...lines];
+  }
+  // An id written twice with other content: the later entry, as Pi's index keeps it.
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const position = new Map(entries.map((entry, index) => [entry, index]));
+  const onPath = new Set<TreeEntry>();
+  let cursor: TreeEntry | undefined = leaf;
+  while (cursor !== undefined) {
+    onPath.add(cursor);
+    if (cursor.parentId === undefined) break;
+    const parent = byId.get(cursor.parentId);
+    if (parent !== undefined && !onPath.has(parent)) {
+      cursor = parent;
+      continue;
+    }
+    // A gap: the entry before in the file stands in for the missing parent.
+    let index: number = (position.get(cursor) ?? 0) - 1;
+    while (index >= 0 && onPath.has(entries[index] as TreeEntry)) index--;
+    if (index >= 0) {
+      out.note(
+        `${out.format}/gap`,
+        'Entries whose parent is missing (a line that did not read) or already on the branch continue from the entry before them in the file, so the history before a gap is kept.',
+        cursor.record.line,
+      );
+    }
+    cursor = index >= 0 ? entries[index] : undefined;
+  }
+  const offPath = new Set(entries.filter((entry) => !onPath.has(entry)).map((e) => e.record));
+  if (offPath.size === 0) return [...lines];
+  const kept = new SourceCallTally();
+  for (const entry of onPath) for (const call of callsOf(entry.record.value)) kept.add(call);
+  return lines.filter((record) => {
+    if (!offPath.has(record)) return true;
+    let calls = 0;
+    for (const { id, ...call } of callsOf(record.value)) {
+      if (!kept.has({ id, ...call }) && out.sourceCall(id, call)) calls++;
+    }
+    out.note(
+      branchCode,
+      "Entries off the session's live branch (the path from its last entry back through parentId, which Pi sends: a branch the user left with /tree, or rewound) are left out, with the tool calls they hold.",
+      record.line,
+      calls,
+    );
+    return false;
+  });
+}
+
+/** The tool calls of an assistant message entry, as the repeat rule sees them. */
+function callsOf(value: JsonValue): SourceCall[] {
+  const message = isJsonObject(value) && isJsonObject(value.message) ? value.message : undefined;
+  if (message?.role !== 'assistant') return [];
+  return getArray(message, 'content').flatMap((block) => {
+    if (!isJsonObject(block) || block.type !== 'toolCall') return [];
+    const id = getString(block, 'id');
+    const name = getString(block, 'name');
+    if (id === undefined || name === undefined) return [];
+    return [{ id, name, args: toArguments(block.arguments).args }];
+  });
 }
 
 /** What a session's messages tell of it as a whole. */

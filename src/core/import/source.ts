@@ -10,7 +10,7 @@ import { skipJsonString, skipWhitespace } from '../json/scan.ts';
 import { findSyntaxError } from '../json/syntax-error.ts';
 import { parseJson } from '../json/values.ts';
 import type { Diagnostic, JsonValue } from '../types.ts';
-import type { ImportResult } from './types.ts';
+import { IMPORT_FORMAT_LABELS, type ImportFormat, type ImportResult } from './types.ts';
 
 /** One line of a JSON Lines file that parsed. */
 export interface JsonLine {
@@ -30,7 +30,17 @@ export interface JsonLines {
    * The lines that did not read, with their text: a line cut mid-write may
    * still name the call it held, which {@link noteUnreadableLines} looks for.
    */
-  unreadable: { line: number; text: string }[];
+  unreadable: UnreadableLine[];
+}
+
+/** A line that did not read: where, its text, and why. */
+export interface UnreadableLine {
+  line: number;
+  text: string;
+  /** Not JSON (as when cut mid-write), or nested deeper than JP reads. */
+  problem: 'not-json' | 'too-deep';
+  /** Where and how it breaks, for the message. */
+  detail: string;
 }
 
 // Values are nested inside a JP element (`arguments` of a tool call), which
@@ -69,7 +79,31 @@ export function addJsonLine(read: JsonLines, text: string, number: number): void
     return;
   }
   read.diagnostics.push(parsed.diagnostic);
-  read.unreadable.push({ line: number, text: lineText });
+  read.unreadable.push({
+    line: number,
+    text: lineText,
+    problem: parsed.problem,
+    detail: parsed.detail,
+  });
+}
+
+/**
+ * What an unreadable line's error says: the line is skipped and the others
+ * are read, or, when no other line held anything to import, that there is
+ * nothing to read (the import then fails: the words and the exit agree).
+ */
+function describeUnreadableLine(
+  { line, problem, detail }: Pick<UnreadableLine, 'line' | 'problem' | 'detail'>,
+  nothingElse: boolean,
+): string {
+  const what =
+    problem === 'not-json'
+      ? `Line ${line} is not valid JSON${nothingElse ? ' (as when a file is cut mid-write)' : ''}`
+      : `Line ${line} is nested deeper than JP reads`;
+  const outcome = nothingElse
+    ? ', and no other line holds anything to import (a message, a call, an answer), so there is nothing to read.'
+    : ', so it is skipped; the other lines are read.';
+  return `${what}${outcome} ${detail}`.trim();
 }
 
 /** The note of the lines that did not read (the loss guard prints it with their first line). */
@@ -86,8 +120,19 @@ export const UNREADABLE_LINE_NOTE_CODE = 'import/bad-line';
  */
 export function noteUnreadableLines(result: ImportResult, read: JsonLines): void {
   if (read.diagnostics.length === 0) return;
-  result.diagnostics = [...read.diagnostics, ...result.diagnostics].sort((a, b) => a.line - b.line);
   const unreadable = read.unreadable;
+  // Nothing else imported: the errors say so, rather than that the other lines are read.
+  const nothingElse = result.elements !== undefined && result.elements.length === 0;
+  const byLine = new Map(unreadable.map((entry) => [entry.line, entry]));
+  const lineDiagnostics = nothingElse
+    ? read.diagnostics.map((diagnostic) => {
+        const entry = byLine.get(diagnostic.line);
+        return entry === undefined
+          ? diagnostic
+          : { ...diagnostic, message: describeUnreadableLine(entry, true) };
+      })
+    : read.diagnostics;
+  result.diagnostics = [...lineDiagnostics, ...result.diagnostics].sort((a, b) => a.line - b.line);
   const first = unreadable[0];
   if (first === undefined) return;
   const requested = new Set<string>();
@@ -118,35 +163,49 @@ export function noteUnreadableLines(result: ImportResult, read: JsonLines): void
   if (calls > 0 && result.sourceCalls !== undefined) result.sourceCalls += calls;
 }
 
-function readLine(text: string, line: number): { value: JsonValue } | { diagnostic: Diagnostic } {
+function readLine(
+  text: string,
+  line: number,
+):
+  | { value: JsonValue }
+  | { diagnostic: Diagnostic; problem: UnreadableLine['problem']; detail: string } {
   let value: JsonValue;
   try {
     value = JSON.parse(text) as JsonValue;
   } catch {
     const problem = findSyntaxError(text);
     const offset = problem?.offset ?? 0;
-    const reason = problem ? problem.message.replace(/^The events text /, 'The line ') : '';
+    // The scanner read the line alone: its "line 1" is this line.
+    const detail = problem
+      ? problem.message
+          .replace(/^The events text /, 'The line ')
+          .replace(/\bat line 1, column /g, 'at column ')
+      : '';
     return {
+      problem: 'not-json',
+      detail,
       diagnostic: {
         line,
         column: offset + 1,
         endLine: line,
         endColumn: offset + 1 + Math.max(problem?.length ?? 1, 1),
         severity: 'error',
-        message:
-          `Line ${line} is not valid JSON, so it is skipped; the other lines are read. ${reason}`.trim(),
+        message: describeUnreadableLine({ line, problem: 'not-json', detail }, false),
         code: 'import/bad-line',
       },
     };
   }
   const deep = findTooDeepNesting(text, LINE_DEPTH);
   if (deep !== undefined) {
+    const detail = describeTooDeepNesting(LINE_DEPTH);
     return {
+      problem: 'too-deep',
+      detail,
       diagnostic: {
         line,
         column: deep + 1,
         severity: 'error',
-        message: `Line ${line} is skipped: ${describeTooDeepNesting(LINE_DEPTH)}`,
+        message: describeUnreadableLine({ line, problem: 'too-deep', detail }, false),
         code: 'import/too-deep',
       },
     };
@@ -163,7 +222,9 @@ export interface JsonDocument {
 
 /** Parses one JSON document; `undefined` when it is not JSON. */
 export function readJsonDocument(text: string): JsonDocument | undefined {
-  const value = parseJson(text);
+  // A UTF-8 byte-order mark is no part of the JSON: read as white space, so every offset stays.
+  const body = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const value = parseJson(body);
   if (value === undefined) return undefined;
   let lines: WeakMap<object, number> | undefined;
   return {
@@ -171,14 +232,19 @@ export function readJsonDocument(text: string): JsonDocument | undefined {
     lineOf(node) {
       if (typeof node !== 'object' || node === null) return undefined;
       // Located on first use only: most imports need no line at all.
-      lines ??= locateNodes(text, value);
+      lines ??= locateNodes(body, value);
       return lines.get(node);
     },
   };
 }
 
-/** A diagnostic for a JSON document that is nested deeper than JP reads, if it is. */
-export function checkDocumentDepth(text: string): Diagnostic | undefined {
+/**
+ * A diagnostic for a document of `format` nested deeper than JP reads, if it
+ * is: at the bracket that goes too deep, naming the format (a document is
+ * read whole, so the whole file is refused, where a JSON Lines format skips
+ * only the line).
+ */
+export function checkDocumentDepth(text: string, format: ImportFormat): Diagnostic | undefined {
   const deep = findTooDeepNesting(text, LINE_DEPTH);
   if (deep === undefined) return undefined;
   return diagnosticAt(
@@ -186,7 +252,9 @@ export function checkDocumentDepth(text: string): Diagnostic | undefined {
     deep,
     deep + 1,
     'error',
-    describeTooDeepNesting(LINE_DEPTH),
+    `This ${IMPORT_FORMAT_LABELS[format]} document nests arrays and objects more than ${LINE_DEPTH} levels deep here. ` +
+      `Imported, its values go into JP's events.json, which JP reads with serde_json (at most ${MAX_NESTING_DEPTH} levels, ` +
+      'the events array and the event included), so it is not read; being one document, none of it is. Flatten the value, or remove it.',
     'import/too-deep',
   );
 }

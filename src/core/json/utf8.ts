@@ -13,11 +13,24 @@ import type { Diagnostic } from '../types.ts';
 /** The text, or why the bytes are not UTF-8 with the position of the first bad byte. */
 export type DecodedText = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
 
+/** How to decode. */
+export interface DecodeOptions {
+  /**
+   * The text is a stream, whose last line may have been cut mid-write (a
+   * session being written when it was copied): a character cut short at
+   * the very end of the bytes becomes U+FFFD, so that line does not read
+   * as JSON and is skipped as a line cut at an ASCII character is, rather
+   * than the whole file refused. Never for a config: a TOML comment so cut
+   * would read, where JP refuses the file.
+   */
+  lastLineMayBeCut?: boolean;
+}
+
 /**
  * Decodes UTF-8 strictly; a byte-order mark is kept as U+FEFF, as JP's
  * readers see it.
  */
-export function decodeUtf8(bytes: Uint8Array): DecodedText {
+export function decodeUtf8(bytes: Uint8Array, options: DecodeOptions = {}): DecodedText {
   const wide = detectWideEncoding(bytes);
   if (wide !== undefined) {
     return {
@@ -33,9 +46,31 @@ export function decodeUtf8(bytes: Uint8Array): DecodedText {
   }
   const text = decodeUtf8Strict(bytes);
   if (text !== undefined) return { ok: true, text };
+  if (options.lastLineMayBeCut) {
+    const cut = decodeCutEnd(bytes);
+    if (cut !== undefined) return { ok: true, text: cut };
+  }
   // Only invalid text pays for the walk that finds where.
   const bad = findInvalidUtf8(bytes) ?? { offset: bytes.length, reason: 'is not valid UTF-8' };
   return { ok: false, diagnostic: describeInvalidUtf8(bytes, bad) };
+}
+
+/**
+ * The text of bytes whose only fault is a character cut short at their very
+ * end, with U+FFFD in its place; undefined for any other fault.
+ */
+export function decodeCutEnd(bytes: Uint8Array): string | undefined {
+  // A lead byte among the last three, every byte after it a continuation, fewer than it needs.
+  for (let back = 1; back <= 3 && back <= bytes.length; back++) {
+    const lead = bytes[bytes.length - back] as number;
+    if ((lead & 0xc0) === 0x80) continue;
+    if (lead < 0xc2 || lead > 0xf4) return undefined;
+    const needs = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+    if (needs <= back) return undefined;
+    const head = decodeUtf8Strict(bytes.subarray(0, bytes.length - back));
+    return head === undefined ? undefined : `${head}\ufffd`;
+  }
+  return undefined;
 }
 
 /**

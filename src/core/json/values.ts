@@ -110,3 +110,19 @@ export function showValue(value: unknown): string {
     return String(value);
   }
 }
+
+/**
+ * Whether two JSON values hold the same data: objects compared by their own
+ * keys in any order (a history written again may reorder them), arrays and
+ * scalars as they are.
+ */
+export function isSameJson(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((v, i) => isSameJson(v, b[i]));
+  }
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && isSameJson(a[key], b[key]));
+}

@@ -38,6 +38,7 @@ import { readPipe } from '../../test/run-cli.ts';
 import { shareDefaults } from '../../test/share-links.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { formatSavedTokens } from '../counting/format.ts';
+import { readAnyStream } from '../import/read-stream.ts';
 import { decodeUtf8 } from '../json/utf8.ts';
 import { decodeShareHash } from '../share/share-codec.ts';
 import { parseEventsText } from '../stream/codec.ts';
@@ -113,12 +114,17 @@ async function runCore(
   const parseStart = performance.now();
   let diagnostics: Diagnostic[];
   let elements: number | undefined;
-  const decoded = badCase.bytes ? decodeUtf8(badCase.bytes()) : undefined;
+  // As the CLI and the page read a stream: its last line may be cut mid-character.
+  const decoded = badCase.bytes
+    ? decodeUtf8(badCase.bytes(), { lastLineMayBeCut: badCase.target === 'stream' })
+    : undefined;
   try {
     if (decoded && !decoded.ok) {
       diagnostics = [decoded.diagnostic];
     } else if (badCase.target === 'stream') {
-      const parsed = parseEventsText(text, 'auto');
+      const parsed = badCase.transcript
+        ? readAnyStream(text, { encoding: 'auto' }).parsed
+        : parseEventsText(text, 'auto');
       diagnostics = parsed.diagnostics;
       elements = parsed.elements?.length;
     } else {
@@ -187,7 +193,12 @@ async function runCore(
   }
   const runMs = elapsed(runStart);
 
-  const parsedWhat = badCase.target === 'stream' ? 'parseEventsText' : 'parseConfigToml';
+  const parsedWhat =
+    badCase.target === 'config'
+      ? 'parseConfigToml'
+      : badCase.transcript
+        ? 'readAnyStream'
+        : 'parseEventsText';
   const accepted =
     elements === undefined ? '' : `accepted, ${elements.toLocaleString('en-US')} elements; `;
   const summary =

@@ -109,7 +109,7 @@ function useTextForEditor(value: string, typed: { readonly current: string | nul
 async function loadFile(file: File): Promise<void> {
   // A large JSON Lines file is read in chunks with progress (strict UTF-8 per line there).
   if (isChunkedImport(file)) return openChunkedFile(file);
-  const text = await readUserFile(file, file.name);
+  const text = await readUserFile(file, file.name, 'stream');
   if (text !== undefined) openFile(text, file.name);
 }
 
