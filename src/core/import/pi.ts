@@ -185,6 +185,17 @@ interface SessionFacts {
   /** OpenClaw runs this session as a subagent (its first prompt says so). */
   subagent: boolean;
   prompts: number;
+  /** The text of the last assistant message, which OpenClaw's run summary repeats. */
+  lastReply?: string;
+}
+
+/** An assistant message's text blocks, joined. */
+function assistantText(message: JsonObject): string {
+  return getArray(message, 'content')
+    .filter(isJsonObject)
+    .filter((block) => block.type === 'text')
+    .map((block) => getString(block, 'text') ?? '')
+    .join('\n');
 }
 
 /** How OpenClaw opens a subagent's first prompt (its own wording, `sessions_spawn`). */
@@ -214,6 +225,17 @@ function importMessage(
       return;
     }
     case 'assistant': {
+      const text = assistantText(message);
+      // OpenClaw's run summary repeats the final reply: no response of its own was sent.
+      if (message.api === 'cli' && text !== '' && text === session.lastReply) {
+        out.note(
+          code('run-summary'),
+          'An assistant message with api "cli" repeats the final reply with the whole run\'s summed usage: no request of its own; skipped.',
+          line,
+        );
+        return;
+      }
+      session.lastReply = text;
       const first = out.elements.length;
       for (const block of getArray(message, 'content')) {
         if (!isJsonObject(block)) continue;

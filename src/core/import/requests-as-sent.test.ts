@@ -500,3 +500,21 @@ describe('recorded_by: the runtime and model of each response', () => {
     expect(models(codex)).toEqual(Array(3).fill('codex 0.128.0 gpt-5.5'));
   });
 });
+
+describe('OpenClaw: the run summary (api "cli")', () => {
+  it('toolpath__convo.jsonl is 10 requests, one per response with usage: the summary repeats the final reply', () => {
+    const path = 'agent-transcripts-2026/openclaw/toolpath__convo.jsonl';
+    const lines = readFileSync(join(CORPUS, path), 'utf8').split('\n').filter(Boolean);
+    // Counted from the file: the assistant messages other than the api "cli" one.
+    const responses = lines
+      .map((line) => JSON.parse(line) as JsonObject)
+      .filter((entry) => {
+        const message = entry.message;
+        return isJsonObject(message) && message.role === 'assistant' && message.api !== 'cli';
+      });
+    expect(responses).toHaveLength(10);
+    const requests = replayRequests(importCorpus(path));
+    expect(requests).toHaveLength(10);
+    expect(requests.every((request) => request.recorded !== null)).toBe(true);
+  });
+});
