@@ -42,8 +42,14 @@ function holderOf(o: JsonObject, at: { n: number }): UsageHolder | undefined {
     const id = typeof message.id === 'string' && message.id !== '' ? message.id : `#${at.n++}`;
     return { group: `message:${id}`, strip: () => delete message.usage };
   }
-  // Pi and OpenClaw: {"type": "message", "message": {"role": "assistant", "usage"}}.
-  if (o.type === 'message' && isObject(message) && message.usage !== undefined) {
+  // Pi and OpenClaw: {"type": "message", "message": {"role": "assistant", "usage"}}; OpenClaw's
+  // run summary (api "cli") repeats the final reply with the run's summed usage: no response.
+  if (
+    o.type === 'message' &&
+    isObject(message) &&
+    message.usage !== undefined &&
+    message.api !== 'cli'
+  ) {
     return { group: `entry:${String(o.id ?? at.n++)}`, strip: () => delete message.usage };
   }
   // Codex: an event_msg token_count with its info; the event stays, its info goes.
