@@ -358,6 +358,9 @@ function TRANSCRIPT_CASES(): BadInputCase[] {
         'A Pi session with a branch the user left with /tree (a 20,000-character result on it)',
       target: 'stream',
       transcript: true,
+      notIn: {
+        ui: "covered by the core column: the page imports the transcript into events.json with the same reader (readAnyStream) the core column runs; what the import kept is that column's",
+      },
       build: piLeftBranch,
       accepted: true,
       via: 'editor',
@@ -377,6 +380,9 @@ function TRANSCRIPT_CASES(): BadInputCase[] {
         'An Amp --stream-json run a logger wrote twice (one call, 1,250 recorded input tokens)',
       target: 'stream',
       transcript: true,
+      notIn: {
+        ui: "covered by the core column: the page imports the transcript into events.json with the same reader (readAnyStream) the core column runs; what the import kept is that column's",
+      },
       build: ampStreamWrittenTwice,
       accepted: true,
       via: 'editor',
@@ -398,6 +404,9 @@ function TRANSCRIPT_CASES(): BadInputCase[] {
       title: 'A Kimi CLI context whose Name:N call counter restarted (Bash:0 twice, another call)',
       target: 'stream',
       transcript: true,
+      notIn: {
+        ui: "covered by the core column: the page imports the transcript into events.json with the same reader (readAnyStream) the core column runs; what the import kept is that column's",
+      },
       build: kimiCounterRestart,
       accepted: true,
       via: 'editor',
@@ -429,6 +438,9 @@ function TRANSCRIPT_CASES(): BadInputCase[] {
       title: 'A Pi session cut mid-write inside a multi-byte character (é)',
       target: 'stream',
       transcript: true,
+      notIn: {
+        ui: 'covered by the core column: the page decodes an opened file with the same decoder (decodeUtf8, the last line allowed to be cut) and reader the core column runs',
+      },
       build: piCutInCharacterText,
       bytes: piCutInCharacter,
       accepted: true,
@@ -443,6 +455,9 @@ function TRANSCRIPT_CASES(): BadInputCase[] {
       title: 'An Amp thread export opening with a UTF-8 byte-order mark',
       target: 'stream',
       transcript: true,
+      notIn: {
+        ui: "covered by the core column: the page imports the transcript into events.json with the same reader (readAnyStream) the core column runs; what the import kept is that column's",
+      },
       build: ampExportWithBom,
       accepted: true,
       via: 'editor',
@@ -485,6 +500,9 @@ function TRANSCRIPT_CASES(): BadInputCase[] {
       title: 'A Kimi CLI line without a role past the lines detection reads',
       target: 'stream',
       transcript: true,
+      notIn: {
+        ui: "covered by the core column: the page imports the transcript into events.json with the same reader (readAnyStream) the core column runs; what the import kept is that column's",
+      },
       build: kimiLineWithoutRole,
       accepted: true,
       via: 'editor',
