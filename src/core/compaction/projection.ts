@@ -261,7 +261,25 @@ export function project(
   const summaryWinners: (CompactionInfo | undefined)[] = new Array(turnCount).fill(undefined);
   const reasoningWinners: (CompactionInfo | undefined)[] = new Array(turnCount).fill(undefined);
   const toolWinners: (CompactionInfo | undefined)[] = new Array(turnCount).fill(undefined);
-  for (const compaction of compactions) {
+  const ordered = toolContestants === undefined && isInStreamOrderOfTime(compactions);
+  if (ordered) {
+    fillLastCovering(
+      compactions,
+      maxTurn,
+      turnCount,
+      (c) => c.summary !== undefined,
+      summaryWinners,
+    );
+    fillLastCovering(compactions, maxTurn, turnCount, (c) => c.stripsReasoning, reasoningWinners);
+    fillLastCovering(
+      compactions,
+      maxTurn,
+      turnCount,
+      (c) => c.toolCalls !== undefined,
+      toolWinners,
+    );
+  }
+  for (const compaction of ordered ? [] : compactions) {
     const last = Math.min(compaction.toTurn, maxTurn);
     for (let turn = compaction.fromTurn; turn <= last && turn < turnCount; turn++) {
       if (compaction.summary !== undefined && winsOver(compaction, summaryWinners[turn])) {
@@ -464,13 +482,11 @@ export function project(
       // Spared by the threshold: left raw (15.3).
     } else if (isRequest && policy.request) {
       // Not a placeholder: an empty object gives the model nothing to echo (spec 12 #2).
-      replacement = { ...element, arguments: {} };
+      replacement = getStrippedElement(element, null);
     } else if (isResponse && policy.response) {
       const status = element.is_error === true ? 'error' : 'success';
-      replacement = { ...element, content: `[compacted] ${toolName ?? 'unknown'}: ${status}` };
+      replacement = getStrippedElement(element, `[compacted] ${toolName ?? 'unknown'}: ${status}`);
     }
-    // The placeholder keeps the element's other fields, numbers as read included.
-    if (replacement !== undefined) carryNumberTexts(element, replacement);
     sources[index] =
       replacement === undefined
         ? { turn, fate: 'kept', projectedIndex: emit(element, index, turn), tool }
@@ -763,6 +779,63 @@ function refOf(compaction: CompactionInfo): CompactionRef {
 }
 
 /** `challenger.timestamp >= holder.timestamp`, with an unreadable timestamp ordered first. */
+/**
+ * Whether every compaction has a time and none is earlier than the one
+ * before it in the stream: then each turn's winner under `winsOver` is the
+ * last compaction covering it, found without walking every range.
+ */
+function isInStreamOrderOfTime(compactions: readonly CompactionInfo[]): boolean {
+  let previous: Instant | undefined;
+  for (const compaction of compactions) {
+    if (compaction.instant === undefined) return false;
+    if (previous !== undefined && compaction.instant < previous) return false;
+    previous = compaction.instant;
+  }
+  return true;
+}
+
+/**
+ * Each turn's last covering compaction among those `takes`, in time linear
+ * in the compactions and turns: from the last compaction back, each fills
+ * the turns of its range no later one filled (the next unfilled turn found
+ * by pointers that skip filled runs). The same as folding `winsOver` in
+ * stream order when the compactions are in stream order of time; a
+ * thousand compactions each over a thousand turns (a long session compacted
+ * every turn) would otherwise be a million steps a projection.
+ */
+function fillLastCovering(
+  compactions: readonly CompactionInfo[],
+  maxTurn: number,
+  turnCount: number,
+  takes: (compaction: CompactionInfo) => boolean,
+  winners: (CompactionInfo | undefined)[],
+): void {
+  // next[t]: the first turn at or after t not yet filled (turnCount when none).
+  const next = new Int32Array(turnCount + 1);
+  for (let t = 0; t <= turnCount; t++) next[t] = t;
+  const find = (turn: number): number => {
+    let root = turn;
+    while ((next[root] as number) !== root) root = next[root] as number;
+    let at = turn;
+    while ((next[at] as number) !== root) {
+      const up = next[at] as number;
+      next[at] = root;
+      at = up;
+    }
+    return root;
+  };
+  for (let k = compactions.length - 1; k >= 0; k--) {
+    const compaction = compactions[k] as CompactionInfo;
+    if (!takes(compaction)) continue;
+    const last = Math.min(compaction.toTurn, maxTurn, turnCount - 1);
+    if (compaction.fromTurn > last) continue;
+    for (let turn = find(compaction.fromTurn); turn <= last; turn = find(turn)) {
+      winners[turn] = compaction;
+      next[turn] = turn + 1;
+    }
+  }
+}
+
 function winsOver(challenger: CompactionInfo, holder: CompactionInfo | undefined): boolean {
   if (holder === undefined || holder.instant === undefined) return true;
   if (challenger.instant === undefined) return false;
@@ -775,6 +848,44 @@ function sameSummary(a: CompactionInfo, b: CompactionInfo): boolean {
   if (a.summary !== b.summary || a.fromTurn !== b.fromTurn || a.toTurn !== b.toTurn) return false;
   if (a.instant !== undefined && b.instant !== undefined) return a.instant === b.instant;
   return a.instant === b.instant && a.timestampText === b.timestampText;
+}
+
+/** Each element's stripped copies: its arguments emptied, and its content by placeholder. */
+const emptiedArguments = new WeakMap<StreamElement, StreamElement>();
+const replacedContents = new WeakMap<StreamElement, Map<string, StreamElement>>();
+
+/**
+ * The element with one field replaced (a tool request's arguments emptied,
+ * a response's content by its placeholder), the same object each time it
+ * is stripped alike: every projection of a stream under compactions strips
+ * the same elements again, and an element that stays the same object is
+ * compared, counted and cached as one (the replay's cache prefix and token
+ * counts over a thousand projections of a long session). Elements are
+ * never mutated. The copy keeps the element's other fields, numbers as read
+ * included.
+ */
+function getStrippedElement(element: StreamElement, placeholder: string | null): StreamElement {
+  if (placeholder === null) {
+    let copy = emptiedArguments.get(element);
+    if (!copy) {
+      copy = { ...element, arguments: {} };
+      carryNumberTexts(element, copy);
+      emptiedArguments.set(element, copy);
+    }
+    return copy;
+  }
+  let byPlaceholder = replacedContents.get(element);
+  if (!byPlaceholder) {
+    byPlaceholder = new Map();
+    replacedContents.set(element, byPlaceholder);
+  }
+  let copy = byPlaceholder.get(placeholder);
+  if (!copy) {
+    copy = { ...element, content: placeholder };
+    carryNumberTexts(element, copy);
+    byPlaceholder.set(placeholder, copy);
+  }
+  return copy;
 }
 
 /** A `chat_response` of the reasoning variant (spec 1.3 variant order). */

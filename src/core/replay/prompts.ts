@@ -14,7 +14,13 @@
  * pipeline. Nothing here restates a rule: sanitize, project, the provider
  * filter and the payloads are imported.
  */
-import { isProviderVisible, isReasoningResponse, project } from '../compaction/projection.ts';
+import {
+  getToolInfo,
+  isProviderVisible,
+  isReasoningResponse,
+  type KnownToolInfo,
+  project,
+} from '../compaction/projection.ts';
 import type { Readings } from '../compaction/readings.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import type { ViewMode } from '../playground/types.ts';
@@ -97,6 +103,8 @@ export interface PromptContext {
    * it as items, so the cache compares the same elements.
    */
   withholdsReasoning: boolean;
+  /** Step 3 of the repaired stream without compactions, worked out once (`getKnownToolInfo`). */
+  knownTools?: { elements: readonly StreamElement[]; info: KnownToolInfo };
 }
 
 /** Prepares a stream, read once into `facts`, for prompts under one view, readings and counter. */
@@ -285,7 +293,11 @@ function viewItems(
     }
   });
   if (compactions.length === 0) return items;
-  const projection = project(repaired.elements, context.readings);
+  const projection = project(
+    repaired.elements,
+    context.readings,
+    getKnownToolInfo(context, repaired.elements, compactions.length),
+  );
   // An injected summary is emitted at its turn's first conversation event. When that is a
   // turn_start, a cut that ends right after it has no such turn (sanitize step 6 trims a
   // trailing turn_start), so the summary belongs to cuts past the next conversation event.
@@ -312,6 +324,35 @@ function viewItems(
     add(element, origin);
   });
   return items;
+}
+
+/**
+ * Step 3 of the repaired stream, when all that follows its first elements
+ * is the compactions appended (the epochs' views): the pairing of tool
+ * calls does not change with compactions, so it is worked out once per
+ * stream, not once per set of compactions (a thousand sets on a long
+ * session under `every-turn`). The repaired prefix must be the same
+ * elements as the first time, checked by reference.
+ */
+function getKnownToolInfo(
+  context: PromptContext,
+  repaired: readonly StreamElement[],
+  compactionCount: number,
+): KnownToolInfo | undefined {
+  const prefix = repaired.length - compactionCount;
+  const known = context.knownTools;
+  if (known && known.elements.length === prefix) {
+    let same = true;
+    for (let i = 0; i < prefix && same; i++) same = known.elements[i] === repaired[i];
+    if (same) return known.info;
+  }
+  const elements = repaired.slice(0, prefix);
+  const info: KnownToolInfo = {
+    base: context.readings.base,
+    tools: getToolInfo(elements, context.readings.base),
+  };
+  context.knownTools = { elements, info };
+  return info;
 }
 
 /**

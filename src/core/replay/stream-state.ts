@@ -174,13 +174,41 @@ export function createStreamState(
   return { ...prepareStream(elements, settings), elements, settings, views: new Map() };
 }
 
-/** The view of the whole stream under a set of compactions, built once per set. */
+/** A number per compaction object, for the views' keys (its JSON would cost as much as the view). */
+const compactionNumbers = new WeakMap<StreamElement, number>();
+let nextCompactionNumber = 0;
+
+function numberOf(compaction: StreamElement): number {
+  let number = compactionNumbers.get(compaction);
+  if (number === undefined) {
+    number = nextCompactionNumber++;
+    compactionNumbers.set(compaction, number);
+  }
+  return number;
+}
+
+/**
+ * Views kept per stream state: the schedules share `none`'s and the stored
+ * epochs', and a schedule's run builds each of its own epochs once and
+ * never goes back to one. Keeping every epoch's view of a session compacted
+ * at each of its thousand turns held gigabytes.
+ */
+const KEPT_VIEWS = 16;
+
+/** The view of the whole stream under a set of compactions (the same objects: the same view). */
 export function getView(state: StreamState, compactions: readonly StreamElement[]): EpochView {
-  const key = JSON.stringify(compactions);
+  const key = compactions.map(numberOf).join(',');
   let view = state.views.get(key);
-  if (!view) {
+  if (view) {
+    // Most recently used last.
+    state.views.delete(key);
+  } else {
     view = buildEpochView(state.context, compactions);
-    state.views.set(key, view);
+  }
+  state.views.set(key, view);
+  if (state.views.size > KEPT_VIEWS) {
+    const oldest = state.views.keys().next().value;
+    if (oldest !== undefined) state.views.delete(oldest);
   }
   return view;
 }
