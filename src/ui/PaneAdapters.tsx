@@ -300,6 +300,8 @@ export function DiffPane() {
   // again for seconds).
   const model = useAppStore((s) => s.replayChoice.model);
   const price = useAppStore((s) => s.replayChoice.price);
+  const calibration = useAppStore((s) => s.replayChoice.calibration);
+  const prefixTokens = useAppStore((s) => s.replayChoice.prefixTokens);
   const perRequest = choice.policy !== null;
   const transcripts = useTranscripts(!perRequest);
   const requestView = useExtra(
@@ -309,6 +311,8 @@ export function DiffPane() {
       policy: { name: choice.policy ?? 'anthropic-context-editing', set: choice.set },
       model,
       price,
+      calibration,
+      prefixTokens,
     },
     perRequest,
   );

@@ -91,6 +91,7 @@ function replaySourceOf(context: RunContext): ReplaySource {
     readings: context.readings,
     counter: context.counter,
     untimed: hasInventedTimes(context.figures.imported?.summary.notes),
+    format: context.figures.imported?.summary.format ?? null,
   };
 }
 

@@ -20,10 +20,11 @@ import {
   replacementKey,
 } from './policies/policies.ts';
 import {
-  createReplaySettings,
+  type CalibrationChoice,
   getPolicyPromptAt,
   type PolicySelection,
-  resolveModel,
+  type ReplaySource,
+  resolveReplaySettings,
 } from './replay.ts';
 
 /** Which request, under which policy and prices (the model sets the context window some policies read). */
@@ -33,6 +34,9 @@ export interface RequestPromptArgs {
   policy: PolicySelection;
   model: string | null;
   price: string | null;
+  /** The cost pane's calibration: the policy triggers on the prompt as the replay prices it. */
+  calibration?: CalibrationChoice;
+  prefixTokens?: number | null;
 }
 
 /** Request k's prompt with no clearing and under the policy. */
@@ -55,15 +59,8 @@ export type RequestPromptResult =
   | { status: 'ok'; value: RequestPrompt }
   | { status: 'invalid'; message: string };
 
-/** What the request is computed from: the session's run. */
-export interface RequestPromptSource {
-  elements: Parameters<typeof getPolicyPromptAt>[0];
-  config: ParsedConfig;
-  view: ViewMode;
-  readings: Readonly<Readings>;
-  counter: TokenCounter;
-  untimed: boolean;
-}
+/** What the request is computed from: the session's run, as the replay reads it. */
+export type RequestPromptSource = ReplaySource;
 
 function toEntry(item: PolicyItem, text: string, tokens: number): TranscriptEntry {
   const { element } = item;
@@ -95,17 +92,17 @@ export function getRequestPrompt(
   if (!policy.ok) {
     return { status: 'invalid', message: `${args.policy.name}: ${policy.errors.join('; ')}` };
   }
-  const model = resolveModel(args.model, args.price);
-  if (!model.ok) return { status: 'invalid', message: model.message };
-  const settings = createReplaySettings(source.counter, {
-    config: source.config,
-    view: source.view,
-    readings: source.readings,
-    model: model.value,
+  // The one resolver the cost pane's figures are priced with: the same calibration and model.
+  const resolved = resolveReplaySettings(source, {
+    model: args.model,
+    price: args.price,
     schedule: 'none',
-    untimed: source.untimed,
-    policy: policy.value,
+    calibration: args.calibration ?? 'auto',
+    prefixTokens: args.prefixTokens ?? null,
+    policy: args.policy,
   });
+  if (resolved.status !== 'ok') return { status: 'invalid', message: resolved.message };
+  const settings = resolved.settings;
   const index = args.request === null ? Number.MAX_SAFE_INTEGER : args.request - 1;
   const prompt = getPolicyPromptAt(source.elements, settings, index);
   if (!prompt) return { status: 'invalid', message: 'The conversation makes no request' };
