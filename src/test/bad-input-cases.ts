@@ -1652,6 +1652,11 @@ export const PAGE_ONLY_REPRODUCERS: readonly PageOnlyReproducer[] = [
     test: 'a tokenizer chunk gone from the server: the tab says it is on an older version and offers the reload',
   },
   {
+    path: 'A link naming an unknown model: the cost pane says nothing is priced (there is no last good replay to keep), and quotes the name up to 80 characters',
+    file: 'test/e2e/cost.spec.ts',
+    test: 'a link naming an unknown model says nothing is priced, not the last good replay, and shortens the name',
+  },
+  {
     path: 'A 60 KB config with a 30,000-part dotted key settles with results',
     file: 'test/e2e/hostile-config.spec.ts',
     test: 'a 60 KB config with a 30,000-part dotted key settles with a result',

@@ -463,6 +463,7 @@ export function CostPane() {
         choice={choice}
         onChange={setReplayChoice}
         problem={problem}
+        lastGoodShown={replay !== null}
         recordedModel={choice.model === null && choice.price === null ? replay?.model : undefined}
       />
       <ExtraFrame

@@ -9,7 +9,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, README_CONFIG_TOML, showPane, test, waitForResults } from './helpers.ts';
+import { linkHolding } from '../../src/test/share-links.ts';
+import {
+  expect,
+  README_CONFIG_TOML,
+  showPane,
+  test,
+  waitForEditors,
+  waitForResults,
+} from './helpers.ts';
 import {
   buildConversation,
   type CliReplay,
@@ -288,4 +296,22 @@ test('the cost pane fits a 390 px screen without scrolling the page sideways', a
   }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   expect(widths.chart).toBeLessThanOrEqual(widths.viewport);
+});
+
+test('a link naming an unknown model says nothing is priced, not the last good replay, and shortens the name', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `no-such-model-${'x'.repeat(300)}`;
+  await page.goto(`/${linkHolding(JSON.stringify({ y: { model: name } }))}`);
+  await waitForEditors(page);
+  await waitForResults(page);
+  await showPane(page, 'cost');
+  const pane = costPane(page);
+  // The name is quoted up to 80 characters, then an ellipsis (by hand: 14 + 66 x's).
+  await expect(pane.getByRole('alert')).toHaveText(
+    /^Model, column 1: unknown model "no-such-model-x{66}…"; the table has .*\. Nothing is priced until it reads: choose a model or correct the price above\.$/,
+  );
+  await expect(pane.getByRole('alert')).not.toContainText('last good replay');
+  await expect(pane.getByTestId('cost-headline')).toHaveCount(0);
 });

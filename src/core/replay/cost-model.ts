@@ -45,6 +45,8 @@ export interface PricedRequests {
   output_tokens: Float64Array;
   cost: Float64Array;
   cold: Uint8Array;
+  /** Warm, yet nothing read from the cache: what it shares is under the model's minimum. */
+  under_minimum: Uint8Array;
   prefix_broken: Uint8Array;
 }
 
@@ -119,6 +121,7 @@ export function priceRequests(context: CostContext, raw: readonly RawRequest[]):
     output_tokens: new Float64Array(length),
     cost: new Float64Array(length),
     cold: new Uint8Array(length),
+    under_minimum: new Uint8Array(length),
     prefix_broken: new Uint8Array(length),
   };
   let previousPrefix = 0;
@@ -143,7 +146,8 @@ export function priceRequests(context: CostContext, raw: readonly RawRequest[]):
         : round(head + tokenFactor * request.commonVisible + request.commonHidden);
       cached = Math.min(cached, prompt);
     }
-    if (cached < model.min_prefix_tokens) cached = 0;
+    const underMinimum = cached > 0 && cached < model.min_prefix_tokens;
+    if (underMinimum) cached = 0;
     const outputTokens = getOutputTokens(calibration, sites[k] as ReplayRequestSite, k);
     priced.prompt_tokens[k] = prompt;
     priced.prefix_tokens[k] = round(prefix);
@@ -156,6 +160,7 @@ export function priceRequests(context: CostContext, raw: readonly RawRequest[]):
       writeMultiplier,
     );
     priced.cold[k] = cold ? 1 : 0;
+    priced.under_minimum[k] = underMinimum && !cold ? 1 : 0;
     priced.prefix_broken[k] = broken ? 1 : 0;
     previousPrefix = prefix;
   }
@@ -188,7 +193,7 @@ export function figuresAt(priced: PricedRequests, k: number): PromptFigures {
 }
 
 /** A column's sum, in request order: floating-point sums depend on their order, and the CLI's figures are compared exactly. */
-export function sumColumn(column: Float64Array): number {
+export function sumColumn(column: Float64Array | Uint8Array): number {
   let total = 0;
   for (let k = 0; k < column.length; k++) total += column[k] as number;
   return total;

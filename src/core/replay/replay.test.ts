@@ -232,6 +232,29 @@ describe('replay of a conversation counted by hand', () => {
     expect(replay.requests.map((r) => r.output_tokens)).toEqual([3, 2, 2, 3, 2, 2]);
   });
 
+  it('marks a warm request that shares less than the minimum under_minimum, not cold, and says how many', () => {
+    const settings = SETTINGS('none');
+    const replay = replayStream(STREAM, {
+      ...settings,
+      model: { ...MODEL, min_prefix_tokens: 30 },
+    });
+    // By hand (the none table): the warm requests share 2, 29, 33 and 56 tokens; R2 (2)
+    // and R4 (29) are under 30 and read nothing; R3 is cold, not under the minimum.
+    expect(replay.requests.map((r) => r.cache_read)).toEqual([0, 0, 0, 0, 33, 56]);
+    expect(replay.requests.map((r) => r.cold)).toEqual([true, false, true, false, false, false]);
+    expect(replay.requests.map((r) => r.under_minimum === true)).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect(replay.notes).toContain(
+      "2 of 6 requests read nothing from a warm cache: what each shares with the request before is under custom's minimum of 30 tokens to cache (marked under_minimum, not cold).",
+    );
+  });
+
   it('saves, against none, what idle saves: 146.25 − 123 = 23.25 dollars, 15.9%', () => {
     const replay = replayStream(STREAM, SETTINGS('idle'));
     expect(replay.totals.saved.cost).toBeCloseTo(23.25, 9);

@@ -282,6 +282,7 @@ export function replayStream(
       recorded: site.recorded,
       recorded_cost: recordedCost,
       ...(misses[k] ? { unexplained_miss: true } : {}),
+      ...(chosen.under_minimum[k] === 1 ? { under_minimum: true } : {}),
       ...(runtime
         ? {
             cleared_tool_uses: chosenRaw[k]?.created ?? 0,
@@ -309,7 +310,7 @@ export function replayStream(
     tools,
     recorded: getRecordedTotals(pricing, stored, misses),
     scale: 1,
-    notes: getNotes(pricing, settings),
+    notes: getNotes(pricing, settings, chosen),
     ...(scope.series
       ? {
           series: Object.fromEntries(
@@ -363,13 +364,23 @@ function getSeries(figures: PricedRequests): ScheduleSeries {
   };
 }
 
-function getNotes(pricing: PricingModel, settings: ReplaySettings): string[] {
+function getNotes(
+  pricing: PricingModel,
+  settings: ReplaySettings,
+  chosen: PricedRequests,
+): string[] {
   const { state } = pricing;
   const notes = [FIRST_ORDER_NOTE, ...pricing.calibration.notes, ...pricing.notes];
   const requests = state.scan.requests.length;
   if (requests === 0) {
     notes.push(
       'The conversation makes no request: nothing was sent to a model, so it cost nothing.',
+    );
+  }
+  const underMinimum = sumColumn(chosen.under_minimum);
+  if (underMinimum > 0) {
+    notes.push(
+      `${formatCount(underMinimum)} of ${formatCount(requests)} requests read nothing from a warm cache: what each shares with the request before is under ${pricing.model.name}'s minimum of ${formatCount(pricing.model.min_prefix_tokens)} tokens to cache (marked under_minimum, not cold).`,
     );
   }
   const untimed = state.scan.requests.filter((site) => site.instant === undefined).length;

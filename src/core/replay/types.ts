@@ -119,7 +119,7 @@ export interface ReplayRequest extends PromptFigures {
   compactions_created: number;
   /** Some element of the previous request's prompt is not at the head of this one. */
   prefix_broken: boolean;
-  /** Nothing is cached: the first request, or the gap passed the time to live. */
+  /** The cache had expired: the first request, or the gap passed the time to live. */
   cold: boolean;
   recorded: RecordedUsage | null;
   /** The recorded usage priced with the model (dollars), null without recorded usage. */
@@ -129,6 +129,11 @@ export interface ReplayRequest extends PromptFigures {
    * compaction or prefix change to explain it (issue 40: shown, never fitted).
    */
   unexplained_miss?: boolean;
+  /**
+   * Warm (not `cold`), yet nothing read from the cache: what the request
+   * shares with the one before is under the model's minimum prefix.
+   */
+  under_minimum?: boolean;
   /** Under a runtime policy: tool uses it cleared (trimmed, masked, truncated) at this request. */
   cleared_tool_uses?: number;
   /** Under a runtime policy: a summary replaced the history before this request. */

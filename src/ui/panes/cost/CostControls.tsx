@@ -35,6 +35,8 @@ export interface CostControlsProps {
   onChange: (change: Partial<ReplayChoice>) => void;
   /** Why the latest choices give no replay (a price or model that does not read), or null. */
   problem: string | null;
+  /** Whether a good replay from an earlier choice is still in view below the problem. */
+  lastGoodShown: boolean;
   /** The model the last replay priced the transcript's own model as, when it was chosen that way. */
   recordedModel?: ModelPrices | undefined;
 }
@@ -57,7 +59,13 @@ const CALIBRATIONS = Object.keys(CALIBRATION_WORDS) as CalibrationChoice[];
  * The model, prices and schedule controls, outside the figures' busy frame
  * so focus stays while they compute. Custom prices apply on Enter or "Apply".
  */
-export function CostControls({ choice, onChange, problem, recordedModel }: CostControlsProps) {
+export function CostControls({
+  choice,
+  onChange,
+  problem,
+  lastGoodShown,
+  recordedModel,
+}: CostControlsProps) {
   const modelId = useId();
   const priceId = useId();
   const scheduleId = useId();
@@ -182,7 +190,10 @@ export function CostControls({ choice, onChange, problem, recordedModel }: CostC
       <PolicyControls policy={choice.policy} onChange={(policy) => onChange({ policy })} />
       {problem ? (
         <p className="cost-problem" id={problemId} role="alert">
-          {problem}. The figures below are the last good replay.
+          {problem}.{' '}
+          {lastGoodShown
+            ? 'The figures below are the last good replay.'
+            : 'Nothing is priced until it reads: choose a model or correct the price above.'}
         </p>
       ) : null}
     </form>
