@@ -22,6 +22,7 @@ import {
   describeBasis,
   describeBill,
   describeChosen,
+  describeSessionMoney,
   getCheapestSchedule,
   getChosenName,
 } from '../core/replay/presentation.ts';
@@ -279,6 +280,7 @@ export function formatReplay(replay: Replay): string {
     `Replay under ${escapeForTerminal(chosen)}, model ${escapeForTerminal(model.name)} (input $${model.input}, output $${model.output} per million tokens; cache write ×${model.write} (1-hour ×${model.write_1h}), read ×${model.read}, time to live ${formatCount(replay.calibration.ttl_seconds)} s, minimum prefix ${formatCount(model.min_prefix_tokens)}; prices as of ${model.as_of}). Tokens: ${TOKENIZER_LABELS[replay.tokenizer]}.`,
     `Basis: ${lowerFirst(describeBasis(replay.calibration))}`,
     ...[describeBill(replay)].filter((line) => line !== null).map(escapeForTerminal),
+    ...Object.values(describeSessionMoney(replay)).map(escapeForTerminal),
     '',
   ];
   if (replay.conversations) {

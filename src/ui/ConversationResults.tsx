@@ -8,9 +8,15 @@
 import { memo, useRef } from 'react';
 import { SHORT_AGENT_SESSION_WORDS } from '../core/config/guidance.ts';
 import { getFilePolicy, type PolicyName } from '../core/replay/policies/policies.ts';
+import { describeSessionMoney } from '../core/replay/presentation.ts';
 import { flushAnalysis } from '../state/actions.ts';
 import { selectConfigGuidance } from '../state/guidance.ts';
-import { selectIsBusy, selectSaved, selectStatusMessage } from '../state/selectors.ts';
+import {
+  selectIsBusy,
+  selectReplayChoice,
+  selectSaved,
+  selectStatusMessage,
+} from '../state/selectors.ts';
 import { setReplayChoice } from '../state/share-actions.ts';
 import { useAppStore } from '../state/store.ts';
 import { ExportMenu } from './exports/ExportMenu.tsx';
@@ -19,7 +25,7 @@ import { ImportProgress } from './ImportProgress.tsx';
 import { ImportSummary } from './ImportSummary.tsx';
 import { PANES, type PaneDefinition } from './panes-registry.ts';
 import { ResultsRegion, StatusBar } from './StatusBar.tsx';
-import { PaneInView, useInView } from './use-extra.ts';
+import { PaneInView, useExtra, useInView } from './use-extra.ts';
 
 /**
  * Why nothing is saved, when nothing is: the config's first warning on this
@@ -44,6 +50,11 @@ function useZeroSavingReason(): string | null {
  */
 function showRuntimeReplay(policy: PolicyName): void {
   setReplayChoice({ policy: { name: policy, set: [] } });
+  showCostPane();
+}
+
+/** Brings the cost pane into view and its heading into focus: cost is one step from the top. */
+function showCostPane(): void {
   const pane = document.getElementById('pane-cost');
   pane?.scrollIntoView({ block: 'start' });
   pane?.querySelector<HTMLElement>('h2')?.focus();
@@ -136,18 +147,48 @@ const Panes = memo(function Panes() {
 
 /**
  * What the headline is out of, in a sentence: it counts one request (the
- * next), while a newcomer reads it as the whole session. The replay's
- * cost over the session goes on "the cost over the session" as a link
- * once that pane exists.
+ * next), while a newcomer reads it as the whole session; the money line
+ * under it adds every request up.
  */
 function HeadlineScope() {
   const before = useAppStore((s) => selectSaved(s)?.before ?? null);
   if (before === null) return null;
   return (
     <p className="fine-print headline-scope" data-testid="headline-scope">
-      That is one request, the next. Every earlier request carried its context too:{' '}
-      <span data-link-to="replay">the cost over the session</span> adds them all up.
+      That is one request, the next. Every earlier request carried its context too: the cost over
+      the session adds them all up.
     </p>
+  );
+}
+
+/**
+ * The answer in money (issue 41): what the session cost (its bill where the
+ * file recorded it, else modelled, said which) and the cheapest alternative
+ * the replay found, with the jump to the cost pane. It asks for the cost
+ * pane's own replay (the same arguments), so the two never differ and the
+ * worker computes it once; like every extra, after the figures.
+ */
+function MoneyLine() {
+  const choice = useAppStore(selectReplayChoice);
+  const view = useExtra('replay', choice);
+  const replay = view.value?.status === 'ok' ? view.value.replay : null;
+  const money = replay ? describeSessionMoney(replay) : null;
+  return (
+    <div className="money-line" data-testid="money-line" aria-busy={view.busy ? 'true' : 'false'}>
+      {money ? (
+        <p>
+          <span data-testid="session-cost">{money.cost}</span>{' '}
+          <span data-testid="cheapest-alternative">{money.cheapest}</span>
+        </p>
+      ) : (
+        <p className="fine-print">
+          {view.busy ? 'Pricing the session…' : 'The cost over the session is in the Cost pane.'}
+        </p>
+      )}
+      <button type="button" className="small" onClick={showCostPane}>
+        Cost, request by request
+      </button>
+    </div>
   );
 }
 
@@ -169,6 +210,7 @@ export function ConversationResults({ id }: { id: string }) {
     >
       <StatusLine />
       <HeadlineScope />
+      <MoneyLine />
       <ImportProgress />
       <ImportSummary />
       <p className="fine-print">

@@ -122,12 +122,13 @@ test('the cost pane shows what replay --json computes, per schedule, per tool an
       request?.cache_write,
       request?.output_tokens,
     ]);
-    // What happened at the request: the CLI's cold, prefix_broken and compactions_created.
+    // What happened at the request: the CLI's cold, prefix_broken, compactions_created and under_minimum.
     expect(row.note, `request ${row.index}`).toBe(
       [
         request?.cold ? 'cold' : '',
         request?.prefix_broken ? 'prefix broken' : '',
         (request?.compactions_created ?? 0) > 0 ? `${request?.compactions_created} created` : '',
+        request?.under_minimum ? 'under the minimum' : '',
       ]
         .filter(Boolean)
         .join(', '),

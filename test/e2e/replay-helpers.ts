@@ -85,6 +85,7 @@ export interface CliReplay {
     cost: number;
     cold: boolean;
     prefix_broken: boolean;
+    under_minimum?: boolean;
     compactions_created: number;
     recorded: { prompt_tokens: number } | null;
   }[];

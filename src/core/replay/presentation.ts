@@ -68,6 +68,92 @@ export function getCheapestSchedule(replay: Replay): ScheduleId {
   return computed.reduce((best, s) => (costOf(s) < costOf(best) ? s : best), computed[0] ?? 'none');
 }
 
+/**
+ * What a saving is measured against, in the same words on every surface
+ * (issue 41): the cost pane's headline and tables compare with no
+ * compaction; the money line compares with the session as it ran.
+ */
+export const SAVING_BASIS = {
+  none: 'against no compaction',
+  stored: 'against the session as it ran',
+} as const;
+
+/** What the session cost: its bill where the file recorded every request, else `stored` modelled. */
+export interface SessionCost {
+  cost: number;
+  basis: 'recorded' | FigureBasis;
+  requests: number;
+  /** Requests whose usage the file recorded (0 without any). */
+  recordedRequests: number;
+}
+
+/** The session's cost as the money line says it. */
+export function getSessionCost(replay: Replay): SessionCost {
+  const requests = replay.requests.length;
+  const recorded = replay.recorded;
+  if (recorded && requests > 0 && recorded.requests === requests) {
+    return { cost: recorded.cost, basis: 'recorded', requests, recordedRequests: requests };
+  }
+  return {
+    cost: replay.schedules.stored ?? 0,
+    basis: getModelBasis(replay.calibration),
+    requests,
+    recordedRequests: recorded?.requests ?? 0,
+  };
+}
+
+/** The cheapest alternative to the session as it ran, with its saving against `stored`. */
+export interface CheapestAlternative {
+  /** A JP schedule's name, or the runtime policy's with its parameters. */
+  name: string;
+  cost: number;
+  saved: number;
+  /** Percent of `stored`'s cost; 0 when that is 0. */
+  percent: number;
+}
+
+/**
+ * The cheapest of what the replay priced besides `stored` (JP's other
+ * schedules, and the runtime policy when one is chosen); null when none is
+ * cheaper than the session as it ran.
+ */
+export function getCheapestAlternative(replay: Replay): CheapestAlternative | null {
+  const asRan = replay.schedules.stored ?? 0;
+  const candidates: { name: string; cost: number }[] = SCHEDULES.filter(
+    (s) => s !== 'stored' && replay.schedules[s] !== undefined,
+  ).map((s) => ({ name: s, cost: replay.schedules[s] ?? 0 }));
+  if (replay.policy.name !== 'jp') {
+    candidates.push({ name: describeChosen(replay), cost: replay.totals.schedule.cost });
+  }
+  const best = candidates.reduce<{ name: string; cost: number } | null>(
+    (found, candidate) => (found === null || candidate.cost < found.cost ? candidate : found),
+    null,
+  );
+  if (!best || best.cost >= asRan) return null;
+  const saved = asRan - best.cost;
+  return { ...best, saved, percent: asRan === 0 ? 0 : (saved / asRan) * 100 };
+}
+
+/** The money line: what the session cost and the cheapest alternative, two sentences. */
+export function describeSessionMoney(replay: Replay): { cost: string; cheapest: string } {
+  const session = getSessionCost(replay);
+  const requests = `${formatCount(session.requests)} request${session.requests === 1 ? '' : 's'}`;
+  const partly =
+    session.recordedRequests > 0 && session.basis !== 'recorded'
+      ? `; the file recorded usage on ${formatCount(session.recordedRequests)} of them`
+      : '';
+  const cost =
+    session.basis === 'recorded'
+      ? `This session cost ${formatDollars(session.cost)}: its recorded usage at ${replay.model.name}'s prices, ${requests}.`
+      : `This session cost about ${formatDollars(session.cost)}: ${session.basis} as it ran (stored) at ${replay.model.name}'s prices, ${requests}${partly}.`;
+  const asRan = formatDollars(replay.schedules.stored ?? 0);
+  const alternative = getCheapestAlternative(replay);
+  const cheapest = alternative
+    ? `Cheapest found: ${alternative.name} at ${formatDollars(alternative.cost)}, saving ${formatDollars(alternative.saved)} (${formatPercent(alternative.percent)}) ${SAVING_BASIS.stored} (${asRan} modelled).`
+    : `Nothing the replay tried is cheaper than the session as it ran (${asRan} modelled).`;
+  return { cost, cheapest };
+}
+
 /** A request's notes in words: cold, prefix broken, created or cleared, summarised, unexplained miss. */
 export function describeRequestNote(request: Replay['requests'][number]): string {
   return [
@@ -77,6 +163,7 @@ export function describeRequestNote(request: Replay['requests'][number]): string
     (request.cleared_tool_uses ?? 0) > 0 ? `${request.cleared_tool_uses} cleared` : '',
     request.summarised ? 'summarised here' : '',
     request.unexplained_miss ? 'unexplained miss' : '',
+    request.under_minimum ? 'under the minimum' : '',
   ]
     .filter(Boolean)
     .join(', ');

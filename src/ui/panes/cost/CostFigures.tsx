@@ -14,7 +14,12 @@ import type { Replay } from '../../../core/replay/replay.ts';
 import { SCHEDULES, type ScheduleId } from '../../../core/replay/schedules.ts';
 import type { Theme } from '../../../state/app-state.ts';
 import '../panes.css';
-import { describeBasis, getChosenName, getModelBasis } from '../../../core/replay/presentation.ts';
+import {
+  describeBasis,
+  getChosenName,
+  getModelBasis,
+  SAVING_BASIS,
+} from '../../../core/replay/presentation.ts';
 import { CHART_COLOURS, type ChartLine, CostChart } from './CostChart.tsx';
 import { type Overlay, RequestsTable, rowName, SchedulesTable } from './CostTables.tsx';
 import { useCostView } from './CostView.tsx';
@@ -147,8 +152,9 @@ function Headline({ replay }: { replay: Replay }) {
     <p className="cost-headline" data-testid="cost-headline">
       Baseline {formatDollars(totals.baseline.cost)}; {getChosenName(replay)}{' '}
       {formatDollars(totals.schedule.cost)}; saved {formatDollars(totals.saved.cost)} (
-      {formatPercent(totals.saved.percent)}), {formatCount(totals.saved.prompt_tokens)} prompt
-      tokens, over {formatCount(replay.requests.length)} requests.
+      {formatPercent(totals.saved.percent)}) {SAVING_BASIS.none},{' '}
+      {formatCount(totals.saved.prompt_tokens)} prompt tokens, over{' '}
+      {formatCount(replay.requests.length)} requests.
     </p>
   );
 }

@@ -16,6 +16,7 @@ import {
   describeRequestNote,
   getChosenName,
   getModelBasis,
+  SAVING_BASIS,
 } from '../../../core/replay/presentation.ts';
 
 /** Rows of the request table per page: a long conversation is read a page at a time. */
@@ -244,9 +245,9 @@ export function PoliciesTable({
         </tbody>
       </table>
       <p className="note">
-        Baseline {formatDollars(baseline)}. Cleared: tool uses a policy cleared, trimmed, masked or
-        truncated, summed over the requests (a result cleared again at each request counts each
-        time); for JP, the compactions created.
+        Saved {SAVING_BASIS.none}: the baseline, {formatDollars(baseline)}. Cleared: tool uses a
+        policy cleared, trimmed, masked or truncated, summed over the requests (a result cleared
+        again at each request counts each time); for JP, the compactions created.
       </p>
       {notes.length > 0 ? (
         <ul className="cost-notes" data-testid="cost-policy-notes">
