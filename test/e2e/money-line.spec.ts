@@ -10,15 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SHARED_DIR } from '../../src/test/conformance.ts';
-import {
-  expect,
-  openPlayground,
-  README_CONFIG_TOML,
-  setEditorText,
-  test,
-  waitForResults,
-} from './helpers.ts';
-import { type CliReplay, cliReplay, dollars } from './replay-helpers.ts';
+import { expect, openPlayground, README_CONFIG_TOML, test, waitForResults } from './helpers.ts';
+import { type CliReplay, cliReplay, dollars, openStream } from './replay-helpers.ts';
 
 const CLAUDE_CODE = join(SHARED_DIR, 'corpus/agent-transcripts/claude-code/toolpath__convo.jsonl');
 const JP_CONVERSATION = join(
@@ -88,15 +81,7 @@ test('a JP conversation on a phone: its modelled cost and the cheapest schedule 
   const cheapest = cheapestOf(expected);
   // Worked out from the CLI's schedules: something is cheaper here, or the test says nothing.
   expect(cheapest).not.toBeNull();
-  await openPlayground(page);
-  await setEditorText(page, 'Config (TOML)', README_CONFIG_TOML);
-  await waitForResults(page);
-  await page.getByLabel('Open events.json').setInputFiles({
-    name: 'events.json',
-    mimeType: 'application/json',
-    buffer: readFileSync(JP_CONVERSATION),
-  });
-  await waitForResults(page, 60_000);
+  await openStream(page, readFileSync(JP_CONVERSATION, 'utf8'), README_CONFIG_TOML);
   await expect(page.getByTestId('session-cost')).toHaveText(
     new RegExp(
       `^This session cost about ${dollars(expected.schedules.stored as number).replace('$', '\\$')}: (calibrated|modelled) as it ran \\(stored\\) at claude-sonnet-4\\.6's prices, ${expected.requests.length} requests\\.$`,
