@@ -135,6 +135,49 @@ describe('the file-only model', () => {
   });
 });
 
+describe('a what-if cell when a config_delta sets the hint after the compactions', () => {
+  it('is replayed, not taken from the chosen figures the delta came too late for (fast-check counterexample)', () => {
+    const at = '2025-07-01 00:00:00.0';
+    const elements: StreamElement[] = [
+      { timestamp: at, type: 'turn_start' },
+      {
+        timestamp: at,
+        type: 'tool_call_request',
+        id: 'call_1',
+        name: 'cargo_check',
+        arguments: {},
+      },
+      { timestamp: at, type: 'tool_call_response', id: 'call_1', content: '', is_error: false },
+      { timestamp: at, type: 'turn_start' },
+      { timestamp: at, type: 'chat_response', message: '' },
+      {
+        type: 'config_delta',
+        timestamp: at,
+        delta: { conversation: { tools: { cargo_check: { compaction: 'keep' } } } },
+      },
+    ];
+    const base = `[[conversation.compaction.rules]]\nkeep_last = 0\ntool_calls = "strip"\n\n[conversation.tools.'*']\ncompaction = "omit"\n`;
+    const settings = createReplaySettings(counter, {
+      config: parseConfigToml(base),
+      schedule: 'every-turn',
+      calibration: { choice: 'none' },
+      model: { ...DEFAULT_MODEL, ttl_seconds: 1 },
+    });
+    const cell = replayStream(elements, settings, { schedules: false }).tools.find(
+      (tool) => tool.name === 'cargo_check',
+    );
+    const direct = replayStream(
+      elements,
+      {
+        ...settings,
+        config: parseConfigToml(`${base}\n[conversation.tools.cargo_check]\ncompaction = "keep"\n`),
+      },
+      { tools: false, schedules: false },
+    );
+    expect(cell?.what_if_cost.keep).toBeCloseTo(direct.totals.schedule.cost, 12);
+  });
+});
+
 describe('each what-if cell, on generated streams', () => {
   /** Rules, a hint for every tool from '*', and maybe a tool's own hint over it. */
   const configArb = fc.record({

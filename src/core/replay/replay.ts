@@ -513,14 +513,19 @@ function getToolWhatIfs(pricing: PricingModel, chosenCost: number): ToolWhatIf[]
     elements,
     planCompactions(elements, settings.config, null, settings.readings).configInForce,
   );
+  // The hint in force is read at the end of the stream; a config_delta may have set the
+  // tool's hint only part of the way (a compaction before it froze another): then no cell
+  // is taken to be the chosen figures, each is replayed.
+  const changesAlong = elements.some((element) => element.type === 'config_delta');
   return toolInfo.map((info): ToolWhatIf => {
     const costs = {} as Record<HintChoice, number>;
     const inForce = info.hint ?? 'inherit';
     for (const choice of HINT_CHOICES) {
       // The config already says exactly this choice for the tool: its own entry, or no entry at all.
       const written =
-        (choice === inForce && info.source === 'tool') ||
-        (choice === 'inherit' && info.source === 'rule');
+        !changesAlong &&
+        ((choice === inForce && info.source === 'tool') ||
+          (choice === 'inherit' && info.source === 'rule'));
       const same = !createsCompactions(settings.schedule) || written || info.calls === 0;
       costs[choice] = same
         ? chosenCost
