@@ -513,6 +513,9 @@ const WRAPPER_TAGS = [
   'bash-stdout',
   'bash-stderr',
   'user-prompt-submit-hook',
+  // What Claude Code's IDE extensions add before the user's words.
+  'ide_opened_file',
+  'ide_selection',
 ];
 const WRAPPED = new RegExp(`<(${WRAPPER_TAGS.join('|')})>[\\s\\S]*?</\\1>`, 'g');
 

@@ -576,6 +576,17 @@ describe('the title of a Claude Code session (issue 24, item 14)', () => {
     expect(importTranscript(text).title).toBe('Fix the flaky login test');
   });
 
+  it('skips what the IDE extension adds: the opened file and the selection (issue 41)', () => {
+    const text = lines(
+      user(
+        'u1',
+        null,
+        '<ide_opened_file>The user opened the file /repo/src/app.ts in the IDE. This may or may not be related to the current task.</ide_opened_file>\n<ide_selection>The user selected lines 3 to 4 of /repo/src/app.ts:\nconst a = 1;\n</ide_selection>\nRename a to count',
+      ),
+    );
+    expect(importTranscript(text).title).toBe('Rename a to count');
+  });
+
   it('is absent when nothing the user wrote is left', () => {
     const text = lines(user('u1', null, '<command-name>/clear</command-name>'));
     expect(importTranscript(text).title).toBeUndefined();
