@@ -276,7 +276,7 @@ function fromRequestPrompt(prompt: RequestPrompt): DiffSides {
     readingDiff: null,
     sideLabels: {
       original: `Request ${prompt.request}: its prompt with nothing cleared`,
-      modified: `Request ${prompt.request} under ${prompt.policy.name}: what the model saw (${prompt.replaced} replaced)`,
+      modified: `Request ${prompt.request} under ${prompt.policy.name}: what the model would have seen (${prompt.replaced} replaced)`,
     },
   };
 }

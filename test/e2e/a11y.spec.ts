@@ -4,9 +4,12 @@
  * the test, listed with the elements it was found on. axe-core comes from
  * node_modules and is injected by Playwright: no request leaves the page.
  */
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, openPlayground, test, waitForDiff } from './helpers.ts';
+import { SHARED_DIR } from '../../src/test/conformance.ts';
+import { expect, openPlayground, showPane, test, waitForDiff, waitForResults } from './helpers.ts';
+import { openCostSection } from './replay-helpers.ts';
 import { openCorpusFolder, waitForWorkspace } from './workspace-helpers.ts';
 
 /** The serious and critical violations on the page now, one line per rule and element. */
@@ -102,5 +105,46 @@ for (const scheme of ['light', 'dark'] as const) {
       await waitForWorkspace(page);
       expect(await seriousViolations(page)).toEqual([]);
     });
+  });
+}
+
+/** Every violation on the page now, of any impact, one line per rule and element. */
+async function allViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')}`,
+    ),
+  );
+}
+
+// Issue 41: a real Claude Code session with the money line and every cost section open, at
+// a phone's, a laptop's and a desktop's width: no violation of any impact (Monaco's dimmed
+// last line number was one, at 1.75:1).
+for (const scheme of ['light', 'dark'] as const) {
+  test(`a Claude Code session with the cost sections open has no violation at any width (${scheme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await openPlayground(page);
+    await page
+      .getByLabel('Open events.json')
+      .setInputFiles(
+        join(SHARED_DIR, 'corpus', 'agent-transcripts', 'claude-code', 'toolpath__convo.jsonl'),
+      );
+    await waitForResults(page, 60_000);
+    await expect(page.getByTestId('session-cost')).toBeVisible();
+    await showPane(page, 'cost');
+    // JP's schedules: the per-tool what-if is JP's (under claude-code it is a sentence).
+    await page.locator('#pane-cost').getByLabel('Clearing policy').selectOption('jp');
+    await openCostSection(page, 'Policies side by side');
+    await openCostSection(page, 'Per tool, in money');
+    const found: string[] = [];
+    for (const width of [390, 1024, 1440]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      found.push(...(await allViolations(page)).map((line) => `${width} px: ${line}`));
+    }
+    expect(found).toEqual([]);
   });
 }

@@ -316,3 +316,43 @@ test('a link naming an unknown model says nothing is priced, not the last good r
   await expect(pane.getByRole('alert')).not.toContainText('last good replay');
   await expect(pane.getByTestId('cost-headline')).toHaveCount(0);
 });
+
+test('the chart reads out a request by key and by pointer, and draws a running total', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openStream(page, STREAM, README_CONFIG_TOML);
+  await chooseSchedule(page, 'idle');
+  const expected = cliReplay(README_CONFIG_TOML, writeTemporary('events.json', STREAM), 'idle');
+  const pane = costPane(page);
+  await expect(pane.locator('.cost-chart')).toHaveAttribute('data-drawn', '30');
+  const slider = pane.getByRole('slider', { name: 'Request on the chart' });
+  const readout = pane.getByTestId('cost-readout');
+  const literal = (text: string) => text.replace(/[$.]/g, (c) => `\\${c}`);
+  const said = (k: number) => {
+    const request = expected.requests[k - 1];
+    return new RegExp(
+      `^Request ${k}: baseline ${literal(dollars(request?.baseline.cost ?? Number.NaN))}; jp idle ${literal(dollars(request?.cost ?? Number.NaN))};`,
+    );
+  };
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect(readout).toHaveText(said(30));
+  await page.keyboard.press('ArrowLeft');
+  await expect(readout).toHaveText(said(29));
+  await page.keyboard.press('Home');
+  await expect(readout).toHaveText(said(1));
+  await expect(slider).toHaveAttribute('aria-valuenow', '1');
+  // The pointer over the chart's right edge reads the last request out.
+  const box = await pane.locator('.cost-chart .u-over').boundingBox();
+  if (!box) throw new Error('the chart has no plotting area');
+  await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2);
+  await expect(readout).toHaveText(said(30));
+  // The running total: at the last request, the sum of every request's cost.
+  await pane.getByLabel('running total on the chart').check();
+  await page.keyboard.press('End');
+  await slider.focus();
+  await page.keyboard.press('End');
+  const total = expected.requests.reduce((sum, request) => sum + request.cost, 0);
+  await expect(readout).toContainText(`jp idle ${dollars(total)};`);
+});

@@ -86,6 +86,7 @@ export interface CliReplay {
     cold: boolean;
     prefix_broken: boolean;
     under_minimum?: boolean;
+    baseline: { cost: number; prompt_tokens: number };
     compactions_created: number;
     recorded: { prompt_tokens: number } | null;
   }[];

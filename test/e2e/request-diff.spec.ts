@@ -105,7 +105,7 @@ test('request k under context editing: the cleared results are cleared on the ri
   await waitForDiff(page);
 
   await expect(pane.getByTestId('diff-caption')).toContainText(
-    'Right: request 5 under anthropic-context-editing: what the model saw (3 replaced)',
+    'Right: request 5 under anthropic-context-editing: what the model would have seen (3 replaced)',
   );
   // Three blocks differ (results 1 to 3); result 4 is the same on both sides.
   await expect(pane.locator('.cp-transcript .cp-status')).toHaveText('3 changes');

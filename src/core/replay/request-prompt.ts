@@ -1,6 +1,6 @@
 /**
  * One request's prompt under a runtime's own clearing, beside the same
- * prompt with no clearing (issue 22): what the model saw at request k, not
+ * prompt with no clearing (issue 22): what the model would have seen at request k, not
  * only at the end, for the diff pane. Both sides are transcript entries
  * keyed by stream index, so the diff lines them up; the right side holds
  * what the policy put in place of each cleared item, with its size.

@@ -1,10 +1,12 @@
 /**
  * The cost pane's chart: one line per schedule, a point per request, drawn
  * by uPlot on a canvas (docs/decisions.md, issue 21: thousands of points
- * in a few milliseconds). The canvas is hidden from assistive technology:
- * the table under it holds the same figures.
+ * in a few milliseconds). The canvas is hidden from assistive technology;
+ * the chart is a slider over the requests (issue 41): pointing at it, or
+ * the arrow keys once it has focus, reads one request's figures out under
+ * it, and the table under it holds them all.
  */
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -35,6 +37,58 @@ export interface CostChartProps {
   /** What the y axis counts. */
   measure: 'cost' | 'tokens';
   theme: Theme;
+  /** What happened at each request (cold, compactions…), for the readout; empty for nothing. */
+  requestNotes?: readonly string[];
+  /** How a value reads in the readout (dollars or tokens). */
+  formatValue?: (value: number) => string;
+}
+
+/** Each value replaced by the sum up to it; a gap (NaN) stays a gap and adds nothing. */
+export function runningTotal(values: readonly number[]): number[] {
+  let total = 0;
+  return values.map((value) => {
+    if (Number.isNaN(value)) return Number.NaN;
+    total += value;
+    return total;
+  });
+}
+
+/** Request k's figures in words: each line's value (a gap says none), then what happened. */
+export function describeChartPoint(
+  lines: readonly ChartLine[],
+  k: number,
+  format: (value: number) => string,
+  note = '',
+): string {
+  const values = lines.map((line) => {
+    const value = line.values[k];
+    return `${line.label} ${value === undefined || Number.isNaN(value) ? 'none' : format(value)}`;
+  });
+  return `Request ${k + 1}: ${values.join('; ')}${note ? `. ${note}` : ''}.`;
+}
+
+/** The request a key moves to from `k` of `count` (0-based), or null for a key that moves nothing. */
+function stepByKey(key: string, k: number | null, count: number): number | null {
+  const from = k ?? -1;
+  const clamp = (to: number) => Math.max(0, Math.min(count - 1, to));
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowUp':
+      return clamp(from + 1);
+    case 'ArrowLeft':
+    case 'ArrowDown':
+      return clamp(k === null ? count - 1 : from - 1);
+    case 'PageUp':
+      return clamp(from + 10);
+    case 'PageDown':
+      return clamp(k === null ? count - 1 : from - 10);
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
 }
 
 /** Line colours per theme, in schedule order; each keeps 3:1 contrast against its surface. */
@@ -74,6 +128,7 @@ function drawChart(
   UPlot: typeof uPlot,
   element: HTMLDivElement,
   { lines, measure, theme }: CostChartProps,
+  onPoint: (k: number) => void,
 ): uPlot {
   const count = lines[0]?.values.length ?? 0;
   const xs = Array.from({ length: count }, (_, k) => k + 1);
@@ -90,7 +145,13 @@ function drawChart(
       width: Math.max(element.clientWidth, 200),
       height: HEIGHT,
       legend: { show: false },
-      cursor: { show: false },
+      // A vertical line at the request pointed at (or picked by key); no drag-to-zoom.
+      cursor: {
+        show: true,
+        y: false,
+        points: { show: false },
+        drag: { x: false, y: false, setScale: false },
+      },
       scales: { x: { time: false } },
       axes: [
         { ...axisStyle, label: 'request', size: 36, labelSize: 18 },
@@ -124,6 +185,12 @@ function drawChart(
         }),
       ],
       hooks: {
+        setCursor: [
+          (self) => {
+            const k = self.cursor.idx;
+            if (typeof k === 'number') onPoint(k);
+          },
+        ],
         draw: [
           () => {
             element.dataset.drawn = String(count);
@@ -138,9 +205,18 @@ function drawChart(
 }
 
 /** The chart, redrawn when its lines, measure or theme change and resized with its box. */
-export function CostChart({ lines, measure, theme }: CostChartProps) {
+export function CostChart({
+  lines,
+  measure,
+  theme,
+  requestNotes = [],
+  formatValue = String,
+}: CostChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
+  const [picked, setPicked] = useState<number | null>(null);
+  const count = lines[0]?.values.length ?? 0;
+  const shown = picked !== null && picked < count ? picked : null;
 
   useEffect(() => {
     const element = box.current;
@@ -149,7 +225,7 @@ export function CostChart({ lines, measure, theme }: CostChartProps) {
     let cancelled = false;
     void loadUPlot().then((UPlot) => {
       if (cancelled) return;
-      chart = drawChart(UPlot, element, { lines, measure, theme });
+      chart = drawChart(UPlot, element, { lines, measure, theme }, setPicked);
       plot.current = chart;
     });
     return () => {
@@ -172,5 +248,39 @@ export function CostChart({ lines, measure, theme }: CostChartProps) {
     return () => observer.disconnect();
   }, []);
 
-  return <div ref={box} className="cost-chart" aria-hidden="true" data-drawn="0" />;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const to = stepByKey(event.key, shown, count);
+    if (to === null || count === 0) return;
+    event.preventDefault();
+    setPicked(to);
+    // The cursor line follows the key, as it follows the pointer.
+    const chart = plot.current;
+    if (chart) chart.setCursor({ left: chart.valToPos(to + 1, 'x'), top: 0 });
+  };
+
+  const readout =
+    shown === null
+      ? 'Point at the chart, or focus it and press the arrow keys, to read a request’s figures.'
+      : describeChartPoint(lines, shown, formatValue, requestNotes[shown] ?? '');
+  return (
+    <div className="cost-chart-frame">
+      {/* The slider is the chart: its canvas is drawn for the eye, its value read in words. */}
+      <div
+        role="slider"
+        tabIndex={0}
+        aria-label="Request on the chart"
+        aria-valuemin={1}
+        aria-valuemax={Math.max(count, 1)}
+        aria-valuenow={(shown ?? 0) + 1}
+        aria-valuetext={readout}
+        className="cost-chart-slider"
+        onKeyDown={onKeyDown}
+      >
+        <div ref={box} className="cost-chart" aria-hidden="true" data-drawn="0" />
+      </div>
+      <p className="cost-readout" data-testid="cost-readout" aria-live="polite">
+        {readout}
+      </p>
+    </div>
+  );
 }

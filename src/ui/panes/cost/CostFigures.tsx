@@ -16,11 +16,12 @@ import type { Theme } from '../../../state/app-state.ts';
 import '../panes.css';
 import {
   describeBasis,
+  describeRequestNote,
   getChosenName,
   getModelBasis,
   SAVING_BASIS,
 } from '../../../core/replay/presentation.ts';
-import { CHART_COLOURS, type ChartLine, CostChart } from './CostChart.tsx';
+import { CHART_COLOURS, type ChartLine, CostChart, runningTotal } from './CostChart.tsx';
 import { type Overlay, RequestsTable, rowName, SchedulesTable } from './CostTables.tsx';
 import { useCostView } from './CostView.tsx';
 
@@ -252,7 +253,7 @@ function Section({
 
 /** The figures of one replay: totals, schedules, tools, chart and table. */
 export function CostFigures({ replay, comparison, policies, tools, theme }: CostFiguresProps) {
-  const { measure, setMeasure, pickedB, setPickedB } = useCostView();
+  const { measure, setMeasure, cumulative, setCumulative, pickedB, setPickedB } = useCostView();
   const overlays = useMemo(() => getOverlays(replay, comparison), [replay, comparison]);
   const second = overlays.options.find((o) => o.label === pickedB) ?? overlays.defaultB;
   const lines = useMemo<ChartLine[]>(() => {
@@ -276,15 +277,18 @@ export function CostFigures({ replay, comparison, policies, tools, theme }: Cost
       });
     }
     // The invisible prefix, a band under the prompts: the part no clearing can remove.
-    if (measure === 'tokens' && replay.calibration.source !== 'none') {
+    if (measure === 'tokens' && !cumulative && replay.calibration.source !== 'none') {
       lines.push({
         label: 'invisible prefix',
         values: replay.requests.map((r) => r.prefix_tokens),
         style: 'band',
       });
     }
-    return lines;
-  }, [overlays, second, measure, replay]);
+    return cumulative
+      ? lines.map((line) => ({ ...line, values: runningTotal(line.values) }))
+      : lines;
+  }, [overlays, second, measure, cumulative, replay]);
+  const requestNotes = useMemo(() => replay.requests.map(describeRequestNote), [replay]);
   const compareId = useId();
   const measureName = useId();
   return (
@@ -334,6 +338,14 @@ export function CostFigures({ replay, comparison, policies, tools, theme }: Cost
           />{' '}
           prompt tokens
         </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={cumulative}
+            onChange={(event) => setCumulative(event.target.checked)}
+          />{' '}
+          running total on the chart
+        </label>
       </fieldset>
       <div className="field cost-compare">
         <label htmlFor={compareId}>Compare {overlays.chosen.label} with</label>
@@ -356,11 +368,25 @@ export function CostFigures({ replay, comparison, policies, tools, theme }: Cost
         <p className="empty">No requests: the stream has no assistant output.</p>
       ) : (
         <figure className="cost-figure">
-          <CostChart lines={lines} measure={measure} theme={theme} />
+          <CostChart
+            lines={lines}
+            measure={measure}
+            theme={theme}
+            requestNotes={requestNotes}
+            formatValue={measure === 'cost' ? formatDollars : formatCount}
+          />
           <figcaption>
             <Legend lines={lines} theme={theme} />
-            {measure === 'cost' ? 'Cost' : 'Prompt tokens'} of each request: the baseline,{' '}
-            {overlays.chosen.label} (drawn thicker) and {second?.label ?? 'nothing else'} (dashed)
+            {cumulative ? 'Running total of the ' : ''}
+            {measure === 'cost'
+              ? cumulative
+                ? 'cost'
+                : 'Cost'
+              : cumulative
+                ? 'prompt tokens'
+                : 'Prompt tokens'}{' '}
+            {cumulative ? 'up to' : 'of'} each request: the baseline, {overlays.chosen.label} (drawn
+            thicker) and {second?.label ?? 'nothing else'} (dashed)
             {replay.recorded ? ', what the file recorded (points)' : ''}
             {measure === 'tokens' && replay.calibration.source !== 'none'
               ? ', and the invisible prefix (the shaded band)'

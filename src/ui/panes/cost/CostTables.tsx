@@ -68,14 +68,15 @@ export function SchedulesTable({ replay }: { replay: Replay }) {
       <table className="cp-table cost-schedules" aria-label="Cost per schedule">
         <thead>
           <tr>
+            {/* Money first: Cost and Saved stay on screen at 390 px (issue 41). */}
             <th scope="col">Schedule</th>
+            <th scope="col">Cost</th>
+            <th scope="col">Saved</th>
+            <th scope="col">Basis</th>
             <th scope="col">Input tokens</th>
             <th scope="col">Cache read</th>
             <th scope="col">Cache write</th>
             <th scope="col">Output</th>
-            <th scope="col">Cost</th>
-            <th scope="col">Saved</th>
-            <th scope="col">Basis</th>
           </tr>
         </thead>
         <tbody>
@@ -93,6 +94,11 @@ export function SchedulesTable({ replay }: { replay: Replay }) {
                   {schedule}
                   {marks.length > 0 ? <small> ({marks.join(', ')})</small> : null}
                 </th>
+                <td data-figure="cost">{formatDollars(cost)}</td>
+                <td data-figure="saved">
+                  {baseline === 0 ? '' : formatPercent(((baseline - cost) / baseline) * 100)}
+                </td>
+                <td data-figure="basis">{basis}</td>
                 <td data-figure="prompt_tokens">
                   {totals ? formatCount(totals.prompt_tokens) : ''}
                 </td>
@@ -101,11 +107,6 @@ export function SchedulesTable({ replay }: { replay: Replay }) {
                 <td data-figure="output_tokens">
                   {totals ? formatCount(totals.output_tokens) : ''}
                 </td>
-                <td data-figure="cost">{formatDollars(cost)}</td>
-                <td data-figure="saved">
-                  {baseline === 0 ? '' : formatPercent(((baseline - cost) / baseline) * 100)}
-                </td>
-                <td data-figure="basis">{basis}</td>
               </tr>
             );
           })}
@@ -114,13 +115,13 @@ export function SchedulesTable({ replay }: { replay: Replay }) {
               <th scope="row">
                 recorded <small>({formatCount(recorded.requests)} requests)</small>
               </th>
+              <td data-figure="cost">{formatDollars(recorded.cost)}</td>
+              <td />
+              <td data-figure="basis">recorded</td>
               <td data-figure="prompt_tokens">{formatCount(recorded.prompt_tokens)}</td>
               <td data-figure="cache_read">{formatCount(recorded.cache_read_tokens)}</td>
               <td data-figure="cache_write">{formatCount(recorded.cache_write_tokens)}</td>
               <td data-figure="output_tokens">{formatCount(recorded.output_tokens)}</td>
-              <td data-figure="cost">{formatDollars(recorded.cost)}</td>
-              <td />
-              <td data-figure="basis">recorded</td>
             </tr>
           ) : null}
         </tbody>
@@ -152,6 +153,7 @@ export function ToolsTable({
         <thead>
           <tr>
             <th scope="col">Tool</th>
+            <th scope="col">Cheapest</th>
             {HINT_CHOICES.map((choice) => (
               <th key={choice} scope="col">
                 {choice}
@@ -163,6 +165,10 @@ export function ToolsTable({
           {tools.map((tool) => (
             <tr key={tool.name} data-tool={tool.name}>
               <th scope="row">{tool.name}</th>
+              {/* The ★ choice and its cost beside the name: on screen at 390 px (issue 41). */}
+              <td data-figure="cheapest">
+                {tool.cheapest} {formatDollars(tool.what_if_cost[tool.cheapest])}
+              </td>
               {HINT_CHOICES.map((choice) => {
                 const marks = [
                   choice === tool.hint ? 'in force' : '',
@@ -219,10 +225,10 @@ export function PoliciesTable({
         <thead>
           <tr>
             <th scope="col">Policy</th>
-            <th scope="col">Parameters</th>
-            <th scope="col">Prompt tokens</th>
             <th scope="col">Cost</th>
             <th scope="col">Saved</th>
+            <th scope="col">Parameters</th>
+            <th scope="col">Prompt tokens</th>
             <th scope="col">Cleared</th>
           </tr>
         </thead>
@@ -233,12 +239,12 @@ export function PoliciesTable({
                 {row.policy.name}
                 {row === cheapest ? <small> (cheapest)</small> : null}
               </th>
-              <td>{row.with === 'hints' ? 'your hints' : row.with}</td>
-              <td data-figure="prompt_tokens">{formatCount(row.totals.schedule.prompt_tokens)}</td>
               <td data-figure="cost">{formatDollars(row.totals.schedule.cost)}</td>
               <td data-figure="saved">
                 {baseline === 0 ? '' : formatPercent(row.totals.saved.percent)}
               </td>
+              <td>{row.with === 'hints' ? 'your hints' : row.with}</td>
+              <td data-figure="prompt_tokens">{formatCount(row.totals.schedule.prompt_tokens)}</td>
               <td data-figure="cleared">{formatCount(row.cleared)}</td>
             </tr>
           ))}
@@ -311,13 +317,14 @@ export function RequestsTable({
                   {overlay.label}
                 </th>
               ))}
+              {/* What the file recorded beside the modelled figures, not off-screen at the end. */}
+              {hasRecorded ? <th scope="col">Recorded input</th> : null}
+              {hasRecorded ? <th scope="col">Recorded cost</th> : null}
               <th scope="col">Prefix</th>
               <th scope="col">Read</th>
               <th scope="col">Write</th>
               <th scope="col">Output</th>
               <th scope="col">Note</th>
-              {hasRecorded ? <th scope="col">Recorded input</th> : null}
-              {hasRecorded ? <th scope="col">Recorded cost</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -340,11 +347,6 @@ export function RequestsTable({
                         : formatCount(overlay.prompt_tokens[k] ?? 0)}
                     </td>
                   ))}
-                  <td data-figure="prefix_tokens">{formatCount(request.prefix_tokens)}</td>
-                  <td data-figure="cache_read">{formatCount(request.cache_read)}</td>
-                  <td data-figure="cache_write">{formatCount(request.cache_write)}</td>
-                  <td data-figure="output_tokens">{formatCount(request.output_tokens)}</td>
-                  <td data-figure="note">{describeRequestNote(request)}</td>
                   {hasRecorded ? (
                     <td data-figure="recorded">
                       {request.recorded ? formatCount(request.recorded.prompt_tokens) : ''}
@@ -355,6 +357,11 @@ export function RequestsTable({
                       {request.recorded_cost === null ? '' : formatDollars(request.recorded_cost)}
                     </td>
                   ) : null}
+                  <td data-figure="prefix_tokens">{formatCount(request.prefix_tokens)}</td>
+                  <td data-figure="cache_read">{formatCount(request.cache_read)}</td>
+                  <td data-figure="cache_write">{formatCount(request.cache_write)}</td>
+                  <td data-figure="output_tokens">{formatCount(request.output_tokens)}</td>
+                  <td data-figure="note">{describeRequestNote(request)}</td>
                 </tr>
               );
             })}

@@ -12,6 +12,9 @@ export type CostMeasure = 'cost' | 'tokens';
 interface CostView {
   measure: CostMeasure;
   setMeasure: (measure: CostMeasure) => void;
+  /** The chart draws each line's running total (what the session had cost by request k). */
+  cumulative: boolean;
+  setCumulative: (cumulative: boolean) => void;
   /** The chart's second line by label; null for the default. */
   pickedB: string | null;
   setPickedB: (label: string | null) => void;
@@ -23,11 +26,12 @@ const CostViewContext = createContext<CostView | null>(null);
 
 function useCostViewState(): CostView {
   const [measure, setMeasure] = useState<CostMeasure>('cost');
+  const [cumulative, setCumulative] = useState(false);
   const [pickedB, setPickedB] = useState<string | null>(null);
   const [page, setPage] = useState(0);
   return useMemo(
-    () => ({ measure, setMeasure, pickedB, setPickedB, page, setPage }),
-    [measure, pickedB, page],
+    () => ({ measure, setMeasure, cumulative, setCumulative, pickedB, setPickedB, page, setPage }),
+    [measure, cumulative, pickedB, page],
   );
 }
 
