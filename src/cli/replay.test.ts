@@ -352,3 +352,39 @@ describe('replay dollars (issue 43, item 26)', () => {
     expect(figures).not.toMatch(/\$\d{4,}/);
   });
 });
+
+describe('replay --sweep trigger (issue 41)', () => {
+  const target = join(CORPUS_DIR, '17727523543-vitepress-syntax-highlighting-for-wit-and-abnf');
+
+  it('prints the documented keys, a point per trigger from 10,000 tokens, and the answer line', () => {
+    const json = cli(['replay', '--config', CONFIG, '--sweep', 'trigger', '--json', target]);
+    expect(json.code, json.stderr).toBe(0);
+    const sweep = JSON.parse(json.stdout);
+    expect(Object.keys(sweep).sort()).toEqual(
+      [
+        'cheapest',
+        'context_window_tokens',
+        'min_turns',
+        'model',
+        'points',
+        'stored_cost',
+        'sweep',
+      ].sort(),
+    );
+    expect(sweep.points[0]).toMatchObject({ trigger_tokens: 10_000 });
+    const text = cli(['replay', '--config', CONFIG, '--sweep', 'trigger', target]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^(Compact once the prompt passes [\d,]+ tokens \(trigger_ratio = [\d.]+\)|No trigger of auto is cheaper)/,
+    );
+  });
+
+  it('refuses another sweep, and a runtime policy, by name', () => {
+    const other = cli(['replay', '--sweep', 'idle', target]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/--sweep must be trigger/);
+    const policy = cli(['replay', '--sweep', 'trigger', '--policy', 'codex', target]);
+    expect(policy.code).toBe(2);
+    expect(policy.stderr).toMatch(/leave out --policy and --compare/);
+  });
+});

@@ -39,6 +39,7 @@ import {
   SCHEDULES,
   sumReplays,
 } from '../core/replay/replay.ts';
+import { describeSweep, sweepAutoTrigger, type TriggerSweep } from '../core/replay/sweep.ts';
 import { CliError, type CliIo } from './cli-io.ts';
 import { getConversationName, listConversations, readConversations } from './conversations.ts';
 import {
@@ -72,6 +73,7 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     policy: { type: 'string' },
     set: { type: 'string', multiple: true },
     compare: { type: 'boolean' },
+    sweep: { type: 'string' },
   });
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw missingFileError('replay needs at least one FILE', parsed);
@@ -103,6 +105,18 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     throw new CliError(
       `--calibration must be one of ${CALIBRATIONS.join(', ')}, not "${escapeForTerminal(String(calibration))}"`,
     );
+  }
+  if (values.sweep !== undefined) {
+    if (values.sweep !== 'trigger') {
+      throw new CliError(
+        `--sweep must be trigger (auto's trigger over the context window), not "${escapeForTerminal(String(values.sweep))}"`,
+      );
+    }
+    if (policyName !== 'jp' || values.compare) {
+      throw new CliError(
+        "--sweep trigger sweeps JP's auto schedule: leave out --policy and --compare",
+      );
+    }
   }
   const prefixTokens = readPrefixOption(values.prefix);
   const tokenizer = values.tokenizer ?? 'o200k';
@@ -157,6 +171,13 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     const { file, stream } = conversation;
     read.push({ file, stream, replay: replayStream(stream.elements, resolve(stream)) });
   }
+  if (values.sweep !== undefined) {
+    const single = read.length === 1 ? read[0] : undefined;
+    if (!single) throw new CliError('--sweep takes one conversation');
+    const sweep = sweepAutoTrigger(single.stream.elements, resolve(single.stream));
+    io.stdout(values.json ? `${JSON.stringify(sweep, null, 2)}\n` : formatSweep(sweep));
+    return 0;
+  }
   if (values.compare) {
     const single = read.length === 1 ? read[0] : undefined;
     if (!single) throw new CliError('--compare takes one conversation');
@@ -176,6 +197,27 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
       );
   io.stdout(values.json ? `${JSON.stringify(replay, null, 2)}\n` : formatReplay(replay));
   return 0;
+}
+
+/** The sweep readable: one line per trigger, the cheapest marked, then the answer. */
+function formatSweep(sweep: TriggerSweep): string {
+  return [
+    `auto's trigger swept over ${escapeForTerminal(sweep.model)}'s ${formatCount(sweep.context_window_tokens)}-token window (min_turns ${formatCount(sweep.min_turns)}); stored (the session as it ran) ${formatDollars(sweep.stored_cost)}.`,
+    '',
+    ...table(
+      ['trigger_ratio', 'trigger tokens', 'compactions', 'cost', ''],
+      sweep.points.map((point) => [
+        String(point.trigger_ratio),
+        formatCount(point.trigger_tokens),
+        formatCount(point.compactions),
+        formatDollars(point.cost),
+        point.trigger_ratio === sweep.cheapest?.trigger_ratio ? 'cheapest' : '',
+      ]),
+    ),
+    '',
+    escapeForTerminal(describeSweep(sweep)),
+    '',
+  ].join('\n');
 }
 
 /** What an empty config means to the replay (spec 5, 14.1), said when `--config` is left out. */

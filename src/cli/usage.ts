@@ -62,7 +62,7 @@ Commands:
          [--calibration auto|recorded|runtime|user|none] [--prefix TOKENS]
          [--json] [--reading KEY=VALUE]...
          [--policy anthropic-context-editing|anthropic-compaction|claude-code|codex|openai-agents|gemini-cli|jp]
-         [--set KEY=VALUE]... [--compare] FILE|FOLDER...
+         [--set KEY=VALUE]... [--compare] [--sweep trigger] FILE|FOLDER...
       What the conversation cost, request by request, under a schedule of
       compactions (stored by default) with prompt caching: first the bill the
       transcript recorded, then per request the prompt (the runtime's
@@ -78,7 +78,11 @@ Commands:
       the cache model: docs/replay.md. --policy replays a runtime's own
       clearing instead (its parameters by --set; --json adds "policy");
       --compare prints every policy at its defaults and with the config's
-      hints mapped, one table: docs/runtime-policies.md. Without --config
+      hints mapped, one table: docs/runtime-policies.md. --sweep trigger
+      answers when to compact: auto replayed with its trigger at prompts
+      from 10,000 tokens to 95 % of the window, one line each, the cheapest
+      against the session as it ran (each is --schedule auto with
+      [conversation.compaction.auto] trigger_ratio set to it). Without --config
       the config is empty: no rules or hints of its own, so every-turn and
       idle run JP's built-in default rule, and auto its own defaults.
 

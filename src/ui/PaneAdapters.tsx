@@ -43,6 +43,7 @@ import { CostControls } from './panes/cost/CostControls.tsx';
 import { CostFigures } from './panes/cost/CostFigures.tsx';
 import { PoliciesTable, ToolsTable } from './panes/cost/CostTables.tsx';
 import { CostViewProvider } from './panes/cost/CostView.tsx';
+import { SweepView } from './panes/cost/SweepView.tsx';
 import { DesignQuestions } from './panes/DesignQuestions.tsx';
 import { ExplainPanel } from './panes/ExplainPanel.tsx';
 import { NO_REQUEST_CHOICE, type RequestChoice, RequestPicker } from './panes/RequestPicker.tsx';
@@ -437,6 +438,7 @@ export function CostPane() {
   const view = useExtra('replay', choice);
   const [policiesOpen, setPoliciesOpen] = useState(false);
   const [toolsOpen, setToolsOpen] = useState(false);
+  const [sweepOpen, setSweepOpen] = useState(false);
   const figuresHere = view.value !== null;
   const pricing = {
     model: choice.model,
@@ -451,7 +453,9 @@ export function CostPane() {
     { ...pricing, schedule: choice.schedule },
     toolsOpen && figuresHere && underJp,
   );
+  const sweepView = useExtra('replaySweep', pricing, sweepOpen && figuresHere);
   const replay = useLastGood(view.value, (v) => (v.status === 'ok' ? v.replay : undefined));
+  const sweep = useLastGood(sweepView.value, (v) => (v.status === 'ok' ? v.sweep : undefined));
   const comparison = useLastGood(policiesView.value, (v) =>
     v.status === 'ok' ? v.comparison : undefined,
   );
@@ -489,6 +493,16 @@ export function CostPane() {
                         <PoliciesTable rows={comparison} baseline={replay.totals.baseline.cost} />
                       ) : null
                     }
+                  />
+                ),
+              }}
+              sweep={{
+                open: sweepOpen,
+                onToggle: setSweepOpen,
+                content: (
+                  <ExtraFrame
+                    view={sweepView}
+                    render={() => (sweep ? <SweepView sweep={sweep} theme={theme} /> : null)}
                   />
                 ),
               }}

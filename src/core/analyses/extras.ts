@@ -45,7 +45,9 @@ import {
   type ReplayPricing,
   replayForPane,
   replayToolsForPane,
+  sweepForPane,
   type ToolWhatIfResult,
+  type TriggerSweepResult,
 } from '../replay/pane-replay.ts';
 import {
   hasInventedTimes,
@@ -212,6 +214,11 @@ export function createPlaygroundExtras() {
       args: ReplayPricing & Pick<ReplayChoice, 'schedule'>,
     ): ToolWhatIfResult {
       return replayToolsForPane(replaySourceOf(context), args);
+    },
+
+    /** When to compact: `auto`'s trigger swept (`replay --sweep trigger --json`), asked for when its section is open. */
+    replaySweep(context: RunContext, args: ReplayPricing): TriggerSweepResult {
+      return sweepForPane(replaySourceOf(context), args);
     },
 
     /**

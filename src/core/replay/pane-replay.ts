@@ -19,6 +19,7 @@ import {
   type ToolWhatIf,
 } from './replay.ts';
 import type { ReplayChoice } from './schedules.ts';
+import { sweepAutoTrigger, type TriggerSweep } from './sweep.ts';
 
 /** Why the choices give no replay (a model, price or policy that does not read). */
 type Invalid = Extract<ReplayResult, { status: 'invalid' }>;
@@ -68,4 +69,14 @@ export function replayToolsForPane(
   const resolved = resolveReplaySettings(source, { ...choice, policy: null });
   if (resolved.status !== 'ok') return resolved;
   return { status: 'ok', tools: replayToolWhatIfs(source.elements, resolved.settings) };
+}
+
+/** When to compact: `auto`'s trigger swept, or why there is no sweep. */
+export type TriggerSweepResult = { status: 'ok'; sweep: TriggerSweep } | Invalid;
+
+/** `replay --sweep trigger` for the pane's pricing (JP's `auto`; no runtime policy is swept). */
+export function sweepForPane(source: ReplaySource, pricing: ReplayPricing): TriggerSweepResult {
+  const resolved = resolveReplaySettings(source, { ...pricing, schedule: 'auto', policy: null });
+  if (resolved.status !== 'ok') return resolved;
+  return { status: 'ok', sweep: sweepAutoTrigger(source.elements, resolved.settings) };
 }

@@ -157,7 +157,7 @@ function getTriggers(calibration: Calibration, model: ModelPrices): ScheduleTrig
 }
 
 /** A stream's calibrated model under the settings: everything pricing needs. */
-interface PricingModel {
+export interface PricingModel {
   state: StreamState;
   model: ModelPrices;
   calibration: Calibration;
@@ -166,7 +166,7 @@ interface PricingModel {
   notes: string[];
 }
 
-function createPricingModel(state: StreamState): PricingModel {
+export function createPricingModel(state: StreamState): PricingModel {
   const { settings } = state;
   const chosen = chooseModel(settings, state);
   const calibration = calibrate({
@@ -197,7 +197,8 @@ const NO_TRIGGERS: ScheduleTriggers = {
   key: 'none',
 };
 
-function runAndPrice(
+/** One schedule's run over the stream and its pricing, request by request. */
+export function runAndPrice(
   pricing: PricingModel,
   schedule: ScheduleId,
   toolChoice?: Parameters<typeof runSchedule>[3],

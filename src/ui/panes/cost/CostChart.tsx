@@ -41,6 +41,13 @@ export interface CostChartProps {
   requestNotes?: readonly string[];
   /** How a value reads in the readout (dollars or tokens). */
   formatValue?: (value: number) => string;
+  /** The x of each point; 1, 2, 3… (the requests) when left out. */
+  xs?: readonly number[];
+  /** The x axis's label. */
+  xLabel?: string;
+  /** Point k in the readout ("Request 3"); the slider's name says what a point is. */
+  pointLabel?: (k: number) => string;
+  sliderLabel?: string;
 }
 
 /** Each value replaced by the sum up to it; a gap (NaN) stays a gap and adds nothing. */
@@ -53,18 +60,19 @@ export function runningTotal(values: readonly number[]): number[] {
   });
 }
 
-/** Request k's figures in words: each line's value (a gap says none), then what happened. */
+/** Point k's figures in words: each line's value (a gap says none), then what happened. */
 export function describeChartPoint(
   lines: readonly ChartLine[],
   k: number,
   format: (value: number) => string,
   note = '',
+  pointLabel: (k: number) => string = (at) => `Request ${at + 1}`,
 ): string {
   const values = lines.map((line) => {
     const value = line.values[k];
     return `${line.label} ${value === undefined || Number.isNaN(value) ? 'none' : format(value)}`;
   });
-  return `Request ${k + 1}: ${values.join('; ')}${note ? `. ${note}` : ''}.`;
+  return `${pointLabel(k)}: ${values.join('; ')}${note ? `. ${note}` : ''}.`;
 }
 
 /** The request a key moves to from `k` of `count` (0-based), or null for a key that moves nothing. */
@@ -127,11 +135,11 @@ export function formatTicks(
 function drawChart(
   UPlot: typeof uPlot,
   element: HTMLDivElement,
-  { lines, measure, theme }: CostChartProps,
+  { lines, measure, theme, xs: givenXs, xLabel = 'request' }: CostChartProps,
   onPoint: (k: number) => void,
 ): uPlot {
   const count = lines[0]?.values.length ?? 0;
-  const xs = Array.from({ length: count }, (_, k) => k + 1);
+  const xs = givenXs ? [...givenXs] : Array.from({ length: count }, (_, k) => k + 1);
   const colours = CHART_COLOURS[theme];
   const axis = AXIS_COLOURS[theme];
   const axisStyle = {
@@ -154,7 +162,7 @@ function drawChart(
       },
       scales: { x: { time: false } },
       axes: [
-        { ...axisStyle, label: 'request', size: 36, labelSize: 18 },
+        { ...axisStyle, label: xLabel, size: 36, labelSize: 18 },
         {
           ...axisStyle,
           size: 56,
@@ -211,6 +219,10 @@ export function CostChart({
   theme,
   requestNotes = [],
   formatValue = String,
+  xs,
+  xLabel,
+  pointLabel,
+  sliderLabel = 'Request on the chart',
 }: CostChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -225,7 +237,7 @@ export function CostChart({
     let cancelled = false;
     void loadUPlot().then((UPlot) => {
       if (cancelled) return;
-      chart = drawChart(UPlot, element, { lines, measure, theme }, setPicked);
+      chart = drawChart(UPlot, element, { lines, measure, theme, xs, xLabel }, setPicked);
       plot.current = chart;
     });
     return () => {
@@ -233,7 +245,7 @@ export function CostChart({
       chart?.destroy();
       plot.current = null;
     };
-  }, [lines, measure, theme]);
+  }, [lines, measure, theme, xs, xLabel]);
 
   useEffect(() => {
     const element = box.current;
@@ -255,20 +267,20 @@ export function CostChart({
     setPicked(to);
     // The cursor line follows the key, as it follows the pointer.
     const chart = plot.current;
-    if (chart) chart.setCursor({ left: chart.valToPos(to + 1, 'x'), top: 0 });
+    if (chart) chart.setCursor({ left: chart.valToPos(xs?.[to] ?? to + 1, 'x'), top: 0 });
   };
 
   const readout =
     shown === null
-      ? 'Point at the chart, or focus it and press the arrow keys, to read a request’s figures.'
-      : describeChartPoint(lines, shown, formatValue, requestNotes[shown] ?? '');
+      ? 'Point at the chart, or focus it and press the arrow keys, to read a point’s figures.'
+      : describeChartPoint(lines, shown, formatValue, requestNotes[shown] ?? '', pointLabel);
   return (
     <div className="cost-chart-frame">
       {/* The slider is the chart: its canvas is drawn for the eye, its value read in words. */}
       <div
         role="slider"
         tabIndex={0}
-        aria-label="Request on the chart"
+        aria-label={sliderLabel}
         aria-valuemin={1}
         aria-valuemax={Math.max(count, 1)}
         aria-valuenow={(shown ?? 0) + 1}

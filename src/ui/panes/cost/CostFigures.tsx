@@ -47,6 +47,8 @@ export interface CostFiguresProps {
   policies: CostSection;
   /** The per-tool what-if in money (shown only under JP's policy). */
   tools: CostSection;
+  /** When to compact: auto's trigger swept. */
+  sweep: CostSection;
   theme: Theme;
 }
 
@@ -252,7 +254,14 @@ function Section({
 }
 
 /** The figures of one replay: totals, schedules, tools, chart and table. */
-export function CostFigures({ replay, comparison, policies, tools, theme }: CostFiguresProps) {
+export function CostFigures({
+  replay,
+  comparison,
+  policies,
+  tools,
+  sweep,
+  theme,
+}: CostFiguresProps) {
   const { measure, setMeasure, cumulative, setCumulative, pickedB, setPickedB } = useCostView();
   const overlays = useMemo(() => getOverlays(replay, comparison), [replay, comparison]);
   const second = overlays.options.find((o) => o.label === pickedB) ?? overlays.defaultB;
@@ -305,6 +314,9 @@ export function CostFigures({ replay, comparison, policies, tools, theme }: Cost
       <SchedulesTable replay={replay} />
       <Section title="Policies side by side" section={policies}>
         {policies.content}
+      </Section>
+      <Section title="When to compact" section={sweep}>
+        {sweep.content}
       </Section>
       <Section title="Per tool, in money" section={tools}>
         {replay.policy.name === 'jp' ? (
