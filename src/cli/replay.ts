@@ -19,6 +19,7 @@ import {
   type PolicyName,
 } from '../core/replay/policies/policies.ts';
 import {
+  cheapestRemovesDrawnOn,
   describeBasis,
   describeBill,
   describeChosen,
@@ -424,17 +425,19 @@ export function formatReplay(replay: Replay): string {
   );
   if (replay.tools.length > 0) {
     lines.push(
-      `Per tool, the cost under ${replay.schedule} with each hint (others as configured); * the hint in force, < the cheapest:`,
+      `Per tool, the cost under ${replay.schedule} with each hint (others as configured); * the hint in force, < the cheapest, ! a cheapest that removes results the model drew on later:`,
       ...table(
-        ['tool', ...HINT_CHOICES],
+        ['tool', ...HINT_CHOICES, 'drawn on later'],
         replay.tools.map((tool) => [
           escapeForTerminal(getToolRowLabel(tool.name)),
           ...HINT_CHOICES.map(
             (choice) =>
-              `${formatDollars(tool.what_if_cost[choice])}${choice === tool.hint ? '*' : ' '}${choice === tool.cheapest ? '<' : ' '}`,
+              `${formatDollars(tool.what_if_cost[choice])}${choice === tool.hint ? '*' : ' '}${choice === tool.cheapest ? (cheapestRemovesDrawnOn(tool) ? '<!' : '< ') : '  '}`,
           ),
+          `${formatCount(tool.drawn_on_later.drawn)} of ${formatCount(tool.drawn_on_later.results)}`,
         ]),
       ),
+      'Drawn on later: results the model quoted or named afterwards (a path, an identifier, a line; a heuristic).',
       '',
     );
   }

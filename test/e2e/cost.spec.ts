@@ -89,6 +89,7 @@ test('the cost pane shows what replay --json computes, per schedule, per tool an
         (td) => td.firstChild?.textContent ?? '',
       ),
       inForce: row.querySelector('td[data-in-force]')?.getAttribute('data-choice'),
+      drawn: row.querySelector('td[data-figure="drawn_on_later"]')?.textContent,
     })),
   );
   expect(tools).toEqual(
@@ -96,6 +97,7 @@ test('the cost pane shows what replay --json computes, per schedule, per tool an
       name: tool.name,
       costs: CHOICES.map((choice) => dollars(tool.what_if_cost[choice] ?? Number.NaN)),
       inForce: tool.hint,
+      drawn: `${tool.drawn_on_later.drawn} of ${tool.drawn_on_later.results}`,
     })),
   );
 

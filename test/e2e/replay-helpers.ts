@@ -92,7 +92,12 @@ export interface CliReplay {
   }[];
   totals: { schedule: { prompt_tokens: number; cost: number } };
   schedules: Record<string, number>;
-  tools: { name: string; hint: string; what_if_cost: Record<string, number> }[];
+  tools: {
+    name: string;
+    hint: string;
+    what_if_cost: Record<string, number>;
+    drawn_on_later: { results: number; drawn: number };
+  }[];
   recorded: {
     prompt_tokens: number;
     cache_read_tokens: number;

@@ -5,9 +5,10 @@
  * cheapest schedule. Sentences, no markup: each surface lays them out.
  */
 import { formatCount, formatDollars, formatPercent } from '../counting/format.ts';
+import { removesResults } from './drawn-on.ts';
 import { formatAssignments } from './policies/parameters.ts';
 import { SCHEDULES, type ScheduleId } from './schedules.ts';
-import type { CalibrationReport, Replay } from './types.ts';
+import type { CalibrationReport, Replay, ToolWhatIf } from './types.ts';
 
 /** What the chosen figures are under: JP's schedule, or a runtime's policy. */
 export function getChosenName(replay: Replay): string {
@@ -167,4 +168,12 @@ export function describeRequestNote(request: Replay['requests'][number]): string
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+/**
+ * Whether a tool's cheapest choice takes out results the model drew on
+ * later (for `inherit`, it may: the rule decides): the ★ and `<` say so.
+ */
+export function cheapestRemovesDrawnOn(tool: ToolWhatIf): boolean {
+  return tool.drawn_on_later.drawn > 0 && removesResults(tool.cheapest) !== false;
 }

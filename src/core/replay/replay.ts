@@ -44,6 +44,7 @@ import {
   savedPercent,
   sumColumn,
 } from './cost-model.ts';
+import { type DrawnOnLater, measureDrawnOnLater } from './drawn-on.ts';
 import { type PolicyChoice, parsePolicyChoice } from './policies/policies.ts';
 import { type PolicyPromptSeen, runPolicy } from './policy-runner.ts';
 import {
@@ -518,6 +519,7 @@ function getToolWhatIfs(pricing: PricingModel, chosenCost: number): ToolWhatIf[]
   // tool's hint only part of the way (a compaction before it froze another): then no cell
   // is taken to be the chosen figures, each is replayed.
   const changesAlong = elements.some((element) => element.type === 'config_delta');
+  const drawnOn = measureDrawnOnLater(elements);
   return toolInfo.map((info): ToolWhatIf => {
     const costs = {} as Record<HintChoice, number>;
     const inForce = info.hint ?? 'inherit';
@@ -539,6 +541,7 @@ function getToolWhatIfs(pricing: PricingModel, chosenCost: number): ToolWhatIf[]
       hint: inForce,
       what_if_cost: costs,
       cheapest: cheapestOf(costs),
+      drawn_on_later: drawnOn.get(info.name) ?? { results: 0, drawn: 0, ids: [] },
     };
   });
 }
@@ -675,6 +678,7 @@ export function sumReplays(
     for (const tool of replay.tools) toolNames.set(tool.name, tool.hint);
   const tools = [...toolNames].map(([name, hint]): ToolWhatIf => {
     const costs = Object.fromEntries(HINT_CHOICES.map((c) => [c, 0])) as Record<HintChoice, number>;
+    const drawn: DrawnOnLater = { results: 0, drawn: 0, ids: [] };
     for (const { replay } of named) {
       const tool = replay.tools.find((t) => t.name === name);
       for (const choice of HINT_CHOICES) {
@@ -682,8 +686,19 @@ export function sumReplays(
           ? tool.what_if_cost[choice]
           : (replay.schedules[replay.schedule] ?? 0);
       }
+      if (tool) {
+        drawn.results += tool.drawn_on_later.results;
+        drawn.drawn += tool.drawn_on_later.drawn;
+        drawn.ids.push(...tool.drawn_on_later.ids);
+      }
     }
-    return { name, hint, what_if_cost: costs, cheapest: cheapestOf(costs) };
+    return {
+      name,
+      hint,
+      what_if_cost: costs,
+      cheapest: cheapestOf(costs),
+      drawn_on_later: drawn,
+    };
   });
   const sumOf = (pick: (totals: ReplayTotals) => number) =>
     named.reduce((t, { replay }) => t + pick(replay.totals), 0);

@@ -3,12 +3,14 @@
  * and the `replay --json` shape it answers with. Types only; the rules are
  * in the modules that compute them (docs/house.md lists them).
  */
+
 import type { Readings } from '../compaction/readings.ts';
 import type { ParsedConfig } from '../config/config.ts';
 import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
 import type { RecordedUsage } from '../import/recorded-usage.ts';
 import type { HintChoice, ViewMode } from '../playground/types.ts';
 import type { AutoCompaction } from './auto-config.ts';
+import type { DrawnOnLater } from './drawn-on.ts';
 import type { PolicyChoice } from './policies/policies.ts';
 import type { CalibrationChoice, CalibrationSource, ScheduleId } from './schedules.ts';
 
@@ -201,6 +203,12 @@ export interface ToolWhatIf {
   what_if_cost: Record<HintChoice, number>;
   /** The cheapest choice (the first in the order of the six on a tie). */
   cheapest: HintChoice;
+  /**
+   * The tool's results and those the model quoted or named afterwards (a
+   * heuristic, drawn-on.ts): what a hint that removes results may cost in
+   * answers, which the dollars do not show.
+   */
+  drawn_on_later: DrawnOnLater;
 }
 
 /** The totals of a replay. */

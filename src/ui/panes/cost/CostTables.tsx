@@ -13,6 +13,7 @@ import { SCHEDULES, type ScheduleId } from '../../../core/replay/schedules.ts';
 import { useCostView } from './CostView.tsx';
 import '../panes.css';
 import {
+  cheapestRemovesDrawnOn,
   describeRequestNote,
   getChosenName,
   getModelBasis,
@@ -154,6 +155,7 @@ export function ToolsTable({
           <tr>
             <th scope="col">Tool</th>
             <th scope="col">Cheapest</th>
+            <th scope="col">Drawn on later</th>
             {HINT_CHOICES.map((choice) => (
               <th key={choice} scope="col">
                 {choice}
@@ -168,6 +170,16 @@ export function ToolsTable({
               {/* The ★ choice and its cost beside the name: on screen at 390 px (issue 41). */}
               <td data-figure="cheapest">
                 {tool.cheapest} {formatDollars(tool.what_if_cost[tool.cheapest])}
+                {cheapestRemovesDrawnOn(tool) ? (
+                  <span className="what-if-mark" data-loses="true">
+                    {' '}
+                    ⚠<span className="visually-hidden"> (removes results drawn on later)</span>
+                  </span>
+                ) : null}
+              </td>
+              <td data-figure="drawn_on_later">
+                {formatCount(tool.drawn_on_later.drawn)} of{' '}
+                {formatCount(tool.drawn_on_later.results)}
               </td>
               {HINT_CHOICES.map((choice) => {
                 const marks = [
@@ -198,7 +210,13 @@ export function ToolsTable({
       </table>
       <p className="note">
         The whole conversation's cost under {schedule} with that hint for that tool; ● in force, ★
-        the cheapest.
+        the cheapest. Drawn on later: the tool's results the model quoted or named afterwards (a
+        path, an identifier, a line), a heuristic of what removing them may cost in answers, which
+        the dollars do not show; ⚠ marks a cheapest choice that removes such results
+        {tools.some((tool) => tool.cheapest === 'inherit' && tool.drawn_on_later.drawn > 0)
+          ? ' (inherit: when the rule strips or omits tool results)'
+          : ''}
+        .
       </p>
     </ScrollBox>
   );
