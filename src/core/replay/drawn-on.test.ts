@@ -8,6 +8,8 @@ import { listCorpus } from '../../test/conformance.ts';
 import { readCorpusStream } from '../../test/corpus.ts';
 import type { StreamElement } from '../types.ts';
 import { getClues, getQuotableLines, measureDrawnOnLater } from './drawn-on.ts';
+import { cheapestRemovesDrawnOn } from './presentation.ts';
+import type { ToolWhatIf } from './types.ts';
 
 const at = '2026-03-01 10:00:00.0';
 const call = (id: string, name: string, args: Record<string, string>): StreamElement => ({
@@ -97,5 +99,29 @@ describe('drawn on later, on every corpus conversation', () => {
         expect(tool.ids.length).toBe(tool.drawn);
       }
     }
+  });
+});
+
+describe('the warning on a cheapest choice', () => {
+  const tool = (cheapest: ToolWhatIf['cheapest'], hint: ToolWhatIf['hint'], drawn: number) =>
+    ({
+      name: 'grep',
+      hint,
+      cheapest,
+      what_if_cost: {} as ToolWhatIf['what_if_cost'],
+      drawn_on_later: { results: 4, drawn, ids: [] },
+    }) satisfies ToolWhatIf;
+
+  it('is given when the cheapest changes the hint to one that removes results drawn on later', () => {
+    expect(cheapestRemovesDrawnOn(tool('omit', 'keep', 2))).toBe(true);
+    expect(cheapestRemovesDrawnOn(tool('strip-responses', 'keep', 1))).toBe(true);
+    expect(cheapestRemovesDrawnOn(tool('inherit', 'keep', 1))).toBe(true);
+  });
+
+  it('is not given for a choice that keeps results, for the hint in force, or when nothing was drawn on', () => {
+    expect(cheapestRemovesDrawnOn(tool('strip-requests', 'keep', 2))).toBe(false);
+    expect(cheapestRemovesDrawnOn(tool('keep', 'omit', 2))).toBe(false);
+    expect(cheapestRemovesDrawnOn(tool('omit', 'omit', 2))).toBe(false);
+    expect(cheapestRemovesDrawnOn(tool('omit', 'keep', 0))).toBe(false);
   });
 });

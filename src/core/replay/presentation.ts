@@ -171,9 +171,15 @@ export function describeRequestNote(request: Replay['requests'][number]): string
 }
 
 /**
- * Whether a tool's cheapest choice takes out results the model drew on
- * later (for `inherit`, it may: the rule decides): the ★ and `<` say so.
+ * Whether a tool's cheapest choice, where it is not the hint in force,
+ * takes out results the model drew on later (for `inherit`, it may: the
+ * rule decides): the ★ and `<` say so.
  */
 export function cheapestRemovesDrawnOn(tool: ToolWhatIf): boolean {
-  return tool.drawn_on_later.drawn > 0 && removesResults(tool.cheapest) !== false;
+  // A cheapest that is the hint in force recommends no change.
+  return (
+    tool.cheapest !== tool.hint &&
+    tool.drawn_on_later.drawn > 0 &&
+    removesResults(tool.cheapest) !== false
+  );
 }

@@ -107,6 +107,9 @@ export function sweepAutoTrigger(
 /** The sweep's answer in one sentence, the same on the page and in the CLI. */
 export function describeSweep(sweep: TriggerSweep): string {
   const { cheapest } = sweep;
+  if (sweep.points.every((point) => point.compactions === 0)) {
+    return `auto compacts nothing on this conversation at any trigger from ${formatCount((SWEEP_THOUSANDS[0] ?? 0) * 1000)} tokens up (it starts once the conversation has min_turns = ${formatCount(sweep.min_turns)} turns): every point costs what the session as it ran did (${formatDollars(sweep.stored_cost)}).`;
+  }
   if (!cheapest) {
     return `No trigger of auto is cheaper than the session as it ran (${formatDollars(sweep.stored_cost)}): compacting at any share of ${sweep.model}'s ${formatCount(sweep.context_window_tokens)}-token window costs as much or more.`;
   }
