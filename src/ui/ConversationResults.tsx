@@ -19,6 +19,7 @@ import {
 } from '../state/selectors.ts';
 import { setReplayChoice } from '../state/share-actions.ts';
 import { useAppStore } from '../state/store.ts';
+import { AboutButton } from './about/AboutPanel.tsx';
 import { ExportMenu } from './exports/ExportMenu.tsx';
 import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { ImportProgress } from './ImportProgress.tsx';
@@ -213,6 +214,12 @@ export function ConversationResults({ id }: { id: string }) {
       <MoneyLine />
       <ImportProgress />
       <ImportSummary />
+      <p className="fine-print" data-testid="newcomer-words">
+        JP is an open-source LLM command line that keeps each conversation as a stream of events; a
+        turn is one prompt of yours and everything the model did to answer it. Compaction shortens
+        older turns before a request is sent.{' '}
+        <AboutButton className="link-button">How compaction works</AboutButton>
+      </p>
       <p className="fine-print">
         Change a tool's hint in the config (for example <code>compaction = "strip-responses"</code>{' '}
         under <code>[conversation.tools.fs_read_file]</code>) and watch its row and the transcript

@@ -268,3 +268,13 @@ test("opening a conversation of one's own replaces the example's comments about 
     /the\sCompactions\spane\sshows\swhich\sturns\sthat\sis\shere/,
   );
 });
+
+test('the first screen says what JP and a turn are, and opens About from the sentence (issue 41)', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  const words = results(page).getByTestId('newcomer-words');
+  await expect(words).toContainText('a turn is one prompt of yours');
+  await words.getByRole('button', { name: 'How compaction works' }).click();
+  await expect(page.getByRole('dialog', { name: 'How compaction works here' })).toBeVisible();
+});

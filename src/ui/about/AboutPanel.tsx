@@ -287,17 +287,25 @@ export function AboutPanel({ onClose, onOpenExample }: AboutPanelProps) {
 }
 
 /** The header's About button and its panel. */
-export function AboutButton() {
+export function AboutButton({
+  children = 'About',
+  className,
+}: {
+  /** The button's words: the header's "About", or a link-like one inside a sentence. */
+  children?: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
+        className={className}
         onClick={() => setOpen(true)}
         title="How compaction works, with an example for each topic"
       >
-        About
+        {children}
       </button>
       {open ? (
         <AboutPanel onClose={() => setOpen(false)} onOpenExample={(id) => void loadExample(id)} />

@@ -4,9 +4,23 @@
  * figures in words.
  */
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDollars } from '../../../core/counting/format.ts';
 import { type ChartLine, CostChart, describeChartPoint, runningTotal } from './CostChart.tsx';
+
+// uPlot needs a real canvas and matchMedia, which jsdom has not: a plot that draws nothing
+// stands in (the drawing is the browser tests'); the readout and keys are the component's.
+vi.mock('uplot', () => ({
+  default: class {
+    width = 0;
+    destroy() {}
+    setSize() {}
+    setCursor() {}
+    valToPos() {
+      return 0;
+    }
+  },
+}));
 
 const LINES: ChartLine[] = [
   { label: 'baseline', values: [0.5, 0.25, 0.25], style: 'line' },
