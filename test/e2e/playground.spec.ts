@@ -131,7 +131,7 @@ test('after Compact, a hint edit changes the preview and not the frozen compacti
   await expect(previewed).toHaveCount(1);
   await expect(previewed.locator('.cp-overrides')).toContainText('fs_read_file: strip-responses');
 
-  await page.getByRole('button', { name: 'Compact' }).click();
+  await page.getByRole('button', { name: 'Compact', exact: true }).click();
   await waitForResults(page);
   await expect(stored).toHaveCount(1);
   const frozen = stored.locator('.cp-overrides');
