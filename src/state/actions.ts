@@ -19,7 +19,7 @@ import { isSameInput } from '../core/playground/same-input.ts';
 import type { ReadingChoice } from '../core/playground/types.ts';
 import type { Diagnostic, EncodingSetting, ToolHint } from '../core/types.ts';
 import { isAbortError } from '../worker/shared/errors.ts';
-import type { AppState, ExampleSummary, Theme, Toast } from './app-state.ts';
+import type { AppState, ExampleSummary, RequestView, Theme, Toast } from './app-state.ts';
 import { describeFailure, getFailureAdvice, isWorkerFailure, logFailure } from './failures.ts';
 import { describeCompacted, selectCompactPlan, selectInput } from './selectors.ts';
 import { store } from './store.ts';
@@ -378,6 +378,11 @@ export function showReadingDiff(choice: ReadingChoice | null): void {
   const current = store.getState().diffReading;
   if (current?.name === choice?.name && current?.value === choice?.value) return;
   store.setState({ diffReading: choice });
+}
+
+/** Chooses what the diff pane shows: the whole conversation, or one request's prompt under a choice. */
+export function setRequestView(view: RequestView): void {
+  store.setState({ requestView: view });
 }
 
 /** Asks for the conversation's hint recommendations: the pane then keeps them current while in view. */

@@ -12,15 +12,34 @@ import type { Readings } from '../core/compaction/readings.ts';
 import type { Report } from '../core/counting/report.ts';
 import type { TokenizerId } from '../core/counting/tokens.ts';
 import type { ImportSummary } from '../core/import/types.ts';
+import type { ToolChoice } from '../core/playground/pipeline.ts';
 import type { PlaygroundFigures, PlaygroundInput } from '../core/playground/playground.ts';
 import type { ReadingChoice, ToolHintInfo, WhatIfGrid } from '../core/playground/types.ts';
-import type { ReplayChoice } from '../core/replay/schedules.ts';
+import type { PolicyName } from '../core/replay/policies/policies.ts';
+import type { ReplayChoice, ScheduleId } from '../core/replay/schedules.ts';
 import type { DiffLayout, ShareState } from '../core/share/share-codec.ts';
 import type { Diagnostic } from '../core/types.ts';
 import type { ConversationFigures } from '../worker/shared/workspace-protocol.ts';
 
 /** Where the run stands: nothing yet, computing, finished, or failed unexpectedly. */
 export type RunStatus = 'idle' | 'running' | 'done' | 'error';
+
+/**
+ * What the diff pane shows: the whole conversation (policy null), or one
+ * request's prompt under JP's schedule (with a tool's what-if hint) or a
+ * runtime's policy (issue 41's "request k under anything").
+ */
+export interface RequestView {
+  policy: PolicyName | null;
+  /** A runtime policy's `key=value` assignments. */
+  set: string[];
+  /** JP's schedule, when the policy is `jp`. */
+  schedule: ScheduleId;
+  /** Under `jp`: one tool's hint replaced, as a cell of the per-tool what-if. */
+  toolChoice: ToolChoice | null;
+  /** 1-based; null for the last request. */
+  request: number | null;
+}
 
 /** The colour scheme in use (follows `prefers-color-scheme`). */
 export type Theme = 'light' | 'dark';
@@ -132,6 +151,8 @@ export interface UiSlice {
   diffReading: ReadingChoice | null;
   /** A lazy part of this build failed to load: the tab is on an older version and should reload. */
   outdatedBuild: boolean;
+  /** What the diff pane shows: the whole conversation or one request's prompt. */
+  requestView: RequestView;
 }
 
 /** What the link dialog says: what went wrong with a link or file, and what is shown instead. */

@@ -4,7 +4,16 @@
  * module-level functions of `actions.ts`.
  */
 import type { StateCreator } from 'zustand';
-import type { AppState, UiSlice } from './app-state.ts';
+import type { AppState, RequestView, UiSlice } from './app-state.ts';
+
+/** The diff pane's default: the whole conversation under JP's compaction. */
+export const WHOLE_CONVERSATION: RequestView = {
+  policy: null,
+  set: [],
+  schedule: 'stored',
+  toolChoice: null,
+  request: null,
+};
 
 /** The visual state of a fresh page. */
 export const initialUiState: UiSlice = {
@@ -18,6 +27,7 @@ export const initialUiState: UiSlice = {
   recommendAsked: false,
   diffReading: null,
   outdatedBuild: false,
+  requestView: WHOLE_CONVERSATION,
 };
 
 /** Creates the slice (see `store.ts`). */

@@ -5,6 +5,7 @@
  * for the current input has finished, so tests and assistive technology
  * never read stale figures as current.
  */
+
 import { memo, useRef } from 'react';
 import { SHORT_AGENT_SESSION_WORDS } from '../core/config/guidance.ts';
 import { getFilePolicy, type PolicyName } from '../core/replay/policies/policies.ts';
@@ -25,6 +26,7 @@ import { ErrorBoundary } from './feedback/ErrorBoundary.tsx';
 import { ImportProgress } from './ImportProgress.tsx';
 import { ImportSummary } from './ImportSummary.tsx';
 import { PANES, type PaneDefinition } from './panes-registry.ts';
+import { revealPane } from './reveal-pane.ts';
 import { ResultsRegion, StatusBar } from './StatusBar.tsx';
 import { PaneInView, useExtra, useInView } from './use-extra.ts';
 
@@ -56,9 +58,7 @@ function showRuntimeReplay(policy: PolicyName): void {
 
 /** Brings the cost pane into view and its heading into focus: cost is one step from the top. */
 function showCostPane(): void {
-  const pane = document.getElementById('pane-cost');
-  pane?.scrollIntoView({ block: 'start' });
-  pane?.querySelector<HTMLElement>('h2')?.focus();
+  revealPane('pane-cost');
 }
 
 function StatusLine() {

@@ -23,14 +23,18 @@ import {
 } from 'react';
 import type { ExtraName, TranscriptsExtra } from '../core/analyses/extras.ts';
 import { getReadingInfo } from '../core/compaction/readings.ts';
+import { formatCount } from '../core/counting/format.ts';
+import type { ToolChoice } from '../core/playground/pipeline.ts';
 import type { ReadingDiff, RemovedBySanitize, TranscriptEntry } from '../core/playground/types.ts';
-import type { RequestPrompt } from '../core/replay/request-prompt.ts';
+import { describeRequestPromptUnder, type RequestPrompt } from '../core/replay/request-prompt.ts';
+import type { ReplayChoice } from '../core/replay/schedules.ts';
 import {
   loadExample,
   reset,
   selectEvent,
   selectTool,
   setCompareReadings,
+  setRequestView,
   setToolChoice,
   showReadingDiff,
 } from '../state/actions.ts';
@@ -46,11 +50,12 @@ import { CostViewProvider } from './panes/cost/CostView.tsx';
 import { SweepView } from './panes/cost/SweepView.tsx';
 import { DesignQuestions } from './panes/DesignQuestions.tsx';
 import { ExplainPanel } from './panes/ExplainPanel.tsx';
-import { NO_REQUEST_CHOICE, type RequestChoice, RequestPicker } from './panes/RequestPicker.tsx';
+import { RequestPicker } from './panes/RequestPicker.tsx';
 import { SavingsTable } from './panes/SavingsTable.tsx';
 import { Timeline } from './panes/Timeline.tsx';
 import { TranscriptDiff } from './panes/TranscriptDiff.tsx';
 import { WhatIfGridView } from './panes/WhatIfGrid.tsx';
+import { revealPane } from './reveal-pane.ts';
 import { useExtra, useShownExtra } from './use-extra.ts';
 import { useMediaQuery } from './use-media-query.ts';
 
@@ -270,21 +275,30 @@ function fromTranscripts(result: TranscriptsExtra): DiffSides {
 }
 
 function fromRequestPrompt(prompt: RequestPrompt): DiffSides {
+  const under = describeRequestPromptUnder(prompt.under);
+  const changed = `${prompt.replaced} ${prompt.under.kind === 'policy' ? 'replaced' : 'compacted'}`;
   return {
     before: prompt.before,
     after: prompt.after,
     removedBySanitize: NO_REMOVED,
     readingDiff: null,
     sideLabels: {
-      original: `Request ${prompt.request}: its prompt with nothing cleared`,
-      modified: `Request ${prompt.request} under ${prompt.policy.name}: what the model would have seen (${prompt.replaced} replaced)`,
+      original: `Request ${prompt.request}: its prompt with nothing removed (${formatCount(prompt.billedTokens.before)} tokens billed)`,
+      modified: `Request ${prompt.request} under ${under}: what the model would have seen (${changed}; ${formatCount(prompt.billedTokens.after)} tokens billed)`,
     },
   };
 }
 
+/** The tools a what-if hint can be chosen for: the config's and the stream's, by name. */
+function useToolNames(): readonly string[] {
+  const tools = useAppStore((s) => s.result?.tools);
+  return useMemo(() => (tools ?? []).map((tool) => tool.name), [tools]);
+}
+
 /**
  * The before/after transcript diff; mounts once Monaco has loaded. With a
- * policy chosen it shows one request's prompt instead (the `requestPrompt`
+ * schedule or policy chosen (the picker, or a row, point or cell of the
+ * cost pane) it shows one request's prompt instead (the `requestPrompt`
  * extra, asked for only then), in the same diff editor: one editor for
  * both, never torn down when the choice changes.
  */
@@ -295,7 +309,8 @@ export function DiffPane() {
   const narrow = useMediaQuery(NARROW_DIFF_QUERY);
   const sideBySide = useAppStore((s) => s.diffLayout === 'side-by-side') && !narrow;
   const theme = useMonacoTheme();
-  const [choice, setChoice] = useState<RequestChoice>(NO_REQUEST_CHOICE);
+  const choice = useAppStore((s) => s.requestView);
+  const toolNames = useToolNames();
   // The model and prices only: a schedule chosen in the cost pane must not
   // render this pane again (a Monaco diff of a long conversation lays out
   // again for seconds).
@@ -309,7 +324,9 @@ export function DiffPane() {
     'requestPrompt',
     {
       request: choice.request,
-      policy: { name: choice.policy ?? 'anthropic-context-editing', set: choice.set },
+      policy: { name: choice.policy ?? 'jp', set: choice.set },
+      schedule: choice.schedule,
+      toolChoice: choice.toolChoice,
       model,
       price,
       calibration,
@@ -347,7 +364,8 @@ export function DiffPane() {
     <>
       <RequestPicker
         choice={choice}
-        onChange={setChoice}
+        onChange={setRequestView}
+        tools={toolNames}
         shown={perRequest ? lastGood.current : null}
         problem={requestValue?.status === 'invalid' ? requestValue.message : null}
       />
@@ -513,18 +531,48 @@ export function CostPane() {
                   <ExtraFrame
                     view={toolsView}
                     render={() =>
-                      tools ? <ToolsTable tools={tools} schedule={replay.schedule} /> : null
+                      tools ? (
+                        <ToolsTable
+                          tools={tools}
+                          schedule={replay.schedule}
+                          onOpenPrompt={(tool, hint) =>
+                            openRequest(choice, null, { tool, choice: hint })
+                          }
+                        />
+                      ) : null
                     }
                   />
                 ),
               }}
               theme={theme}
+              onOpenRequest={(request) => openRequest(choice, request)}
             />
           ) : null
         }
       />
     </CostViewProvider>
   );
+}
+
+/**
+ * Opens one request's prompt in the diff pane under the cost pane's
+ * choice (JP's schedule, with a tool's what-if hint, or the runtime's
+ * policy with its parameters), and brings the diff into view.
+ */
+function openRequest(
+  choice: ReplayChoice,
+  request: number | null,
+  toolChoice: ToolChoice | null = null,
+): void {
+  const policy = choice.policy?.name ?? 'jp';
+  setRequestView({
+    policy,
+    set: policy === 'jp' ? [] : [...(choice.policy?.set ?? [])],
+    schedule: choice.schedule,
+    toolChoice,
+    request,
+  });
+  revealPane('pane-diff');
 }
 
 /**

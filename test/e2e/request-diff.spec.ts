@@ -11,8 +11,15 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, openPlayground, test, waitForDiff, waitForResults } from './helpers.ts';
-import { writeTemporary } from './replay-helpers.ts';
+import { expect, openPlayground, showPane, test, waitForDiff, waitForResults } from './helpers.ts';
+import {
+  buildConversation,
+  cliReplay,
+  costPane,
+  openCostSection,
+  openStream as openCostStream,
+  writeTemporary,
+} from './replay-helpers.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -93,7 +100,7 @@ test('request k under context editing: the cleared results are cleared on the ri
   await waitForDiff(page);
   const pane = page.locator('#pane-diff');
   const picker = pane.getByTestId('request-picker');
-  await picker.getByLabel('Policy').selectOption('anthropic-context-editing');
+  await picker.getByLabel('Under').selectOption('anthropic-context-editing');
   const parameters = picker.getByLabel('Parameters (key=value)');
   await parameters.fill(SETS.join(' '));
   await parameters.press('Enter');
@@ -105,7 +112,7 @@ test('request k under context editing: the cleared results are cleared on the ri
   await waitForDiff(page);
 
   await expect(pane.getByTestId('diff-caption')).toContainText(
-    'Right: request 5 under anthropic-context-editing: what the model would have seen (3 replaced)',
+    'Right: request 5 under anthropic-context-editing: what the model would have seen (3 replaced;',
   );
   // Three blocks differ (results 1 to 3); result 4 is the same on both sides.
   await expect(pane.locator('.cp-transcript .cp-status')).toHaveText('3 changes');
@@ -131,13 +138,96 @@ test('request k under context editing: the cleared results are cleared on the ri
     'of 5, made at 2026-03-01 10:00:30.0',
   );
   await waitForDiff(page);
-  await expect(pane.getByTestId('diff-caption')).toContainText('(0 replaced)');
+  await expect(pane.getByTestId('diff-caption')).toContainText('(0 replaced;');
   await expect(pane.locator('.cp-transcript .cp-status')).toHaveText('No changes');
 
   // Back to the whole conversation.
-  await picker.getByLabel('Policy').selectOption('');
+  await picker.getByLabel('Under').selectOption('');
   await waitForDiff(page);
   await expect(pane.getByTestId('diff-caption')).toContainText(
     'Left: what the model would see with no compaction',
   );
+});
+
+/**
+ * Issue 41: request k opens from the cost pane under anything the pane
+ * prices. Three turns of a read and two tool calls each (9 requests),
+ * the rule keeping the last turn and stripping tool calls: under every-turn
+ * the prompt at request 9 (turn 3) holds turn 2's results stripped (the
+ * first turn is kept: JP's rules keep the first turn unless told otherwise). The
+ * billed prompt the diff names is the CLI's `prompt_tokens` at that request.
+ */
+const TURNS_STREAM = buildConversation(3, 3);
+const STRIP_CONFIG = `[[conversation.compaction.rules]]
+keep_last = 1
+tool_calls = "strip"
+`;
+
+/** The caption of the diff's right side, once it shows request `k`. */
+async function expectRightCaption(page: Page, text: string): Promise<void> {
+  await waitForDiff(page);
+  await expect(page.locator('#pane-diff').getByTestId('diff-caption')).toContainText(text);
+}
+
+test('request k opens from a row under a JP schedule, from the chart under a runtime policy, and from a per-tool cell under its hint', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 1800 });
+  const target = writeTemporary('events.json', TURNS_STREAM);
+  const cli = cliReplay(STRIP_CONFIG, target, 'every-turn');
+  expect(cli.requests).toHaveLength(9);
+  await openCostStream(page, TURNS_STREAM, STRIP_CONFIG);
+  const cost = costPane(page);
+  await cost.getByLabel('Schedule', { exact: true }).selectOption('every-turn');
+  await expect(cost.locator('tr[data-chosen="true"]')).toHaveAttribute(
+    'data-schedule',
+    'every-turn',
+  );
+
+  // A row: request 9 under every-turn.
+  await cost.getByRole('button', { name: /^Request 9: open its prompt under every-turn/ }).click();
+  const billed = cli.requests[8]?.prompt_tokens.toLocaleString('en-US');
+  await expectRightCaption(page, `request 9 under jp every-turn: what the model would have seen (`);
+  await expect(page.locator('#pane-diff').getByTestId('diff-caption')).toContainText(
+    `${billed} tokens billed`,
+  );
+  const pane = page.locator('#pane-diff');
+  const picker = pane.getByTestId('request-picker');
+  await expect(picker.getByLabel('Under')).toHaveValue('jp');
+  await expect(picker.getByLabel('Schedule')).toHaveValue('every-turn');
+  await expect(picker.getByLabel('Request', { exact: true })).toHaveValue('9');
+  // Turn 2's result (call 3, Bash) is whole on the left and stripped on the right.
+  // (Monaco draws spaces as no-break spaces: \s matches both.)
+  await expect(pane.locator('.editor.original .view-lines')).toContainText(
+    /call_2line\sof\soutput/,
+  );
+  await expect(pane.locator('.editor.modified .view-lines')).not.toContainText(
+    /call_2line\sof\soutput/,
+  );
+  await expect(pane.locator('.editor.modified .view-lines')).toContainText(/\[compacted\]\sBash/);
+
+  // The chart under a runtime policy: the last point, from the keyboard, then Enter.
+  await showPane(page, 'cost');
+  await cost.getByLabel('Clearing policy').selectOption('anthropic-context-editing');
+  const slider = cost.getByRole('slider', { name: 'Request on the chart' });
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect(cost.getByTestId('cost-readout')).toContainText('Request 9:');
+  await page.keyboard.press('Enter');
+  await expectRightCaption(page, 'request 9 under anthropic-context-editing:');
+  await expect(picker.getByLabel('Under')).toHaveValue('anthropic-context-editing');
+
+  // A per-tool cell under JP: fs_read_file kept, at the last request.
+  await showPane(page, 'cost');
+  await cost.getByLabel('Clearing policy').selectOption('jp');
+  await openCostSection(page, 'Per tool, in money');
+  await cost
+    .getByRole('button', {
+      name: /^fs_read_file = keep: .* open the last request's prompt under every-turn/,
+    })
+    .click();
+  await expectRightCaption(page, 'request 9 under jp every-turn with fs_read_file = keep:');
+  await expect(picker.getByLabel('What-if for tool')).toHaveValue('fs_read_file');
+  await expect(picker.getByLabel('Hint')).toHaveValue('keep');
 });

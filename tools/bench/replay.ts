@@ -33,6 +33,7 @@ import {
   type ReplaySource,
   replayStream,
 } from '../../src/core/replay/replay.ts';
+import { getRequestPrompt, type RequestPromptArgs } from '../../src/core/replay/request-prompt.ts';
 import { parseEventsText } from '../../src/core/stream/codec.ts';
 import { classifyElement } from '../../src/core/stream/turns.ts';
 import type { StreamElement } from '../../src/core/types.ts';
@@ -81,6 +82,25 @@ const report: number[] = [];
 const replay: number[] = [];
 const replayAgain: number[] = [];
 const pane = { figures: [] as number[], policies: [] as number[], tools: [] as number[] };
+/**
+ * Request k's prompt (the diff pane's `requestPrompt` extra, issue 41) at
+ * the last request, where the run is longest: under JP's every-turn, the
+ * same with a tool's what-if hint, and under a runtime's policy. Target:
+ * under 1 s each.
+ */
+const requestPrompt = {
+  schedule: [] as number[],
+  toolHint: [] as number[],
+  policy: [] as number[],
+};
+const promptAt = (args: Partial<RequestPromptArgs>) => () =>
+  getRequestPrompt(source, {
+    request: null,
+    policy: { name: 'jp', set: [] },
+    model: null,
+    price: null,
+    ...args,
+  });
 for (let run = 0; run < RUNS; run++) {
   report.push(cpu(() => reportStream(elements, config, options)));
   // A fresh array of the same elements: the replay of a file just opened, its
@@ -95,6 +115,13 @@ for (let run = 0; run < RUNS; run++) {
   pane.figures.push(cpu(() => replayForPane(source, paneChoice)));
   pane.policies.push(cpu(() => comparePoliciesForPane(source, paneChoice)));
   pane.tools.push(cpu(() => replayToolsForPane(source, paneChoice)));
+  requestPrompt.schedule.push(cpu(promptAt({ schedule: 'every-turn' })));
+  requestPrompt.toolHint.push(
+    cpu(promptAt({ schedule: 'every-turn', toolChoice: { tool: 'fs_read_file', choice: 'keep' } })),
+  );
+  requestPrompt.policy.push(
+    cpu(promptAt({ policy: { name: 'anthropic-context-editing', set: [] } })),
+  );
 }
 
 const sizes = (process.env.REPLAY_EVENTS ?? '2000,20000,60000').split(',').map(Number);
@@ -206,6 +233,11 @@ const figures = {
     policiesMs: Number(median(pane.policies).toFixed(1)),
     toolsMs: Number(median(pane.tools).toFixed(1)),
   },
+  requestPrompt: {
+    everyTurnMs: Number(median(requestPrompt.schedule).toFixed(1)),
+    toolHintMs: Number(median(requestPrompt.toolHint).toFixed(1)),
+    policyMs: Number(median(requestPrompt.policy).toFixed(1)),
+  },
   growth,
   perRequestGrowth: afterOpen.growth.map((g) => Number(g.toFixed(2))),
   perRequestGrowthAfterEdit: afterEdit.growth.map((g) => Number(g.toFixed(2))),
@@ -232,6 +264,9 @@ console.log(
 );
 console.log(
   `  cost pane under idle: figures (every schedule's series) ${figures.pane.figuresMs} ms, policies side by side ${figures.pane.policiesMs} ms, per-tool what-if ${figures.pane.toolsMs} ms`,
+);
+console.log(
+  `  request k's prompt at the last request (target < 1,000 ms): jp every-turn ${figures.requestPrompt.everyTurnMs} ms, with fs_read_file = keep ${figures.requestPrompt.toolHintMs} ms, anthropic-context-editing ${figures.requestPrompt.policyMs} ms`,
 );
 console.log(
   `  per request at ${growth.sizes.join(' / ')} requests, just opened: ${figures.perRequestUs.opened.join(' / ')} µs, growth ${figures.perRequestGrowth.map((g) => `×${g}`).join(', ')}; after an edit: ${figures.perRequestUs.edited.join(' / ')} µs, growth ${figures.perRequestGrowthAfterEdit.map((g) => `×${g}`).join(', ')} (target ≤ ×1 a step, linear)`,

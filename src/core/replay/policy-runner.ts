@@ -136,6 +136,13 @@ function getItemTool(
   return typeof element.id === 'string' ? (byId.get(element.id) ?? null) : null;
 }
 
+/** Names the tool of a prompt's items of this stream (`getItemTool`), reading the stream once. */
+export function createItemToolNamer(state: StreamState): (item: PromptItem) => string | null {
+  const names = nameToolResponses(state.elements, state.settings.readings.base);
+  const byId = buildToolNameMap(state.elements);
+  return (item) => getItemTool(item, names, byId);
+}
+
 /**
  * Runs a runtime's policy over the requests: the same prompts, counter and
  * cache model as the schedules. The policy's triggers see the billed prompt
@@ -156,8 +163,7 @@ export function runPolicy(
   if (!policy) return { raw, decisions };
   const view = getView(state, []);
   const hidden = state.context.hidden;
-  const names = nameToolResponses(state.elements, state.settings.readings.base);
-  const byId = buildToolNameMap(state.elements);
+  const toolOf = createItemToolNamer(state);
   const itemOf = new WeakMap<PromptItem, PolicyItem>();
   // The view is fixed, so an item's place in it (and whether it is the first of its event) is too.
   const toItem = (promptItem: PromptItem, index: number): PolicyItem => {
@@ -167,7 +173,7 @@ export function runPolicy(
       item = {
         origin: promptItem.origin,
         kind: getPolicyKind(promptItem.element),
-        tool: getItemTool(promptItem, names, byId),
+        tool: toolOf(promptItem),
         tokens: promptItem.tokens,
         hidden: first && hidden !== null ? (hidden[promptItem.origin] ?? 0) : 0,
         element: promptItem.element,

@@ -208,7 +208,8 @@ export function runAndPrice(
   return { raw, priced: priceRequests(pricing.cost, raw) };
 }
 
-function triggersFor(pricing: PricingModel, schedule: ScheduleId): ScheduleTriggers {
+/** What a schedule's run reads to decide: none for the schedules that create nothing. */
+export function triggersFor(pricing: PricingModel, schedule: ScheduleId): ScheduleTriggers {
   return createsCompactions(schedule) ? pricing.triggers : NO_TRIGGERS;
 }
 
@@ -559,51 +560,6 @@ export function replayToolWhatIfs(
   const pricing = createPricingModel(createStreamState(elements, settings));
   const chosenCost = sumColumn(runAndPrice(pricing, settings.schedule).priced.cost);
   return getToolWhatIfs(pricing, chosenCost);
-}
-
-/** Request `index`'s prompt under a runtime policy, with how many requests there are and when it was made. */
-export interface PolicyPromptAt extends PolicyPromptSeen {
-  /** 0-based, clamped to the last request. */
-  index: number;
-  requests: number;
-  time: string | null;
-  /** The invisible prefix the request carries ahead of its items (billed tokens). */
-  prefixTokens: number;
-}
-
-/**
- * What the model saw at one request under a runtime policy: the prompt as
- * the client holds it (no clearing) and what the policy replaced in it,
- * run through the same steps and calibration as the replay's figures.
- * Null when the stream makes no request or the policy is JP's.
- */
-export function getPolicyPromptAt(
-  elements: readonly StreamElement[],
-  settings: ReplaySettings,
-  index: number,
-): PolicyPromptAt | null {
-  const policy = settings.policy;
-  if (!policy || policy.name === 'jp') return null;
-  const pricing = createPricingModel(createStreamState(elements, settings));
-  const requests = pricing.state.scan.requests.length;
-  if (requests === 0) return null;
-  const at = Math.max(0, Math.min(index, requests - 1));
-  let seen: PolicyPromptSeen | null = null;
-  runPolicy(pricing.state, policy, pricing.calibration, pricing.model.context_window_tokens, {
-    index: at,
-    seen: (prompt) => {
-      seen = prompt;
-    },
-  });
-  const prompt = seen as PolicyPromptSeen | null;
-  if (!prompt) return null;
-  return {
-    ...prompt,
-    index: at,
-    requests,
-    time: pricing.state.scan.requests[at]?.time ?? null,
-    prefixTokens: Math.round(getPrefixTokens(pricing.calibration, at)),
-  };
 }
 
 function addRecordedTotals(total: RecordedTotals | null, more: RecordedTotals): RecordedTotals {

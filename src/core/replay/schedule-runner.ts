@@ -98,11 +98,38 @@ function getCreatedScheduleKey(
   ]);
 }
 
+/**
+ * Request `index`'s prompt under a schedule (0-based, clamped to the last):
+ * the same run as the replay prices, stopped there. Not memoised: the diff
+ * pane asks for one request at a time.
+ */
+export function getSchedulePrompt(
+  state: StreamState,
+  schedule: ScheduleId,
+  triggers: ScheduleTriggers,
+  index: number,
+  toolChoice?: ToolChoice,
+): Prompt | null {
+  let seen: Prompt | null = null;
+  computeSchedule(state, schedule, triggers, toolChoice, {
+    index,
+    seen: (prompt) => {
+      seen = prompt;
+    },
+  });
+  return seen;
+}
+
+/**
+ * Runs a schedule over the requests. With `through`, stops after that
+ * request (0-based, clamped to the last) and hands its prompt to `seen`.
+ */
 function computeSchedule(
   state: StreamState,
   schedule: ScheduleId,
   triggers: ScheduleTriggers,
   toolChoice?: ToolChoice,
+  through?: { index: number; seen: (prompt: Prompt) => void },
 ): RawRequest[] {
   const { elements, settings } = state;
   const hidden = state.context.hidden;
@@ -123,7 +150,10 @@ function computeSchedule(
     return plan.created.events.length;
   };
   let epoch = { stored: 0, compactions: [] as StreamElement[], view: getView(state, []) };
-  state.scan.requests.forEach((site, k) => {
+  const sites = state.scan.requests;
+  const last = through ? Math.min(through.index, sites.length - 1) : sites.length - 1;
+  for (let k = 0; k <= last; k++) {
+    const site = sites[k] as ReplayRequestSite;
     if (schedule !== 'none') {
       while (
         storedInForce < state.stored.length &&
@@ -170,6 +200,7 @@ function computeSchedule(
       created: createdHere,
     });
     previous = prompt;
-  });
+    if (k === last) through?.seen(prompt);
+  }
   return raw;
 }

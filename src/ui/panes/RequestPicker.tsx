@@ -1,44 +1,42 @@
 /**
- * The diff pane's per-request view (issue 22): a runtime policy with its
- * parameters (as `--set` takes them), and a request, by number or on a
- * slider, with when it was made. With no policy the diff shows the whole
- * conversation before and after JP's compaction.
+ * The diff pane's per-request view (issues 22 and 41): one request's
+ * prompt under JP's schedule (with a tool's what-if hint) or a runtime
+ * policy with its parameters (as `--set` takes them), and the request, by
+ * number or on a slider, with when it was made. With nothing chosen the
+ * diff shows the whole conversation before and after JP's compaction. The
+ * cost pane's rows, chart and per-tool cells open it too (the store's
+ * `requestView`).
  */
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { HINT_CHOICES } from '../../core/config/tool-hints.ts';
+import type { HintChoice } from '../../core/playground/types.ts';
 import { POLICY_NAMES, type PolicyName } from '../../core/replay/policies/policies.ts';
+import { SCHEDULES, type ScheduleId } from '../../core/replay/schedules.ts';
+import type { RequestView } from '../../state/app-state.ts';
+import { WHOLE_CONVERSATION } from '../../state/ui-slice.ts';
 
-/** What the picker chooses: null policy for the whole conversation. */
-export interface RequestChoice {
-  policy: Exclude<PolicyName, 'jp'> | null;
-  /** `key=value` assignments. */
-  set: string[];
-  /** 1-based; null for the last request. */
-  request: number | null;
-}
-
-export const NO_REQUEST_CHOICE: RequestChoice = { policy: null, set: [], request: null };
-
-const RUNTIME_POLICIES = POLICY_NAMES.filter(
-  (name): name is Exclude<PolicyName, 'jp'> => name !== 'jp',
-);
-
-function isRuntimePolicy(value: string): value is Exclude<PolicyName, 'jp'> {
-  return (RUNTIME_POLICIES as readonly string[]).includes(value);
+function isPolicyName(value: string): value is PolicyName {
+  return (POLICY_NAMES as readonly string[]).includes(value);
 }
 
 /** Props of {@link RequestPicker}. */
 export interface RequestPickerProps {
-  choice: RequestChoice;
-  onChange: (choice: RequestChoice) => void;
+  choice: RequestView;
+  onChange: (choice: RequestView) => void;
+  /** The tools a what-if hint can be chosen for (the conversation's, by name). */
+  tools: readonly string[];
   /** The request shown and how many there are, once computed; null before. */
   shown: { request: number; requests: number; time: string | null } | null;
   /** Why the request cannot be shown (a parameter that does not read), or null. */
   problem: string | null;
 }
 
-/** The policy, its parameters and the request; outside the diff's busy frame, so focus stays. */
-export function RequestPicker({ choice, onChange, shown, problem }: RequestPickerProps) {
+/** The schedule or policy, its parameters and the request; outside the diff's busy frame, so focus stays. */
+export function RequestPicker({ choice, onChange, tools, shown, problem }: RequestPickerProps) {
   const policyId = useId();
+  const scheduleId = useId();
+  const toolId = useId();
+  const hintId = useId();
   const setId = useId();
   const requestId = useId();
   const timeId = useId();
@@ -63,25 +61,27 @@ export function RequestPicker({ choice, onChange, shown, problem }: RequestPicke
     'aria-describedby': timeId,
     onChange: (event: ChangeEvent<HTMLInputElement>) => chooseRequest(event.target.value),
   };
+  const toolChoice = choice.toolChoice;
   return (
     <fieldset className="cp-request-picker" data-testid="request-picker">
       <legend>Prompt at one request</legend>
       <span className="cp-request-field">
-        <label htmlFor={policyId}>Policy</label>
+        <label htmlFor={policyId}>Under</label>
         <select
           id={policyId}
           value={choice.policy ?? ''}
           onChange={(event) => {
             const value = event.target.value;
             onChange(
-              isRuntimePolicy(value)
-                ? { policy: value, set: [], request: choice.request }
-                : NO_REQUEST_CHOICE,
+              isPolicyName(value)
+                ? { ...WHOLE_CONVERSATION, policy: value, request: choice.request }
+                : WHOLE_CONVERSATION,
             );
           }}
         >
           <option value="">None: the whole conversation, JP&apos;s compaction</option>
-          {RUNTIME_POLICIES.map((name) => (
+          <option value="jp">jp: one of JP&apos;s schedules</option>
+          {POLICY_NAMES.filter((name) => name !== 'jp').map((name) => (
             <option key={name} value={name}>
               {name}
             </option>
@@ -90,24 +90,91 @@ export function RequestPicker({ choice, onChange, shown, problem }: RequestPicke
       </span>
       {choice.policy === null ? null : (
         <>
-          <form
-            className="cp-request-field"
-            onSubmit={(event) => {
-              event.preventDefault();
-              commitSet();
-            }}
-          >
-            <label htmlFor={setId}>Parameters (key=value)</label>
-            <input
-              id={setId}
-              type="text"
-              spellCheck={false}
-              placeholder="defaults"
-              value={setText}
-              onChange={(event) => setSetText(event.target.value)}
-              onBlur={commitSet}
-            />
-          </form>
+          {choice.policy === 'jp' ? (
+            <>
+              <span className="cp-request-field">
+                <label htmlFor={scheduleId}>Schedule</label>
+                <select
+                  id={scheduleId}
+                  value={choice.schedule}
+                  onChange={(event) =>
+                    onChange({ ...choice, schedule: event.target.value as ScheduleId })
+                  }
+                >
+                  {SCHEDULES.map((schedule) => (
+                    <option key={schedule} value={schedule}>
+                      {schedule}
+                    </option>
+                  ))}
+                </select>
+              </span>
+              <span className="cp-request-field">
+                <label htmlFor={toolId}>What-if for tool</label>
+                <select
+                  id={toolId}
+                  value={toolChoice?.tool ?? ''}
+                  onChange={(event) => {
+                    const tool = event.target.value;
+                    onChange({
+                      ...choice,
+                      toolChoice:
+                        tool === '' ? null : { tool, choice: toolChoice?.choice ?? 'keep' },
+                    });
+                  }}
+                >
+                  <option value="">none: every hint as configured</option>
+                  {tools.map((tool) => (
+                    <option key={tool} value={tool}>
+                      {tool}
+                    </option>
+                  ))}
+                </select>
+                {toolChoice ? (
+                  <>
+                    <label htmlFor={hintId}>Hint</label>
+                    <select
+                      id={hintId}
+                      value={toolChoice.choice}
+                      onChange={(event) =>
+                        onChange({
+                          ...choice,
+                          toolChoice: {
+                            tool: toolChoice.tool,
+                            choice: event.target.value as HintChoice,
+                          },
+                        })
+                      }
+                    >
+                      {HINT_CHOICES.map((hint) => (
+                        <option key={hint} value={hint}>
+                          {hint}
+                        </option>
+                      ))}
+                    </select>
+                  </>
+                ) : null}
+              </span>
+            </>
+          ) : (
+            <form
+              className="cp-request-field"
+              onSubmit={(event) => {
+                event.preventDefault();
+                commitSet();
+              }}
+            >
+              <label htmlFor={setId}>Parameters (key=value)</label>
+              <input
+                id={setId}
+                type="text"
+                spellCheck={false}
+                placeholder="defaults"
+                value={setText}
+                onChange={(event) => setSetText(event.target.value)}
+                onBlur={commitSet}
+              />
+            </form>
+          )}
           <span className="cp-request-field">
             <label htmlFor={requestId}>Request</label>
             <input id={requestId} type="number" {...requestInput} />

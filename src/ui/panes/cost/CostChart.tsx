@@ -48,6 +48,10 @@ export interface CostChartProps {
   /** Point k in the readout ("Request 3"); the slider's name says what a point is. */
   pointLabel?: (k: number) => string;
   sliderLabel?: string;
+  /** Opens point k (0-based): a click on the chart, Enter on the slider, or the readout's button. */
+  onOpenPoint?: (k: number) => void;
+  /** The readout button's words for point k. */
+  openLabel?: (k: number) => string;
 }
 
 /** Each value replaced by the sum up to it; a gap (NaN) stays a gap and adds nothing. */
@@ -223,6 +227,8 @@ export function CostChart({
   xLabel,
   pointLabel,
   sliderLabel = 'Request on the chart',
+  onOpenPoint,
+  openLabel = (k) => `Open request ${k + 1}'s prompt in the diff`,
 }: CostChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -261,6 +267,11 @@ export function CostChart({
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && shown !== null && onOpenPoint) {
+      event.preventDefault();
+      onOpenPoint(shown);
+      return;
+    }
     const to = stepByKey(event.key, shown, count);
     if (to === null || count === 0) return;
     event.preventDefault();
@@ -272,7 +283,7 @@ export function CostChart({
 
   const readout =
     shown === null
-      ? 'Point at the chart, or focus it and press the arrow keys, to read a point’s figures.'
+      ? `Point at the chart, or focus it and press the arrow keys, to read a point’s figures${onOpenPoint ? ' (a click or Enter opens its prompt in the diff)' : ''}.`
       : describeChartPoint(lines, shown, formatValue, requestNotes[shown] ?? '', pointLabel);
   return (
     <div className="cost-chart-frame">
@@ -287,11 +298,21 @@ export function CostChart({
         aria-valuetext={readout}
         className="cost-chart-slider"
         onKeyDown={onKeyDown}
+        // A click opens the point the cursor is on (the slider's Enter, for a pointer).
+        onClick={onOpenPoint && shown !== null ? () => onOpenPoint(shown) : undefined}
       >
         <div ref={box} className="cost-chart" aria-hidden="true" data-drawn="0" />
       </div>
       <p className="cost-readout" data-testid="cost-readout" aria-live="polite">
         {readout}
+        {onOpenPoint && shown !== null ? (
+          <>
+            {' '}
+            <button type="button" className="link-button" onClick={() => onOpenPoint(shown)}>
+              {openLabel(shown)}
+            </button>
+          </>
+        ) : null}
       </p>
     </div>
   );

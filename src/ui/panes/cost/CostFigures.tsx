@@ -50,6 +50,8 @@ export interface CostFiguresProps {
   /** When to compact: auto's trigger swept. */
   sweep: CostSection;
   theme: Theme;
+  /** Opens request k's prompt (1-based) under the chosen schedule or policy in the diff pane. */
+  onOpenRequest?: (request: number) => void;
 }
 
 const SCHEDULE_WORDS: Record<ScheduleId, string> = {
@@ -261,6 +263,7 @@ export function CostFigures({
   tools,
   sweep,
   theme,
+  onOpenRequest,
 }: CostFiguresProps) {
   const { measure, setMeasure, cumulative, setCumulative, pickedB, setPickedB } = useCostView();
   const overlays = useMemo(() => getOverlays(replay, comparison), [replay, comparison]);
@@ -386,6 +389,13 @@ export function CostFigures({
             theme={theme}
             requestNotes={requestNotes}
             formatValue={measure === 'cost' ? formatDollars : formatCount}
+            {...(onOpenRequest
+              ? {
+                  onOpenPoint: (k: number) => onOpenRequest(k + 1),
+                  openLabel: (k: number) =>
+                    `Open request ${k + 1}'s prompt under ${overlays.chosen.label} in the diff`,
+                }
+              : {})}
           />
           <figcaption>
             <Legend lines={lines} theme={theme} />
@@ -411,6 +421,7 @@ export function CostFigures({
         replay={replay}
         measure={measure}
         overlays={[overlays.chosen, ...(second ? [second] : [])].filter((o) => !o.schedule)}
+        {...(onOpenRequest ? { onOpenRequest } : {})}
       />
     </div>
   );

@@ -7,6 +7,7 @@
 import { type ReactNode, useId } from 'react';
 import { HINT_CHOICES } from '../../../core/config/tool-hints.ts';
 import { formatCount, formatDollars, formatPercent } from '../../../core/counting/format.ts';
+import type { HintChoice } from '../../../core/playground/types.ts';
 import type { PolicyComparisonRow } from '../../../core/replay/compare-policies.ts';
 import type { Replay, ToolWhatIf } from '../../../core/replay/replay.ts';
 import { SCHEDULES, type ScheduleId } from '../../../core/replay/schedules.ts';
@@ -143,9 +144,12 @@ export function SchedulesTable({ replay }: { replay: Replay }) {
 export function ToolsTable({
   tools,
   schedule,
+  onOpenPrompt,
 }: {
   tools: readonly ToolWhatIf[];
   schedule: ScheduleId;
+  /** Opens the last request's prompt under `schedule` with this tool's hint replaced, in the diff. */
+  onOpenPrompt?: (tool: string, choice: HintChoice) => void;
 }) {
   if (tools.length === 0) return <p className="empty">No tools in this conversation.</p>;
   return (
@@ -193,7 +197,18 @@ export function ToolsTable({
                     data-in-force={choice === tool.hint ? 'true' : undefined}
                     data-cheapest={choice === tool.cheapest ? 'true' : undefined}
                   >
-                    {formatDollars(tool.what_if_cost[choice])}
+                    {onOpenPrompt ? (
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={`${tool.name} = ${choice}: ${formatDollars(tool.what_if_cost[choice])}; open the last request's prompt under ${schedule} with this hint in the diff`}
+                        onClick={() => onOpenPrompt(tool.name, choice)}
+                      >
+                        {formatDollars(tool.what_if_cost[choice])}
+                      </button>
+                    ) : (
+                      formatDollars(tool.what_if_cost[choice])
+                    )}
                     {marks.length > 0 ? (
                       <span className="what-if-mark">
                         {choice === tool.hint ? ' ●' : ''}
@@ -210,9 +225,10 @@ export function ToolsTable({
       </table>
       <p className="note">
         The whole conversation's cost under {schedule} with that hint for that tool; ● in force, ★
-        the cheapest. Drawn on later: the tool's results the model quoted or named afterwards (a
-        path, an identifier, a line), a heuristic of what removing them may cost in answers, which
-        the dollars do not show; ⚠ marks a cheapest choice that removes such results
+        the cheapest; a figure opens the last request's prompt with that hint in the diff. Drawn on
+        later: the tool's results the model quoted or named afterwards (a path, an identifier, a
+        line), a heuristic of what removing them may cost in answers, which the dollars do not show;
+        ⚠ marks a cheapest choice that removes such results
         {tools.some((tool) => tool.cheapest === 'inherit' && tool.drawn_on_later.drawn > 0)
           ? ' (inherit: when the rule strips or omits tool results)'
           : ''}
@@ -289,11 +305,14 @@ export function RequestsTable({
   replay,
   measure,
   overlays,
+  onOpenRequest,
 }: {
   replay: Replay;
   measure: 'cost' | 'tokens';
   /** The chart's lines that are not JP schedules: a column each. */
   overlays: readonly Overlay[];
+  /** Opens request k's prompt (1-based) under the chosen schedule or policy in the diff. */
+  onOpenRequest?: (request: number) => void;
 }) {
   const { page, setPage } = useCostView();
   const schedules = SCHEDULES.filter((s) => replay.series?.[s] !== undefined);
@@ -350,7 +369,20 @@ export function RequestsTable({
               const k = first + i;
               return (
                 <tr key={request.index} data-index={request.index}>
-                  <th scope="row">{request.index}</th>
+                  <th scope="row">
+                    {onOpenRequest ? (
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={`Request ${request.index}: open its prompt under ${getChosenName(replay)} in the diff`}
+                        onClick={() => onOpenRequest(request.index)}
+                      >
+                        {request.index}
+                      </button>
+                    ) : (
+                      request.index
+                    )}
+                  </th>
                   <td className="cost-time">{request.time ?? '–'}</td>
                   <td>{request.turn + 1}</td>
                   {schedules.map((schedule) => (
