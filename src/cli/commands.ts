@@ -13,7 +13,12 @@ import type { JpBase } from '../core/config/jp-base.ts';
 import { resolveCompactionRules } from '../core/config/rule-config.ts';
 import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
 import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
-import { exportPeerConfig, isPeerTargetId, PEER_TARGETS } from '../core/export/peer-export.ts';
+import {
+  exportPeerConfig,
+  isPeerTargetId,
+  PEER_TARGETS,
+  readTargetParameters,
+} from '../core/export/peer-export.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
 import { describeIgnoredHint } from '../core/playground/tool-info.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
@@ -246,11 +251,17 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       const { values, positionals } = parse(args, {
         ...COUNTING_OPTIONS,
         target: { type: 'string' },
+        set: { type: 'string', multiple: true },
       });
       if (!isPeerTargetId(values.target)) {
         const names = PEER_TARGETS.map((target) => target.id).join(', ');
-        throw new CliError(`--target must be one of ${names}, not "${String(values.target)}"`);
+        throw new CliError(
+          `--target must be one of ${names}, not "${escapeForTerminal(String(values.target))}"`,
+        );
       }
+      // A runtime target (codex, claude-code) writes its policy's parameters: `replay --set`'s words.
+      const parameters = readTargetParameters(values.target, values.set ?? []);
+      if (!parameters.ok) throw new CliError(escapeForTerminal(parameters.message));
       if (positionals.length > 1) {
         throw new CliError(`export takes at most one FILE (or - for standard input)\n\n${USAGE}`);
       }
@@ -260,7 +271,10 @@ export async function runCommand(command: string, args: string[], io: CliIo): Pr
       const elements =
         path === undefined ? null : readStream(io, path, getStreamOptions(values)).elements;
       checkNow(options.now, planCompactions([], config, options.now).nowError);
-      const result = exportPeerConfig(elements, config, values.target, options);
+      const result = exportPeerConfig(elements, config, values.target, {
+        ...options,
+        ...(parameters.value ? { parameters: parameters.value } : {}),
+      });
       if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
       else {
         io.stdout(result.snippet);

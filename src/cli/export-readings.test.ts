@@ -57,7 +57,7 @@ describe('export, savings table and CLI export agree', () => {
       readings,
     };
     const table = await handlers.run(input);
-    const dialog = await handlers.exportPeer(input, 'anthropic');
+    const dialog = await handlers.exportPeer(input, 'anthropic', []);
     const cli = await cliExport(reading);
     expect(dialog.ok).toBe(true);
     const saving = dialog.ok ? dialog.value.saving : null;

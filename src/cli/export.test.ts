@@ -60,6 +60,19 @@ const NEAREST: Record<PeerTargetId, string> = {
     fs_read_file: 'strip-responses',
     run_tests: 'strip-responses',
   }),
+  // One output limit (Codex) or a fixed list (Claude Code) for every tool: no per-tool hint.
+  codex: hints({
+    build_watch: 'keep',
+    fs_modify_file: 'keep',
+    fs_read_file: 'keep',
+    run_tests: 'keep',
+  }),
+  'claude-code': hints({
+    build_watch: 'keep',
+    fs_modify_file: 'keep',
+    fs_read_file: 'keep',
+    run_tests: 'keep',
+  }),
 };
 
 function createIo(files: Record<string, string>) {

@@ -14,6 +14,11 @@ export function formatPeerNotes(result: PeerExportFigures): string {
     lines.push(`  ${escapeForTerminal(tool.name)}: ${escapeForTerminal(tool.note)}`);
   }
   if (result.tools.length === 0) lines.push('  no tool in the config or the conversation');
+  for (const setting of result.settings ?? []) {
+    lines.push(
+      `  ${setting.key} = ${escapeForTerminal(setting.value)}: ${setting.meaning} (in ${setting.where}; ${setting.doc})`,
+    );
+  }
   if (result.saving) lines.push('', describePeerSaving(result.saving, result.title));
   if (result.replay) lines.push(describePeerReplay(result.replay));
   lines.push('', ...result.notes.map((note) => `- ${escapeForTerminal(note)}`));

@@ -86,14 +86,18 @@ Commands:
       the config is empty: no rules or hints of its own, so every-turn and
       idle run JP's built-in default rule, and auto its own defaults.
 
-  export --target anthropic|langchain-py|langchain-js|vercel|openai-agents
+  export --target anthropic|langchain-py|langchain-js|vercel|openai-agents|codex|claude-code
          --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]
-         [--json] [FILE|-]
+         [--set KEY=VALUE ...] [--json] [FILE|-]
       The config's hints as the framework's own configuration, on standard
       output; on standard error, per tool "exported as ..." or "not
       expressible in ...: nearest is ...", and, with FILE, the saving with
-      the playground's hints and with the nearest ones. --json prints all of
-      it as one JSON object instead.
+      the playground's hints and with the nearest ones, and the runtime's own
+      clearing replayed with what the export writes. codex and claude-code
+      write the runtime's own settings (Codex's config.toml keys, Claude
+      Code's settings.json) from their replay policy's parameters, given as
+      replay --set takes them. --json prints all of it as one JSON object
+      instead.
 
 Every command takes --reading KEY=VALUE (repeatable). base chooses which JP
 the playground reads, projects and writes like: 2026-09 is JP main (the

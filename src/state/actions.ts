@@ -385,6 +385,11 @@ export function setRequestView(view: RequestView): void {
   store.setState({ requestView: view });
 }
 
+/** Shows or hides the header's Advanced settings. */
+export function setAdvancedOpen(advancedOpen: boolean): void {
+  store.setState({ advancedOpen });
+}
+
 /** Asks for the conversation's hint recommendations: the pane then keeps them current while in view. */
 export function askForRecommendations(): void {
   store.setState({ recommendAsked: true });

@@ -153,6 +153,8 @@ export interface UiSlice {
   outdatedBuild: boolean;
   /** What the diff pane shows: the whole conversation or one request's prompt. */
   requestView: RequestView;
+  /** Whether the header's Advanced settings (encoding, now, view, readings, Compact) are shown. */
+  advancedOpen: boolean;
 }
 
 /** What the link dialog says: what went wrong with a link or file, and what is shown instead. */

@@ -6,6 +6,7 @@
 import type { PeerExportFiguresResult, PeerTargetId } from '../core/export/peer-export.ts';
 import { PEER_TARGETS } from '../core/export/peer-targets.ts';
 import type { PlaygroundInput } from '../core/playground/types.ts';
+import type { AppState } from './app-state.ts';
 import { selectInput } from './selectors.ts';
 import { store } from './store.ts';
 
@@ -16,12 +17,17 @@ export type {
   PeerPolicyRun,
   PeerReplay,
   PeerTargetId,
+  RuntimeSetting,
   ToolMapping,
 } from '../core/export/peer-export.ts';
 
 /** What computes a peer export: the worker client's method, so a fake can stand in. */
 export interface PeerExportEngine {
-  exportPeer(input: PlaygroundInput, target: PeerTargetId): Promise<PeerExportFiguresResult>;
+  exportPeer(
+    input: PlaygroundInput,
+    target: PeerTargetId,
+    set: readonly string[],
+  ): Promise<PeerExportFiguresResult>;
 }
 
 /** A target as the menu lists it. */
@@ -49,8 +55,19 @@ export function disposePeerExports(): void {
   engine = null;
 }
 
+/**
+ * The parameters a runtime target writes: the cost pane's, when its policy
+ * is the target's (what the replay priced), else none (the policy's defaults).
+ */
+export function selectTargetSet(state: AppState, target: PeerTargetId): readonly string[] {
+  const policy = PEER_TARGETS.find((t) => t.id === target)?.policy;
+  const chosen = state.replayChoice.policy;
+  return policy !== undefined && chosen?.name === policy ? chosen.set : [];
+}
+
 /** The export to `target` for the current config and stream, or why there is none. */
 export async function exportToPeer(target: PeerTargetId): Promise<PeerExportFiguresResult> {
   if (!engine) return { ok: false, message: 'The playground is not ready yet.' };
-  return engine.exportPeer(selectInput(store.getState()), target);
+  const state = store.getState();
+  return engine.exportPeer(selectInput(state), target, selectTargetSet(state, target));
 }

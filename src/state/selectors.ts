@@ -99,6 +99,16 @@ export const selectErrorCount = (s: AppState): number =>
 /** The encoding the last result used (auto resolved), or null before any result. */
 export const selectEncodingInUse = (s: AppState): Encoding | null => s.result?.encoding ?? null;
 
+/**
+ * How many of the Advanced settings are not their defaults: the encoding,
+ * "now", the view, and the readings (one, however many changed).
+ */
+export const selectExpertSettingsChanged = (s: AppState): number =>
+  (s.encoding !== 'auto' ? 1 : 0) +
+  (s.now !== null ? 1 : 0) +
+  (s.view !== 'sanitized' ? 1 : 0) +
+  (Object.keys(getChangedReadings(s.readings)).length > 0 ? 1 : 0);
+
 /** The tool names the stream and config mention, for completion and pickers. */
 export const selectToolNames = memoOn(
   (s) => [s.result?.tools] as const,

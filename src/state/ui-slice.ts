@@ -28,6 +28,7 @@ export const initialUiState: UiSlice = {
   diffReading: null,
   outdatedBuild: false,
   requestView: WHOLE_CONVERSATION,
+  advancedOpen: false,
 };
 
 /** Creates the slice (see `store.ts`). */

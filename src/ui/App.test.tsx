@@ -23,6 +23,12 @@ function setup() {
   return engine;
 }
 
+/** Opens the header's Advanced settings, as a person clicks it. */
+function openAdvanced(): void {
+  const toggle = screen.getByRole('button', { name: /^Advanced/ });
+  if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+}
+
 describe('App shell', () => {
   it('labels both editors', () => {
     setup();
@@ -30,8 +36,14 @@ describe('App shell', () => {
     expect(screen.getByLabelText('Event stream (JSON)')).toBeInTheDocument();
   });
 
-  it('labels every control of the header', () => {
+  it('labels every control of the header, the expert ones under Advanced', () => {
     setup();
+    // A newcomer's first screen: the expert settings are one closed control.
+    const advanced = screen.getByRole('button', { name: /^Advanced/ });
+    expect(advanced).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Compact' })).toBeNull();
+    openAdvanced();
+    expect(advanced).toHaveAttribute('aria-expanded', 'true');
     const tokenizer = screen.getByLabelText('Tokenizer');
     expect(
       within(tokenizer)
@@ -92,6 +104,7 @@ describe('App shell', () => {
     expect(status).toHaveTextContent(
       'Saved 12,345 tokens (34.5%) of the 35,780 tokens the next request would carry.',
     );
+    openAdvanced();
     expect(screen.getByRole('option', { name: 'auto (storage)' })).toBeInTheDocument();
   });
 
@@ -112,6 +125,7 @@ describe('App shell', () => {
     const run = act(() => flushAnalysis());
     engine.runs[0]?.resolve(makeResult({ before: 100, after: 50 }, { encoding: 'storage' }));
     await run;
+    openAdvanced();
     expect(screen.getByRole('option', { name: 'auto (storage, as imported)' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'auto (storage)' })).toBeNull();
   });

@@ -1,9 +1,11 @@
 /**
- * The header: product name, the examples gallery, the input settings an
- * expert changes (encoding, "now", view, readings) grouped apart, and
- * Compact and Reset, which write into the stream (not a step the figures need). The tokenizer sits with the
+ * The header: product name, the examples gallery, and under one Advanced
+ * control the input settings an expert changes (encoding, "now", view,
+ * readings) and Compact and Reset, which write into the stream (not a step
+ * the figures need). The tokenizer sits with the
  * figures it counts, in the results' status bar.
  */
+import { useEffect, useId } from 'react';
 import { ENCODING_SETTINGS, VIEW_MODES } from '../core/playground/input-options.ts';
 import type { ViewMode } from '../core/playground/playground.ts';
 import {
@@ -11,12 +13,17 @@ import {
   loadExample,
   reset,
   resetReadings,
+  setAdvancedOpen,
   setEncoding,
   setNow,
   setReading,
   setView,
 } from '../state/actions.ts';
-import { selectCompactPlan, selectEncodingInUse } from '../state/selectors.ts';
+import {
+  selectCompactPlan,
+  selectEncodingInUse,
+  selectExpertSettingsChanged,
+} from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
 import { AboutButton } from './about/AboutPanel.tsx';
 import { ExamplesGallery } from './panes/ExamplesGallery.tsx';
@@ -79,6 +86,13 @@ function EncodingSelect() {
 
 /** The id of the "Now" input, so the problems list can focus it. */
 export const NOW_INPUT_ID = 'now-input';
+
+/** Opens the Advanced settings and focuses "Now" (a problem with "now" points there). */
+export function focusNowInput(): void {
+  setAdvancedOpen(true);
+  // The group is shown on the next render.
+  requestAnimationFrame(() => document.getElementById(NOW_INPUT_ID)?.focus());
+}
 
 function NowInput() {
   const now = useAppStore((s) => s.now);
@@ -227,17 +241,32 @@ function Readings() {
   return <ReadingsControl readings={readings} onChange={setReading} onReset={resetReadings} />;
 }
 
-/** The app header. */
-export function Header() {
+/**
+ * How the input is read and what writes into the stream: settings an expert
+ * changes, under one Advanced control so a newcomer's first screen is the
+ * answer (issue 41). It opens by itself when a setting in it is not the
+ * default (a link, restored work, a problem that points into it).
+ */
+function AdvancedControls() {
+  const open = useAppStore((s) => s.advancedOpen);
+  const changed = useAppStore(selectExpertSettingsChanged);
+  const groupId = useId();
+  useEffect(() => {
+    if (changed > 0) setAdvancedOpen(true);
+  }, [changed]);
   return (
-    <header className="app-header">
-      <h1>Compaction Playground</h1>
-      <Examples />
-      <AboutButton />
-      <ShortcutsButton />
-      <ThemeToggle />
-      <ShareTools />
-      <div className="controls">
+    <div className="controls">
+      <button
+        type="button"
+        className="advanced-toggle small"
+        aria-expanded={open}
+        aria-controls={groupId}
+        onClick={() => setAdvancedOpen(!open)}
+      >
+        Advanced{changed > 0 ? ` (${changed} set)` : ''}{' '}
+        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+      <div id={groupId} className="advanced-controls" hidden={!open}>
         {/* How the input is read: settings an expert changes, grouped apart from the answer. */}
         <fieldset className="expert-controls">
           <legend className="expert-label">Input settings</legend>
@@ -248,6 +277,21 @@ export function Header() {
         </fieldset>
         <StreamActions />
       </div>
+    </div>
+  );
+}
+
+/** The app header. */
+export function Header() {
+  return (
+    <header className="app-header">
+      <h1>Compaction Playground</h1>
+      <Examples />
+      <AboutButton />
+      <ShortcutsButton />
+      <ThemeToggle />
+      <ShareTools />
+      <AdvancedControls />
     </header>
   );
 }

@@ -39,7 +39,7 @@ import {
   showReadingDiff,
 } from '../state/actions.ts';
 import type { ExtraView } from '../state/extras.ts';
-import { getCompactPlan, selectReplayChoice } from '../state/selectors.ts';
+import { getCompactPlan, selectReplayChoice, selectToolNames } from '../state/selectors.ts';
 import { setDiffLayout, setReplayChoice } from '../state/share-actions.ts';
 import { useAppStore } from '../state/store.ts';
 import { useMonacoTheme, WhenEditorsReady } from './editor/WhenEditorsReady.tsx';
@@ -289,12 +289,6 @@ function fromRequestPrompt(prompt: RequestPrompt): DiffSides {
   };
 }
 
-/** The tools a what-if hint can be chosen for: the config's and the stream's, by name. */
-function useToolNames(): readonly string[] {
-  const tools = useAppStore((s) => s.result?.tools);
-  return useMemo(() => (tools ?? []).map((tool) => tool.name), [tools]);
-}
-
 /**
  * The before/after transcript diff; mounts once Monaco has loaded. With a
  * schedule or policy chosen (the picker, or a row, point or cell of the
@@ -310,7 +304,7 @@ export function DiffPane() {
   const sideBySide = useAppStore((s) => s.diffLayout === 'side-by-side') && !narrow;
   const theme = useMonacoTheme();
   const choice = useAppStore((s) => s.requestView);
-  const toolNames = useToolNames();
+  const toolNames = useAppStore(selectToolNames);
   // The model and prices only: a schedule chosen in the cost pane must not
   // render this pane again (a Monaco diff of a long conversation lays out
   // again for seconds).

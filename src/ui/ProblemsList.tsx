@@ -8,7 +8,7 @@ import { selectListedGuidance } from '../state/guidance.ts';
 import { type Problem, selectProblems } from '../state/selectors.ts';
 import { useAppStore } from '../state/store.ts';
 import { revealInEditor } from './editor/editor-registry.ts';
-import { NOW_INPUT_ID } from './Header.tsx';
+import { focusNowInput } from './Header.tsx';
 
 const SOURCE_NAMES = { config: 'Config', stream: 'Stream' } as const;
 
@@ -62,11 +62,7 @@ export function ProblemsList() {
         <ul>
           {nowError ? (
             <li data-severity="warning">
-              <button
-                type="button"
-                className="problem"
-                onClick={() => document.getElementById(NOW_INPUT_ID)?.focus()}
-              >
+              <button type="button" className="problem" onClick={focusNowInput}>
                 <span className="problem-severity">warning</span>
                 <span className="problem-where">Now</span>
                 <span className="problem-message" id="now-problem">

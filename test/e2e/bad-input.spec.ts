@@ -28,6 +28,7 @@ import {
 import {
   editor,
   expect,
+  openAdvanced,
   openPlayground,
   recordConsoleErrors,
   results,
@@ -209,10 +210,12 @@ async function checkCase(
   expect(goodStatus).toMatch(/^Saved/);
 
   if (badCase.encoding) {
+    await openAdvanced(page);
     await page.getByLabel('Encoding').selectOption(badCase.encoding);
     await waitForResults(page);
   }
   if (badCase.view === 'bare') {
+    await openAdvanced(page);
     await page.getByRole('radio', { name: 'Bare' }).click();
     await waitForResults(page);
   }

@@ -15,6 +15,7 @@ import { DEFAULT_READINGS, READINGS } from '../../src/core/compaction/readings.t
 import {
   cliReportRows,
   expect,
+  openAdvanced,
   openPlayground,
   readToolRows,
   savingsTable,
@@ -80,6 +81,7 @@ const CHOICES: { reading: string | null; key: string | null; value: string | nul
 
 /** Sets the readings dialog to the rulings but `key=value` (none for null), and waits for the figures. */
 async function switchReading(page: Page, key: string | null, value: string | null): Promise<void> {
+  await openAdvanced(page);
   await page.getByRole('button', { name: /^D17 readings/ }).click();
   const panel = page.getByRole('dialog', { name: 'D17 readings' });
   for (const info of READINGS) {
@@ -90,6 +92,7 @@ async function switchReading(page: Page, key: string | null, value: string | nul
   }
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
+  await openAdvanced(page);
   const label = key === null ? 'D17 readings: rulings' : 'D17 readings: 1 changed';
   await expect(page.getByRole('button', { name: label })).toBeVisible();
   await waitForResults(page);

@@ -10,6 +10,7 @@ import {
   corpusFile,
   editor,
   expect,
+  openAdvanced,
   openPlayground,
   results,
   savingsTable,
@@ -94,6 +95,7 @@ test('Compact says what it appended, and a second click stacks nothing identical
   page,
 }) => {
   await openPlayground(page);
+  await openAdvanced(page);
   const compact = page.getByRole('button', { name: 'Compact', exact: true });
   await expect(compact).toBeEnabled();
   await compact.click();

@@ -323,3 +323,13 @@ export function findPiecesBrokenMidWord(names: Locator): Promise<string[]> {
     ),
   );
 }
+
+/**
+ * Opens the header's Advanced settings (encoding, now, view, readings,
+ * Compact and Reset) if they are closed, and waits until they show.
+ */
+export async function openAdvanced(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: /^Advanced/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   expect,
+  openAdvanced,
   openPlayground,
   setEditorText,
   showPane,
@@ -94,6 +95,7 @@ test('switching base re-reads the stream: the table, the explain pane and the li
   // The default base is not stored in the link.
   const mainLink = await copyLink(page);
 
+  await openAdvanced(page);
   await page.getByRole('button', { name: /^D17 readings/ }).click();
   const panel = page.getByRole('dialog', { name: 'D17 readings' });
   await panel.getByRole('radio', { name: /^JP 4c1c39f1 \(2026-08\)/ }).check();
@@ -113,6 +115,7 @@ test('switching base re-reads the stream: the table, the explain pane and the li
   await fresh.goto(pinnedLink);
   await waitForResults(fresh);
   await expect(statusLine(fresh)).toHaveText(/under D17 readings base=2026-08\.$/);
+  await openAdvanced(fresh);
   await fresh.getByRole('button', { name: /^D17 readings/ }).click();
   await expect(fresh.getByRole('radio', { name: /^JP 4c1c39f1 \(2026-08\)/ })).toBeChecked();
   await fresh.close();

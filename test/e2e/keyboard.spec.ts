@@ -4,7 +4,7 @@
  * shown where focus lands, and the app's own shortcuts are listed.
  */
 import type { Page } from '@playwright/test';
-import { editor, expect, openPlayground, test, waitForDiff } from './helpers.ts';
+import { editor, expect, openAdvanced, openPlayground, test, waitForDiff } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await openPlayground(page);
@@ -109,6 +109,7 @@ function appended(page: Page) {
 }
 
 test('Ctrl+Enter compacts with the focus outside the editors', async ({ page }) => {
+  await openAdvanced(page);
   const compact = page.getByRole('button', { name: 'Compact', exact: true });
   await expect(compact).toBeEnabled();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

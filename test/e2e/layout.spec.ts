@@ -4,7 +4,7 @@
  * sideways with one open, and on a phone the answer comes first.
  */
 import type { Page } from '@playwright/test';
-import { expect, openPlayground, statusLine, test } from './helpers.ts';
+import { expect, openAdvanced, openPlayground, statusLine, test } from './helpers.ts';
 
 const WIDTHS = [390, 1024, 1440] as const;
 
@@ -23,6 +23,8 @@ for (const width of WIDTHS) {
   }) => {
     await page.setViewportSize({ width, height: 844 });
     await openPlayground(page);
+    // The readings sit under Advanced: open it so their panel is checked too.
+    await openAdvanced(page);
     for (const name of POPOVERS) {
       const button = page.getByRole('button', { name }).first();
       if ((await button.count()) === 0) continue;

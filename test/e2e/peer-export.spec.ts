@@ -15,10 +15,11 @@ import {
   findPiecesBrokenMidWord,
   openPlayground,
   setEditorText,
+  showPane,
   test,
   waitForResults,
 } from './helpers.ts';
-import { dollars, writeTemporary } from './replay-helpers.ts';
+import { costPane, dollars, writeTemporary } from './replay-helpers.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -231,6 +232,82 @@ for (const target of TARGETS) {
     // No JP-rule figure in the dialog.
     await expect(dialog.getByTestId('peer-saving')).toHaveCount(0);
     await expect(dialog.getByTestId('peer-cannot')).toContainText('cannot express');
+  });
+}
+
+/**
+ * The runtimes' own settings (issue 41): the cost pane's parameters for the
+ * runtime's policy are what the export writes; the dialog's replayed rows
+ * equal `replay --policy … --json` with the settings read back from the
+ * snippet (TOML keys, settings.json), and at the policy's defaults. On this
+ * stream each result is 10,000 tokens: Codex's default limit (10,000) cuts
+ * none and 2,000 cuts every one; Claude Code summarises nothing under its
+ * default 200,000 window and does in a 100,000 one.
+ */
+const RUNTIME_TARGETS: {
+  title: string;
+  policy: string;
+  parameter: [string, string];
+  sets: (snippet: string) => string[];
+}[] = [
+  {
+    title: 'Codex CLI (config.toml)',
+    policy: 'codex',
+    parameter: ['tool_output_token_limit', '2000'],
+    sets: (snippet) =>
+      ['tool_output_token_limit', 'model_auto_compact_token_limit'].map(
+        (key) => `${key}=${new RegExp(`^${key} = (\\d+)$`, 'm').exec(snippet)?.[1]}`,
+      ),
+  },
+  {
+    title: 'Claude Code (settings.json)',
+    policy: 'claude-code',
+    parameter: ['context_window', '100000'],
+    sets: (snippet) => {
+      const settings = JSON.parse(snippet) as {
+        autoCompactEnabled: boolean;
+        env?: { CLAUDE_CODE_AUTO_COMPACT_WINDOW?: string };
+      };
+      return [
+        `auto_compact=${settings.autoCompactEnabled}`,
+        `context_window=${settings.env?.CLAUDE_CODE_AUTO_COMPACT_WINDOW ?? 200000}`,
+      ];
+    },
+  },
+];
+
+for (const target of RUNTIME_TARGETS) {
+  test(`${target.title}: the snippet writes the cost pane's ${target.parameter[0]}, and the dialog's figure is replay --policy ${target.policy} with it`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await openStream(page);
+    await showPane(page, 'cost');
+    const cost = costPane(page);
+    await cost.getByLabel('Clearing policy').selectOption(target.policy);
+    const [key, value] = target.parameter;
+    const field = cost.locator(`[data-parameter="${key}"] input`);
+    await field.fill(value);
+    await field.press('Enter');
+    await expect(cost.locator('.extra-pane[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
+    const dialog = await openDialog(page, target.title);
+    const snippet = await dialog.getByTestId('peer-snippet').inputValue();
+    const sets = target.sets(snippet);
+    expect(sets).toContain(`${key}=${value}`);
+    const exported = cliPolicyReplay(target.policy, sets);
+    const defaults = cliPolicyReplay(target.policy, []);
+    // The setting changes what the runtime does here, or the test would prove little.
+    expect(exported.totals.saved.prompt_tokens).not.toBe(defaults.totals.saved.prompt_tokens);
+    await expectRow(dialog, 'exported', exported);
+    await expectRow(dialog, 'defaults', defaults);
+    // Each setting links to the runtime's own documentation.
+    const links = dialog.getByTestId('peer-settings').locator('th[scope="row"] a');
+    expect(await links.count()).toBeGreaterThan(0);
+    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+      expect(href).toMatch(
+        /^https:\/\/(developers\.openai\.com|github\.com\/openai\/codex|code\.claude\.com)\//,
+      );
+    }
   });
 }
 

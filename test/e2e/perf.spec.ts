@@ -21,6 +21,7 @@ import {
   editor,
   expect,
   ORIGIN,
+  openAdvanced,
   openPlayground,
   README_CONFIG_TOML,
   setEditorText,
@@ -518,6 +519,7 @@ test('PERF: hint edits under each alternative D17 reading', async ({ page }) => 
   for (const info of READINGS) {
     const alternative = info.values.find((value) => value.value !== DEFAULT_READINGS[info.name]);
     if (!alternative) continue;
+    await openAdvanced(page);
     const button = page.getByRole('button', { name: /^D17 readings:/ });
     await button.click();
     const panel = page.getByRole('dialog', { name: 'D17 readings' });
@@ -528,6 +530,7 @@ test('PERF: hint edits under each alternative D17 reading', async ({ page }) => 
     if (previous) await radio(previous.key, String(DEFAULT_READINGS[previous.name])).check();
     await radio(info.key, String(alternative.value)).check();
     await page.keyboard.press('Escape');
+    await openAdvanced(page);
     await expect(page.getByRole('button', { name: 'D17 readings: 1 changed' })).toBeVisible();
     await waitForResults(page);
     await waitForDiff(page);

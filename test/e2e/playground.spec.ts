@@ -15,6 +15,7 @@ import {
   corpusFile,
   editor,
   expect,
+  openAdvanced,
   openPlayground,
   README_CONFIG_TOML,
   type RowFigures,
@@ -131,6 +132,7 @@ test('after Compact, a hint edit changes the preview and not the frozen compacti
   await expect(previewed).toHaveCount(1);
   await expect(previewed.locator('.cp-overrides')).toContainText('fs_read_file: strip-responses');
 
+  await openAdvanced(page);
   await page.getByRole('button', { name: 'Compact', exact: true }).click();
   await waitForResults(page);
   await expect(stored).toHaveCount(1);

@@ -1,7 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, openPlayground, statusLine, test, waitForResults } from './helpers.ts';
+import {
+  expect,
+  openAdvanced,
+  openPlayground,
+  statusLine,
+  test,
+  waitForResults,
+} from './helpers.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const EXAMPLE_CONFIG = 'src/examples/coding-session.toml';
@@ -71,6 +78,7 @@ test('a D17 reading switched by keyboard changes the figures, and a link carries
 }) => {
   await openPlayground(page);
   const before = await statusLine(page).textContent();
+  await openAdvanced(page);
   await page.getByRole('button', { name: 'D17 readings: rulings' }).click();
   const panel = page.getByRole('dialog', { name: 'D17 readings' });
   // Focus starts on the first group's checked radio; Tab moves between groups, arrows within.
@@ -80,6 +88,7 @@ test('a D17 reading switched by keyboard changes the figures, and a link carries
   await expect(panel.getByRole('radio', { name: /^JP today/ })).toBeChecked();
   await page.keyboard.press('Escape');
   await waitForResults(page);
+  await openAdvanced(page);
   await expect(page.getByRole('button', { name: 'D17 readings: 1 changed' })).toBeVisible();
   await expect(statusLine(page)).toHaveText(/, under D17 readings jp=today\.$/);
   const status = await statusLine(page).textContent();
@@ -89,8 +98,10 @@ test('a D17 reading switched by keyboard changes the figures, and a link carries
   const fresh = await browser.newPage();
   await fresh.goto(url);
   await waitForResults(fresh);
+  await openAdvanced(fresh);
   await expect(fresh.getByRole('button', { name: 'D17 readings: 1 changed' })).toBeVisible();
   await expect(statusLine(fresh)).toHaveText(status ?? '');
+  await openAdvanced(fresh);
   await fresh.getByRole('button', { name: 'D17 readings: 1 changed' }).click();
   await expect(fresh.getByRole('radio', { name: /^JP today/ })).toBeChecked();
   await fresh.close();

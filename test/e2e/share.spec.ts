@@ -18,6 +18,7 @@ import {
   editor,
   expect,
   ORIGIN,
+  openAdvanced,
   openPlayground,
   problemItems,
   readToolRows,
@@ -134,6 +135,7 @@ test.describe('share links', () => {
       CODING_SESSION_TOML.replace('compaction = "omit"', 'compaction = "strip-requests"'),
     );
     await page.getByLabel('Tokenizer').selectOption('cl100k');
+    await openAdvanced(page);
     await page.getByRole('radio', { name: 'Bare' }).click();
     await waitForResults(page);
     await toolRow(page, 'build_watch').click();
@@ -151,6 +153,7 @@ test.describe('share links', () => {
     expect(await figures(other.page)).toEqual(before);
     expect(await readToolRows(other.page)).toEqual(rowsBefore);
     await expect(other.page.getByLabel('Tokenizer')).toHaveValue('cl100k');
+    await openAdvanced(other.page);
     await expect(other.page.getByRole('radio', { name: 'Bare' })).toBeChecked();
     await expect(toolRow(other.page, 'build_watch')).toHaveAttribute('aria-selected', 'true');
     await showPane(other.page, 'diff');
@@ -264,6 +267,7 @@ test.describe('share links', () => {
     if (!own) throw new Error('the fixture lost its link');
     await openUrl(page, `/${own.hash}`);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await openAdvanced(page);
     await expect(page.getByRole('textbox', { name: 'Now' })).toHaveValue(own.state.now);
     await expect(page.getByLabel('Tokenizer')).toHaveValue(own.state.tokenizer);
     await expect(page.locator('#config-panel .view-lines')).toContainText('« lire »');
@@ -274,6 +278,7 @@ test.describe('share links', () => {
     );
     await expect(problemItems(page, 'error')).toHaveCount(0);
     await expect(toolRow(page, 'fs_read_file')).toBeVisible();
+    await openAdvanced(page);
     await page.getByRole('button', { name: /^D17 readings/ }).click();
     const readings = page.getByRole('dialog', { name: 'D17 readings' });
     await expect(readings.getByRole('radio', { name: /^JP 4c1c39f1 \(2026-08\)/ })).toBeChecked();
@@ -301,6 +306,7 @@ test.describe('playground files and autosave', () => {
       'Config (TOML)',
       CODING_SESSION_TOML.replace('compaction = "strip-requests"', 'compaction = "keep"'),
     );
+    await openAdvanced(page);
     await page.getByRole('textbox', { name: 'Now' }).fill('2025-07-02 00:00:00.0');
     await page.getByLabel('Tokenizer').selectOption('chars');
     await waitForResults(page);
@@ -558,6 +564,7 @@ test.describe('exports and the quick rule', () => {
     });
 
     // The app's own compacted stream: Compact, then the state as a playground file.
+    await openAdvanced(page);
     await page.getByRole('button', { name: 'Compact', exact: true }).click();
     await waitForResults(page);
     await page.getByRole('button', { name: 'File', exact: true }).click();

@@ -4,6 +4,7 @@ import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import {
   editor,
   expect,
+  openAdvanced,
   openPlayground,
   problemItems,
   readToolRows,
@@ -112,6 +113,7 @@ async function ledgerRow(page: Page) {
 test('switches the tokenizer: the row counts what that tokenizer counts', async ({ page }) => {
   await setEditorText(page, 'Config (TOML)', '');
   await setEditorText(page, 'Event stream (JSON)', ledgerStream(LEDGER_REPLY));
+  await openAdvanced(page);
   await page.getByLabel('Encoding').selectOption('plain');
   const expected = Object.entries(COUNTERS).map(([id, count]) => ({
     id,
@@ -139,6 +141,7 @@ test('switches the encoding: storage counts the decoded text, plain the text as 
     'Event stream (JSON)',
     ledgerStream(encoded, { path: base64(LEDGER_ARGUMENTS.path) }),
   );
+  await openAdvanced(page);
   const encoding = page.getByLabel('Encoding');
   await encoding.selectOption('auto');
   await waitForResults(page);
@@ -157,12 +160,14 @@ test('switches the encoding: storage counts the decoded text, plain the text as 
 });
 
 test('toggles the view', async ({ page }) => {
+  await openAdvanced(page);
   const bare = page.getByRole('radio', { name: 'Bare' });
   await bare.click();
   await expect(bare).toBeChecked();
   await waitForResults(page);
   // The radios are reachable from the keyboard like any radio group.
   await bare.press('ArrowLeft');
+  await openAdvanced(page);
   await expect(page.getByRole('radio', { name: 'Sanitized' })).toBeChecked();
   await waitForResults(page);
 });
@@ -195,6 +200,7 @@ test('opens an events.json in storage form from the file input', async ({ page }
     buffer: Buffer.from(JSON.stringify(events, null, 2)),
   });
   await waitForResults(page);
+  await openAdvanced(page);
   const encoding = page.getByLabel('Encoding');
   await expect(encoding).toHaveValue('auto');
   await expect(encoding.locator('option[value="auto"]')).toHaveText('auto (storage)');

@@ -12,6 +12,7 @@ import { EMPTY_RULE, OVER_STREAMS } from '../../src/test/fixtures/over-streams.t
 import {
   cliReportRows,
   expect,
+  openAdvanced,
   openPlayground,
   readToolRows,
   setEditorText,
@@ -48,6 +49,7 @@ test('switching base in workspace mode counts the folder again under it, as the 
   expect(await readToolRows(page)).toEqual(main);
   const mainStatus = await workspace(page).getByRole('status').textContent();
 
+  await openAdvanced(page);
   await page.getByRole('button', { name: /^D17 readings/ }).click();
   const panel = page.getByRole('dialog', { name: 'D17 readings' });
   await panel.getByRole('radio', { name: /^JP 4c1c39f1 \(2026-08\)/ }).check();
@@ -56,6 +58,7 @@ test('switching base in workspace mode counts the folder again under it, as the 
   await waitForWorkspace(page);
   await expect.poll(() => readToolRows(page)).toEqual(pinned);
 
+  await openAdvanced(page);
   await page.getByRole('button', { name: /^D17 readings/ }).click();
   await panel.getByRole('radio', { name: /^JP main \(2026-09\)/ }).check();
   await page.keyboard.press('Escape');

@@ -3,7 +3,7 @@
  * conversation: what acts on it alone (the stream, its Problems, Encoding,
  * Compact, Reset) says so, and the buttons that would change it are off.
  */
-import { expect, openPlayground, test } from './helpers.ts';
+import { expect, openAdvanced, openPlayground, test } from './helpers.ts';
 import { openCorpusFolder, waitForWorkspace } from './workspace-helpers.ts';
 
 test('workspace view says what acts on the single conversation only, and turns Encoding, Compact and Reset off', async ({
@@ -12,7 +12,9 @@ test('workspace view says what acts on the single conversation only, and turns E
   // Counting 20 conversations on a shared machine: room, not a speed claim.
   test.setTimeout(180_000);
   await openPlayground(page);
+  await openAdvanced(page);
   const encoding = page.getByLabel('Encoding');
+  await openAdvanced(page);
   const compact = page.getByRole('button', { name: 'Compact', exact: true });
   await expect(encoding).toBeEnabled();
   await expect(compact).toBeEnabled();
@@ -26,6 +28,7 @@ test('workspace view says what acts on the single conversation only, and turns E
   await expect(note).toContainText('act on the single conversation only');
   await expect(encoding).toBeDisabled();
   await expect(compact).toBeDisabled();
+  await openAdvanced(page);
   await expect(page.getByRole('button', { name: 'Reset', exact: true })).toBeDisabled();
   await expect(
     page.getByText(

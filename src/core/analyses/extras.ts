@@ -23,6 +23,7 @@ import {
   type PeerExportFigures,
   type PeerExportFiguresResult,
   type PeerTargetId,
+  readTargetParameters,
 } from '../export/peer-export.ts';
 import {
   describeFirstProblem,
@@ -49,6 +50,7 @@ import {
   type ToolWhatIfResult,
   type TriggerSweepResult,
 } from '../replay/pane-replay.ts';
+import type { PolicyChoice } from '../replay/policies/policies.ts';
 import {
   hasInventedTimes,
   type ReplayChoice,
@@ -186,8 +188,14 @@ export function createPlaygroundExtras() {
      * saving and the runtime's own clearing replayed with it (the Export
      * menu's dialog, asked for while it is open).
      */
-    peerExport(context: RunContext, args: { target: PeerTargetId }): PeerExportFigures {
-      return exportPeerConfig(context.elements, context.config, args.target, settingsOf(context));
+    peerExport(
+      context: RunContext,
+      args: { target: PeerTargetId; parameters?: PolicyChoice['parameters'] },
+    ): PeerExportFigures {
+      return exportPeerConfig(context.elements, context.config, args.target, {
+        ...settingsOf(context),
+        ...(args.parameters ? { parameters: args.parameters } : {}),
+      });
     },
 
     /**
@@ -283,13 +291,23 @@ export async function exportPeerThroughSession(
   extras: PlaygroundExtras,
   input: PlaygroundInput,
   target: PeerTargetId,
+  /** A runtime target's `key=value` parameters (the cost pane's, for its policy). */
+  set: readonly string[] = [],
 ): Promise<PeerExportFiguresResult> {
+  const parameters = readTargetParameters(target, set);
+  if (!parameters.ok) return parameters;
   const run = await session.prepareRun(input);
   if (!run.ok) {
     const { streamDiagnostics, configDiagnostics } = run.figures;
     return { ok: false, message: describeFirstProblem(streamDiagnostics, configDiagnostics) };
   }
-  return { ok: true, value: extras.peerExport(run.context, { target }) };
+  return {
+    ok: true,
+    value: extras.peerExport(run.context, {
+      target,
+      ...(parameters.value ? { parameters: parameters.value } : {}),
+    }),
+  };
 }
 
 /** The figures with every extra: for the CLI and tests, which want everything at once. */

@@ -21,6 +21,7 @@ import { type Report, savedPercent } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import { buildToolInfo, planCompactions, reportStream } from '../playground/playground.ts';
 import type { ViewMode } from '../playground/types.ts';
+import { type PolicyChoice, parsePolicyChoice } from '../replay/policies/policies.ts';
 import { createReplaySettings } from '../replay/replay.ts';
 import type { StreamElement } from '../types.ts';
 import { getToolsInForce } from './hints-in-force.ts';
@@ -55,6 +56,34 @@ export interface PeerExportOptions {
   counter: TokenCounter;
   /** The readings, base included; the defaults when absent. */
   readings?: Readonly<Readings>;
+  /** A runtime target's parameters (`readTargetParameters`); its policy's defaults when absent. */
+  parameters?: PolicyChoice['parameters'];
+}
+
+/**
+ * A runtime target's parameters from `key=value` assignments, as `--set`
+ * and the cost pane give them (its policy's defaults filled in); undefined
+ * for a target configured per tool, which takes none.
+ */
+export function readTargetParameters(
+  targetId: PeerTargetId,
+  set: readonly string[],
+): { ok: true; value: PolicyChoice['parameters'] | undefined } | { ok: false; message: string } {
+  const policy = getPeerTarget(targetId).policy;
+  if (!policy) {
+    return set.length === 0
+      ? { ok: true, value: undefined }
+      : {
+          ok: false,
+          message: `--set is for the runtime targets (${PEER_TARGETS.filter((t) => t.policy)
+            .map((t) => t.id)
+            .join(', ')}): ${targetId} is configured per tool by the hints`,
+        };
+  }
+  const parsed = parsePolicyChoice(policy, set);
+  return parsed.ok
+    ? { ok: true, value: parsed.value.parameters }
+    : { ok: false, message: `${policy}: ${parsed.errors.join('; ')}` };
 }
 
 /** A peer export with its replayed figure (issue 22). */
@@ -88,7 +117,7 @@ export function exportPeerConfig(
     buildToolInfo(stream, plan.configInForce),
     plan.configInForce.rules,
   );
-  const peer = getPeerTarget(targetId).render(tools);
+  const peer = getPeerTarget(targetId).render(tools, options.parameters);
   if (elements === null) return { ...peer, saving: null, replay: null };
   const own = reportStream(elements, config, options).report;
   const nearest = reportStream(elements, createNearestHintsConfig(config, peer.tools), options);
@@ -109,6 +138,7 @@ export function exportPeerConfig(
         schedule: 'none',
         ...(options.readings ? { readings: options.readings } : {}),
       }),
+      options.parameters,
     ),
   };
 }

@@ -4,12 +4,16 @@
  * and with the runtime's defaults, on the conversation's requests (issue
  * 22). Anthropic's edit and LangChain's `ClearToolUsesEdit` (which follows
  * it) are `anthropic-context-editing`; the OpenAI Agents trimmer is
- * `openai-agents`; Vercel's `pruneMessages` has no replayed policy.
+ * `openai-agents`; Codex's and Claude Code's own settings are their
+ * policies with the parameters the snippet writes; Vercel's `pruneMessages`
+ * has no replayed policy.
  */
 import { type PolicyChoice, parsePolicyChoice } from '../replay/policies/policies.ts';
 import type { ReplaySettings, ReplayTotals } from '../replay/replay.ts';
 import { replayStream } from '../replay/replay.ts';
 import type { StreamElement } from '../types.ts';
+import { getClaudeCodeExported } from './claude-code.ts';
+import { getCodexExported } from './codex.ts';
 import { namesWith } from './peer-target.ts';
 import type { PeerTargetId, ToolMapping } from './types.ts';
 
@@ -31,6 +35,7 @@ export interface PeerReplay {
 export function getExportedPolicy(
   target: PeerTargetId,
   tools: readonly ToolMapping[],
+  parameters?: PolicyChoice['parameters'],
 ): PolicyChoice | null {
   const kept = namesWith(tools, 'keep');
   const withInputs = namesWith(tools, 'strip');
@@ -60,6 +65,10 @@ export function getExportedPolicy(
           trimmable_tools: namesWith(tools, 'strip-responses'),
         }),
       };
+    case 'codex':
+      return { name: 'codex', parameters: getCodexExported(parameters) };
+    case 'claude-code':
+      return { name: 'claude-code', parameters: getClaudeCodeExported(parameters) };
     case 'vercel':
       return null;
   }
@@ -96,8 +105,9 @@ export function replayPeerExport(
   target: PeerTargetId,
   tools: readonly ToolMapping[],
   settings: ReplaySettings,
+  parameters?: PolicyChoice['parameters'],
 ): PeerReplay | null {
-  const exported = getExportedPolicy(target, tools);
+  const exported = getExportedPolicy(target, tools, parameters);
   if (!exported) return null;
   const defaults = parsePolicyChoice(exported.name, []);
   if (!defaults.ok) return null;

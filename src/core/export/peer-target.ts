@@ -5,6 +5,7 @@
  */
 import { quoteVisibly } from '../json/quote.ts';
 import { compareCodePoints } from '../json/values.ts';
+import type { PolicyChoice, PolicyName } from '../replay/policies/policies.ts';
 import type { ToolHint } from '../types.ts';
 import { getNearestHint } from './hints-in-force.ts';
 import type { PeerConfig, PeerTargetId, ToolInForce, ToolMapping } from './types.ts';
@@ -18,8 +19,17 @@ export interface PeerTarget {
   docs: string[];
   /** The hints it cannot say, as the README's export table lists them. */
   cannotExpress: string;
-  /** The framework's configuration for these tools. */
-  render(tools: readonly ToolInForce[]): PeerConfig;
+  /**
+   * The runtime policy whose parameters the target writes (Codex, Claude
+   * Code): the export reads the cost pane's (or `--set`'s) parameters of
+   * this policy; absent for the frameworks configured per tool.
+   */
+  policy?: PolicyName;
+  /**
+   * The framework's configuration for these tools; a runtime target reads
+   * `parameters` (its policy's, defaults filled in) instead of the hints.
+   */
+  render(tools: readonly ToolInForce[], parameters?: PolicyChoice['parameters']): PeerConfig;
 }
 
 /** How a target says the hints it can say, and why it cannot say the others. */

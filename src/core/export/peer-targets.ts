@@ -5,6 +5,8 @@
  */
 
 import { anthropicTarget } from './anthropic.ts';
+import { claudeCodeTarget } from './claude-code.ts';
+import { codexTarget } from './codex.ts';
 import { langchainJsTarget, langchainPythonTarget } from './langchain.ts';
 import { openAiAgentsTarget } from './openai-agents.ts';
 import type { PeerTarget } from './peer-target.ts';
@@ -18,6 +20,8 @@ export const PEER_TARGETS: readonly PeerTarget[] = [
   langchainJsTarget,
   vercelTarget,
   openAiAgentsTarget,
+  codexTarget,
+  claudeCodeTarget,
 ];
 
 /** Whether a string names a target (the CLI's `--target`). */

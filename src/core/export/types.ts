@@ -12,7 +12,9 @@ export type PeerTargetId =
   | 'langchain-py'
   | 'langchain-js'
   | 'vercel'
-  | 'openai-agents';
+  | 'openai-agents'
+  | 'codex'
+  | 'claude-code';
 
 /** A tool and the hint that decides what compaction does to it. */
 export interface ToolInForce {
@@ -44,7 +46,7 @@ export interface PeerConfig {
   /** The peer's name, as the menu shows it. */
   title: string;
   /** The language of the snippet. */
-  language: 'json' | 'python' | 'typescript';
+  language: 'json' | 'python' | 'typescript' | 'toml';
   /** The configuration, ready to paste. */
   snippet: string;
   /** One per tool, sorted by name. */
@@ -53,6 +55,26 @@ export interface PeerConfig {
   notes: string[];
   /** Where the peer documents this configuration. */
   docs: string[];
+  /**
+   * A runtime's own settings the snippet writes (Codex, Claude Code), each
+   * with where it is set and the page that documents it; absent for the
+   * frameworks configured per tool.
+   */
+  settings?: RuntimeSetting[];
+}
+
+/** One setting of a runtime's own configuration, as an export writes it. */
+export interface RuntimeSetting {
+  /** The key or variable, e.g. `tool_output_token_limit`. */
+  key: string;
+  /** Its value as written. */
+  value: string;
+  /** What it does, one clause. */
+  meaning: string;
+  /** Where it is set, e.g. `~/.codex/config.toml`. */
+  where: string;
+  /** The runtime's page that documents it. */
+  doc: string;
 }
 
 /** What one config saves: over everything counted, and over the tool calls alone. */

@@ -46,7 +46,7 @@ import {
 } from './cost-model.ts';
 import { type DrawnOnLater, measureDrawnOnLater } from './drawn-on.ts';
 import { type PolicyChoice, parsePolicyChoice } from './policies/policies.ts';
-import { type PolicyPromptSeen, runPolicy } from './policy-runner.ts';
+import { runPolicy } from './policy-runner.ts';
 import {
   DEFAULT_MODEL,
   findModel,

@@ -17,6 +17,7 @@ import {
   type PeerExportFigures,
   type PeerPolicyRun,
   type PeerTargetItem,
+  type RuntimeSetting,
 } from '../../state/peer-exports.ts';
 import { useAppStore } from '../../state/store.ts';
 import { BreakableName } from '../BreakableName.tsx';
@@ -168,6 +169,65 @@ function ToolTable({ shown }: { shown: PeerExport }) {
   );
 }
 
+/** The snippet's heading by its language; a runtime's own file by name. */
+const LANGUAGE_HEADINGS: Record<PeerExport['language'], string> = {
+  json: 'Request fragment (JSON)',
+  python: 'Config (Python)',
+  typescript: 'Config (TypeScript)',
+  toml: 'Config (TOML)',
+};
+const SNIPPET_HEADINGS: Partial<Record<PeerExport['target'], string>> = {
+  codex: 'config.toml (Codex CLI)',
+  'claude-code': 'settings.json (Claude Code)',
+};
+
+/** A documentation reference: a link when it is an address (opened by the browser, never fetched here). */
+function DocLink({ doc }: { doc: string }) {
+  const address = /^https:\/\/\S+/.exec(doc)?.[0];
+  if (!address) return <span>{doc}</span>;
+  return (
+    <>
+      <a href={address} target="_blank" rel="noreferrer noopener">
+        {address}
+      </a>
+      {doc.slice(address.length)}
+    </>
+  );
+}
+
+/** A runtime's settings the snippet writes: each with where it goes and its documentation. */
+function SettingsTable({ settings }: { settings: readonly RuntimeSetting[] }) {
+  return (
+    <table className="cp-peer-tools" data-testid="peer-settings">
+      <caption>The runtime&apos;s own settings, each linked to its documentation</caption>
+      <thead>
+        <tr>
+          <th scope="col">Setting</th>
+          <th scope="col">Value</th>
+          <th scope="col">What it does</th>
+          <th scope="col">Where</th>
+        </tr>
+      </thead>
+      <tbody>
+        {settings.map((setting) => (
+          <tr key={setting.key} data-setting={setting.key}>
+            <th scope="row">
+              <a href={setting.doc} target="_blank" rel="noreferrer noopener">
+                <code>{setting.key}</code>
+              </a>
+            </th>
+            <td>
+              <code>{setting.value}</code>
+            </td>
+            <td>{setting.meaning}</td>
+            <td>{setting.where}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The dialog for one target. Mount it to open it. */
 export function PeerExportDialog({
   target,
@@ -228,9 +288,7 @@ export function PeerExportDialog({
             <ReplayFigures shown={shown} />
             <div className="cp-peer-snippet-head">
               <h3 id={snippetId}>
-                {shown.language === 'json'
-                  ? 'Request fragment (JSON)'
-                  : `Config (${shown.language === 'python' ? 'Python' : 'TypeScript'})`}
+                {SNIPPET_HEADINGS[shown.target] ?? LANGUAGE_HEADINGS[shown.language]}
               </h3>
               <button
                 type="button"
@@ -255,6 +313,7 @@ export function PeerExportDialog({
               value={shown.snippet}
               data-testid="peer-snippet"
             />
+            {shown.settings ? <SettingsTable settings={shown.settings} /> : null}
             <h3>Per tool</h3>
             <ToolTable shown={shown} />
             <CannotExpress shown={shown} target={target} />
@@ -263,7 +322,15 @@ export function PeerExportDialog({
                 <li key={note}>{note}</li>
               ))}
             </ul>
-            <p className="cp-note">Documented at: {shown.docs.join('; ')}</p>
+            <p className="cp-note">
+              Documented at:{' '}
+              {shown.docs.map((doc, index) => (
+                <Fragment key={doc}>
+                  {index > 0 ? '; ' : null}
+                  <DocLink doc={doc} />
+                </Fragment>
+              ))}
+            </p>
           </>
         ) : null}
       </div>

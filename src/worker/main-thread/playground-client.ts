@@ -71,6 +71,7 @@ export interface WorkerClient {
   exportPeer(
     input: PlaygroundInput,
     target: MethodArgs<PlaygroundApi, 'exportPeer'>[1],
+    set: MethodArgs<PlaygroundApi, 'exportPeer'>[2],
     options?: CallOptions,
   ): Promise<PlaygroundReply<'exportPeer'>>;
   /**
@@ -176,8 +177,8 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     compact: (input, callOptions) => call('compact', input, (w) => [w], callOptions, true),
     reset: (input, position, callOptions) =>
       call('reset', input, (w) => [w, position], callOptions, true),
-    exportPeer: (input, target, callOptions) =>
-      call('exportPeer', input, (w) => [w, target], callOptions, true),
+    exportPeer: (input, target, set, callOptions) =>
+      call('exportPeer', input, (w) => [w, target, set], callOptions, true),
     start: () => channel.start(),
     dispose() {
       handed = null;

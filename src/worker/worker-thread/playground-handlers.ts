@@ -123,9 +123,9 @@ export function createPlaygroundHandlers(session: PlaygroundSession = createPlay
       return session.reset(inputOf(input), position);
     },
 
-    async exportPeer(input: WorkerInput, target: PeerTargetId) {
+    async exportPeer(input: WorkerInput, target: PeerTargetId, set: readonly string[]) {
       const { module, extras } = await loadAnalyses();
-      return module.exportPeerThroughSession(session, extras, inputOf(input), target);
+      return module.exportPeerThroughSession(session, extras, inputOf(input), target, set);
     },
   };
 }

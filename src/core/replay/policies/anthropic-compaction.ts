@@ -21,6 +21,7 @@ export const anthropicCompaction: PolicyDefinition<CompactionParameters> = {
   fields: [
     {
       key: 'trigger',
+      source: 'https://platform.claude.com/docs/en/build-with-claude/compaction',
       kind: 'count',
       min: 50_000,
       doc: 'summarise once the input passes this (at least 50,000)',

@@ -46,29 +46,39 @@ export const anthropicContextEditing: PolicyDefinition<ContextEditingParameters>
   fields: [
     {
       key: 'trigger',
+      source: 'https://platform.claude.com/docs/en/build-with-claude/context-editing',
       kind: 'count',
       min: 1,
       doc: 'clear once the input (the invisible prefix included) passes this',
     },
     {
       key: 'trigger_type',
+      source: 'https://platform.claude.com/docs/en/build-with-claude/context-editing',
       kind: 'choice',
       choices: ['input_tokens', 'tool_uses'],
       doc: 'what trigger counts',
     },
-    { key: 'keep', kind: 'count', doc: 'the last tool uses left whole' },
+    {
+      key: 'keep',
+      source: 'https://platform.claude.com/docs/en/build-with-claude/context-editing',
+      kind: 'count',
+      doc: 'the last tool uses left whole',
+    },
     {
       key: 'clear_at_least',
+      source: 'https://platform.claude.com/docs/en/build-with-claude/context-editing',
       kind: 'count',
       doc: 'apply only when this many tokens are freed',
     },
     {
       key: 'exclude_tools',
+      source: 'https://platform.claude.com/docs/en/build-with-claude/context-editing',
       kind: 'tools',
       doc: 'tools never cleared, comma-separated',
     },
     {
       key: 'clear_tool_inputs',
+      source: 'https://platform.claude.com/docs/en/build-with-claude/context-editing',
       kind: 'tools-or-boolean',
       doc: 'also clear the inputs: true, false or a tool list',
     },

@@ -45,34 +45,45 @@ export const claudeCode: PolicyDefinition<ClaudeCodeParameters> = {
   fields: [
     {
       key: 'microcompact',
+      source: 'https://code.claude.com/docs/en/how-claude-code-works#when-context-fills-up',
       kind: 'boolean',
       doc: 'time-based clearing on (a server flag in shipped builds)',
     },
     {
       key: 'gap_threshold_minutes',
+      source: 'https://code.claude.com/docs/en/how-claude-code-works#when-context-fills-up',
       kind: 'count',
       doc: 'clear after this idle gap, in minutes (the cache time to live)',
     },
     {
       key: 'keep_recent',
+      source: 'https://code.claude.com/docs/en/how-claude-code-works#when-context-fills-up',
       kind: 'count',
       min: 1,
       doc: 'the last clearable results kept',
     },
     {
       key: 'compactable_tools',
+      source: 'https://code.claude.com/docs/en/how-claude-code-works#when-context-fills-up',
       kind: 'tools',
       doc: 'the clearable tools (a fixed list, not configurable in Claude Code)',
     },
-    { key: 'auto_compact', kind: 'boolean', doc: 'summarise near the window' },
+    {
+      key: 'auto_compact',
+      source: 'https://code.claude.com/docs/en/settings#available-settings',
+      kind: 'boolean',
+      doc: 'summarise near the window',
+    },
     {
       key: 'context_window',
+      source: 'https://code.claude.com/docs/en/env-vars',
       kind: 'count',
       min: 1,
       doc: "Claude Code's window, which it summarises near (1,000,000 with a [1m] model; the model's own if smaller)",
     },
     {
       key: 'auto_compact_buffer',
+      source: 'https://code.claude.com/docs/en/env-vars',
       kind: 'count',
       doc: 'tokens below the effective window where it summarises',
     },

@@ -27,13 +27,20 @@ export const codex: PolicyDefinition<CodexParameters> = {
   fields: [
     {
       key: 'tool_output_token_limit',
+      source: 'https://developers.openai.com/codex/config-reference',
       kind: 'count',
       min: 1,
       doc: 'tokens an output keeps',
     },
-    { key: 'auto_compact', kind: 'boolean', doc: 'summarise past the limit' },
+    {
+      key: 'auto_compact',
+      source: 'https://github.com/openai/codex/pull/29815',
+      kind: 'boolean',
+      doc: 'summarise past the limit',
+    },
     {
       key: 'model_auto_compact_token_limit',
+      source: 'https://developers.openai.com/codex/config-reference',
       kind: 'count',
       doc: 'summarise once the input (the invisible prefix included) passes this; 0 summarises at every request',
     },

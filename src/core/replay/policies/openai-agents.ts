@@ -36,19 +36,27 @@ export const openaiAgents: PolicyDefinition<TrimmerParameters> = {
   fields: [
     {
       key: 'recent_turns',
+      source: 'https://openai.github.io/openai-agents-python/ref/extensions/tool_output_trimmer',
       kind: 'count',
       min: 1,
       doc: 'user messages from the end whose items stay whole',
     },
     {
       key: 'max_output_chars',
+      source: 'https://openai.github.io/openai-agents-python/ref/extensions/tool_output_trimmer',
       kind: 'count',
       min: 1,
       doc: 'outputs longer than this are trimmed',
     },
-    { key: 'preview_chars', kind: 'count', doc: 'characters of preview kept' },
+    {
+      key: 'preview_chars',
+      source: 'https://openai.github.io/openai-agents-python/ref/extensions/tool_output_trimmer',
+      kind: 'count',
+      doc: 'characters of preview kept',
+    },
     {
       key: 'trimmable_tools',
+      source: 'https://openai.github.io/openai-agents-python/ref/extensions/tool_output_trimmer',
       kind: 'tools',
       doc: 'tools that may be trimmed, * for all',
     },

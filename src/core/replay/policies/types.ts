@@ -113,6 +113,8 @@ export interface FieldSpec {
   min?: number;
   /** One line: what it does and where the default comes from. */
   doc: string;
+  /** The runtime's own page that documents the setting; absent for the replay's estimates. */
+  source?: string;
 }
 
 /** The user's hints mapped onto a policy's parameters, and what could not be said. */

@@ -295,7 +295,19 @@ function ParameterField({
     <div className="cost-parameter" data-parameter={field.key}>
       <label htmlFor={id}>{field.key}</label>
       {control}
-      <small id={docId}>{field.doc}</small>
+      <small id={docId}>
+        {field.doc}
+        {field.source ? (
+          <>
+            {' '}
+            (
+            <a href={field.source} target="_blank" rel="noreferrer noopener">
+              documented
+            </a>
+            )
+          </>
+        ) : null}
+      </small>
       {error ? (
         <small className="cost-parameter-error" id={errorId} role="alert">
           {error}
