@@ -14,7 +14,6 @@
  * Boundary: pure TypeScript, no DOM.
  */
 import { formatCount, formatDollars, formatPercent } from '../counting/format.ts';
-import type { ReplayPricing } from './pane-replay.ts';
 import {
   type CheapestAlternative,
   type FigureBasis,
@@ -22,7 +21,6 @@ import {
   getSessionCost,
   SAVING_BASIS,
 } from './presentation.ts';
-import { type ReplayResult, type ReplaySource, replayFrom } from './replay.ts';
 import { SCHEDULES, type ScheduleId } from './schedules.ts';
 import type { Replay } from './types.ts';
 
@@ -122,28 +120,6 @@ export function getConversationMoney(
     schedules: { ...replay.schedules },
     cheapest: getCheapestAlternative(replay),
   };
-}
-
-/** A conversation's row, or why the pricing gives no replay (a model or price that does not read). */
-export type PricedConversation =
-  | { status: 'ok'; money: ConversationMoney }
-  | Extract<ReplayResult, { status: 'invalid' }>;
-
-/**
- * One conversation's row from its source under the pricing alone: JP's
- * schedules with no runtime policy, as `replay --by-conversation` without
- * `--policy`. The per-tool what-if (six replays per tool) is left out: no
- * figure of the row depends on it.
- */
-export function priceConversation(
-  name: string,
-  source: ReplaySource,
-  pricing: ReplayPricing,
-): PricedConversation {
-  const choice = { ...pricing, schedule: 'stored', policy: null } as const;
-  const result = replayFrom(source, choice, { tools: false });
-  if (result.status !== 'ok') return result;
-  return { status: 'ok', money: getConversationMoney(name, result.replay, source.untimed) };
 }
 
 /** Days sort oldest first (the ISO form sorts as text); the unknown day last. */

@@ -12,8 +12,7 @@ import { loadTokenCounter } from '../../core/counting/tokens.ts';
 import { hasErrors } from '../../core/diagnostics.ts';
 import { readAnyStream } from '../../core/import/read-stream.ts';
 import { describeFirstProblem } from '../../core/playground/pipeline.ts';
-import { priceConversation } from '../../core/replay/folder-money.ts';
-import type { ReplayPricing } from '../../core/replay/pane-replay.ts';
+import { priceConversation, type ReplayPricing } from '../../core/replay/pane-replay.ts';
 import { hasInventedTimes } from '../../core/replay/replay.ts';
 import type {
   ConversationFiles,
