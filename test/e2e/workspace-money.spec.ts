@@ -55,16 +55,23 @@ test('a folder of Claude Code sessions shows each conversation’s cost and the 
   await waitForWorkspace(page);
 
   const cost = workspace(page).getByTestId('workspace-cost');
+  // The section asks for its figures while in view (it is the workspace's first).
+  await cost.scrollIntoViewIfNeeded();
   await expect(cost).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expect(cost).toHaveAttribute('aria-busy', 'false');
   const cli = cliMoney();
   expect(cli.conversations).toHaveLength(9);
 
-  // Row by row, in the CLI's order: day, requests, cost, its basis, as ran, cheapest, saving.
+  // Row by row, in the CLI's order: day, requests, cost, its basis, as ran, saving and cheapest.
   const rows = cost.getByRole('table', { name: 'What each conversation cost' }).locator('tbody tr');
   await expect(rows).toHaveCount(cli.conversations.length);
   const shown = await rows.evaluateAll((trs) =>
-    trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')),
+    trs.map((tr) => [
+      tr.querySelector('th')?.textContent ?? '',
+      ...['day', 'requests', 'cost', 'basis', 'stored', 'cheapest', 'saving'].map(
+        (figure) => tr.querySelector(`[data-figure="${figure}"]`)?.textContent ?? '',
+      ),
+    ]),
   );
   expect(shown.map((cells) => cells.slice(1))).toEqual(
     cli.conversations.map((row) => [
@@ -73,16 +80,17 @@ test('a folder of Claude Code sessions shows each conversation’s cost and the 
       formatDollars(row.cost),
       row.basis,
       formatDollars(row.schedules.stored ?? 0),
-      row.cheapest ? `${row.cheapest.name} ${formatDollars(row.cheapest.cost)}` : '–',
+      row.cheapest ? `${row.cheapest.name} ${formatDollars(row.cheapest.cost)}` : '',
       row.cheapest
         ? `${formatDollars(row.cheapest.saved)} (${formatPercent(row.cheapest.percent)})`
-        : '–',
+        : 'none cheaper',
     ]),
   );
   // Titled conversations carry the CLI's name; one without a title, its file's name (the CLI: its path).
   shown.forEach((cells, k) => {
     const name = cli.conversations[k]?.name ?? '';
-    expect(name === cells[0] || name.endsWith(`/${cells[0]}`), `${name} ~ ${cells[0]}`).toBe(true);
+    const page = cells[0] ?? '';
+    expect(name === page || name.endsWith(`/${page}`), `${name} ~ ${page}`).toBe(true);
   });
   // Both labels occur: the corpus folder has sessions with a full bill and some without.
   expect(new Set(shown.map((cells) => cells[4]))).toEqual(new Set(['recorded', 'modelled']));

@@ -15,7 +15,7 @@ import { requestWorkspaceMoney } from '../../state/workspace-money.ts';
 import { useInView } from '../use-extra.ts';
 import { getRowCount, getRowIndex, getScrollBoxProps, useVirtualRows } from '../virtual-rows.tsx';
 
-const COLUMNS = 8;
+const COLUMNS = 6;
 
 /** A row per conversation, in the CLI's order; only the rows in view from 200 on. */
 function ConversationCosts({ money }: { money: FolderMoney }) {
@@ -38,20 +38,20 @@ function ConversationCosts({ money }: { money: FolderMoney }) {
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col">Conversation</th>
-            <th scope="col">Day (UTC)</th>
-            <th scope="col" className="cp-num">
+            <th scope="col" className="ws-cost-detail">
+              Day (UTC)
+            </th>
+            <th scope="col" className="cp-num ws-cost-detail">
               Requests
             </th>
             <th scope="col" className="cp-num">
               Cost
             </th>
-            <th scope="col">Basis</th>
-            <th scope="col" className="cp-num">
+            <th scope="col" className="cp-num ws-cost-detail">
               As ran (stored)
             </th>
-            <th scope="col">Cheapest</th>
             <th scope="col" className="cp-num">
-              Saving
+              Cheapest: saving
             </th>
           </tr>
         </thead>
@@ -67,27 +67,39 @@ function ConversationCosts({ money }: { money: FolderMoney }) {
                 aria-rowindex={getRowIndex(index)}
                 data-basis={row.basis}
               >
-                <th scope="row" className="ws-conversation-title">
-                  <span className="ws-title">{row.name}</span>
+                <th scope="row" className="ws-cost-name">
+                  {row.name}
                 </th>
-                <td>{row.day ?? 'unknown'}</td>
-                <td className="cp-num">{formatCount(row.requests)}</td>
-                <td className="cp-num" data-figure="cost">
-                  {formatDollars(row.cost)}
+                <td className="ws-cost-detail" data-figure="day">
+                  {row.day ?? 'unknown'}
                 </td>
-                <td data-figure="basis">
-                  <span className="cost-basis" data-basis={row.basis}>
+                <td className="cp-num ws-cost-detail" data-figure="requests">
+                  {formatCount(row.requests)}
+                </td>
+                <td className="cp-num">
+                  <span data-figure="cost">{formatDollars(row.cost)}</span>
+                  <span className="cost-basis" data-basis={row.basis} data-figure="basis">
                     {row.basis}
                   </span>
                 </td>
-                <td className="cp-num">{formatDollars(row.schedules.stored ?? 0)}</td>
-                <td data-figure="cheapest">
-                  {row.cheapest ? `${row.cheapest.name} ${formatDollars(row.cheapest.cost)}` : '–'}
+                <td className="cp-num ws-cost-detail" data-figure="stored">
+                  {formatDollars(row.schedules.stored ?? 0)}
                 </td>
-                <td className="cp-num" data-figure="saving">
-                  {row.cheapest
-                    ? `${formatDollars(row.cheapest.saved)} (${formatPercent(row.cheapest.percent)})`
-                    : '–'}
+                <td className="cp-num">
+                  {row.cheapest ? (
+                    <>
+                      <span data-figure="saving">
+                        {formatDollars(row.cheapest.saved)} ({formatPercent(row.cheapest.percent)})
+                      </span>
+                      <span className="cp-secondary" data-figure="cheapest">
+                        {row.cheapest.name} {formatDollars(row.cheapest.cost)}
+                      </span>
+                    </>
+                  ) : (
+                    <span className="cp-secondary-inline" data-figure="saving">
+                      none cheaper
+                    </span>
+                  )}
                 </td>
               </tr>
             );
