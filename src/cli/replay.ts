@@ -13,6 +13,12 @@ import { getToolRowLabel } from '../core/counting/report.ts';
 import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
 import {
+  describeFolderMoney,
+  type FolderMoney,
+  getConversationMoney,
+  sumFolderMoney,
+} from '../core/replay/folder-money.ts';
+import {
   describePolicyFields,
   isPolicyName,
   POLICY_NAMES,
@@ -26,6 +32,7 @@ import {
   describeSessionMoney,
   getCheapestSchedule,
   getChosenName,
+  SAVING_BASIS,
 } from '../core/replay/presentation.ts';
 import {
   type CalibrationChoice,
@@ -75,6 +82,7 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     set: { type: 'string', multiple: true },
     compare: { type: 'boolean' },
     sweep: { type: 'string' },
+    'by-conversation': { type: 'boolean' },
   });
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw missingFileError('replay needs at least one FILE', parsed);
@@ -118,6 +126,12 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
         "--sweep trigger sweeps JP's auto schedule: leave out --policy and --compare",
       );
     }
+  }
+  const byConversation = values['by-conversation'] === true;
+  if (byConversation && (values.compare || values.sweep !== undefined)) {
+    throw new CliError(
+      '--by-conversation prints what each conversation cost: leave out --compare and --sweep',
+    );
   }
   const prefixTokens = readPrefixOption(values.prefix);
   const tokenizer = values.tokenizer ?? 'o200k';
@@ -170,7 +184,22 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
   )) {
     if ('error' in conversation) continue;
     const { file, stream } = conversation;
-    read.push({ file, stream, replay: replayStream(stream.elements, resolve(stream)) });
+    // The money needs no per-tool what-if (six replays per tool): the workspace leaves it out too.
+    const scope = byConversation ? { tools: false } : {};
+    read.push({ file, stream, replay: replayStream(stream.elements, resolve(stream), scope) });
+  }
+  if (byConversation) {
+    const money = sumFolderMoney(
+      read.map((entry) =>
+        getConversationMoney(
+          getConversationName(io, entry.file, entry.stream, read),
+          entry.replay,
+          hasInventedTimes(entry.stream.notes),
+        ),
+      ),
+    );
+    io.stdout(values.json ? `${JSON.stringify(money, null, 2)}\n` : formatFolderMoney(money));
+    return 0;
   }
   if (values.sweep !== undefined) {
     const single = read.length === 1 ? read[0] : undefined;
@@ -217,6 +246,45 @@ function formatSweep(sweep: TriggerSweep): string {
     ),
     '',
     escapeForTerminal(describeSweep(sweep)),
+    '',
+  ].join('\n');
+}
+
+/** `--by-conversation` readable: a row per conversation, a line per day, the total and its cheapest schedule. */
+export function formatFolderMoney(money: FolderMoney): string {
+  const { total, cheapest } = describeFolderMoney(money);
+  return [
+    `What each conversation cost: its recorded bill where the file recorded every request, else stored modelled; as ran: stored, the session as it ran, modelled; its cheapest alternative and the saving ${SAVING_BASIS.stored}.`,
+    '',
+    ...table(
+      ['conversation', 'day', 'requests', 'cost', 'basis', 'as ran', 'cheapest', 'saving'],
+      money.conversations.map((row) => [
+        escapeForTerminal(row.name),
+        row.day ?? '-',
+        formatCount(row.requests),
+        formatDollars(row.cost),
+        row.basis,
+        row.cheapest
+          ? `${escapeForTerminal(row.cheapest.name)} ${formatDollars(row.cheapest.cost)}`
+          : '-',
+        row.cheapest
+          ? `${formatDollars(row.cheapest.saved)} (${formatPercent(row.cheapest.percent)})`
+          : '-',
+      ]),
+      2,
+    ),
+    '',
+    ...table(
+      ['day', 'conversations', 'cost'],
+      money.days.map((day) => [
+        day.day ?? 'unknown',
+        formatCount(day.conversations),
+        formatDollars(day.cost),
+      ]),
+    ),
+    '',
+    escapeForTerminal(total),
+    escapeForTerminal(cheapest),
     '',
   ].join('\n');
 }

@@ -62,7 +62,8 @@ Commands:
          [--calibration auto|recorded|runtime|user|none] [--prefix TOKENS]
          [--json] [--reading KEY=VALUE]...
          [--policy anthropic-context-editing|anthropic-compaction|claude-code|codex|openai-agents|gemini-cli|jp]
-         [--set KEY=VALUE]... [--compare] [--sweep trigger] FILE|FOLDER...
+         [--set KEY=VALUE]... [--compare] [--sweep trigger] [--by-conversation]
+         FILE|FOLDER...
       What the conversation cost, request by request, under a schedule of
       compactions (stored by default) with prompt caching: first the bill the
       transcript recorded, then per request the prompt (the runtime's
@@ -85,6 +86,12 @@ Commands:
       [conversation.compaction.auto] trigger_ratio set to it). Without --config
       the config is empty: no rules or hints of its own, so every-turn and
       idle run JP's built-in default rule, and auto its own defaults.
+      --by-conversation prints the folder in money instead: per conversation
+      its day (the UTC date of its first request), what it cost (its
+      recorded bill where the file recorded every request, else stored
+      modelled, labelled) and its cheapest alternative; per day; the total,
+      and the one JP schedule cheapest over the whole folder with its saving
+      against the sessions as they ran (--json: docs/replay.md).
 
   export --target anthropic|langchain-py|langchain-js|vercel|openai-agents|codex|claude-code
          --config FILE.toml [--now TIMESTAMP] [--tokenizer ...] [--no-sanitize]

@@ -15,6 +15,7 @@ import type { ImportSummary } from '../core/import/types.ts';
 import type { ToolChoice } from '../core/playground/pipeline.ts';
 import type { PlaygroundFigures, PlaygroundInput } from '../core/playground/playground.ts';
 import type { ReadingChoice, ToolHintInfo, WhatIfGrid } from '../core/playground/types.ts';
+import type { FolderMoney } from '../core/replay/folder-money.ts';
 import type { PolicyName } from '../core/replay/policies/policies.ts';
 import type { ReplayChoice, ScheduleId } from '../core/replay/schedules.ts';
 import type { DiffLayout, ShareState } from '../core/share/share-codec.ts';
@@ -251,6 +252,26 @@ export interface RecommendationState {
   message: string | null;
 }
 
+/**
+ * The workspace in money (its Cost section): asked for once the figures
+ * are in and while the section is in view, for the settings and pricing in
+ * `key`; the rows are kept while newer ones are computed.
+ */
+export interface WorkspaceMoneyState {
+  /** idle: not asked for (or the workspace changed since); running: replaying. */
+  status: 'idle' | 'running' | 'done' | 'error';
+  /** The settings and pricing the figures are (being) computed for; null when idle. */
+  key: string | null;
+  /** The folder in money, once every conversation is replayed; the last one while recomputing. */
+  money: FolderMoney | null;
+  /** Conversations replayed (or failed) so far, of those counted. */
+  progress: { done: number; total: number };
+  /** Counted conversations the replay could not price, with why. */
+  failed: { index: number; name: string; message: string }[];
+  /** Why there are no figures (a failure), or null. */
+  message: string | null;
+}
+
 /** The workspace's state. */
 export interface WorkspaceSlice {
   resultsView: ResultsView;
@@ -278,6 +299,7 @@ export interface WorkspaceSlice {
   workspaceRecommendations: RecommendationState;
   /** The what-if grid summed over every conversation, for the current input; null before any. */
   workspaceWhatIf: WhatIfGrid | null;
+  workspaceMoney: WorkspaceMoneyState;
 }
 
 /** The whole state. */

@@ -13,6 +13,7 @@ import {
   orderSessionPaths,
   type SessionFileKind,
 } from '../core/import/sessions.ts';
+import type { ConversationFiles } from '../worker/shared/workspace-protocol.ts';
 import type { WorkspaceConversation } from './app-state.ts';
 
 /** The most conversations opened at once. */
@@ -253,4 +254,52 @@ function pendingConversation(source: ConversationSource, index: number): Workspa
     message: tooLarge ? tooLargeMessage(source.events.size) : null,
     figures: null,
   };
+}
+
+/** What a worker is sent for the conversation at `index`: its files, never their text. */
+export function getConversationFiles(
+  sources: readonly ConversationSource[],
+  index: number,
+): ConversationFiles {
+  const { events, metadata, kind, agent } = sources[index] as ConversationSource;
+  return {
+    index,
+    events,
+    metadata,
+    kind,
+    name: events.name,
+    ...(agent !== undefined ? { agent } : {}),
+  };
+}
+
+/**
+ * `indices` in the CLI's order for a folder: by index, each session's
+ * inline subagents right after it (the CLI reads them as it reads the
+ * session; the workspace lists them after everything it found). The money
+ * is summed in this order, so its sums equal `replay --by-conversation`'s
+ * to the last bit.
+ */
+export function orderAsTheCli(
+  sources: readonly ConversationSource[],
+  indices: readonly number[],
+): number[] {
+  const wanted = new Set(indices);
+  const inline = new Map<number, number[]>();
+  for (const index of indices) {
+    const source = sources[index];
+    if (source?.agent === undefined || source.parent === undefined) continue;
+    inline.set(source.parent, [...(inline.get(source.parent) ?? []), index]);
+  }
+  const order: number[] = [];
+  const emit = (index: number) => {
+    if (wanted.has(index)) order.push(index);
+    for (const child of inline.get(index) ?? []) emit(child);
+  };
+  for (const index of [...wanted].sort((a, b) => a - b)) {
+    const source = sources[index];
+    // An inline subagent comes with its session, unless that session is not among them.
+    if (source?.agent === undefined || source.parent === undefined || !wanted.has(source.parent))
+      emit(index);
+  }
+  return order;
 }

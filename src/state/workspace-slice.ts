@@ -5,9 +5,24 @@
  * it are in `workspace.ts`.
  */
 import type { StateCreator } from 'zustand';
-import type { AppState, RecommendationState, WorkspaceSlice } from './app-state.ts';
+import type {
+  AppState,
+  RecommendationState,
+  WorkspaceMoneyState,
+  WorkspaceSlice,
+} from './app-state.ts';
 
 const idleRecommendations: RecommendationState = { status: 'idle', result: null, message: null };
+
+/** The workspace's money before it is asked for (and again after any change to the workspace). */
+export const idleWorkspaceMoney: WorkspaceMoneyState = {
+  status: 'idle',
+  key: null,
+  money: null,
+  progress: { done: 0, total: 0 },
+  failed: [],
+  message: null,
+};
 
 /** A fresh page's workspace state. */
 export const initialWorkspaceState: WorkspaceSlice = {
@@ -25,6 +40,7 @@ export const initialWorkspaceState: WorkspaceSlice = {
   contextBudget: null,
   workspaceRecommendations: idleRecommendations,
   workspaceWhatIf: null,
+  workspaceMoney: idleWorkspaceMoney,
 };
 
 /** Creates the slice (see `store.ts`). */

@@ -22,10 +22,7 @@ import type { ToolHintInfo } from '../core/playground/types.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { WorkspacePool } from '../worker/main-thread/workspace-pool.ts';
 import { isAbortError } from '../worker/shared/errors.ts';
-import type {
-  AnalyzedConversation,
-  ConversationFiles,
-} from '../worker/shared/workspace-protocol.ts';
+import type { AnalyzedConversation } from '../worker/shared/workspace-protocol.ts';
 import { notify, openFile, setConfigText } from './actions.ts';
 import type { AppState, ResultsView, WorkspaceConversation, WorkspaceSlice } from './app-state.ts';
 import { describeFailure, getFailureAdvice, logFailure } from './failures.ts';
@@ -38,6 +35,7 @@ import {
   type ConversationSource,
   checkWorkspaceLimits,
   collectConversations,
+  getConversationFiles,
   nameSubagents,
   type PickedFile,
   pendingConversations,
@@ -118,6 +116,14 @@ function onStoreChange(state: AppState, prev: AppState): void {
     refreshWhenShown = false;
     scheduleRefresh();
   }
+}
+
+/** The pool and the open workspace's conversations, for the Cost section's pass (workspace-money.ts). */
+export function getWorkspaceSources(): {
+  pool: WorkspacePool;
+  sources: ConversationSource[];
+} | null {
+  return deps ? { pool: deps.pool, sources } : null;
 }
 
 // ---------------------------------------------------------------- opening
@@ -316,18 +322,7 @@ async function countWorkspace(): Promise<void> {
       // panel thousands of times for a large workspace.
       flushTimer ??= setTimeout(flush, deps?.progressMs ?? DEFAULT_PROGRESS_MS);
     };
-    const filesOf = (index: number): ConversationFiles => {
-      const source = sources[index] as ConversationSource;
-      const { events, metadata, kind, agent } = source;
-      return {
-        index,
-        events,
-        metadata,
-        kind,
-        name: events.name,
-        ...(agent !== undefined ? { agent } : {}),
-      };
-    };
+    const filesOf = (index: number) => getConversationFiles(sources, index);
     const analyzing = pool.analyze(toCount.map(filesOf), settings, {
       signal: controller.signal,
       onConversation,

@@ -7,9 +7,11 @@
  * runtime twice; six replays per tool), and the figures never wait for them.
  *
  * Together they are what `replay --json` and `replay --compare --json` give
- * for the same choices.
+ * for the same choices. The workspace's Cost section asks the same way, a
+ * row per conversation (`priceConversation`, `replay --by-conversation`'s).
  */
 import { comparePolicies, type PolicyComparisonRow } from './compare-policies.ts';
+import { type ConversationMoney, getConversationMoney } from './folder-money.ts';
 import {
   type ReplayResult,
   type ReplaySource,
@@ -79,4 +81,24 @@ export function sweepForPane(source: ReplaySource, pricing: ReplayPricing): Trig
   const resolved = resolveReplaySettings(source, { ...pricing, schedule: 'auto', policy: null });
   if (resolved.status !== 'ok') return resolved;
   return { status: 'ok', sweep: sweepAutoTrigger(source.elements, resolved.settings) };
+}
+
+/** A conversation's row, or why the pricing gives no replay (a model or price that does not read). */
+export type PricedConversation = { status: 'ok'; money: ConversationMoney } | Invalid;
+
+/**
+ * One conversation's row from its source under the pricing alone: JP's
+ * schedules with no runtime policy, as `replay --by-conversation` without
+ * `--policy`. The per-tool what-if (six replays per tool) is left out: no
+ * figure of the row depends on it.
+ */
+export function priceConversation(
+  name: string,
+  source: ReplaySource,
+  pricing: ReplayPricing,
+): PricedConversation {
+  const choice = { ...pricing, schedule: 'stored', policy: null } as const;
+  const result = replayFrom(source, choice, { tools: false });
+  if (result.status !== 'ok') return result;
+  return { status: 'ok', money: getConversationMoney(name, result.replay, source.untimed) };
 }

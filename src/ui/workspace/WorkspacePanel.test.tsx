@@ -6,6 +6,7 @@ import { initActions } from '../../state/actions.ts';
 import { store } from '../../state/store.ts';
 import { disposeWorkspace, initWorkspace } from '../../state/workspace.ts';
 import type { PickedFile } from '../../state/workspace-files.ts';
+import { disposeWorkspaceMoney } from '../../state/workspace-money.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createInThreadPool } from '../../test/in-thread-pool.ts';
 import { act, fireEvent, render, screen, waitFor, within } from '../../test/render.tsx';
@@ -62,6 +63,7 @@ async function waitUntilCounted(): Promise<void> {
 }
 
 afterEach(() => {
+  disposeWorkspaceMoney();
   disposeWorkspace();
 });
 
@@ -188,5 +190,32 @@ describe('the workspace panel', () => {
     fireEvent.change(field, { target: { value: '' } });
     expect(store.getState().contextBudget).toBeNull();
     expect(within(list).queryAllByText('over budget')).toHaveLength(0);
+  });
+  it('prices each conversation once the figures are in, and says what the cost stands on', async () => {
+    const pooled = setup();
+    pickFolder();
+    await waitUntilCounted();
+    const cost = within(workspace()).getByTestId('workspace-cost');
+    await waitFor(() => expect(cost).toHaveAttribute('data-status', 'done'));
+    expect(cost).toHaveAttribute('aria-busy', 'false');
+    // One replay per counted conversation, asked only once the count was done.
+    const methods = pooled.workers.flatMap((w) => w.requests.map((r) => r.method));
+    expect(methods.filter((m) => m === 'price')).toHaveLength(3);
+    const table = within(cost).getByRole('table', { name: 'What each conversation cost' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'About coding-session',
+      'About hint-strip',
+      'About hint-omit',
+    ]);
+    // JP's examples record no usage: each cost is modelled, labelled so.
+    for (const row of rows) expect(row).toHaveAttribute('data-basis', 'modelled');
+    expect(within(cost).getByTestId('workspace-total-cost')).toHaveTextContent(
+      /^These 3 conversations cost about \$[\d.]+ \(every one modelled\)\.$/,
+    );
+    expect(within(cost).getByTestId('workspace-cheapest')).toHaveTextContent(
+      /against the session as it ran|No schedule is cheaper/,
+    );
+    expect(within(cost).getByRole('table', { name: /^Cost per day/ })).toBeVisible();
   });
 });

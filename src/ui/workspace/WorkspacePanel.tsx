@@ -1,6 +1,7 @@
 /**
  * The workspace view of the results column: the status line, the progress
- * of counting (with Cancel), the savings per tool added up over every
+ * of counting (with Cancel), what each conversation cost (WorkspaceCost.tsx),
+ * the savings per tool added up over every
  * conversation, the conversations (which gain most from the selected tool's
  * hint, their context against the budget, a button to open each), and the
  * recommendations. `aria-busy` is "true" while the figures for the current
@@ -28,6 +29,7 @@ import { ResultsRegion, StatusBar } from '../StatusBar.tsx';
 import { ContextBudgetField } from './ContextBudgetField.tsx';
 import { ConversationTable } from './ConversationTable.tsx';
 import { RecommendationsPanel } from './RecommendationsPanel.tsx';
+import { WorkspaceCost } from './WorkspaceCost.tsx';
 import { WorkspaceProgress } from './WorkspaceProgress.tsx';
 import './workspace.css';
 
@@ -195,6 +197,8 @@ function Recommendations() {
 }
 
 const SECTIONS = [
+  // Money first (issue 41); it is computed only once the token figures are in.
+  { id: 'ws-cost', title: 'Cost per conversation', Component: WorkspaceCost },
   { id: 'ws-savings', title: 'Savings per tool, all conversations', Component: WorkspaceSavings },
   { id: 'ws-conversations', title: 'Conversations', Component: Conversations },
   { id: 'ws-what-if', title: 'What if', Component: WorkspaceWhatIf },

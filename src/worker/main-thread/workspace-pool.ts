@@ -19,11 +19,14 @@
 
 import { partitionBySize } from '../../core/analyses/partition-by-size.ts';
 import type { Recommendation } from '../../core/analyses/recommend.ts';
+import type { ConversationMoney, FolderMoney } from '../../core/replay/folder-money.ts';
+import type { ReplayPricing } from '../../core/replay/pane-replay.ts';
 import { WorkerError } from '../shared/errors.ts';
 import type { BridgeRequest, BridgeResponse, BridgeWorker } from '../shared/protocol.ts';
 import type {
   AnalyzedConversation,
   ConversationFiles,
+  PricedWorkspaceConversation,
   WorkspaceEvaluation,
   WorkspaceSettings,
 } from '../shared/workspace-protocol.ts';
@@ -67,12 +70,21 @@ export interface WorkspacePoolOptions {
   timeoutMs?: number;
 }
 
-/** Options of a load. */
-export interface AnalyzeOptions {
-  /** Cancels the load: the pool's workers are terminated and the promise rejects with an `AbortError`. */
+/** Options of a pass over the pool (a load, or the conversations in money). */
+export interface PassOptions<R> {
+  /** Cancels the pass: the pool's workers are terminated and the promise rejects with an `AbortError`. */
   signal?: AbortSignal;
-  /** Called with each conversation as soon as a worker has analysed it. */
-  onConversation: (result: AnalyzedConversation) => void;
+  /** Called with each conversation as soon as a worker has answered for it. */
+  onConversation: (result: R) => void;
+}
+
+/** Options of a load. */
+export type AnalyzeOptions = PassOptions<AnalyzedConversation>;
+
+/** A conversation to price, and what the page calls it. */
+export interface ConversationToPrice {
+  files: ConversationFiles;
+  name: string;
 }
 
 /** The pool and the session worker. */
@@ -85,6 +97,19 @@ export interface WorkspacePool {
     settings: WorkspaceSettings,
     options: AnalyzeOptions,
   ): Promise<void>;
+  /**
+   * Replays conversations over the pool under the page's pricing, each into
+   * its row in money (`replay --by-conversation`'s); resolves once every one
+   * has been reported.
+   */
+  price(
+    conversations: readonly ConversationToPrice[],
+    settings: WorkspaceSettings,
+    pricing: ReplayPricing,
+    options: PassOptions<PricedWorkspaceConversation>,
+  ): Promise<void>;
+  /** The folder's days and total from the rows, in the session worker. */
+  sumMoney(rows: ConversationMoney[]): Promise<FolderMoney>;
   /** Hands a conversation's hint table to the session worker. */
   hold(index: number, table: AnalyzedConversation & { ok: true }): void;
   /** Forgets every table the session worker holds. */
@@ -111,76 +136,113 @@ export function createWorkspacePool(options: WorkspacePoolOptions): WorkspacePoo
   const session = createChannel(channelOptions);
   const aborted = () => new WorkerError('aborted', 'The workspace load was cancelled');
 
+  /**
+   * Runs one call per conversation over the pool: split by file size, two
+   * lanes per worker, a crash or a timeout tried again alone and then
+   * reported through `failed`; anything else stops the pass.
+   */
+  async function spread<R>(
+    conversations: readonly ConversationFiles[],
+    call: (worker: (typeof workers)[number], files: ConversationFiles) => Promise<R>,
+    failed: (files: ConversationFiles, error: WorkerError) => R,
+    { signal, onConversation }: PassOptions<R>,
+  ): Promise<void> {
+    if (signal?.aborted) throw aborted();
+    const onAbort = () => {
+      for (const worker of workers) worker.stop(aborted());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const groups = partitionBySize(
+      conversations.map((conversation) => conversation.events.size),
+      size,
+    );
+    const count = async (
+      worker: (typeof workers)[number],
+      files: ConversationFiles,
+    ): Promise<R | WorkerError> => {
+      try {
+        return await call(worker, files);
+      } catch (error) {
+        if (signal?.aborted) throw aborted();
+        // Only a crash or a timeout may be the conversation's size; anything else stops the pass.
+        if (
+          !(error instanceof WorkerError) ||
+          (error.code !== 'crashed' && error.code !== 'timeout')
+        )
+          throw error;
+        // The conversation's row says what failed; the console keeps what the browser said.
+        console.warn(error, error.detail);
+        return error;
+      }
+    };
+    try {
+      await Promise.all(
+        groups.map(async (group, w) => {
+          const worker = workers[w] as (typeof workers)[number];
+          const queue = group.map((i) => conversations[i] as ConversationFiles);
+          const retry: ConversationFiles[] = [];
+          // Two lanes per worker: the next conversation is already in the
+          // worker when one finishes, so it never waits for the page.
+          const lane = async () => {
+            for (let files = queue.shift(); files; files = queue.shift()) {
+              if (signal?.aborted) throw aborted();
+              const result = await count(worker, files);
+              // A crash fails both lanes' conversations: try each again alone.
+              if (result instanceof WorkerError) retry.push(files);
+              else onConversation(result);
+            }
+          };
+          await Promise.all(Array.from({ length: LANES }, lane));
+          for (const files of retry.sort((a, b) => a.index - b.index)) {
+            if (signal?.aborted) throw aborted();
+            const result = await count(worker, files);
+            onConversation(result instanceof WorkerError ? failed(files, result) : result);
+          }
+        }),
+      );
+    } catch (error) {
+      // One worker failed for good: stop the others too.
+      onAbort();
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   return {
     size,
 
-    async analyze(conversations, settings, { signal, onConversation }) {
-      if (signal?.aborted) throw aborted();
-      const onAbort = () => {
-        for (const worker of workers) worker.stop(aborted());
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const groups = partitionBySize(
-        conversations.map((conversation) => conversation.events.size),
-        size,
+    analyze(conversations, settings, options) {
+      return spread(
+        conversations,
+        (worker, files) => worker.call('analyze', [files, settings]),
+        (files, error): AnalyzedConversation => ({
+          index: files.index,
+          ok: false,
+          title: null,
+          message: `${error.message} while counting it; it may be too large for the browser.`,
+        }),
+        options,
       );
-      const count = async (
-        worker: (typeof workers)[number],
-        files: ConversationFiles,
-      ): Promise<AnalyzedConversation | WorkerError> => {
-        try {
-          return await worker.call('analyze', [files, settings]);
-        } catch (error) {
-          if (signal?.aborted) throw aborted();
-          // Only a crash or a timeout may be the conversation's size; anything else stops the load.
-          if (
-            !(error instanceof WorkerError) ||
-            (error.code !== 'crashed' && error.code !== 'timeout')
-          )
-            throw error;
-          // The conversation's row says what failed; the console keeps what the browser said.
-          console.warn(error, error.detail);
-          return error;
-        }
-      };
-      const failed = (files: ConversationFiles, error: WorkerError): AnalyzedConversation => ({
-        index: files.index,
-        ok: false,
-        title: null,
-        message: `${error.message} while counting it; it may be too large for the browser.`,
-      });
-      try {
-        await Promise.all(
-          groups.map(async (group, w) => {
-            const worker = workers[w] as (typeof workers)[number];
-            const queue = group.map((i) => conversations[i] as ConversationFiles);
-            const retry: ConversationFiles[] = [];
-            // Two lanes per worker: the next conversation is already in the
-            // worker when one finishes, so it never waits for the page.
-            const lane = async () => {
-              for (let files = queue.shift(); files; files = queue.shift()) {
-                if (signal?.aborted) throw aborted();
-                const result = await count(worker, files);
-                // A crash fails both lanes' conversations: try each again alone.
-                if (result instanceof WorkerError) retry.push(files);
-                else onConversation(result);
-              }
-            };
-            await Promise.all(Array.from({ length: LANES }, lane));
-            for (const files of retry.sort((a, b) => a.index - b.index)) {
-              if (signal?.aborted) throw aborted();
-              const result = await count(worker, files);
-              onConversation(result instanceof WorkerError ? failed(files, result) : result);
-            }
-          }),
-        );
-      } catch (error) {
-        // One worker failed for good: stop the others too.
-        onAbort();
-        throw error;
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-      }
+    },
+
+    price(conversations, settings, pricing, options) {
+      const names = new Map(conversations.map(({ files, name }) => [files.index, name]));
+      return spread(
+        conversations.map(({ files }) => files),
+        (worker, files) =>
+          worker.call('price', [files, names.get(files.index) ?? '', settings, pricing]),
+        (files, error): PricedWorkspaceConversation => ({
+          index: files.index,
+          ok: false,
+          message: `${error.message} while replaying it; it may be too large for the browser.`,
+        }),
+        options,
+      );
+    },
+
+    sumMoney(rows) {
+      return session.call('sumMoney', [rows]);
     },
 
     hold(index, analyzed) {

@@ -20,6 +20,7 @@ import type { Report } from '../../core/counting/report.ts';
 import type { TokenizerId } from '../../core/counting/tokens.ts';
 import type { InlineSubagent } from '../../core/import/types.ts';
 import type { ToolHintInfo, ViewMode, WhatIfGrid } from '../../core/playground/types.ts';
+import type { ConversationMoney } from '../../core/replay/folder-money.ts';
 import type { EncodingSetting } from '../../core/types.ts';
 
 /** What the figures are computed for: the config and the run's settings. */
@@ -111,3 +112,13 @@ export type WorkspaceEvaluation =
   | { status: 'stale' }
   /** The config has errors: nothing can be computed from it. */
   | { status: 'invalid'; message: string };
+
+/** A pool worker's answer for one conversation in money (the workspace's Cost section). */
+export type PricedWorkspaceConversation =
+  | { index: number; ok: true; money: ConversationMoney }
+  | {
+      index: number;
+      ok: false;
+      /** Why it could not be replayed: its file, or a model or price that does not read. */
+      message: string;
+    };

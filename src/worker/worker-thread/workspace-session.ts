@@ -35,10 +35,17 @@ import { setOwn } from '../../core/json/values.ts';
 import { describeFirstProblem } from '../../core/playground/pipeline.ts';
 import { compareToolInfo, getToolHintInfo } from '../../core/playground/tool-info.ts';
 import type { ToolHintInfo } from '../../core/playground/types.ts';
+import {
+  type ConversationMoney,
+  type FolderMoney,
+  sumFolderMoney,
+} from '../../core/replay/folder-money.ts';
+import type { ReplayPricing } from '../../core/replay/pane-replay.ts';
 import type {
   AnalyzedConversation,
   ConversationFigures,
   ConversationFiles,
+  PricedWorkspaceConversation,
   WorkspaceEvaluation,
   WorkspaceSettings,
 } from '../shared/workspace-protocol.ts';
@@ -168,6 +175,24 @@ export function createWorkspaceHandlers() {
     };
   }
 
+  /**
+   * One conversation in money (the Cost section, asked once the figures are
+   * in): read again, replayed, forgotten. `name` is the page's title for it.
+   */
+  async function price(
+    files: ConversationFiles,
+    name: string,
+    settings: WorkspaceSettings,
+    pricing: ReplayPricing,
+  ): Promise<PricedWorkspaceConversation> {
+    const config = parseConfig(settings);
+    const invalid = configError(config);
+    if (invalid) return { index: files.index, ok: false, message: invalid };
+    // The replay is a chunk of its own: a worker that only counts never loads it.
+    const { priceFiles } = await import('./workspace-price.ts');
+    return priceFiles(files, name, settings, config, pricing);
+  }
+
   // ---------------------------------------------------------------- session role
 
   /** Each conversation's hint table, and its real report for the settings it was counted under. */
@@ -232,6 +257,11 @@ export function createWorkspaceHandlers() {
 
   return {
     analyze,
+    price,
+    /** The folder's days and total from its conversations' rows (`replay --by-conversation`'s sum). */
+    sumMoney(rows: ConversationMoney[]): FolderMoney {
+      return sumFolderMoney(rows);
+    },
     /** Holds a conversation's hint table (and real report) for the hint edits to come. */
     hold(index: number, analyzed: { table: HintTable; report: Report; reportFor: string }): null {
       held.set(index, {
