@@ -306,6 +306,7 @@ describe('recommend', () => {
       'expectedSaved',
       'currentHint',
       'currentSaved',
+      'drawnOnLater',
     ]);
     const read = json.recommendations.find((r: { tool: string }) => r.tool === 'fs_read_file');
     expect(read).toMatchObject({ hint: 'strip-responses', currentHint: 'strip-responses' });

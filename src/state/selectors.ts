@@ -100,11 +100,11 @@ export const selectErrorCount = (s: AppState): number =>
 export const selectEncodingInUse = (s: AppState): Encoding | null => s.result?.encoding ?? null;
 
 /**
- * How many of the Advanced settings are not their defaults: the encoding,
- * "now", the view, and the readings (one, however many changed).
+ * How many of the Advanced settings are not their defaults: "now", the
+ * view, and the readings (one, however many changed). Not the encoding:
+ * an example or a file sets it to what its text is, not a person.
  */
 export const selectExpertSettingsChanged = (s: AppState): number =>
-  (s.encoding !== 'auto' ? 1 : 0) +
   (s.now !== null ? 1 : 0) +
   (s.view !== 'sanitized' ? 1 : 0) +
   (Object.keys(getChangedReadings(s.readings)).length > 0 ? 1 : 0);

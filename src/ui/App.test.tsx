@@ -68,6 +68,7 @@ describe('App shell', () => {
 
   it('sends control changes to the store and runs again', async () => {
     const engine = setup();
+    openAdvanced();
     fireEvent.change(screen.getByLabelText('Tokenizer'), { target: { value: 'cl100k' } });
     fireEvent.change(screen.getByLabelText('Encoding'), { target: { value: 'storage' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Bare' }));

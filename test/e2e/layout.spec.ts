@@ -3,8 +3,18 @@
  * header panel (popover) and dialog opens inside the viewport, the page never scrolls
  * sideways with one open, and on a phone the answer comes first.
  */
+
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openAdvanced, openPlayground, statusLine, test } from './helpers.ts';
+import { SHARED_DIR } from '../../src/test/conformance.ts';
+import {
+  expect,
+  openAdvanced,
+  openPlayground,
+  statusLine,
+  test,
+  waitForResults,
+} from './helpers.ts';
 
 const WIDTHS = [390, 1024, 1440] as const;
 
@@ -64,3 +74,34 @@ test('at 390 px the headline is within the first screen', async ({ page }) => {
   expect(box, 'the headline is laid out').not.toBeNull();
   expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(844);
 });
+
+/**
+ * Issue 41: at 1024×768 (and 1440×900) the page is no taller than the
+ * window, before and after a real Claude Code transcript opens: the panes
+ * scroll inside it, the page itself does not.
+ */
+for (const [width, height] of [
+  [1024, 768],
+  [1440, 900],
+] as const) {
+  test(`at ${width}×${height} the page is no taller than the window, with a transcript open`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await openPlayground(page);
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollHeight - document.documentElement.clientHeight,
+      );
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page
+      .getByLabel('Open events.json')
+      .setInputFiles(
+        join(SHARED_DIR, 'corpus/agent-transcripts/claude-code/toolpath__convo.jsonl'),
+      );
+    await waitForResults(page, 60_000);
+    // The money line arrives after the figures: measure once it has.
+    await expect(page.getByTestId('money-line')).toContainText('This session cost');
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+}

@@ -27,6 +27,7 @@ import {
   resolveConfigInForce,
 } from '../config/in-force.ts';
 import { HINT_CHOICES, TOOL_HINT_KEY, toolHintToPolicy } from '../config/tool-hints.ts';
+import { measureDrawnOnLater } from '../counting/drawn-on.ts';
 import {
   type Amount,
   type BeforeAfter,
@@ -108,6 +109,14 @@ export interface HintTable {
   reports: Record<HintChoice, Report>;
   /** Per tool: its most common response of at most `REPEAT_TRACKED_CHARS` characters. */
   repeats: Record<string, RepeatedResponse>;
+  /** Per tool: its results, and how many of them the model drew on later (counting/drawn-on.ts). */
+  drawnOn: Map<string, DrawnOnCount>;
+}
+
+/** A tool's results and those the model drew on later, without the ids (a table crosses workers). */
+export interface DrawnOnCount {
+  results: number;
+  drawn: number;
 }
 
 /** The result of analysing one conversation's text. */
@@ -258,6 +267,12 @@ export function createHintTable(
     toolNames,
     reports,
     repeats: findRepeats(before),
+    drawnOn: new Map(
+      [...measureDrawnOnLater(elements)].map(([tool, { results, drawn }]) => [
+        tool,
+        { results, drawn },
+      ]),
+    ),
   };
 }
 

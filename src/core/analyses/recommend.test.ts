@@ -324,3 +324,46 @@ describe('renderHintsToml', () => {
     expect(parseConfigToml(text).diagnostics).toEqual([]);
   });
 });
+
+describe('what the model drew on later (issue 41)', () => {
+  // 14 turns: a reader whose answer names a file first; the reply quotes it in turns 0 to 2 only.
+  const elements: StreamElement[] = [];
+  let second = 0;
+  const at = () =>
+    `2026-01-01 00:${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second++ % 60).padStart(2, '0')}.0`;
+  for (let turn = 0; turn < 14; turn++) {
+    elements.push({ timestamp: at(), type: 'turn_start' });
+    elements.push({ timestamp: at(), type: 'chat_request', content: `step ${turn}` });
+    elements.push({
+      timestamp: at(),
+      type: 'tool_call_request',
+      id: `r${turn}`,
+      name: 'read',
+      arguments: {},
+    });
+    elements.push({
+      timestamp: at(),
+      type: 'tool_call_response',
+      id: `r${turn}`,
+      content: `see src/engine/part${turn}.rs\n${'lorem ipsum '.repeat(100)}`,
+      is_error: false,
+    });
+    elements.push({
+      timestamp: at(),
+      type: 'chat_response',
+      message: turn < 3 ? `The answer is in src/engine/part${turn}.rs.` : 'done',
+    });
+  }
+  const read = recommendForStreams([elements], parseConfigToml(''), options).recommendations.find(
+    (rec) => rec.tool === 'read',
+  );
+
+  it('counts the results quoted later, by hand: 3 of 14', () => {
+    expect(read?.drawnOnLater).toEqual({ results: 14, drawn: 3 });
+  });
+
+  it('warns in the reason when the hint takes those results out', () => {
+    expect(read?.hint).toBe('strip-responses');
+    expect(read?.reason).toContain('the model drew on 3 of its 14 results later');
+  });
+});

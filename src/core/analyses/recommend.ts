@@ -12,6 +12,7 @@
 import type { ParsedConfig } from '../config/config.ts';
 import { formatTomlKey } from '../config/toml-locator.ts';
 import { mergeToolLayers, TOOL_HINT_KEY } from '../config/tool-hints.ts';
+import { removesResults } from '../counting/drawn-on.ts';
 import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports, type Report, type ToolRow } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
@@ -21,6 +22,7 @@ import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
 import {
   assembleReport,
   createHintTable,
+  type DrawnOnCount,
   getHintChoices,
   getReportFromHintTable,
   HINT_CHOICES,
@@ -79,6 +81,12 @@ export interface Recommendation {
   currentHint: ToolHint | null;
   /** The tool's saving under the config as it is. */
   currentSaved: Amount;
+  /**
+   * Its results over all conversations, and those the model drew on later
+   * (quoted or named afterwards: a heuristic, counting/drawn-on.ts); the
+   * reason warns when the hint takes out such results.
+   */
+  drawnOnLater: DrawnOnCount;
 }
 
 /** Recommendations for one or more conversations. */
@@ -249,16 +257,18 @@ export function recommendHints(
     const currentHint = currentHints.get(tool) ?? 'inherit';
     const currentSaved = { ...(rowOf(currentTotal, tool)?.saved ?? zero()) };
     const { hint, reason } = keepExplicitHint(chosen, currentHint, saved, currentSaved);
+    const drawnOnLater = sumDrawnOn(tables, tool);
     recommendations.push({
       tool,
       hint,
-      reason,
+      reason: `${reason}${describeDrawnOnRisk(hint, drawnOnLater)}`,
       calls: row.calls,
       requestTokens: usage.requestTokens,
       responseTokens: usage.responseTokens,
       expectedSaved: { ...saved[hint] },
       currentHint: currentHint === 'inherit' ? null : currentHint,
       currentSaved,
+      drawnOnLater,
     });
   }
   recommendations.sort((a, b) => compareCodePoints(a.tool, b.tool));
@@ -281,6 +291,27 @@ export function recommendHints(
     },
     note: RECOMMENDATION_NOTE,
   };
+}
+
+/** A tool's results and those drawn on later, over every conversation's table. */
+function sumDrawnOn(tables: readonly HintTable[], tool: string): DrawnOnCount {
+  const sum = { results: 0, drawn: 0 };
+  for (const table of tables) {
+    const count = table.drawnOn.get(tool);
+    if (!count) continue;
+    sum.results += count.results;
+    sum.drawn += count.drawn;
+  }
+  return sum;
+}
+
+/**
+ * The warning a recommendation carries when its hint takes out results the
+ * model drew on later (issue 41: no suggestion removes them unsaid).
+ */
+function describeDrawnOnRisk(hint: ToolHint, drawn: DrawnOnCount): string {
+  if (drawn.drawn === 0 || removesResults(hint) === false) return '';
+  return ` Warning: the model drew on ${formatCount(drawn.drawn)} of its ${formatCount(drawn.results)} results later (quoted or named what they held: a heuristic), which ${hint} takes out.`;
 }
 
 /**

@@ -4,8 +4,9 @@
  * each figure stands on (recorded, calibrated, modelled), the bill, and the
  * cheapest schedule. Sentences, no markup: each surface lays them out.
  */
+
+import { removesResults } from '../counting/drawn-on.ts';
 import { formatCount, formatDollars, formatPercent } from '../counting/format.ts';
-import { removesResults } from './drawn-on.ts';
 import { formatAssignments } from './policies/parameters.ts';
 import { SCHEDULES, type ScheduleId } from './schedules.ts';
 import type { CalibrationReport, Replay, ToolWhatIf } from './types.ts';

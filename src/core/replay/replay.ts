@@ -22,6 +22,7 @@ import { HINT_CHOICES } from '../analyses/hint-table.ts';
 import type { Readings } from '../compaction/readings.ts';
 import { DEFAULT_READINGS, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
+import { type DrawnOnLater, measureDrawnOnLater } from '../counting/drawn-on.ts';
 import { formatCount } from '../counting/format.ts';
 import { loadTokenCounter, type TokenCounter } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
@@ -44,7 +45,6 @@ import {
   savedPercent,
   sumColumn,
 } from './cost-model.ts';
-import { type DrawnOnLater, measureDrawnOnLater } from './drawn-on.ts';
 import { type PolicyChoice, parsePolicyChoice } from './policies/policies.ts';
 import { runPolicy } from './policy-runner.ts';
 import {

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { listCorpus } from '../../test/conformance.ts';
 import { readCorpusStream } from '../../test/corpus.ts';
+import { cheapestRemovesDrawnOn } from '../replay/presentation.ts';
+import type { ToolWhatIf } from '../replay/types.ts';
 import type { StreamElement } from '../types.ts';
 import { getClues, getQuotableLines, measureDrawnOnLater } from './drawn-on.ts';
-import { cheapestRemovesDrawnOn } from './presentation.ts';
-import type { ToolWhatIf } from './types.ts';
 
 const at = '2026-03-01 10:00:00.0';
 const call = (id: string, name: string, args: Record<string, string>): StreamElement => ({

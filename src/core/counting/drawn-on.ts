@@ -44,7 +44,8 @@ const CLUE_TEXT = 20_000;
 export function getClues(text: string): Set<string> {
   const clues = new Set<string>();
   const head = text.length > CLUE_TEXT ? text.slice(0, CLUE_TEXT) : text;
-  for (const match of head.matchAll(PATH)) clues.add(match[0]);
+  // A path that ends a sentence is the path without the full stop.
+  for (const match of head.matchAll(PATH)) clues.add(match[0].replace(/\.+$/, ''));
   for (const match of head.matchAll(IDENTIFIER)) clues.add(match[0]);
   return clues;
 }
