@@ -169,7 +169,7 @@ async function expectRightCaption(page: Page, text: string): Promise<void> {
   await expect(page.locator('#pane-diff').getByTestId('diff-caption')).toContainText(text);
 }
 
-test('request k opens from a row under a JP schedule, from the chart under a runtime policy, and from a per-tool cell under its hint', async ({
+test('request k opens from a row and from the chart under a JP schedule and a runtime policy, and from a per-tool cell under its hint', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -207,16 +207,30 @@ test('request k opens from a row under a JP schedule, from the chart under a run
   );
   await expect(pane.locator('.editor.modified .view-lines')).toContainText(/\[compacted\]\sBash/);
 
-  // The chart under a runtime policy: the last point, from the keyboard, then Enter.
+  // The chart under JP's schedule: request 8, from the keyboard, then Enter.
+  await showPane(page, 'cost');
+  const slider = cost.getByRole('slider', { name: 'Request on the chart' });
+  await slider.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await expect(cost.getByTestId('cost-readout')).toContainText('Request 8:');
+  await page.keyboard.press('Enter');
+  await expectRightCaption(page, 'request 8 under jp every-turn:');
+
+  // The chart under a runtime policy: the last point, then Enter; and a row.
   await showPane(page, 'cost');
   await cost.getByLabel('Clearing policy').selectOption('anthropic-context-editing');
-  const slider = cost.getByRole('slider', { name: 'Request on the chart' });
   await slider.focus();
   await page.keyboard.press('End');
   await expect(cost.getByTestId('cost-readout')).toContainText('Request 9:');
   await page.keyboard.press('Enter');
   await expectRightCaption(page, 'request 9 under anthropic-context-editing:');
   await expect(picker.getByLabel('Under')).toHaveValue('anthropic-context-editing');
+  await showPane(page, 'cost');
+  await cost
+    .getByRole('button', { name: /^Request 4: open its prompt under anthropic-context-editing/ })
+    .click();
+  await expectRightCaption(page, 'request 4 under anthropic-context-editing:');
 
   // A per-tool cell under JP: fs_read_file kept, at the last request.
   await showPane(page, 'cost');

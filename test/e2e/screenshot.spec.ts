@@ -13,6 +13,11 @@ test('the README screenshot', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openPlayground(page);
   await waitForDiff(page);
+  // Waiting for the diff scrolled the results to it: back to the answer, once the money line is in.
+  await expect(page.getByTestId('money-line')).toContainText('This session cost');
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('*')) element.scrollTop = 0;
+  });
   // Monaco shows its scrollbars for a moment after a layout; wait for them to fade.
   await expect(page.locator('.monaco-editor .scrollbar.visible')).toHaveCount(0);
   await page.screenshot({ path: 'docs/playground.png' });
