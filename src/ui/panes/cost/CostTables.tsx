@@ -11,6 +11,7 @@ import type { HintChoice } from '../../../core/playground/types.ts';
 import type { PolicyComparisonRow } from '../../../core/replay/compare-policies.ts';
 import type { Replay, ToolWhatIf } from '../../../core/replay/replay.ts';
 import { SCHEDULES, type ScheduleId } from '../../../core/replay/schedules.ts';
+import { useRovingFocus } from '../../roving-focus.ts';
 import { useCostView } from './CostView.tsx';
 import '../panes.css';
 import {
@@ -151,6 +152,7 @@ export function ToolsTable({
   /** Opens the last request's prompt under `schedule` with this tool's hint replaced, in the diff. */
   onOpenPrompt?: (tool: string, choice: HintChoice) => void;
 }) {
+  const roving = useRovingFocus(tools.length * HINT_CHOICES.length, HINT_CHOICES.length);
   if (tools.length === 0) return <p className="empty">No tools in this conversation.</p>;
   return (
     <ScrollBox label="Per-tool what-if in money">
@@ -167,8 +169,8 @@ export function ToolsTable({
             ))}
           </tr>
         </thead>
-        <tbody>
-          {tools.map((tool) => (
+        <tbody {...roving.container}>
+          {tools.map((tool, row) => (
             <tr key={tool.name} data-tool={tool.name}>
               <th scope="row">{tool.name}</th>
               {/* The ★ choice and its cost beside the name: on screen at 390 px (issue 41). */}
@@ -185,7 +187,7 @@ export function ToolsTable({
                 {formatCount(tool.drawn_on_later.drawn)} of{' '}
                 {formatCount(tool.drawn_on_later.results)}
               </td>
-              {HINT_CHOICES.map((choice) => {
+              {HINT_CHOICES.map((choice, column) => {
                 const marks = [
                   choice === tool.hint ? 'in force' : '',
                   choice === tool.cheapest ? 'cheapest' : '',
@@ -201,6 +203,7 @@ export function ToolsTable({
                       <button
                         type="button"
                         className="link-button"
+                        {...roving.button(row * HINT_CHOICES.length + column)}
                         aria-label={`${tool.name} = ${choice}: ${formatDollars(tool.what_if_cost[choice])}; open the last request's prompt under ${schedule} with this hint in the diff`}
                         onClick={() => onOpenPrompt(tool.name, choice)}
                       >
@@ -225,10 +228,10 @@ export function ToolsTable({
       </table>
       <p className="note">
         The whole conversation's cost under {schedule} with that hint for that tool; ● in force, ★
-        the cheapest; a figure opens the last request's prompt with that hint in the diff. Drawn on
-        later: the tool's results the model quoted or named afterwards (a path, an identifier, a
-        line), a heuristic of what removing them may cost in answers, which the dollars do not show;
-        ⚠ marks a cheapest choice that removes such results
+        the cheapest; a figure opens the last request's prompt with that hint in the diff (the arrow
+        keys move between figures). Drawn on later: the tool's results the model quoted or named
+        afterwards (a path, an identifier, a line), a heuristic of what removing them may cost in
+        answers, which the dollars do not show; ⚠ marks a cheapest choice that removes such results
         {tools.some((tool) => tool.cheapest === 'inherit' && tool.drawn_on_later.drawn > 0)
           ? ' (inherit: when the rule strips or omits tool results)'
           : ''}
@@ -330,6 +333,7 @@ export function RequestsTable({
       : formatCount(series.prompt_tokens[k] ?? 0);
   };
   const captionId = useId();
+  const roving = useRovingFocus(rows.length);
   return (
     <div className="cost-requests">
       <p className="cost-requests-caption" id={captionId}>
@@ -364,7 +368,7 @@ export function RequestsTable({
               <th scope="col">Note</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody {...roving.container}>
             {rows.map((request, i) => {
               const k = first + i;
               return (
@@ -374,6 +378,7 @@ export function RequestsTable({
                       <button
                         type="button"
                         className="link-button"
+                        {...roving.button(i)}
                         aria-label={`Request ${request.index}: open its prompt under ${getChosenName(replay)} in the diff`}
                         onClick={() => onOpenRequest(request.index)}
                       >
