@@ -9,7 +9,6 @@ import { getJpMainDryRun } from '../core/compaction/jp-timeline.ts';
 import { project, providerView } from '../core/compaction/projection.ts';
 import type { ParsedConfig } from '../core/config/config.ts';
 import { resolveEffectiveRules } from '../core/config/dsl.ts';
-import type { JpBase } from '../core/config/jp-base.ts';
 import { resolveCompactionRules } from '../core/config/rule-config.ts';
 import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
 import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
@@ -19,6 +18,7 @@ import {
   PEER_TARGETS,
   readTargetParameters,
 } from '../core/export/peer-export.ts';
+import type { JpBase } from '../core/jp-base.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
 import { describeIgnoredHint } from '../core/playground/tool-info.ts';
 import { sanitize } from '../core/stream/sanitize.ts';

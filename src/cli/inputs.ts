@@ -1,7 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { parseReadingAssignments, type Readings } from '../core/compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
-import { DEFAULT_BASE, type JpBase } from '../core/config/jp-base.ts';
 import {
   IMPORT_FORMAT_LABELS,
   IMPORT_FORMATS,
@@ -12,6 +11,7 @@ import {
 } from '../core/import/import.ts';
 import { accountImport, describeImportAccount } from '../core/import/loss-guard.ts';
 import { readAnyStream } from '../core/import/read-stream.ts';
+import { DEFAULT_BASE, type JpBase } from '../core/jp-base.ts';
 import { ENCODING_SETTINGS } from '../core/playground/input-options.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';

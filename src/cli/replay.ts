@@ -5,12 +5,12 @@
  * documented shape. A FOLDER sums its conversations, with a row each.
  */
 
-import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
-import type { JpBase } from '../core/config/jp-base.ts';
-import { formatCount, formatDollars, formatPercent } from '../core/counting/format.ts';
+import { HINT_CHOICES } from '../core/config/tool-hints.ts';
 import { getToolRowLabel } from '../core/counting/report.ts';
 import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
+import { formatCount, formatDollars, formatPercent } from '../core/format.ts';
+import type { JpBase } from '../core/jp-base.ts';
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
 import {
   describeFolderMoney,

@@ -17,7 +17,7 @@ import {
   isDefaultReadings,
   withReadings,
 } from '../core/compaction/readings.ts';
-import { formatSize } from '../core/counting/format.ts';
+import { formatSize } from '../core/format.ts';
 import { DEFAULT_REPLAY_CHOICE } from '../core/replay/schedules.ts';
 import {
   decodeAppLink,

@@ -16,9 +16,9 @@
  */
 
 import type { Recommendation } from '../core/analyses/recommend.ts';
-import { formatCount } from '../core/counting/format.ts';
+import type { ToolHintInfo } from '../core/config/hints-in-force.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
-import type { ToolHintInfo } from '../core/playground/types.ts';
+import { formatCount } from '../core/format.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { WorkspacePool } from '../worker/main-thread/workspace-pool.ts';
 import { isAbortError } from '../worker/shared/errors.ts';

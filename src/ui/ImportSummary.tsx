@@ -4,7 +4,7 @@
  * on), and what was skipped and why, with the source line of the first.
  */
 
-import { formatCount } from '../core/counting/format.ts';
+import { formatCount } from '../core/format.ts';
 import { IMPORT_FORMAT_LABELS } from '../core/import/types.ts';
 import { getStreamExampleId } from '../state/share.ts';
 import { useAppStore } from '../state/store.ts';

@@ -12,11 +12,11 @@
 
 import { getToolInfo } from '../compaction/projection.ts';
 import { DEFAULT_READINGS } from '../compaction/readings.ts';
-import { formatByteSize, formatByteSizeForPeople } from '../config/byte-size.ts';
 import type { ParsedConfig } from '../config/config.ts';
-import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports } from '../counting/report.ts';
+import { formatCount } from '../format.ts';
 import { reportStream } from '../playground/pipeline.ts';
+import { formatByteSize, formatByteSizeForPeople } from '../stream/byte-size.ts';
 import type { StreamElement } from '../types.ts';
 import type { HintTableOptions } from './hint-table.ts';
 

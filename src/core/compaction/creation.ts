@@ -6,7 +6,6 @@
  * rule whose range is not empty, all with the same "now".
  */
 import { ruleToEquivalentDsl } from '../config/dsl.ts';
-import { DEFAULT_BASE } from '../config/jp-base.ts';
 import {
   describeEmptyRange,
   describeSummaryRefusal,
@@ -18,7 +17,9 @@ import {
   resolveRuleRanges,
   type SummaryRefusal,
 } from '../config/range.ts';
-import { serializeCompactionEvent, toolCallsModeToPolicy } from '../config/rule-config.ts';
+import { toolCallsModeToPolicy } from '../config/rule-config.ts';
+import { DEFAULT_BASE } from '../jp-base.ts';
+import { serializeCompactionEvent } from '../stream/stored-compaction.ts';
 import {
   formatTimestamp,
   type Instant,

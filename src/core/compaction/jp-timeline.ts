@@ -9,14 +9,15 @@
  * 16KB`, `verbatim summary`), and under a rule with a threshold the items it catches, one
  * per line (`  turn N  NAME  SIZE`), or `  nothing over the threshold.`.
  */
-import { formatByteSize, formatByteSizeForPeople } from '../config/byte-size.ts';
-import type { JpBase } from '../config/jp-base.ts';
+
+import type { JpBase } from '../jp-base.ts';
+import { isJsonObject } from '../json/values.ts';
+import { formatByteSize, formatByteSizeForPeople } from '../stream/byte-size.ts';
 import {
   readStoredReasoning,
   readStoredSummary,
   readStoredToolCalls,
-} from '../config/rule-config.ts';
-import { isJsonObject } from '../json/values.ts';
+} from '../stream/stored-compaction.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
 import type { CompactionEvent, StreamElement } from '../types.ts';
 import { getMeasuredSize, isReasoningResponse, pairToolCalls } from './projection.ts';

@@ -16,15 +16,16 @@
  * come through unchanged are the input objects themselves; only modified and
  * injected elements are new.
  */
-import { formatByteSize, MAX_BYTE_SIZE, utf8Length } from '../config/byte-size.ts';
-import type { JpBase } from '../config/jp-base.ts';
+
+import type { JpBase } from '../jp-base.ts';
+import { carryNumberTexts } from '../json/number-text.ts';
+import { formatByteSize, MAX_BYTE_SIZE, utf8Length } from '../stream/byte-size.ts';
 import {
   parseToolCallPolicy,
   readStoredReasoning,
   readStoredSummary,
   readStoredToolCalls,
-} from '../config/rule-config.ts';
-import { carryNumberTexts } from '../json/number-text.ts';
+} from '../stream/stored-compaction.ts';
 import { canonicalTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
 import type { JsonValue, StreamElement, ToolCallPolicy } from '../types.ts';

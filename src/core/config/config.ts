@@ -18,12 +18,12 @@
  */
 import { parse, TomlDate, TomlError } from 'smol-toml';
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
+import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
 import { capDiagnostics, checkConfigTextLength } from '../json/limits.ts';
 import { keepNumberText } from '../json/number-text.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { describeType, getOwn, isJsonObject, setOwn, showValue } from '../json/values.ts';
 import type { Diagnostic, JsonObject, JsonValue, Severity } from '../types.ts';
-import { DEFAULT_BASE, type JpBase } from './jp-base.ts';
 import {
   getKeysInsideRule,
   getSingleBracketRules,

@@ -7,9 +7,9 @@
  * positions, `-N` is a keep-last-N count, and a leading `+` is accepted.
  */
 
+import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
+import { formatByteSize, parseByteSizeText, trimRust } from '../stream/byte-size.ts';
 import type { CompactionRule, RuleBound, ToolCallsMode } from '../types.ts';
-import { formatByteSize, parseByteSizeText, trimRust } from './byte-size.ts';
-import { DEFAULT_BASE, type JpBase } from './jp-base.ts';
 import {
   applyRuleDefaults,
   type PartialCompactionRule,

@@ -5,8 +5,11 @@
  * Everything here works on 0-based turn indices. Explanations meant for people
  * speak 1-based turns, as JP's own output does (spec 2).
  */
+
+import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
 import { getExactInteger, keepExactInteger } from '../json/number-text.ts';
 import { isJsonObject } from '../json/values.ts';
+import { trimRust } from '../stream/byte-size.ts';
 import { formatTimestamp, type Instant, secondsToNanos } from '../stream/timestamp.ts';
 import { classifyElement, countTurns, getTurnStarts, turnAtTime } from '../stream/turns.ts';
 import type {
@@ -17,8 +20,6 @@ import type {
   StreamElement,
   TurnRange,
 } from '../types.ts';
-import { trimRust } from './byte-size.ts';
-import { DEFAULT_BASE, type JpBase } from './jp-base.ts';
 
 /** An existing compaction as range resolution sees it: its turns and whether it summarizes. */
 export interface ExistingCompaction extends TurnRange {

@@ -5,8 +5,9 @@
  * JSON array but does not parse stays JP's, so a half-typed `events.json`
  * keeps the codec's exact syntax error.
  */
-import type { JpBase } from '../config/jp-base.ts';
+
 import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
+import type { JpBase } from '../jp-base.ts';
 import { NO_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
 import { skipValue, skipWhitespace } from '../json/scan.ts';
 import { isJsonObject } from '../json/values.ts';

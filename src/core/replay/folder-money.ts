@@ -13,7 +13,7 @@
  *
  * Boundary: pure TypeScript, no DOM.
  */
-import { formatCount, formatDollars, formatPercent } from '../counting/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../format.ts';
 import {
   type CheapestAlternative,
   type FigureBasis,

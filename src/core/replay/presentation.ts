@@ -6,7 +6,7 @@
  */
 
 import { removesResults } from '../counting/drawn-on.ts';
-import { formatCount, formatDollars, formatPercent } from '../counting/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../format.ts';
 import { formatAssignments } from './policies/parameters.ts';
 import { SCHEDULES, type ScheduleId } from './schedules.ts';
 import type { CalibrationReport, Replay, ToolWhatIf } from './types.ts';

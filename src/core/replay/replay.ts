@@ -18,14 +18,14 @@
  * Boundary: pure TypeScript, no DOM; the worker can call `runReplay`.
  */
 
-import { HINT_CHOICES } from '../analyses/hint-table.ts';
 import type { Readings } from '../compaction/readings.ts';
 import { DEFAULT_READINGS, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
+import { HINT_CHOICES } from '../config/tool-hints.ts';
 import { type DrawnOnLater, measureDrawnOnLater } from '../counting/drawn-on.ts';
-import { formatCount } from '../counting/format.ts';
 import { loadTokenCounter, type TokenCounter } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
+import { formatCount } from '../format.ts';
 import { NO_TIMESTAMP_NOTE_CODE } from '../import/builder.ts';
 import { readAnyStream } from '../import/read-stream.ts';
 import { PLAYGROUND_STREAM_LIMITS } from '../json/limits.ts';

@@ -10,7 +10,7 @@
  *
  * Boundary: pure TypeScript, no DOM.
  */
-import { formatCount, formatDollars, formatPercent } from '../counting/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../format.ts';
 import type { StreamElement } from '../types.ts';
 import { sumColumn } from './cost-model.ts';
 import { SAVING_BASIS } from './presentation.ts';

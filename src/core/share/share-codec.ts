@@ -21,9 +21,9 @@
 
 import LZString from 'lz-string';
 import { fromReadingKeys, type Readings, toReadingKeys } from '../compaction/readings.ts';
-import { getJpVersionName, type JpBase } from '../config/jp-base.ts';
-import { formatCount } from '../counting/format.ts';
 import { TOKENIZER_IDS, type TokenizerId } from '../counting/tokens.ts';
+import { formatCount } from '../format.ts';
+import { getJpVersionName, type JpBase } from '../jp-base.ts';
 import { getOwn, isJsonObject } from '../json/values.ts';
 import { ENCODING_SETTINGS, VIEW_MODES } from '../playground/input-options.ts';
 import type { ViewMode } from '../playground/types.ts';

@@ -4,16 +4,16 @@
  * names the element, the field and what is accepted.
  */
 
-import { DEFAULT_BASE, type JpBase } from '../config/jp-base.ts';
+import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
+import { getNumberText } from '../json/number-text.ts';
+import { describeValue, isJsonObject } from '../json/values.ts';
+import type { ParseResult } from '../parse-result.ts';
+import type { JsonObject, JsonValue } from '../types.ts';
 import {
-  type ParseResult,
   readStoredReasoning,
   readStoredSummary,
   readStoredToolCalls,
-} from '../config/rule-config.ts';
-import { getNumberText } from '../json/number-text.ts';
-import { describeValue, isJsonObject } from '../json/values.ts';
-import type { JsonObject, JsonValue } from '../types.ts';
+} from './stored-compaction.ts';
 import { parseTimestamp } from './timestamp.ts';
 import { classifyElement } from './turns.ts';
 

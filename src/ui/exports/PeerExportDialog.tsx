@@ -8,7 +8,7 @@
  * data: shown as text only.
  */
 import { Fragment, useEffect, useId, useState } from 'react';
-import { formatCount, formatDollars, formatPercent } from '../../core/counting/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../../core/format.ts';
 import { formatAssignments, getRuntimePolicy } from '../../core/replay/policies/policies.ts';
 import { DEFAULT_MODEL } from '../../core/replay/prices.ts';
 import {

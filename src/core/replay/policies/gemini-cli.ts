@@ -8,7 +8,7 @@
  * masked history is kept. `EXEMPT_TOOLS` are never masked; `exempt_tools`
  * adds to them (not configurable in Gemini CLI: a what-if).
  */
-import { getNearestHint } from '../../export/hints-in-force.ts';
+import { getNearestHint } from '../../config/hints-in-force.ts';
 import { getLiveItems, getResultText, toolsWithHint } from './helpers.ts';
 import {
   type PolicyDefinition,

@@ -5,8 +5,9 @@
  * and their parsing from `key=value`, and the mapping of the user's hints
  * onto them. This file is the registry and the one way in.
  */
-import { formatCount } from '../../counting/format.ts';
-import type { ToolInForce } from '../../export/types.ts';
+
+import type { ToolInForce } from '../../config/hints-in-force.ts';
+import { formatCount } from '../../format.ts';
 import type { ImportFormat } from '../../import/types.ts';
 import { anthropicCompaction } from './anthropic-compaction.ts';
 import { anthropicContextEditing } from './anthropic-context-editing.ts';

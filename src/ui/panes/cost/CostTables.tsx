@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useId } from 'react';
 import { HINT_CHOICES } from '../../../core/config/tool-hints.ts';
-import { formatCount, formatDollars, formatPercent } from '../../../core/counting/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../../../core/format.ts';
 import type { HintChoice } from '../../../core/playground/types.ts';
 import type { PolicyComparisonRow } from '../../../core/replay/compare-policies.ts';
 import type { Replay, ToolWhatIf } from '../../../core/replay/replay.ts';

@@ -9,13 +9,21 @@
  */
 
 import { getSummaryPlaceholder } from '../compaction/creation.ts';
-import { formatCount } from '../counting/format.ts';
+import { listSplitToolTables, type ParsedConfig, parseConfigToml } from '../config/config.ts';
+import { describeEmptyRange, type EmptyRangeReason, formatTurnRange } from '../config/range.ts';
+import {
+  mergeRuleLayers,
+  type PartialCompactionRule,
+  TOOL_CALLS_MODE_SPELLINGS,
+} from '../config/rule-config.ts';
+import { formatTomlKey, TomlLocator } from '../config/toml-locator.ts';
+import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from '../config/tool-hints.ts';
 import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
+import { formatCount } from '../format.ts';
 import type { ImportFormat } from '../import/types.ts';
 import { capDiagnostics } from '../json/limits.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { getOwn } from '../json/values.ts';
-import type { PlaygroundFigures } from '../playground/types.ts';
 import { assignTurns } from '../stream/turns.ts';
 import type {
   GuidanceDiagnostic,
@@ -26,15 +34,7 @@ import type {
   StreamElement,
   TurnRange,
 } from '../types.ts';
-import { listSplitToolTables, type ParsedConfig, parseConfigToml } from './config.ts';
-import { describeEmptyRange, type EmptyRangeReason, formatTurnRange } from './range.ts';
-import {
-  mergeRuleLayers,
-  type PartialCompactionRule,
-  TOOL_CALLS_MODE_SPELLINGS,
-} from './rule-config.ts';
-import { formatTomlKey, TomlLocator } from './toml-locator.ts';
-import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from './tool-hints.ts';
+import type { PlaygroundFigures } from './types.ts';
 
 /** How many tool names a message lists before saying "and N more". */
 const LISTED_NAMES = 8;
