@@ -14,7 +14,10 @@ import { join } from 'node:path';
 import { CORE_FLOORS, forbiddenFor } from './core-order.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Override = { includes: string[]; linter?: Json };
+interface Override {
+  includes: string[];
+  linter?: { rules: { style: { noRestrictedImports: RestrictedImports } } };
+}
 
 const CORE_ALL = 'src/core/**';
 const GENERATED = /^src\/core\/(\*\.ts|[a-z-]+\/\*\*)$/;
@@ -25,10 +28,10 @@ interface RestrictedImports {
 }
 
 function restrictedImportsOf(override: Override): RestrictedImports {
-  const linter = override.linter as {
-    rules: { style: { noRestrictedImports: RestrictedImports } };
-  };
-  return linter.rules.style.noRestrictedImports;
+  const rule = override.linter?.rules.style.noRestrictedImports;
+  if (!rule)
+    throw new Error(`biome.json's ${override.includes[0]} override has no noRestrictedImports`);
+  return rule;
 }
 
 function overrideFor(
