@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { parseReadingAssignments, type Readings } from '../core/compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import {
+  getImportFormat,
   IMPORT_FORMAT_LABELS,
   IMPORT_FORMATS,
   type ImportFormat,
@@ -169,7 +170,10 @@ export function readStream(io: CliIo, path: string, options: StreamOptions): Rea
     ...(options.agent !== undefined ? { agent: options.agent } : {}),
   });
   const { parsed } = read;
-  if (options.agent !== undefined && read.format !== 'claude-code') {
+  if (
+    options.agent !== undefined &&
+    (read.format === null || !getImportFormat(read.format).inlineSubagents)
+  ) {
     throw new CliError(
       `${path}:1:1: error: --agent names an inline subagent of a Claude Code session; this file is read as ${read.format === null ? 'no known format' : IMPORT_FORMAT_LABELS[read.format]}`,
     );

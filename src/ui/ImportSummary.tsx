@@ -5,7 +5,7 @@
  */
 
 import { formatCount } from '../core/format.ts';
-import { IMPORT_FORMAT_LABELS } from '../core/import/types.ts';
+import { IMPORT_FORMAT_LABELS } from '../core/import/formats.ts';
 import { getStreamExampleId } from '../state/share.ts';
 import { useAppStore } from '../state/store.ts';
 

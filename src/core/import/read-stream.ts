@@ -14,14 +14,11 @@ import { isJsonObject } from '../json/values.ts';
 import { type ParsedEvents, parseEventsText } from '../stream/codec.ts';
 import { classifyElement } from '../stream/turns.ts';
 import type { Diagnostic, EncodingSetting, JsonValue, StreamElement } from '../types.ts';
-import { detectFormat, sniffJp } from './detect.ts';
+import { detectFormat } from './detect.ts';
+import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS } from './formats.ts';
 import { importTranscript } from './import.ts';
-import {
-  IMPORT_FORMAT_LABELS,
-  IMPORT_FORMATS,
-  type ImportFormat,
-  type ImportResult,
-} from './types.ts';
+import { sniffJp } from './sniff.ts';
+import type { ImportFormat, ImportResult } from './types.ts';
 
 /** A stream read from text in any format. */
 export interface AnyStream {
