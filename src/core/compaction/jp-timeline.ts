@@ -10,7 +10,7 @@
  * per line (`  turn N  NAME  SIZE`), or `  nothing over the threshold.`.
  */
 
-import type { JpBase } from '../jp-base.ts';
+import { JP_BASES, type JpBase } from '../jp-base.ts';
 import { isJsonObject } from '../json/values.ts';
 import { formatByteSize, formatByteSizeForPeople } from '../stream/byte-size.ts';
 import {
@@ -84,7 +84,7 @@ export function getJpMainDryRun(
   events: readonly CompactionEvent[],
   base: JpBase,
 ): string[] {
-  if (base === '2026-08' || events.length === 0) return getJpDryRun(events);
+  if (!JP_BASES[base].pairsByPosition || events.length === 0) return getJpDryRun(events);
   const turns = assignTurns(elements);
   const tools = pairToolCalls(elements, turns);
   const lines: string[] = [];

@@ -15,9 +15,13 @@
  * Linear in the stream (plus the turns each compaction covers). Elements that
  * come through unchanged are the input objects themselves; only modified and
  * injected elements are new.
+ *
+ * Why one file of this length: spec 4's steps share each turn's slot state;
+ * split, that state would travel between modules and the order of the steps
+ * would be hidden.
  */
 
-import type { JpBase } from '../jp-base.ts';
+import { JP_BASES, type JpBase } from '../jp-base.ts';
 import { carryNumberTexts } from '../json/number-text.ts';
 import { formatByteSize, MAX_BYTE_SIZE, utf8Length } from '../stream/byte-size.ts';
 import {
@@ -542,9 +546,9 @@ export function getToolInfo(
   base: JpBase,
   rawTurns?: readonly number[],
 ): Map<number, ToolInfo> {
-  return base === '2026-08'
-    ? idMapToolInfo(elements, buildToolNameMap(elements))
-    : pairToolCalls(elements, rawTurns);
+  return JP_BASES[base].pairsByPosition
+    ? pairToolCalls(elements, rawTurns)
+    : idMapToolInfo(elements, buildToolNameMap(elements));
 }
 
 /**

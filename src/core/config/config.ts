@@ -15,6 +15,10 @@
  * diagnostic at the exact position of that value in the text. smol-toml gives
  * no positions for values, so a small locator scans the (already valid) TOML
  * for the span of every key path.
+ *
+ * Why one file of this length: one TOML layer is read in one pass with the
+ * positions of its keys; split by table, the locator and the diagnostics would
+ * travel between files and the order of the checks would be hidden.
  */
 import { parse, TomlDate, TomlError } from 'smol-toml';
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';

@@ -6,7 +6,7 @@
  * speak 1-based turns, as JP's own output does (spec 2).
  */
 
-import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
+import { DEFAULT_BASE, JP_BASES, type JpBase } from '../jp-base.ts';
 import { getExactInteger, keepExactInteger } from '../json/number-text.ts';
 import { isJsonObject } from '../json/values.ts';
 import { trimRust } from '../stream/byte-size.ts';
@@ -314,7 +314,11 @@ export function extendSummaryRangeFor(
 ): SummaryExtension {
   const grown = growOverSummaries(existing, range);
   const same = grown.range.from_turn === range.from_turn && grown.range.to_turn === range.to_turn;
-  if (same || base === '2026-08' || (source !== 'authored' && !grown.touchesAuthored)) {
+  if (
+    same ||
+    !JP_BASES[base].guardsAuthoredSummaries ||
+    (source !== 'authored' && !grown.touchesAuthored)
+  ) {
     return { ok: true, range: grown.range };
   }
   return {
@@ -361,7 +365,7 @@ export function getVerbatimSummaryText(
   rule: Pick<CompactionRule, 'summary'>,
   base: JpBase,
 ): string | undefined {
-  if (base === '2026-08' || rule.summary === null) return undefined;
+  if (!JP_BASES[base].mainRuleConfig || rule.summary === null) return undefined;
   const text = rule.summary.text;
   return typeof text === 'string' ? text : undefined;
 }

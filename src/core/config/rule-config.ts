@@ -6,29 +6,21 @@
  *
  * Every parser returns a `ParseResult` and never throws: user input that is
  * wrong is data, with a message that says what was wrong and what is accepted.
+ *
+ * Why one file of this length: a rule's fields are read, defaulted, layered
+ * and written here together, so a field added to one of those is seen in the
+ * others.
  */
 
-import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
+import { DEFAULT_BASE, JP_BASES, type JpBase } from '../jp-base.ts';
 import { getNumberText, keepExactInteger } from '../json/number-text.ts';
 import { didYouMean } from '../json/suggest.ts';
-import {
-  compareCodePoints,
-  describeType,
-  getOwn,
-  isJsonObject,
-  setOwn,
-  showValue,
-} from '../json/values.ts';
+import { describeType, getOwn, isJsonObject, showValue } from '../json/values.ts';
 import { fail, ok, type ParseResult } from '../parse-result.ts';
 import { formatByteSize, parseByteSize } from '../stream/byte-size.ts';
-import {
-  parseReasoningMode,
-  parseToolCallPolicy,
-  serializeToolCallPolicy,
-} from '../stream/stored-compaction.ts';
-import { parseTimestamp, secondsToNanos } from '../stream/timestamp.ts';
+import { parseReasoningMode } from '../stream/stored-compaction.ts';
+import { secondsToNanos } from '../stream/timestamp.ts';
 import type {
-  CompactionEvent,
   CompactionRule,
   JsonObject,
   JsonValue,
@@ -106,7 +98,7 @@ export function readPolicySetting<M extends string>(
   parseMode: (value: unknown) => ParseResult<M>,
   base: JpBase = DEFAULT_BASE,
 ): { ok: true; value: PolicySetting<M> } | ({ ok: false } & PolicyTableError) {
-  if (base === '2026-08' || !isJsonObject(value)) {
+  if (!JP_BASES[base].mainRuleConfig || !isJsonObject(value)) {
     const mode = parseMode(value);
     return mode.ok
       ? { ok: true, value: { mode: mode.value, over: null } }
@@ -218,7 +210,8 @@ export function parseRuleBound(
   field = 'bound',
   base: JpBase = DEFAULT_BASE,
 ): ParseResult<RuleBound> {
-  if (base === '2026-09' && typeof value === 'string') return parseMainRuleBound(value, field);
+  if (JP_BASES[base].mainRuleConfig && typeof value === 'string')
+    return parseMainRuleBound(value, field);
   if (typeof value === 'number' || typeof value === 'bigint') {
     if (typeof value === 'number' && !Number.isInteger(value)) {
       return fail(`invalid ${field} ${value}: a turn count must be a whole number; ${BOUND_FORMS}`);
@@ -361,7 +354,7 @@ const MAIN_BOUND_FORMS =
  * is `"-{n+1}"`, and an absolute bound has no config spelling (`undefined`).
  */
 export function formatRuleBoundFor(bound: RuleBound, base: JpBase): string | undefined {
-  if (base === '2026-09') {
+  if (JP_BASES[base].mainRuleConfig) {
     if ('absolute' in bound) return undefined;
     if ('from_end' in bound) return `-${bound.from_end + 1}`;
   }
@@ -443,7 +436,9 @@ export function readCompactionRule(
     }
     const error: RuleFieldError = { field, message: result.message };
     const replacement =
-      base === '2026-09' && typeof raw === 'string' ? getBoundReplacement(raw, field) : undefined;
+      JP_BASES[base].mainRuleConfig && typeof raw === 'string'
+        ? getBoundReplacement(raw, field)
+        : undefined;
     if (replacement !== undefined) error.replacement = replacement;
     errors.push(error);
   }
@@ -480,8 +475,9 @@ export function readCompactionRule(
       });
     } else {
       // `text` is JP main's verbatim summary (15.4); JP 4c1c39f1 does not read it.
-      const textKeys =
-        base === '2026-09' ? ['instructions', 'context', 'text'] : ['instructions', 'context'];
+      const textKeys = JP_BASES[base].mainRuleConfig
+        ? ['instructions', 'context', 'text']
+        : ['instructions', 'context'];
       for (const key of textKeys) {
         const text = getOwn(summary, key);
         if (text !== undefined && text !== null && typeof text !== 'string') {
@@ -549,7 +545,7 @@ export function writeRuleToml(
   const lines: string[] = [];
   const bound = (field: 'keep_first' | 'keep_last', value: RuleBound): string | undefined => {
     if ('turns' in value) return String(value.turns);
-    if (base === '2026-09' && 'absolute' in value) {
+    if (JP_BASES[base].mainRuleConfig && 'absolute' in value) {
       // A 1-based position N starts where the count N-1 does (spec 6.2).
       return field === 'keep_first' ? String(Math.max(value.absolute - 1, 0)) : undefined;
     }

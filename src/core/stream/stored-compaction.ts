@@ -5,7 +5,7 @@
  * new event. The rules that create events live in `config/`; this is what
  * any reader of a stream needs, so it sits below them.
  */
-import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
+import { DEFAULT_BASE, JP_BASES, type JpBase } from '../jp-base.ts';
 import {
   compareCodePoints,
   describeType,
@@ -89,9 +89,10 @@ export function readStoredReasoning(
 ): ParseResult<{ over: bigint | null } | null> {
   if (value === undefined || value === null) return ok(null);
   if (value === 'strip') return ok({ over: null });
-  if (base === '2026-08' || !isJsonObject(value)) {
+  const main = JP_BASES[base].storedThresholdsAndSources;
+  if (!main || !isJsonObject(value)) {
     return fail(
-      base === '2026-08'
+      !main
         ? `must be the string "strip", found ${showValue(value)} (JP 4c1c39f1 reads no other reasoning policy)`
         : `must be the string "strip" or {"policy": "strip", "over": SIZE}, found ${showValue(value)}`,
     );
@@ -120,7 +121,7 @@ export function readStoredToolCalls(
 ): ParseResult<StoredToolCalls | null> {
   if (value === undefined || value === null) return ok(null);
   let over: bigint | null = null;
-  if (base === '2026-09' && isJsonObject(value)) {
+  if (JP_BASES[base].storedThresholdsAndSources && isJsonObject(value)) {
     const read = readStoredOver(value);
     if (!read.ok) return read;
     over = read.value;
@@ -142,7 +143,7 @@ export function readStoredSummary(
   if (!isJsonObject(value) || typeof value.summary !== 'string') {
     return fail(`must be an object such as {"summary": "…"}, found ${showValue(value)}`);
   }
-  if (base === '2026-08' || !Object.hasOwn(value, 'source')) {
+  if (!JP_BASES[base].storedThresholdsAndSources || !Object.hasOwn(value, 'source')) {
     return ok({ summary: value.summary, source: 'generated' });
   }
   const source = value.source;

@@ -4,7 +4,7 @@
  * names the element, the field and what is accepted.
  */
 
-import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
+import { DEFAULT_BASE, JP_BASES, type JpBase } from '../jp-base.ts';
 import { getNumberText } from '../json/number-text.ts';
 import { describeValue, isJsonObject } from '../json/values.ts';
 import type { ParseResult } from '../parse-result.ts';
@@ -175,7 +175,7 @@ function validateCompaction(
       'an object such as {"summary": "…"}',
       isSummaryPolicy,
     ) ??
-    (base === '2026-08'
+    (!JP_BASES[base].storedThresholdsAndSources
       ? optionalField(value, context, 'reasoning', 'the string "strip"', (v) => v === 'strip')
       : undefined) ??
     optionalField(
@@ -208,7 +208,7 @@ function validateStoredPolicies(
   context: string,
   base: JpBase,
 ): ElementIssue | undefined {
-  if (base === '2026-08') return undefined;
+  if (!JP_BASES[base].storedThresholdsAndSources) return undefined;
   const check = (field: string, result: ParseResult<unknown>): ElementIssue | undefined =>
     result.ok
       ? undefined
