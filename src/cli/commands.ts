@@ -11,7 +11,7 @@ import type { ParsedConfig } from '../core/config/config.ts';
 import { resolveEffectiveRules } from '../core/config/dsl.ts';
 import { resolveCompactionRules } from '../core/config/rule-config.ts';
 import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
-import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
+import { DEFAULT_TOKENIZER, isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
 import {
   exportPeerConfig,
   isPeerTargetId,
@@ -349,7 +349,7 @@ async function prepareCounting(
 async function getCountingOptions(
   values: Record<string, string | boolean | (string | boolean)[] | undefined>,
 ) {
-  const tokenizer = values.tokenizer ?? 'o200k';
+  const tokenizer = values.tokenizer ?? DEFAULT_TOKENIZER;
   if (!isTokenizerId(tokenizer)) {
     throw new CliError(`--tokenizer must be o200k, cl100k or chars, not "${String(tokenizer)}"`);
   }

@@ -8,7 +8,12 @@
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
 import { HINT_CHOICES } from '../core/config/tool-hints.ts';
 import { getToolRowLabel } from '../core/counting/report.ts';
-import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
+import {
+  DEFAULT_TOKENIZER,
+  isTokenizerId,
+  loadTokenCounter,
+  TOKENIZER_LABELS,
+} from '../core/counting/tokens.ts';
 import { formatCount, formatDollars, formatPercent } from '../core/format.ts';
 import type { JpBase } from '../core/jp-base.ts';
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
@@ -134,7 +139,7 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     );
   }
   const prefixTokens = readPrefixOption(values.prefix);
-  const tokenizer = values.tokenizer ?? 'o200k';
+  const tokenizer = values.tokenizer ?? DEFAULT_TOKENIZER;
   if (!isTokenizerId(tokenizer)) {
     throw new CliError(
       `--tokenizer must be o200k, cl100k or chars, not "${escapeForTerminal(String(tokenizer))}"`,

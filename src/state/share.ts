@@ -9,6 +9,9 @@
  * The browser's `location`, `history` and storages are injected by
  * `initShare` (main.tsx passes the real ones), so tests drive every path
  * with plain objects.
+ *
+ * Why one file of this length: the start order (link, autosave, example) and
+ * the offers to restore are one state machine over the same injected storages.
  */
 
 import {

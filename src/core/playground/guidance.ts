@@ -6,6 +6,10 @@
  *
  * It reads a computed `PlaygroundFigures` for the facts and the config text
  * for positions; it is pure and never throws.
+ *
+ * Why one file of this length: each piece of guidance is a short function over
+ * the same figures and locator, listed together so that every message the
+ * config editor can show is in one place.
  */
 
 import { getSummaryPlaceholder } from '../compaction/creation.ts';

@@ -25,7 +25,12 @@ import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import type { ToolHintInfo } from '../config/hints-in-force.ts';
 import type { ConfigInForce } from '../config/in-force.ts';
 import { createReport, type Report } from '../counting/report.ts';
-import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
+import {
+  DEFAULT_TOKENIZER,
+  loadTokenCounter,
+  type TokenCounter,
+  type TokenizerId,
+} from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
 import { summarizeImport } from '../import/import.ts';
 import { readAnyStream } from '../import/read-stream.ts';
@@ -115,7 +120,7 @@ export interface PlaygroundSession {
 }
 
 /** An empty report, for a page that has computed nothing yet. */
-export function createEmptyReport(tokenizer: TokenizerId = 'o200k'): Report {
+export function createEmptyReport(tokenizer: TokenizerId = DEFAULT_TOKENIZER): Report {
   const amount = () => ({ tokens: 0, chars: 0 });
   const pair = () => ({ before: amount(), after: amount() });
   return {

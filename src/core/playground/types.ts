@@ -11,7 +11,6 @@ import type { Amount, Report, ResponsePart } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import type { ImportFormat, ImportSummary } from '../import/types.ts';
 import type {
-  CompactionEvent,
   CompactionRule,
   Diagnostic,
   Encoding,
@@ -19,7 +18,6 @@ import type {
   GuidanceDiagnostic,
   ToolCallPolicy,
   ToolHint,
-  TurnRange,
 } from '../types.ts';
 
 export type { RulePlan };

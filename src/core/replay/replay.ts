@@ -16,6 +16,9 @@
  * under `stored` it reproduces the recorded bill (docs/replay.md).
  *
  * Boundary: pure TypeScript, no DOM; the worker can call `runReplay`.
+ *
+ * Why one file of this length: it is the front door; most of it is the public
+ * types and the one settings resolver that every caller shares.
  */
 
 import type { Readings } from '../compaction/readings.ts';

@@ -8,6 +8,7 @@
 
 import { formatTomlKey } from '../../core/config/toml-locator.ts';
 import { HINT_WORDS, TOOL_HINTS } from '../../core/config/tool-hints.ts';
+import { compareCodePoints } from '../../core/json/values.ts';
 
 /** Where in a TOML document the cursor sits, as far as assistance cares. */
 export type TomlTableKind = 'root' | 'tool' | 'rules' | 'summary' | 'other';
@@ -165,7 +166,7 @@ export function getTomlCompletions(
     const typed = toolHeader[1] ?? '';
     const startColumn = column - typed.length;
     const closing = after.startsWith(']') ? '' : ']';
-    const names = [...new Set(toolNames)].sort();
+    const names = [...new Set(toolNames)].sort(compareCodePoints);
     return [
       ...names.map(
         (name, i): TomlCompletion => ({
