@@ -376,4 +376,58 @@ describe('createWorkerClient', () => {
     expect(isAbortError(await compact)).toBe(true);
     expect(workers[0]?.terminated).toBe(true);
   });
+
+  describe('figures before a long extra (issue 43)', () => {
+    /** A client whose extra yields after 500 ms, under a 60 s time limit. */
+    function createYieldingClient() {
+      return createWorkerClient({
+        timeoutMs: 60_000,
+        extrasQuietMs: QUIET_MS,
+        extraYieldMs: 500,
+        createWorker: () => {
+          const worker = new FakeWorker();
+          workers.push(worker);
+          return worker;
+        },
+      });
+    }
+
+    /** An extra in the worker (posted once runs were quiet), never answered. */
+    async function startExtra(client: ReturnType<typeof createYieldingClient>) {
+      const extra = client.extra({ name: 'timeline', version: 1, input, args: null });
+      const failed = rejection(extra);
+      await vi.advanceTimersByTimeAsync(QUIET_MS);
+      expect(workers[0]?.posted.map((r) => r.method)).toEqual(['extra']);
+      // Wrapped: an async function returning the promise itself would wait for it.
+      return { failed };
+    }
+
+    it('stops an extra that has held the worker 500 ms, and posts the run to a new worker at once', async () => {
+      const client = createYieldingClient();
+      const { failed } = await startExtra(client);
+      await vi.advanceTimersByTimeAsync(600);
+      const run = client.run(input);
+      await settle();
+      expect(workers[0]?.terminated).toBe(true);
+      // The new worker gets the stream again, then the run: nothing waits behind the extra.
+      expect(workers[1]?.streams.get(2)).toBe('[]');
+      expect(workers[1]?.posted.map((r) => r.method)).toEqual(['run']);
+      const error = await failed;
+      expect(error).toBeInstanceOf(WorkerError);
+      expect((error as WorkerError).code).toBe('interrupted');
+      const posted = workers[1]?.posted[0] as Request;
+      workers[1]?.respond({ id: posted.id, ok: true, value: createEmptyFigures() });
+      await expect(run).resolves.toBeDefined();
+    });
+
+    it('lets an extra that has held the worker less than 500 ms finish first', async () => {
+      const client = createYieldingClient();
+      await startExtra(client);
+      await vi.advanceTimersByTimeAsync(100);
+      client.run(input);
+      await settle();
+      expect(workers[0]?.terminated).toBe(false);
+      expect(workers).toHaveLength(1);
+    });
+  });
 });

@@ -9,6 +9,7 @@ import type { SerializedError, WorkerErrorCode } from './protocol.ts';
 const CODES: ReadonlySet<string> = new Set<WorkerErrorCode>([
   'aborted',
   'timeout',
+  'interrupted',
   'crashed',
   'internal',
   'unknown-method',
