@@ -23,6 +23,7 @@
 
 import type { Readings } from '../compaction/readings.ts';
 import { DEFAULT_READINGS, withReadings } from '../compaction/readings.ts';
+import { DEFAULT_AUTO_COMPACTION } from '../config/auto-config.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
 import { HINT_CHOICES } from '../config/tool-hints.ts';
 import { type DrawnOnLater, measureDrawnOnLater } from '../counting/drawn-on.ts';
@@ -36,9 +37,9 @@ import { compareCodePoints } from '../json/values.ts';
 import { buildToolInfo, describeFirstProblem, planCompactions } from '../playground/playground.ts';
 import type { HintChoice, PlaygroundInput, ViewMode } from '../playground/types.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
-import { DEFAULT_AUTO_COMPACTION, readAutoCompaction } from './auto-config.ts';
 import { type Calibration, calibrate, getPrefixTokens, reportCalibration } from './calibrate.ts';
 import { median } from './calibration.ts';
+import { findCheapest } from './cheapest.ts';
 import {
   type CostContext,
   figuresAt,
@@ -494,9 +495,7 @@ function makeTotals(baseline: PricedRequests, chosen: PricedRequests): ReplayTot
 }
 
 function cheapestOf(costs: Record<HintChoice, number>): HintChoice {
-  let best: HintChoice = HINT_CHOICES[0] as HintChoice;
-  for (const choice of HINT_CHOICES) if (costs[choice] < costs[best]) best = choice;
-  return best;
+  return findCheapest(HINT_CHOICES, (choice) => costs[choice]) as HintChoice;
 }
 
 /**
@@ -774,14 +773,16 @@ export function resolveReplaySettings(
       diagnostics: [],
     };
   }
-  const auto = readAutoCompaction(source.configText);
-  if (hasErrors(auto.diagnostics)) {
+  // The config's reader read the auto table; what it could not read is an error there.
+  const autoProblems = source.config.diagnostics.filter((d) => d.code === 'config/invalid-auto');
+  if (hasErrors(autoProblems)) {
     return {
       status: 'invalid',
-      message: describeFirstProblem([], auto.diagnostics),
-      diagnostics: auto.diagnostics,
+      message: describeFirstProblem([], autoProblems),
+      diagnostics: autoProblems,
     };
   }
+  const auto = { auto: source.config.config.auto ?? DEFAULT_AUTO_COMPACTION };
   return {
     status: 'ok',
     settings: {
