@@ -273,7 +273,12 @@ export function PeerExportDialog({
   }, [target, result]);
 
   return (
-    <ModalDialog title={`Hints for ${target.title}`} onClose={onClose} size="wide">
+    <ModalDialog
+      // A runtime target writes its policy's settings, not hints per tool.
+      title={`${target.writesSettings ? 'Settings' : 'Hints'} for ${target.title}`}
+      onClose={onClose}
+      size="wide"
+    >
       <div className="cp-peer" aria-busy={status === 'busy'} data-status={status}>
         {message !== null ? (
           <p className="cp-peer-error" role="alert">
