@@ -103,8 +103,6 @@ export interface ExtraView<K extends ExtraName> {
   /** Set when there is no value and will be none: the input has errors, or it failed. */
   problem: 'invalid' | 'error' | null;
   message: string | null;
-  /** After a failure (a time limit, a stop so that figures came first): asks for it again. */
-  retry?: () => void;
 }
 
 const NOT_YET = { busy: true, value: null, problem: null, message: null } as const;
@@ -130,12 +128,6 @@ export function selectExtra<K extends ExtraName>(
       value: entry.status === 'done' ? entry.value : null,
       problem: entry.status === 'invalid' || entry.status === 'error' ? entry.status : null,
       message: entry.message,
-      ...(entry.status === 'error'
-        ? {
-            retry: () =>
-              requestExtra(name, JSON.parse(entry.argsKey) as ExtraArgs<K>, entry.version),
-          }
-        : {}),
     };
     views.set(entry as ExtraEntry, view as ExtraView<ExtraName>);
   }

@@ -15,10 +15,7 @@ export function describeFailure(error: unknown, subject: string): string {
   if (error instanceof WorkerError && error.code === 'timeout') {
     return `${error.message} and was stopped`;
   }
-  if (
-    error instanceof WorkerError &&
-    (error.code === 'crashed' || error.code === 'outdated' || error.code === 'interrupted')
-  ) {
+  if (error instanceof WorkerError && (error.code === 'crashed' || error.code === 'outdated')) {
     return error.message;
   }
   return `${subject} failed (${error instanceof Error ? error.message : String(error)})`;
@@ -44,8 +41,6 @@ export function logFailure(error: unknown): void {
   if (isOutdatedBuildError(error)) {
     console.warn(error);
     reportOutdatedBuild();
-  } else if (isWorkerFailure(error, 'interrupted')) {
-    // Not a failure: the page's own choice, said where the extra would be.
   } else if (isWorkerFailure(error, 'crashed') || isWorkerFailure(error, 'timeout')) {
     console.warn(error, (error as WorkerError).detail ?? '');
   } else {

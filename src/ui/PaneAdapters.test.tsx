@@ -8,7 +8,6 @@ import { store } from '../state/store.ts';
 import { createFakeEngine, type FakeEngine } from '../test/fake-engine.ts';
 import { lastDiffEditor } from '../test/monaco-stub.tsx';
 import { act, fireEvent, render, screen, within } from '../test/render.tsx';
-import { WorkerError } from '../worker/shared/errors.ts';
 import type { ExtraReply } from '../worker/shared/playground-protocol.ts';
 import { ConversationResults } from './ConversationResults.tsx';
 import { FIXTURE_AFTER, FIXTURE_RESULT } from './panes/test-fixture.ts';
@@ -117,23 +116,6 @@ describe('the result panes', () => {
     expect(engine.extras.every((e) => e.version === version + 1)).toBe(true);
     await answerExtras(engine);
     expect(screen.getByTestId('diff-modified')).toHaveTextContent('fs_read_file');
-  });
-
-  it('offer "Try again" where an extra was stopped, and ask for it again when pressed', async () => {
-    const engine = await renderWithRun();
-    const timeline = engine.extras.find((e) => e.name === 'timeline');
-    await act(async () => {
-      timeline?.reject(new WorkerError('timeout', 'The computation took longer than 60 s'));
-    });
-    const retry = await screen.findByRole('button', { name: 'Try again' });
-    expect(retry.closest('p')).toHaveTextContent(
-      'The computation took longer than 60 s and was stopped.',
-    );
-    const before = engine.extras.filter((e) => e.name === 'timeline').length;
-    await act(async () => fireEvent.click(retry));
-    const asked = engine.extras.filter((e) => e.name === 'timeline');
-    expect(asked).toHaveLength(before + 1);
-    expect(asked.at(-1)?.version).toBe(store.getState().runVersion);
   });
 
   it('show the result in every pane, the diff and the rest once React gets to them', async () => {

@@ -69,18 +69,7 @@ function ExtraPending({ view }: { view: ExtraView<ExtraName> }) {
   if (view.problem === 'invalid') {
     return <p className="empty">The input has errors: fix them to see this pane.</p>;
   }
-  if (view.problem === 'error') {
-    return (
-      <p className="empty">
-        {view.message ?? 'It failed'}.{' '}
-        {view.retry && (
-          <button type="button" className="link-button" onClick={view.retry}>
-            Try again
-          </button>
-        )}
-      </p>
-    );
-  }
+  if (view.problem === 'error') return <p className="empty">{view.message ?? 'It failed'}.</p>;
   return hasRun ? <p className="empty">Computing…</p> : <NothingYet />;
 }
 

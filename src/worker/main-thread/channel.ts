@@ -113,15 +113,6 @@ export interface Channel<A extends BridgeApi<A>> {
   ): Promise<MethodResult<A, K>>;
   /** Terminates the worker; every pending call rejects with `error`. The channel can be used again after. */
   stop(error: WorkerError): void;
-  /**
-   * Makes way for a call that must not wait: when every call in the worker
-   * is one `yields` accepts and the oldest has been there `afterMs` or more,
-   * terminates the worker, failing those calls with `error`; the queue goes
-   * on in a new worker. True when it did. A worker busy with anything else,
-   * or only briefly, is left alone (a new worker has to load its tokenizer
-   * and count again).
-   */
-  interrupt(error: WorkerError, yields: (method: Method<A>) => boolean, afterMs: number): boolean;
   /** Starts the worker now, before the first call, so its script loads while the page does other work. */
   start(): void;
 }
@@ -161,10 +152,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
   let worker: BridgeWorker<A> | null = null;
   let nextId = 1;
   const queue: Job<A>[] = [];
-  const inFlight = new Map<
-    number,
-    { job: Job<A>; timer: ReturnType<typeof setTimeout>; postedAt: number }
-  >();
+  const inFlight = new Map<number, { job: Job<A>; timer: ReturnType<typeof setTimeout> }>();
 
   function settle(
     job: Job<A>,
@@ -353,7 +341,7 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
     const timer = setTimeout(() => {
       failWorker(createTimeoutError(timeoutMs));
     }, timeoutMs);
-    inFlight.set(job.request.id, { job, timer, postedAt: Date.now() });
+    inFlight.set(job.request.id, { job, timer });
     try {
       current.postMessage(job.request);
     } catch (error) {
@@ -424,17 +412,6 @@ export function createChannel<A extends BridgeApi<A>>(options: ChannelOptions<A>
 
     start() {
       worker ??= spawn();
-    },
-
-    interrupt(error, yields, afterMs) {
-      // Every call in the worker counts, a superseded one too: the worker is busy with it all the same.
-      const live = [...inFlight.values()];
-      if (live.length === 0) return false;
-      if (!live.every(({ job }) => yields(job.request.method))) return false;
-      const oldest = Math.min(...live.map(({ postedAt }) => postedAt));
-      if (Date.now() - oldest < afterMs) return false;
-      failWorker(error);
-      return true;
     },
 
     stop(error) {

@@ -43,8 +43,6 @@ export interface WorkerClientOptions {
   timeoutMs?: number;
   /** How long runs must have been quiet before an extra is posted. Default 200 ms. */
   extrasQuietMs?: number;
-  /** How long an extra may hold the worker before a call for figures stops it. Default 1 s. */
-  extraYieldMs?: number;
 }
 
 /** Per-call options. */
@@ -91,17 +89,6 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_EXTRAS_QUIET_MS = 200;
 
 /**
- * How long an extra may hold the worker before a call for figures (a run,
- * a compaction) stops it: the figures come first (issue 43). Shorter extras
- * finish instead, since a new worker loads its tokenizer and counts again.
- */
-const DEFAULT_EXTRA_YIELD_MS = 1_000;
-
-/** Calls that give way to a call for figures: an extra, and the stream handed over for one. */
-const YIELDS_TO_FIGURES = (method: Method<PlaygroundApi>): boolean =>
-  method === 'extra' || method === 'setStream';
-
-/**
  * The extras whose pane reads only the rows it draws (the what-if grid, a
  * virtual list): their rows are built as they are read (`CallOptions.rowsOnRead`
  * of the channel), not all when the reply comes.
@@ -129,15 +116,6 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
   });
 
   const quiet = createRunsQuiet(options.extrasQuietMs ?? DEFAULT_EXTRAS_QUIET_MS);
-  const extraYieldMs = options.extraYieldMs ?? DEFAULT_EXTRA_YIELD_MS;
-  /** Stops a long extra in the worker, so the call for figures about to be made is not held behind it. */
-  const figuresFirst = (): void => {
-    channel.interrupt(
-      new WorkerError('interrupted', 'It was stopped so that the figures of your edit came first'),
-      YIELDS_TO_FIGURES,
-      extraYieldMs,
-    );
-  };
 
   /** The input with its stream named by number, handing the text over first when it is new. */
   const toWorkerInput = (input: PlaygroundInput): WorkerInput => {
@@ -177,17 +155,12 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
   };
 
   return {
-    run: (input, callOptions) => {
-      figuresFirst();
-      return quiet.track(call('run', input, (w) => [w], callOptions, true));
-    },
+    run: (input, callOptions) => quiet.track(call('run', input, (w) => [w], callOptions, true)),
     // Its own latest-wins group: the counted run posted right after it must not cancel it.
-    estimate: (input, callOptions) => {
-      figuresFirst();
-      return quiet.track(
+    estimate: (input, callOptions) =>
+      quiet.track(
         call('run', { ...input, tokenizer: 'chars' }, (w) => [w], callOptions, 'estimate'),
-      );
-    },
+      ),
     async extra(request, callOptions) {
       const { input, ...rest } = request;
       await quiet.wait(request.name, callOptions?.signal);
@@ -201,14 +174,9 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
       );
       return reply as ExtraReply<typeof request.name>;
     },
-    compact: (input, callOptions) => {
-      figuresFirst();
-      return call('compact', input, (w) => [w], callOptions, true);
-    },
-    reset: (input, position, callOptions) => {
-      figuresFirst();
-      return call('reset', input, (w) => [w, position], callOptions, true);
-    },
+    compact: (input, callOptions) => call('compact', input, (w) => [w], callOptions, true),
+    reset: (input, position, callOptions) =>
+      call('reset', input, (w) => [w, position], callOptions, true),
     exportPeer: (input, target, set, callOptions) =>
       call('exportPeer', input, (w) => [w, target, set], callOptions, true),
     start: () => channel.start(),

@@ -9,7 +9,6 @@ import type { SerializedError, WorkerErrorCode } from './protocol.ts';
 const CODES: ReadonlySet<string> = new Set<WorkerErrorCode>([
   'aborted',
   'timeout',
-  'interrupted',
   'crashed',
   'internal',
   'unknown-method',

@@ -30,8 +30,6 @@ export type WorkerErrorCode =
   | 'aborted'
   /** It ran longer than the client's timeout; the worker was terminated and respawned. */
   | 'timeout'
-  /** An extra that held the worker was stopped so a call for figures could run (a retry may be offered). */
-  | 'interrupted'
   /** The worker died (an uncaught error, or its script failed to load). */
   | 'crashed'
   /** The worker threw: a bug, never an error in the user's input (those are diagnostics). */
