@@ -9,16 +9,16 @@ import { getJpMainDryRun } from '../core/compaction/jp-timeline.ts';
 import { project, providerView } from '../core/compaction/projection.ts';
 import type { ParsedConfig } from '../core/config/config.ts';
 import { resolveEffectiveRules } from '../core/config/dsl.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
 import { resolveCompactionRules } from '../core/config/rule-config.ts';
 import { addReports, type Report, reportToJson } from '../core/counting/report.ts';
-import { DEFAULT_TOKENIZER, isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
+import { isTokenizerId, loadTokenCounter } from '../core/counting/tokens.ts';
 import {
   exportPeerConfig,
   isPeerTargetId,
   PEER_TARGETS,
   readTargetParameters,
 } from '../core/export/peer-export.ts';
-import type { JpBase } from '../core/jp-base.ts';
 import { planCompactions, reportStream } from '../core/playground/playground.ts';
 import { describeIgnoredHint } from '../core/playground/tool-info.ts';
 import { sanitize } from '../core/stream/sanitize.ts';
@@ -349,7 +349,7 @@ async function prepareCounting(
 async function getCountingOptions(
   values: Record<string, string | boolean | (string | boolean)[] | undefined>,
 ) {
-  const tokenizer = values.tokenizer ?? DEFAULT_TOKENIZER;
+  const tokenizer = values.tokenizer ?? 'o200k';
   if (!isTokenizerId(tokenizer)) {
     throw new CliError(`--tokenizer must be o200k, cl100k or chars, not "${String(tokenizer)}"`);
   }

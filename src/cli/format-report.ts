@@ -1,6 +1,7 @@
 /** The readable `report` and `recommend` tables. */
 
 import { type HintRecommendations, isRecommendation } from '../core/analyses/recommend.ts';
+import { formatCount, formatPercent, formatSavedTokens } from '../core/counting/format.ts';
 import {
   getToolRowLabel,
   PAYLOAD_GROUPS,
@@ -9,7 +10,6 @@ import {
   savedPercent,
 } from '../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
-import { formatCount, formatPercent, formatSavedTokens } from '../core/format.ts';
 import { escapeForTerminal, escapeLines } from './terminal.ts';
 
 const GROUP_NAMES: Record<PayloadGroup, string> = {

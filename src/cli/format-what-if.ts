@@ -1,10 +1,10 @@
 /** The readable `report --what-if` grid. */
 
+import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
 import { getWhatIfHeadline, type WhatIfGrid } from '../core/analyses/what-if.ts';
-import { HINT_CHOICES } from '../core/config/tool-hints.ts';
+import { formatCount } from '../core/counting/format.ts';
 import { getToolRowLabel } from '../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../core/counting/tokens.ts';
-import { formatCount } from '../core/format.ts';
 import { escapeForTerminal } from './terminal.ts';
 
 /** One line per tool: tokens after (saved) under each choice, `*` on the choice in force. */

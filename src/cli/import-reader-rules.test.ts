@@ -9,7 +9,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { JpBase } from '../core/jp-base.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { SHARED_DIR } from '../test/conformance.ts';
 import { runCli } from '../test/run-cli.ts';

@@ -1,8 +1,8 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { parseReadingAssignments, type Readings } from '../core/compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
+import { DEFAULT_BASE, type JpBase } from '../core/config/jp-base.ts';
 import {
-  getImportFormat,
   IMPORT_FORMAT_LABELS,
   IMPORT_FORMATS,
   type ImportFormat,
@@ -12,7 +12,6 @@ import {
 } from '../core/import/import.ts';
 import { accountImport, describeImportAccount } from '../core/import/loss-guard.ts';
 import { readAnyStream } from '../core/import/read-stream.ts';
-import { DEFAULT_BASE, type JpBase } from '../core/jp-base.ts';
 import { ENCODING_SETTINGS } from '../core/playground/input-options.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { EncodingSetting, StreamElement } from '../core/types.ts';
@@ -170,10 +169,7 @@ export function readStream(io: CliIo, path: string, options: StreamOptions): Rea
     ...(options.agent !== undefined ? { agent: options.agent } : {}),
   });
   const { parsed } = read;
-  if (
-    options.agent !== undefined &&
-    (read.format === null || !getImportFormat(read.format).inlineSubagents)
-  ) {
+  if (options.agent !== undefined && read.format !== 'claude-code') {
     throw new CliError(
       `${path}:1:1: error: --agent names an inline subagent of a Claude Code session; this file is read as ${read.format === null ? 'no known format' : IMPORT_FORMAT_LABELS[read.format]}`,
     );

@@ -5,17 +5,12 @@
  * documented shape. A FOLDER sums its conversations, with a row each.
  */
 
+import { HINT_CHOICES } from '../core/analyses/hint-table.ts';
 import { type ParsedConfig, parseConfigToml } from '../core/config/config.ts';
-import { HINT_CHOICES } from '../core/config/tool-hints.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
+import { formatCount, formatDollars, formatPercent } from '../core/counting/format.ts';
 import { getToolRowLabel } from '../core/counting/report.ts';
-import {
-  DEFAULT_TOKENIZER,
-  isTokenizerId,
-  loadTokenCounter,
-  TOKENIZER_LABELS,
-} from '../core/counting/tokens.ts';
-import { formatCount, formatDollars, formatPercent } from '../core/format.ts';
-import type { JpBase } from '../core/jp-base.ts';
+import { isTokenizerId, loadTokenCounter, TOKENIZER_LABELS } from '../core/counting/tokens.ts';
 import { comparePolicies, type PolicyComparisonRow } from '../core/replay/compare-policies.ts';
 import {
   describeFolderMoney,
@@ -139,7 +134,7 @@ export async function runReplayCommand(args: string[], io: CliIo): Promise<numbe
     );
   }
   const prefixTokens = readPrefixOption(values.prefix);
-  const tokenizer = values.tokenizer ?? DEFAULT_TOKENIZER;
+  const tokenizer = values.tokenizer ?? 'o200k';
   if (!isTokenizerId(tokenizer)) {
     throw new CliError(
       `--tokenizer must be o200k, cl100k or chars, not "${escapeForTerminal(String(tokenizer))}"`,

@@ -6,16 +6,15 @@
  * loop, type-only ones included).
  */
 
+import type { ExtraName, ExtraValue } from '../core/analyses/extras.ts';
 import type { HintRecommendations } from '../core/analyses/recommend.ts';
 import type { Readings } from '../core/compaction/readings.ts';
-import type { ToolHintInfo } from '../core/config/hints-in-force.ts';
 import type { Report } from '../core/counting/report.ts';
 import type { TokenizerId } from '../core/counting/tokens.ts';
-import type { ExtraName, ExtraValue } from '../core/extras/extras.ts';
 import type { ImportSummary } from '../core/import/types.ts';
 import type { ToolChoice } from '../core/playground/pipeline.ts';
 import type { PlaygroundFigures, PlaygroundInput } from '../core/playground/playground.ts';
-import type { ReadingChoice, WhatIfGrid } from '../core/playground/types.ts';
+import type { ReadingChoice, ToolHintInfo, WhatIfGrid } from '../core/playground/types.ts';
 import type { FolderMoney } from '../core/replay/folder-money.ts';
 import type { PolicyName } from '../core/replay/policies/policies.ts';
 import type { ReplayChoice, ScheduleId } from '../core/replay/schedules.ts';

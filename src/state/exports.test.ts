@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfigToml } from '../core/config/config.ts';
 import { dslToPartialRule, dslToRule, parseDslSpec } from '../core/config/dsl.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
 import { applyRuleDefaults, mergeRuleLayers } from '../core/config/rule-config.ts';
-import type { JpBase } from '../core/jp-base.ts';
 import { createPlaygroundSession } from '../core/playground/playground.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { EXAMPLES } from '../examples/index.ts';

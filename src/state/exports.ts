@@ -9,14 +9,14 @@
 
 import { parseConfigToml } from '../core/config/config.ts';
 import { dslToPartialRule, parseDslSpec } from '../core/config/dsl.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
 import {
   mergeRuleLayers,
+  type ParseResult,
   type PartialCompactionRule,
   writeRuleToml,
 } from '../core/config/rule-config.ts';
 import { hasErrors } from '../core/diagnostics.ts';
-import type { JpBase } from '../core/jp-base.ts';
-import type { ParseResult } from '../core/parse-result.ts';
 import { describeFirstProblem } from '../core/playground/pipeline.ts';
 import { parseEventsText } from '../core/stream/codec.ts';
 import { writeEventsText } from '../core/stream/write.ts';

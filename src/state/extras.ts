@@ -10,10 +10,10 @@
  * - A pane shows an extra only for the latest version (`selectExtra`):
  *   while it is computing, the pane is busy and shows no older one.
  *
- * Adding an extra: a handler in `core/extras/extras.ts`, and a pane
+ * Adding an extra: a handler in `core/analyses/extras.ts`, and a pane
  * that calls `useExtra(name, args)`; nothing here changes.
  */
-import type { ExtraArgs, ExtraName } from '../core/extras/extras.ts';
+import type { ExtraArgs, ExtraName } from '../core/analyses/extras.ts';
 import type { PlaygroundInput } from '../core/playground/types.ts';
 import { isAbortError } from '../worker/shared/errors.ts';
 import type { ExtraReply } from '../worker/shared/playground-protocol.ts';

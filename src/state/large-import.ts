@@ -6,7 +6,7 @@
  * files keep the plain path (`openFile`), where the worker imports them.
  */
 
-import { formatSize } from '../core/format.ts';
+import { formatSize } from '../core/counting/format.ts';
 import { PLAYGROUND_STREAM_LIMITS } from '../core/json/limits.ts';
 import { notify, openFile } from './actions.ts';
 import { logFailure } from './failures.ts';

@@ -36,18 +36,11 @@ export interface PeerTargetItem {
   title: string;
   /** The hints it cannot say. */
   cannotExpress: string;
-  /** Whether it writes a runtime policy's settings (Codex, Claude Code) rather than hints per tool. */
-  writesSettings: boolean;
 }
 
 /** Every target, in menu order. */
 export const PEER_TARGET_ITEMS: readonly PeerTargetItem[] = PEER_TARGETS.map(
-  ({ id, title, cannotExpress, policy }) => ({
-    id,
-    title,
-    cannotExpress,
-    writesSettings: policy !== undefined,
-  }),
+  ({ id, title, cannotExpress }) => ({ id, title, cannotExpress }),
 );
 
 let engine: PeerExportEngine | null = null;

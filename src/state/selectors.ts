@@ -6,12 +6,12 @@
  */
 
 import { isSameCompaction } from '../core/compaction/creation.ts';
-import type { TimelineEntry } from '../core/compaction/explain.ts';
 import { describeChangedReadings, getChangedReadings } from '../core/compaction/readings.ts';
 import { formatTurnRange } from '../core/config/range.ts';
+import { formatCount, formatSaving } from '../core/counting/format.ts';
 import { savedPercent } from '../core/counting/report.ts';
-import { formatCount, formatSaving } from '../core/format.ts';
 import type { PlaygroundInput } from '../core/playground/playground.ts';
+import type { TimelineEntry } from '../core/playground/types.ts';
 import { getFilePolicy } from '../core/replay/policies/policies.ts';
 import type { ReplayChoice } from '../core/replay/schedules.ts';
 import type { Diagnostic, Encoding } from '../core/types.ts';

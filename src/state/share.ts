@@ -9,9 +9,6 @@
  * The browser's `location`, `history` and storages are injected by
  * `initShare` (main.tsx passes the real ones), so tests drive every path
  * with plain objects.
- *
- * Why one file of this length: the start order (link, autosave, example) and
- * the offers to restore are one state machine over the same injected storages.
  */
 
 import {
@@ -20,7 +17,7 @@ import {
   isDefaultReadings,
   withReadings,
 } from '../core/compaction/readings.ts';
-import { formatSize } from '../core/format.ts';
+import { formatSize } from '../core/counting/format.ts';
 import { DEFAULT_REPLAY_CHOICE } from '../core/replay/schedules.ts';
 import {
   decodeAppLink,

@@ -3,7 +3,7 @@
  * conversations among picked files, and the browser's size limits on them.
  */
 
-import { formatCount, formatSize } from '../core/format.ts';
+import { formatCount, formatSize } from '../core/counting/format.ts';
 import {
   classifySessionPath,
   getSubagentMetaPath,

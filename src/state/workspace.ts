@@ -16,10 +16,9 @@
  */
 
 import type { Recommendation } from '../core/analyses/recommend.ts';
-import type { ToolHintInfo } from '../core/config/hints-in-force.ts';
+import { formatCount } from '../core/counting/format.ts';
 import { addReports, type Report } from '../core/counting/report.ts';
-import { formatCount } from '../core/format.ts';
-import { compareCodePoints } from '../core/json/values.ts';
+import type { ToolHintInfo } from '../core/playground/types.ts';
 import { writeEventsText } from '../core/stream/write.ts';
 import type { WorkspacePool } from '../worker/main-thread/workspace-pool.ts';
 import { isAbortError } from '../worker/shared/errors.ts';
@@ -289,7 +288,7 @@ async function countWorkspace(): Promise<void> {
         workspaceReport: running,
         workspaceTools: [...tools.values()]
           .map(({ info }) => info)
-          .sort((a, b) => compareCodePoints(a.name, b.name)),
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
       });
     };
 

@@ -10,8 +10,8 @@
 
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
+import { formatSaving } from '../core/counting/format.ts';
 import { getToolRowLabel, savedPercent } from '../core/counting/report.ts';
-import { formatSaving } from '../core/format.ts';
 import type { PlaygroundFigures } from '../core/playground/types.ts';
 import { parseTimestamp } from '../core/stream/timestamp.ts';
 import {

@@ -3,7 +3,7 @@
  * `conformance.ts` because scripts outside Vitest (the benchmarks) import that.
  */
 import { describe, expect, it } from 'vitest';
-import type { JpBase } from '../core/jp-base.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
 import { type ConformanceCase, countCaseFolders, getCaseBases } from './conformance.ts';
 
 /**

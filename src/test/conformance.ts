@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { JpBase } from '../core/jp-base.ts';
+import type { JpBase } from '../core/config/jp-base.ts';
 import type { StreamElement } from '../core/types.ts';
 
 /** Where the shared material sits: beside the checkout, as in CI. */

@@ -3,7 +3,7 @@
  * answered when the test says so, which makes ordering (debounce, latest
  * wins, a slow run finishing after a fast one) explicit in tests.
  */
-import type { ExtraArgs, ExtraName } from '../core/extras/extras.ts';
+import type { ExtraArgs, ExtraName } from '../core/analyses/extras.ts';
 import {
   createEmptyFigures,
   type PlaygroundFigures,

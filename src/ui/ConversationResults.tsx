@@ -7,7 +7,7 @@
  */
 
 import { memo, useRef } from 'react';
-import { SHORT_AGENT_SESSION_WORDS } from '../core/playground/guidance.ts';
+import { SHORT_AGENT_SESSION_WORDS } from '../core/config/guidance.ts';
 import { getFilePolicy, type PolicyName } from '../core/replay/policies/policies.ts';
 import { describeSessionMoney } from '../core/replay/presentation.ts';
 import { flushAnalysis } from '../state/actions.ts';

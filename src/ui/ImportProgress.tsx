@@ -3,7 +3,7 @@
  * size, as a labelled `<progress>` so assistive technology announces it.
  */
 import { useEffect } from 'react';
-import { formatCount, formatSize } from '../core/format.ts';
+import { formatCount, formatSize } from '../core/counting/format.ts';
 import { markImportProgressSeen } from '../state/large-import.ts';
 import { useAppStore } from '../state/store.ts';
 

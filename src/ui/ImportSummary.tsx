@@ -4,8 +4,8 @@
  * on), and what was skipped and why, with the source line of the first.
  */
 
-import { formatCount } from '../core/format.ts';
-import { IMPORT_FORMAT_LABELS } from '../core/import/formats.ts';
+import { formatCount } from '../core/counting/format.ts';
+import { IMPORT_FORMAT_LABELS } from '../core/import/types.ts';
 import { getStreamExampleId } from '../state/share.ts';
 import { useAppStore } from '../state/store.ts';
 

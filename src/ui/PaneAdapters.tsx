@@ -21,9 +21,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { ExtraName, TranscriptsExtra } from '../core/analyses/extras.ts';
 import { getReadingInfo } from '../core/compaction/readings.ts';
-import type { ExtraName, TranscriptsExtra } from '../core/extras/extras.ts';
-import { formatCount } from '../core/format.ts';
+import { formatCount } from '../core/counting/format.ts';
 import type { ToolChoice } from '../core/playground/pipeline.ts';
 import type { ReadingDiff, RemovedBySanitize, TranscriptEntry } from '../core/playground/types.ts';
 import { describeRequestPromptUnder, type RequestPrompt } from '../core/replay/request-prompt.ts';

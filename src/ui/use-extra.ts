@@ -4,7 +4,7 @@
  * A pane that is out of view, or in a hidden results view, asks for nothing.
  */
 import { createContext, type RefObject, useContext, useEffect, useRef, useState } from 'react';
-import type { ExtraArgs, ExtraName } from '../core/extras/extras.ts';
+import type { ExtraArgs, ExtraName } from '../core/analyses/extras.ts';
 import { type ExtraView, requestExtra, selectExtra } from '../state/extras.ts';
 import { useAppStore } from '../state/store.ts';
 

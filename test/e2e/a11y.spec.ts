@@ -8,15 +8,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SHARED_DIR } from '../../src/test/conformance.ts';
-import {
-  expect,
-  exportDialogName,
-  openPlayground,
-  showPane,
-  test,
-  waitForDiff,
-  waitForResults,
-} from './helpers.ts';
+import { expect, openPlayground, showPane, test, waitForDiff, waitForResults } from './helpers.ts';
 import { openCostSection } from './replay-helpers.ts';
 import { openCorpusFolder, waitForWorkspace } from './workspace-helpers.ts';
 
@@ -88,7 +80,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.keyboard.press('Enter');
         await page.getByRole('button', { name: target, exact: true }).focus();
         await page.keyboard.press('Enter');
-        const dialog = page.getByRole('dialog', { name: exportDialogName(target) });
+        const dialog = page.getByRole('dialog', { name: `Hints for ${target}` });
         await expect(dialog).toBeVisible();
         found.push(...(await seriousViolations(page, '[role="dialog"]')));
         await page.keyboard.press('Escape');

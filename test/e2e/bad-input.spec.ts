@@ -28,7 +28,6 @@ import {
 import {
   editor,
   expect,
-  exportDialogName,
   openAdvanced,
   openPlayground,
   recordConsoleErrors,
@@ -295,7 +294,7 @@ async function checkCase(
 async function readExportSnippet(page: Page, title: string): Promise<string> {
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('button', { name: title }).click();
-  const dialog = page.getByRole('dialog', { name: exportDialogName(title) });
+  const dialog = page.getByRole('dialog', { name: `Hints for ${title}` });
   await expect(dialog.locator('[data-status]')).toHaveAttribute('data-status', 'done');
   const snippet = await dialog.getByTestId('peer-snippet').inputValue();
   await page.keyboard.press('Escape');

@@ -333,8 +333,3 @@ export async function openAdvanced(page: Page): Promise<void> {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
-
-/** The accessible name of an export target's dialog: "Hints for …", or "Settings for …" for a runtime's config. */
-export function exportDialogName(title: string): RegExp {
-  return new RegExp(`^(Hints|Settings) for ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-}

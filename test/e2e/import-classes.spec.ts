@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { IMPORT_FORMAT_LABELS } from '../../src/core/import/formats.ts';
+import { IMPORT_FORMAT_LABELS } from '../../src/core/import/types.ts';
 import {
   ampThread,
   type ClassReproducer,

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { IMPORT_FORMAT_LABELS } from '../../src/core/import/formats.ts';
+import { IMPORT_FORMAT_LABELS } from '../../src/core/import/types.ts';
 import { SHARED_DIR } from '../../src/test/conformance.ts';
 import {
   AGENT_TRANSCRIPTS,

@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import {
   expect,
-  exportDialogName,
   findPiecesBrokenMidWord,
   openPlayground,
   setEditorText,
@@ -140,7 +139,7 @@ async function openDialog(page: Page, title: string): Promise<Locator> {
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: title }).focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: exportDialogName(title) });
+  const dialog = page.getByRole('dialog', { name: `Hints for ${title}` });
   await expect(dialog.locator('[data-status]')).toHaveAttribute('data-status', 'done');
   return dialog;
 }

@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatCount, formatDollars, formatPercent } from '../../src/core/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../../src/core/counting/format.ts';
 import { describeFolderMoney, type FolderMoney } from '../../src/core/replay/folder-money.ts';
 import { SHARED_DIR } from '../../src/test/conformance.ts';
 import { expect, openPlayground, setEditorText, test, waitForResults } from './helpers.ts';

@@ -45,9 +45,9 @@ import {
 } from '../../src/core/analyses/hint-table.ts';
 import { providerView } from '../../src/core/compaction/projection.ts';
 import { parseConfigToml } from '../../src/core/config/config.ts';
+import { formatCount } from '../../src/core/counting/format.ts';
 import { addReports, getPayload, type Report } from '../../src/core/counting/report.ts';
 import { createTokenCounter, loadTokenCounter } from '../../src/core/counting/tokens.ts';
-import { formatCount } from '../../src/core/format.ts';
 import { createPlaygroundSession, reportStream } from '../../src/core/playground/playground.ts';
 import { parseEventsText } from '../../src/core/stream/codec.ts';
 import { sanitize } from '../../src/core/stream/sanitize.ts';

@@ -5,7 +5,7 @@
  * the page cannot drift from the data. `npx tsx tools/docs/replay-tables.ts`
  * prints both, to paste when a row changes.
  */
-import { formatCount } from '../../src/core/format.ts';
+import { formatCount } from '../../src/core/counting/format.ts';
 import { MODELS } from '../../src/core/replay/prices.ts';
 import { listRuntimeProfiles } from '../../src/core/replay/runtime-profiles.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runWithExtras } from '../extras/extras.ts';
 import { createPlaygroundSession } from '../playground/playground.ts';
+import { runWithExtras } from './extras.ts';
 
 const T0 = '2025-07-01 00:00:00.0';
 const STREAM = [

@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { listCorpus } from '../../test/conformance.ts';
 import { README_CONFIG_TOML, readCorpusStream } from '../../test/corpus.ts';
 import { parseConfigToml } from '../config/config.ts';
-import { HINT_CHOICES } from '../config/tool-hints.ts';
 import { addReports } from '../counting/report.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
 import { reportStream } from '../playground/playground.ts';
 import type { StreamElement } from '../types.ts';
-import { createHintTable, type HintChoice } from './hint-table.ts';
+import { createHintTable, HINT_CHOICES, type HintChoice } from './hint-table.ts';
 import {
   applyRecommendations,
   chooseHint,

@@ -11,11 +11,11 @@
 
 import type { ParsedConfig } from '../config/config.ts';
 import { formatTomlKey } from '../config/toml-locator.ts';
-import { HINT_CHOICES, mergeToolLayers, TOOL_HINT_KEY } from '../config/tool-hints.ts';
+import { mergeToolLayers, TOOL_HINT_KEY } from '../config/tool-hints.ts';
 import { removesResults } from '../counting/drawn-on.ts';
+import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports, type Report, type ToolRow } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
-import { formatCount } from '../format.ts';
 import { compareCodePoints, getOwn, setOwn } from '../json/values.ts';
 import { reportStream } from '../playground/pipeline.ts';
 import type { JsonObject, StreamElement, ToolHint } from '../types.ts';
@@ -25,6 +25,7 @@ import {
   type DrawnOnCount,
   getHintChoices,
   getReportFromHintTable,
+  HINT_CHOICES,
   type HintChoice,
   type HintTable,
   type HintTableOptions,

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createReport } from '../counting/report.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
-import { runWithExtras } from '../extras/extras.ts';
 import { createPlaygroundSession, type PlaygroundInput } from '../playground/playground.ts';
+import { runWithExtras } from './extras.ts';
 
 const AT = '2026-09-01 10:00:00.0';
 const event = (fields: Record<string, unknown>) => JSON.stringify({ timestamp: AT, ...fields });

@@ -12,12 +12,11 @@
 
 import { getToolInfo } from '../compaction/projection.ts';
 import { DEFAULT_READINGS } from '../compaction/readings.ts';
+import { formatByteSize, formatByteSizeForPeople } from '../config/byte-size.ts';
 import type { ParsedConfig } from '../config/config.ts';
+import { formatCount } from '../counting/format.ts';
 import { type Amount, addReports } from '../counting/report.ts';
-import { formatCount } from '../format.ts';
-import { JP_BASES } from '../jp-base.ts';
 import { reportStream } from '../playground/pipeline.ts';
-import { formatByteSize, formatByteSizeForPeople } from '../stream/byte-size.ts';
 import type { StreamElement } from '../types.ts';
 import type { HintTableOptions } from './hint-table.ts';
 
@@ -130,7 +129,7 @@ export function suggestThresholds(
   options: HintTableOptions,
 ): ThresholdSuggestion[] {
   const readings = options.readings ?? DEFAULT_READINGS;
-  if (!JP_BASES[readings.base].mainRuleConfig) return [];
+  if (readings.base !== '2026-09') return [];
   const suggestions: ThresholdSuggestion[] = [];
   const sizes = [...getResponseSizes(streams)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [tool, toolSizes] of sizes) {

@@ -1,6 +1,6 @@
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { HINT_CHOICES } from '../config/tool-hints.ts';
+import { HINT_CHOICES } from './hint-table.ts';
 import { setToolChoiceInToml } from './hint-toml.ts';
 
 // A tool's table whose header carries a trailing comment, with comments above it.

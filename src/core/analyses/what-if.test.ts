@@ -4,11 +4,10 @@ import { readCorpusStream } from '../../test/corpus.ts';
 import { TWO_RULES, toolTurnsStream } from '../../test/interacting-hints.ts';
 import { READINGS, type Readings, withReadings } from '../compaction/readings.ts';
 import { parseConfigToml } from '../config/config.ts';
-import { HINT_CHOICES } from '../config/tool-hints.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
 import { reportStream } from '../playground/playground.ts';
 import type { StreamElement } from '../types.ts';
-import { createHintTable, type HintChoice } from './hint-table.ts';
+import { createHintTable, HINT_CHOICES, type HintChoice } from './hint-table.ts';
 import { getWhatIfGrid, getWhatIfGridOfStreams, whatIfToJson } from './what-if.ts';
 
 const RULES = `[[conversation.compaction.rules]]

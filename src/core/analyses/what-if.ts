@@ -13,10 +13,9 @@
 
 import { DEFAULT_READINGS } from '../compaction/readings.ts';
 import type { ParsedConfig } from '../config/config.ts';
-import { HINT_CHOICES } from '../config/tool-hints.ts';
+import { formatCount, formatSavedTokens } from '../counting/format.ts';
 import { type Amount, addReports, type Report } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
-import { formatCount, formatSavedTokens } from '../format.ts';
 import { getOwn } from '../json/values.ts';
 import { buildBeforeView, reportStream } from '../playground/pipeline.ts';
 import type { WhatIfCell, WhatIfGrid, WhatIfRow } from '../playground/types.ts';
@@ -26,6 +25,7 @@ import {
   createHintTable,
   getHintChoices,
   getReportFromHintTable,
+  HINT_CHOICES,
   type HintChoice,
   type HintTable,
   type HintTableOptions,

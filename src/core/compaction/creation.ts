@@ -6,6 +6,7 @@
  * rule whose range is not empty, all with the same "now".
  */
 import { ruleToEquivalentDsl } from '../config/dsl.ts';
+import { DEFAULT_BASE } from '../config/jp-base.ts';
 import {
   describeEmptyRange,
   describeSummaryRefusal,
@@ -17,9 +18,7 @@ import {
   resolveRuleRanges,
   type SummaryRefusal,
 } from '../config/range.ts';
-import { toolCallsModeToPolicy } from '../config/rule-config.ts';
-import { DEFAULT_BASE } from '../jp-base.ts';
-import { serializeCompactionEvent } from '../stream/stored-compaction.ts';
+import { serializeCompactionEvent, toolCallsModeToPolicy } from '../config/rule-config.ts';
 import {
   formatTimestamp,
   type Instant,

@@ -5,7 +5,7 @@
  * 4.0 KB, and 1KB is 1,024 bytes (15.2).
  */
 import { describe, expect, it } from 'vitest';
-import { runWithExtras } from '../extras/extras.ts';
+import { runWithExtras } from '../analyses/extras.ts';
 import { createPlaygroundSession } from '../playground/playground.ts';
 import type { PlaygroundInput } from '../playground/types.ts';
 

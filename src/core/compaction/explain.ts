@@ -3,10 +3,11 @@
  * step 2 winners, D17 policy source) into an explanation a person can read.
  */
 
+import { formatByteSizeForPeople, parseByteSizeText } from '../config/byte-size.ts';
 import { formatTurnRange } from '../config/range.ts';
 import { policyToHintName } from '../config/tool-hints.ts';
-import { formatByteSizeForPeople, parseByteSizeText } from '../stream/byte-size.ts';
-import type { CompactionEvent, StreamElement, ToolCallPolicy, TurnRange } from '../types.ts';
+import type { EventExplanation, SlotDecision, TimelineEntry } from '../playground/types.ts';
+import type { StreamElement, ToolCallPolicy } from '../types.ts';
 import type {
   CompactionRef,
   ResponseNaming,
@@ -173,38 +174,4 @@ export function explainEvent(
   }
   explanation.sentence = `${turnText} is not changed by any compaction for this event: sent as is.`;
   return explanation;
-}
-
-/** A compaction event on the timeline: already in the stream, or previewed. */
-export interface TimelineEntry {
-  /** 1-based position among the stream's compaction events (for Reset K), or null when new. */
-  position: number | null;
-  /** Index of the element in the stream, or null when new. */
-  elementIndex: number | null;
-  event: CompactionEvent;
-  isNew: boolean;
-}
-
-/** How one projected turn's content types were decided (spec 4 step 2). */
-export interface SlotDecision {
-  /** Index into `PlaygroundFigures.timeline`. */
-  timelineIndex: number;
-  timestamp: string;
-  range: TurnRange;
-  isNew: boolean;
-}
-
-/** Why an event in the "after" view looks as it does. */
-export interface EventExplanation {
-  /** The raw 0-based turn the event came from. */
-  turn: number;
-  summary?: SlotDecision;
-  reasoning?: SlotDecision;
-  toolCalls?: SlotDecision;
-  /** For tool events under a tool_calls winner: the policy applied and where it came from. */
-  toolPolicy?: { policy: ToolCallPolicy; from: 'tool_overrides' | 'tool_calls' };
-  /** What happened to the event: kept as is, changed, dropped, or injected. */
-  outcome: 'unchanged' | 'stripped' | 'omitted' | 'summarized' | 'injected' | 'reasoning-stripped';
-  /** One sentence a person can read. */
-  sentence: string;
 }

@@ -9,15 +9,14 @@
  * 16KB`, `verbatim summary`), and under a rule with a threshold the items it catches, one
  * per line (`  turn N  NAME  SIZE`), or `  nothing over the threshold.`.
  */
-
-import { JP_BASES, type JpBase } from '../jp-base.ts';
-import { isJsonObject } from '../json/values.ts';
-import { formatByteSize, formatByteSizeForPeople } from '../stream/byte-size.ts';
+import { formatByteSize, formatByteSizeForPeople } from '../config/byte-size.ts';
+import type { JpBase } from '../config/jp-base.ts';
 import {
   readStoredReasoning,
   readStoredSummary,
   readStoredToolCalls,
-} from '../stream/stored-compaction.ts';
+} from '../config/rule-config.ts';
+import { isJsonObject } from '../json/values.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
 import type { CompactionEvent, StreamElement } from '../types.ts';
 import { getMeasuredSize, isReasoningResponse, pairToolCalls } from './projection.ts';
@@ -84,7 +83,7 @@ export function getJpMainDryRun(
   events: readonly CompactionEvent[],
   base: JpBase,
 ): string[] {
-  if (!JP_BASES[base].pairsByPosition || events.length === 0) return getJpDryRun(events);
+  if (base === '2026-08' || events.length === 0) return getJpDryRun(events);
   const turns = assignTurns(elements);
   const tools = pairToolCalls(elements, turns);
   const lines: string[] = [];

@@ -15,21 +15,16 @@
  * Linear in the stream (plus the turns each compaction covers). Elements that
  * come through unchanged are the input objects themselves; only modified and
  * injected elements are new.
- *
- * Why one file of this length: spec 4's steps share each turn's slot state;
- * split, that state would travel between modules and the order of the steps
- * would be hidden.
  */
-
-import { JP_BASES, type JpBase } from '../jp-base.ts';
-import { carryNumberTexts } from '../json/number-text.ts';
-import { formatByteSize, MAX_BYTE_SIZE, utf8Length } from '../stream/byte-size.ts';
+import { formatByteSize, MAX_BYTE_SIZE, utf8Length } from '../config/byte-size.ts';
+import type { JpBase } from '../config/jp-base.ts';
 import {
   parseToolCallPolicy,
   readStoredReasoning,
   readStoredSummary,
   readStoredToolCalls,
-} from '../stream/stored-compaction.ts';
+} from '../config/rule-config.ts';
+import { carryNumberTexts } from '../json/number-text.ts';
 import { canonicalTimestamp, type Instant, parseTimestamp } from '../stream/timestamp.ts';
 import { assignTurns, classifyElement } from '../stream/turns.ts';
 import type { JsonValue, StreamElement, ToolCallPolicy } from '../types.ts';
@@ -546,9 +541,9 @@ export function getToolInfo(
   base: JpBase,
   rawTurns?: readonly number[],
 ): Map<number, ToolInfo> {
-  return JP_BASES[base].pairsByPosition
-    ? pairToolCalls(elements, rawTurns)
-    : idMapToolInfo(elements, buildToolNameMap(elements));
+  return base === '2026-08'
+    ? idMapToolInfo(elements, buildToolNameMap(elements))
+    : pairToolCalls(elements, rawTurns);
 }
 
 /**

@@ -10,8 +10,8 @@
  * share links all read them from here.
  */
 
-import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
-import type { ParseResult } from '../parse-result.ts';
+import { DEFAULT_BASE, type JpBase } from '../config/jp-base.ts';
+import type { ParseResult } from '../config/rule-config.ts';
 
 /** One choice per open question; each field's first value is the spec's ruling. */
 export interface Readings {

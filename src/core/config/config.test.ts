@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../diagnostics.ts';
-import type { JpBase } from '../jp-base.ts';
 import type { Diagnostic, JsonObject, StreamElement } from '../types.ts';
 import { parseConfigToml, type UserConfig } from './config.ts';
 import { getStreamConfigDeltaTools, resolveConfigInForce } from './in-force.ts';
+import type { JpBase } from './jp-base.ts';
 
 /** The text a diagnostic marks, so tests read as "this value is flagged". */
 function marked(text: string, diagnostic: Diagnostic): string {

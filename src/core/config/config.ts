@@ -15,21 +15,15 @@
  * diagnostic at the exact position of that value in the text. smol-toml gives
  * no positions for values, so a small locator scans the (already valid) TOML
  * for the span of every key path.
- *
- * Why one file of this length: one TOML layer is read in one pass with the
- * positions of its keys; split by table, the locator and the diagnostics would
- * travel between files and the order of the checks would be hidden.
  */
-
 import { parse, TomlDate, TomlError } from 'smol-toml';
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
-import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
 import { capDiagnostics, checkConfigTextLength } from '../json/limits.ts';
 import { keepNumberText } from '../json/number-text.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { describeType, getOwn, isJsonObject, setOwn, showValue } from '../json/values.ts';
 import type { Diagnostic, JsonObject, JsonValue, Severity } from '../types.ts';
-import { type AutoCompaction, readAutoTable } from './auto-config.ts';
+import { DEFAULT_BASE, type JpBase } from './jp-base.ts';
 import {
   getKeysInsideRule,
   getSingleBracketRules,
@@ -55,8 +49,6 @@ export interface UserConfig {
    * Entries that are not tables and hints with errors are left out.
    */
   tools: Record<string, JsonObject>;
-  /** `[conversation.compaction.auto]` (draft D50, the `auto` schedule's), when the TOML sets it. */
-  auto?: AutoCompaction;
 }
 
 /** The user's config and the problems found in its text. */
@@ -606,18 +598,12 @@ export function parseConfigToml(text: string, base: JpBase = DEFAULT_BASE): Pars
       reader.warnTypos(
         compaction,
         ['conversation', 'compaction'],
-        ['rules', 'auto'],
-        ['rules', 'auto'],
+        ['rules'],
+        ['rules'],
         '[conversation.compaction]',
       );
       const rules = getOwn(compaction, 'rules');
       if (rules !== undefined) config.rules = readRulesLayer(reader, rules, base);
-      const auto = getOwn(compaction, 'auto');
-      if (auto !== undefined) {
-        const read = readAutoTable(auto, text, reader.context.locator);
-        config.auto = read.auto;
-        reader.diagnostics.push(...read.diagnostics);
-      }
     }
     const tools = readTable(
       reader,

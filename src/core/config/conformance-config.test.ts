@@ -6,31 +6,29 @@
 import { expect } from 'vitest';
 import { loadCases } from '../../test/conformance.ts';
 import { describeConformance } from '../../test/conformance-suite.ts';
-import type { JpBase } from '../jp-base.ts';
-import type { ParseResult } from '../parse-result.ts';
-import { formatByteSize, parseByteSize } from '../stream/byte-size.ts';
 import { parseEventsText } from '../stream/codec.ts';
-import {
-  parseCompactionEvent,
-  parseReasoningMode,
-  parseToolCallPolicy,
-  serializeCompactionEvent,
-  serializeToolCallPolicy,
-} from '../stream/stored-compaction.ts';
 import { writeEventsText } from '../stream/write.ts';
 import type { JsonValue, RuleBound, StreamElement, ToolCallPolicy } from '../types.ts';
+import { formatByteSize, parseByteSize } from './byte-size.ts';
+import type { JpBase } from './jp-base.ts';
 import { getVerbatimSummaryText } from './range.ts';
 import {
   formatRuleBoundFor,
+  type ParseResult,
   type PartialCompactionRule,
+  parseCompactionEvent,
   parseCompactionRule,
+  parseReasoningMode,
   parseRuleBound,
   parseRulesLayer,
+  parseToolCallPolicy,
   parseToolCallsMode,
   type RulesLayer,
   readPolicySetting,
   resolveCompactionRules,
+  serializeCompactionEvent,
   serializeCompactionRule,
+  serializeToolCallPolicy,
   toolCallsModeToPolicy,
 } from './rule-config.ts';
 import { parseToolHint, parseToolsTable, resolveToolOverrides } from './tool-hints.ts';

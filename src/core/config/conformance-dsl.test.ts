@@ -6,8 +6,8 @@
 import { expect } from 'vitest';
 import { loadCases } from '../../test/conformance.ts';
 import { describeConformance } from '../../test/conformance-suite.ts';
-import { parseByteSizeText } from '../stream/byte-size.ts';
 import type { CompactionRule } from '../types.ts';
+import { parseByteSizeText } from './byte-size.ts';
 import { type DslSpec, dslToPartialRule, parseDslSpec, resolveEffectiveRules } from './dsl.ts';
 import { writePolicySetting } from './rule-config.ts';
 

@@ -6,8 +6,6 @@ import { expect } from 'vitest';
 import { buildRulesStream, loadCases } from '../../test/conformance.ts';
 import { describeConformance } from '../../test/conformance-suite.ts';
 import { FALLBACK_NOW_TEXT, getDefaultNow } from '../compaction/creation.ts';
-import type { JpBase } from '../jp-base.ts';
-import type { ParseResult } from '../parse-result.ts';
 import { parseTimestamp } from '../stream/timestamp.ts';
 import type {
   CompactionRule,
@@ -17,8 +15,9 @@ import type {
   StreamElement,
   TurnRange,
 } from '../types.ts';
+import type { JpBase } from './jp-base.ts';
 import { type BoundOverride, getRangeContext, resolveRange, resolveRuleRanges } from './range.ts';
-import { parseRuleBound } from './rule-config.ts';
+import { type ParseResult, parseRuleBound } from './rule-config.ts';
 
 interface RulesLevelInput {
   turn_starts: string[];

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { JpBase } from '../jp-base.ts';
 import type { CompactionRule, JsonObject, RuleBound, ToolCallsMode } from '../types.ts';
 import {
   type DslSpec,
@@ -11,6 +10,7 @@ import {
   ruleToDsl as ruleToDslFor,
   ruleToEquivalentDsl as ruleToEquivalentDslFor,
 } from './dsl.ts';
+import type { JpBase } from './jp-base.ts';
 import { type RangeContext, resolveRuleRange } from './range.ts';
 
 /**

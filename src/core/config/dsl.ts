@@ -7,9 +7,9 @@
  * positions, `-N` is a keep-last-N count, and a leading `+` is accepted.
  */
 
-import { DEFAULT_BASE, JP_BASES, type JpBase } from '../jp-base.ts';
-import { formatByteSize, parseByteSizeText, trimRust } from '../stream/byte-size.ts';
 import type { CompactionRule, RuleBound, ToolCallsMode } from '../types.ts';
+import { formatByteSize, parseByteSizeText, trimRust } from './byte-size.ts';
+import { DEFAULT_BASE, type JpBase } from './jp-base.ts';
 import {
   applyRuleDefaults,
   type PartialCompactionRule,
@@ -68,12 +68,12 @@ function parseBound(text: string, base: JpBase): Parsed<DslBound> {
   if (number === 'too-large') return fail(`invalid bound "${text}": the number is too large`);
   if (number === 'invalid') {
     return fail(
-      JP_BASES[base].mainDsl
+      base === '2026-09'
         ? `invalid bound "${text}": expected a turn position N (1-based) or -N, the Nth turn from the end`
         : `invalid bound "${text}": expected a turn position N (1-based) or a count from the end -N`,
     );
   }
-  if (isCount && JP_BASES[base].mainDsl) {
+  if (isCount && base === '2026-09') {
     // 15.6: -N is the Nth turn from the end, 1-based.
     if (number === 0)
       return fail('invalid bound "-0": from-end offsets are 1-based; use -1 for the last turn');
@@ -119,7 +119,7 @@ export function parseDslSpec(spec: string, base: JpBase = DEFAULT_BASE): DslPars
     let rawPolicy = rawTerm;
     let over: string | undefined;
     let hasOptions = false;
-    if (JP_BASES[base].mainDsl) {
+    if (base === '2026-09') {
       const [head, ...options] = rawTerm.split(',');
       rawPolicy = head as string;
       hasOptions = options.length > 0;
@@ -160,7 +160,7 @@ export function parseDslSpec(spec: string, base: JpBase = DEFAULT_BASE): DslPars
         else value.reasoningOver = over;
         break;
       case 'summary':
-        if (!JP_BASES[base].mainDsl) return unknownPolicy(name, base);
+        if (base === '2026-08') return unknownPolicy(name, base);
         if (modeText !== null) return fail(`policy "${name}" takes no value (got "${policy}")`);
         if (hasOptions) return fail(summaryOptionMessage(name));
         value.summarize = true;
@@ -199,7 +199,7 @@ export function parseDslSpec(spec: string, base: JpBase = DEFAULT_BASE): DslPars
 }
 
 function unknownPolicy(name: string, base: JpBase): { ok: false; message: string } {
-  const summary = JP_BASES[base].mainDsl ? 's (summary)' : 's (summarize)';
+  const summary = base === '2026-09' ? 's (summary)' : 's (summarize)';
   return fail(
     `unknown policy "${name}": expected r (reasoning), t[=MODE] (tools) or ${summary}; names are case-sensitive`,
   );
@@ -274,7 +274,7 @@ const isPosition = (value: number): boolean => Number.isSafeInteger(value) && va
 /** A from-end bound in the DSL: `-n` under `2026-08`, the position `-{n+1}` under `2026-09` (15.6). */
 function fromEndToDsl(fromEnd: number, base: JpBase): string | undefined {
   if (!isCount(fromEnd)) return undefined;
-  return JP_BASES[base].mainDsl ? `-${fromEnd + 1}` : `-${fromEnd}`;
+  return base === '2026-09' ? `-${fromEnd + 1}` : `-${fromEnd}`;
 }
 
 function keepFirstToDsl(bound: RuleBound, base: JpBase): string | undefined {
@@ -298,7 +298,7 @@ const isDefaultKeep = (bound: RuleBound): boolean => 'turns' in bound && bound.t
 function policiesToDsl(rule: CompactionRule, base: JpBase): string | undefined {
   // Thresholds have no DSL spelling under 2026-08.
   if (
-    !JP_BASES[base].mainDsl &&
+    base === '2026-08' &&
     (rule.reasoning_over !== undefined || rule.tool_calls_over !== undefined)
   )
     return undefined;

@@ -5,11 +5,8 @@
  * Everything here works on 0-based turn indices. Explanations meant for people
  * speak 1-based turns, as JP's own output does (spec 2).
  */
-
-import { DEFAULT_BASE, JP_BASES, type JpBase } from '../jp-base.ts';
 import { getExactInteger, keepExactInteger } from '../json/number-text.ts';
 import { isJsonObject } from '../json/values.ts';
-import { trimRust } from '../stream/byte-size.ts';
 import { formatTimestamp, type Instant, secondsToNanos } from '../stream/timestamp.ts';
 import { classifyElement, countTurns, getTurnStarts, turnAtTime } from '../stream/turns.ts';
 import type {
@@ -20,6 +17,8 @@ import type {
   StreamElement,
   TurnRange,
 } from '../types.ts';
+import { trimRust } from './byte-size.ts';
+import { DEFAULT_BASE, type JpBase } from './jp-base.ts';
 
 /** An existing compaction as range resolution sees it: its turns and whether it summarizes. */
 export interface ExistingCompaction extends TurnRange {
@@ -314,11 +313,7 @@ export function extendSummaryRangeFor(
 ): SummaryExtension {
   const grown = growOverSummaries(existing, range);
   const same = grown.range.from_turn === range.from_turn && grown.range.to_turn === range.to_turn;
-  if (
-    same ||
-    !JP_BASES[base].guardsAuthoredSummaries ||
-    (source !== 'authored' && !grown.touchesAuthored)
-  ) {
+  if (same || base === '2026-08' || (source !== 'authored' && !grown.touchesAuthored)) {
     return { ok: true, range: grown.range };
   }
   return {
@@ -365,7 +360,7 @@ export function getVerbatimSummaryText(
   rule: Pick<CompactionRule, 'summary'>,
   base: JpBase,
 ): string | undefined {
-  if (!JP_BASES[base].mainRuleConfig || rule.summary === null) return undefined;
+  if (base === '2026-08' || rule.summary === null) return undefined;
   const text = rule.summary.text;
   return typeof text === 'string' ? text : undefined;
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseCompactionEvent, serializeCompactionEvent } from '../stream/stored-compaction.ts';
 import {
   formatRuleBound,
   mergeRuleLayers,
   type PartialCompactionRule,
   parseRuleBound as parseBound,
+  parseCompactionEvent,
   parseRulesLayer,
   parseToolCallsMode,
   type RulesLayer,
   resolveCompactionRules,
+  serializeCompactionEvent,
   serializeCompactionRule,
 } from './rule-config.ts';
 

@@ -13,9 +13,9 @@ import {
   setOwn,
   showValue,
 } from '../json/values.ts';
-import type { ParseResult } from '../parse-result.ts';
 import type { JsonObject, ToolCallPolicy, ToolHint } from '../types.ts';
 import {
+  type ParseResult,
   TOOL_CALLS_MODE_ALIASES,
   TOOL_CALLS_MODE_SPELLINGS,
   toolCallsModeToPolicy,

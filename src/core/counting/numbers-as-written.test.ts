@@ -8,10 +8,10 @@ import { getWhatIfHeadline } from '../analyses/what-if.ts';
 import { resetCompactions } from '../compaction/creation.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { describePeerSaving } from '../export/peer-export.ts';
-import { formatSavedTokens } from '../format.ts';
 import { planCompactions } from '../playground/pipeline.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import type { StreamElement } from '../types.ts';
+import { formatSavedTokens } from './format.ts';
 
 const AT = '2025-07-01 00:00:00.0';
 

@@ -9,7 +9,6 @@
  * requests, tool responses, reasoning and messages.
  */
 
-import { compareCodePoints } from '../json/values.ts';
 import type { JsonValue, StreamElement } from '../types.ts';
 import type { TokenCounter, TokenizerId } from './tokens.ts';
 
@@ -255,7 +254,7 @@ export function createReport(
 export function compareToolRowNames(a: string | null, b: string | null): number {
   if (a === null) return b === null ? 0 : 1;
   if (b === null) return -1;
-  return compareCodePoints(a, b);
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function sortRows(rows: ToolRow[]): ToolRow[] {

@@ -8,7 +8,7 @@
  * so the export replays them at their defaults and says so. `/compact` by
  * hand is always there. Sources in docs/peer-exports.md.
  */
-import { formatCount } from '../format.ts';
+import { formatCount } from '../counting/format.ts';
 import { claudeCode } from '../replay/policies/claude-code.ts';
 import type { PolicyChoice } from '../replay/policies/policies.ts';
 import { mapTools, type PeerTarget } from './peer-target.ts';

@@ -7,7 +7,7 @@
  * be said; auto-compaction cannot be turned off (docs/peer-exports.md
  * says from what).
  */
-import { formatCount } from '../format.ts';
+import { formatCount } from '../counting/format.ts';
 import { codex } from '../replay/policies/codex.ts';
 import type { PolicyChoice } from '../replay/policies/policies.ts';
 import { mapTools, type PeerTarget } from './peer-target.ts';

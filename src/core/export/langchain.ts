@@ -5,11 +5,9 @@
  * `clear_tool_inputs` is one boolean for all of them, so inputs are cleared
  * for every cleared tool or for none.
  */
-
-import type { ToolInForce } from '../config/hints-in-force.ts';
 import type { ToolHint } from '../types.ts';
 import { formatList, mapTools, namesWith, type PeerTarget } from './peer-target.ts';
-import type { PeerConfig } from './types.ts';
+import type { PeerConfig, ToolInForce } from './types.ts';
 
 /** What differs between the Python and the JavaScript edit: names and syntax. */
 interface Flavor {

@@ -5,10 +5,9 @@ import {
   readPythonSnippet,
   readTypeScriptSnippet,
 } from '../../test/snippet-parsers.ts';
-import type { ToolInForce } from '../config/hints-in-force.ts';
-import { getNearestHint, getRulesHint } from '../config/hints-in-force.ts';
 import type { ToolHint } from '../types.ts';
-import { getPeerTarget, type PeerTargetId } from './peer-export.ts';
+import { getNearestHint, getRulesHint } from './hints-in-force.ts';
+import { getPeerTarget, type PeerTargetId, type ToolInForce } from './peer-export.ts';
 
 /** One tool per hint: each name says what its config asks. */
 const ALL_HINTS: ToolInForce[] = [

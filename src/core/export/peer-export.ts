@@ -16,15 +16,15 @@
 import { applyRecommendations } from '../analyses/recommend.ts';
 import type { Readings } from '../compaction/readings.ts';
 import type { ParsedConfig } from '../config/config.ts';
-import { getToolsInForce } from '../config/hints-in-force.ts';
+import { formatCount, formatPercent, formatSavedTokens } from '../counting/format.ts';
 import { type Report, savedPercent } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
-import { formatCount, formatPercent, formatSavedTokens } from '../format.ts';
 import { buildToolInfo, planCompactions, reportStream } from '../playground/playground.ts';
 import type { ViewMode } from '../playground/types.ts';
 import { type PolicyChoice, parsePolicyChoice } from '../replay/policies/policies.ts';
 import { createReplaySettings } from '../replay/replay.ts';
 import type { StreamElement } from '../types.ts';
+import { getToolsInForce } from './hints-in-force.ts';
 import { type PeerReplay, replayPeerExport } from './peer-replay.ts';
 import type { PeerTarget } from './peer-target.ts';
 import { getPeerTarget, isPeerTargetId, PEER_TARGETS } from './peer-targets.ts';

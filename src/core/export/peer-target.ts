@@ -3,14 +3,12 @@
  * ("exported as …" / "not expressible in …: nearest is …"), and how tool
  * names are written into JSON, Python and TypeScript source.
  */
-
-import type { ToolInForce } from '../config/hints-in-force.ts';
-import { getNearestHint } from '../config/hints-in-force.ts';
 import { quoteVisibly } from '../json/quote.ts';
 import { compareCodePoints } from '../json/values.ts';
 import type { PolicyChoice, PolicyName } from '../replay/policies/policies.ts';
 import type { ToolHint } from '../types.ts';
-import type { PeerConfig, PeerTargetId, ToolMapping } from './types.ts';
+import { getNearestHint } from './hints-in-force.ts';
+import type { PeerConfig, PeerTargetId, ToolInForce, ToolMapping } from './types.ts';
 
 /** One framework the hints can be exported to. */
 export interface PeerTarget {

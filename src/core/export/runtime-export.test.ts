@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import type { ToolInForce } from '../config/hints-in-force.ts';
 import { parsePolicyChoice } from '../replay/policies/policies.ts';
 import { getExportedPolicy } from './peer-replay.ts';
 import { getPeerTarget } from './peer-targets.ts';
+import type { ToolInForce } from './types.ts';
 
 const DOC = readFileSync(new URL('../../../docs/peer-exports.md', import.meta.url), 'utf8');
 const TOOLS: ToolInForce[] = [

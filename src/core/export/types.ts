@@ -3,8 +3,6 @@
  * another agent framework's own configuration, tool by tool, with what the
  * framework cannot say and the hint it can say instead.
  */
-
-import type { ToolInForce } from '../config/hints-in-force.ts';
 import type { Amount } from '../counting/report.ts';
 import type { ToolHint } from '../types.ts';
 
@@ -17,6 +15,17 @@ export type PeerTargetId =
   | 'openai-agents'
   | 'codex'
   | 'claude-code';
+
+/** A tool and the hint that decides what compaction does to it. */
+export interface ToolInForce {
+  name: string;
+  /** Its own or `'*'` hint; for a tool without one, what the rules' `tool_calls` do to it. */
+  hint: ToolHint;
+  /** Where the hint comes from: the tool's table, the `'*'` defaults, or the rules. */
+  source: 'tool' | '*' | 'rule';
+  /** How many requests of this tool the stream holds. */
+  calls: number;
+}
 
 /** One tool as a peer's config carries it. */
 export interface ToolMapping {

@@ -8,9 +8,8 @@
  * session being written is: it becomes U+FFFD, and its line is skipped as
  * any line cut mid-write.
  */
-
-import { decodeUtf8Strict } from '../json/base64.ts';
 import { decodeCutEnd } from '../json/utf8.ts';
+import { decodeUtf8Strict } from '../stream/base64.ts';
 import type { Diagnostic } from '../types.ts';
 
 const LF = 0x0a;

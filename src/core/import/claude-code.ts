@@ -3,10 +3,6 @@
  * object per line. Message lines (`user`, `assistant`) link by `parentUuid`;
  * assistant lines that share `message.id` are one API response split into
  * several lines. Mapping and sources: docs/import-formats.md.
- *
- * Why one file of this length: split responses, sidechains, inline subagents,
- * usage and compact summaries are all read from the same chain of lines in one
- * pass.
  */
 
 import { isJsonObject } from '../json/values.ts';

@@ -7,8 +7,8 @@
 
 import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue } from '../types.ts';
-import { getArray, getString, StreamBuilder } from './builder.ts';
-import { importFunctionCall, importHostedCall, isUnknownCallItem } from './openai-responses.ts';
+import { getArray, getString, StreamBuilder, toArguments } from './builder.ts';
+import { isUnknownCallItem } from './openai-responses.ts';
 import {
   createRecordedUsage,
   type RecordedBy,
@@ -363,9 +363,32 @@ function importItem(
       return;
     }
     case 'function_call':
-    case 'custom_tool_call':
-      importFunctionCall(payload, payload.type, line, out, time, () => tracker.beginOutput());
+    case 'custom_tool_call': {
+      const id = getString(payload, 'call_id');
+      const name = getString(payload, 'name');
+      if (id === undefined || name === undefined) {
+        out.skipItem(
+          line,
+          'codex/bad-call',
+          `a ${payload.type} without a string "call_id" and "name"`,
+        );
+        return;
+      }
+      const raw = payload.type === 'function_call' ? payload.arguments : payload.input;
+      const { args, wrapped } =
+        payload.type === 'function_call'
+          ? toArguments(raw)
+          : { args: { input: raw ?? '' }, wrapped: false };
+      tracker.beginOutput();
+      if (out.toolCall(id, name, args, time, line) && wrapped) {
+        out.note(
+          'codex/arguments-not-object',
+          'Arguments that are not a JSON object are kept whole under "input".',
+          line,
+        );
+      }
       return;
+    }
     case 'local_shell_call': {
       const id = getString(payload, 'call_id') ?? getString(payload, 'id');
       if (id === undefined) {
@@ -408,8 +431,6 @@ function importItem(
     }
     default: {
       const type = String(payload.type);
-      // Hosted tools other than web search (tool_search_call, mcp_call, …): a call and its result, as in a Responses input.
-      if (importHostedCall(payload, type, line, out, time, () => tracker.beginOutput())) return;
       // A repeated one (a line written twice) is counted once.
       const call = isUnknownCallItem(type, payload) && out.sourceCall(String(payload.id));
       out.note(

@@ -7,15 +7,49 @@
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
 import { findSyntaxError } from '../json/syntax-error.ts';
 import { isJsonObject } from '../json/values.ts';
-import type { Diagnostic } from '../types.ts';
-import { getImportFormat, IMPORT_FORMAT_LABELS, IMPORT_FORMATS } from './formats.ts';
-import { type ParsedSource, SNIFF_LINES } from './sniff.ts';
-import { type JsonLine, readJsonDocument, readJsonLines } from './source.ts';
-import type { ImportFormat, Sniffed } from './types.ts';
+import { CONVERSATION_EVENT_TYPES } from '../stream/turns.ts';
+import type { Diagnostic, JsonValue } from '../types.ts';
+import { sniffAmpStream, sniffAmpThread } from './amp.ts';
+import { sniffAnthropic } from './anthropic-messages.ts';
+import { sniffClaudeCode } from './claude-code.ts';
+import { sniffCodex } from './codex.ts';
+import { sniffCopilotCli } from './copilot-cli.ts';
+import { sniffGeminiDocument, sniffGeminiLines } from './gemini-cli.ts';
+import { sniffKimiCli } from './kimi-cli.ts';
+import { sniffKimiCode } from './kimi-code.ts';
+import { sniffLharDocument, sniffLharLines } from './lhar.ts';
+import { sniffOpenAiChat } from './openai-chat.ts';
+import { sniffOpenAiResponses } from './openai-responses.ts';
+import { sniffOpenClaw, sniffPi } from './openclaw.ts';
+import { sniffOpenCode } from './opencode.ts';
+import { sniffOtelGenAi } from './otel-genai.ts';
+import {
+  type JsonDocument,
+  type JsonLine,
+  type JsonLines,
+  readJsonDocument,
+  readJsonLines,
+} from './source.ts';
+import {
+  fits,
+  IMPORT_FORMAT_LABELS,
+  IMPORT_FORMATS,
+  type ImportFormat,
+  misfit,
+  type Sniffed,
+} from './types.ts';
 import { recognizeUnsupported } from './unsupported.ts';
+
+/** How many parsed lines of a JSON Lines text the sniffers look at. */
+const SNIFF_LINES = 50;
 
 /** How many line shapes {@link findSecondFormat} looks at, each a look at the lines around it. */
 const MAX_SHAPES_LOOKED_AT = 1_000;
+
+/** The text, parsed the way its format needs. */
+export type ParsedSource =
+  | { kind: 'document'; document: JsonDocument }
+  | { kind: 'lines'; lines: JsonLines };
 
 /** What detection found. */
 export type Detection =
@@ -36,6 +70,80 @@ export type Detection =
       diagnostic: Diagnostic;
     };
 
+/** Whether a JSON value is a JP events array: the marker that says so, or the reason not. */
+export function sniffJp(value: JsonValue): Sniffed {
+  if (!Array.isArray(value)) return misfit('it is not a JSON array');
+  if (value.length === 0) return fits('it is an empty JSON array');
+  for (const [index, element] of value.entries()) {
+    if (!isJsonObject(element)) return misfit(`element ${index + 1} is not an object`);
+    if ('role' in element) return misfit(`element ${index + 1} has a "role", as API messages do`);
+  }
+  const known = value.findIndex((element) => {
+    const type = isJsonObject(element) ? element.type : undefined;
+    return (
+      typeof type === 'string' &&
+      (CONVERSATION_EVENT_TYPES.has(type) || type === 'config_delta' || type === 'compaction')
+    );
+  });
+  const type = isJsonObject(value[known]) ? String(value[known].type) : '';
+  return known < 0
+    ? misfit('no element has a JP event type (turn_start, chat_request, …)')
+    : fits(`it is a JSON array of objects, and element ${known + 1} is a JP "${type}" event`);
+}
+
+/** `whole`: the format was forced, so every line is looked at, not only the first. */
+type Sniff = (source: ParsedSource, whole: boolean) => Sniffed;
+
+function onDocument(sniff: (value: JsonValue) => Sniffed): Sniff {
+  return (source) =>
+    source.kind === 'document'
+      ? sniff(source.document.value)
+      : misfit('it is not one JSON document');
+}
+
+function onLines(
+  sniff: (lines: JsonLines['lines']) => Sniffed,
+  window: number | 'own' = SNIFF_LINES,
+): Sniff {
+  return (source, whole) =>
+    source.kind === 'lines'
+      ? sniff(whole || window === 'own' ? source.lines.lines : source.lines.lines.slice(0, window))
+      : // A one-line JSON Lines file is also one JSON document.
+        sniff([{ line: 1, value: source.document.value }]);
+}
+
+const SNIFFERS: Readonly<Record<ImportFormat, Sniff>> = {
+  jp: onDocument(sniffJp),
+  // Claude Code's sniffer keeps its own window, past bookkeeping lines (a resumed session opens with many).
+  'claude-code': onLines(sniffClaudeCode, 'own'),
+  codex: onLines(sniffCodex),
+  'gemini-cli': (source, whole) =>
+    source.kind === 'document' &&
+    isJsonObject(source.document.value) &&
+    'messages' in source.document.value
+      ? sniffGeminiDocument(source.document.value)
+      : onLines(sniffGeminiLines)(source, whole),
+  opencode: onDocument(sniffOpenCode),
+  'copilot-cli': onLines(sniffCopilotCli),
+  pi: onLines(sniffPi),
+  openclaw: onLines(sniffOpenClaw),
+  amp: (source, whole) => {
+    const thread = source.kind === 'document' ? sniffAmpThread(source.document.value) : undefined;
+    return thread?.fits ? thread : onLines(sniffAmpStream)(source, whole);
+  },
+  'kimi-cli': onLines(sniffKimiCli),
+  'kimi-code': onLines(sniffKimiCode),
+  lhar: (source, whole) => {
+    const document =
+      source.kind === 'document' ? sniffLharDocument(source.document.value) : undefined;
+    return document?.fits ? document : onLines(sniffLharLines)(source, whole);
+  },
+  'otel-genai': onDocument(sniffOtelGenAi),
+  'openai-chat': onDocument(sniffOpenAiChat),
+  'openai-responses': onDocument(sniffOpenAiResponses),
+  'anthropic-messages': onDocument(sniffAnthropic),
+};
+
 /** Parses a text as one JSON document, or else as JSON Lines. */
 export function parseSource(text: string, onProgress?: (share: number) => void): ParsedSource {
   const document = readJsonDocument(text);
@@ -45,7 +153,7 @@ export function parseSource(text: string, onProgress?: (share: number) => void):
 
 /** Whether `source` fits `format`: the marker that decided it, or the reason not. `whole`: look at every line (a forced format). */
 export function checkFormat(format: ImportFormat, source: ParsedSource, whole = false): Sniffed {
-  return getImportFormat(format).sniff(source, whole);
+  return SNIFFERS[format](source, whole);
 }
 
 /** Detects the format of a transcript from its content. */
@@ -62,7 +170,7 @@ export function detectSourceFormat(source: ParsedSource): Detection {
   const tried: { format: ImportFormat; reason: string }[] = [];
   let found: { format: ImportFormat; marker: string } | undefined;
   const alsoFits: ImportFormat[] = [];
-  for (const format of IMPORT_FORMATS) {
+  for (const format of DETECTION_ORDER) {
     const sniffed = checkFormat(format, source);
     if (sniffed.fits) {
       if (found === undefined) found = { format, marker: sniffed.marker };
@@ -78,6 +186,7 @@ export function detectSourceFormat(source: ParsedSource): Detection {
   // No format fits the whole: two one after the other is the likelier story, and says where.
   const second = findSecondFormat(source);
   if (second !== undefined) return { ok: false, tried, diagnostic: second };
+  tried.sort((a, b) => IMPORT_FORMATS.indexOf(a.format) - IMPORT_FORMATS.indexOf(b.format));
   const looksLike = recognizeForeign(source);
   return {
     ok: false,
@@ -154,17 +263,24 @@ export function findSecondFormat(source: ParsedSource): Diagnostic | undefined {
 
 /** The first format in detection's order that `source` fits, with its marker. */
 function findFit(source: ParsedSource): { format: ImportFormat; marker: string } | undefined {
-  for (const format of IMPORT_FORMATS) {
+  for (const format of DETECTION_ORDER) {
     const sniffed = checkFormat(format, source);
     if (sniffed.fits) return { format, marker: sniffed.marker };
   }
   return undefined;
 }
 
+/** Anthropic before Chat Completions: its blocks are what tells the two apart. */
+const DETECTION_ORDER: readonly ImportFormat[] = (() => {
+  const order: ImportFormat[] = IMPORT_FORMATS.filter((f) => f !== 'anthropic-messages');
+  order.splice(order.indexOf('openai-chat'), 0, 'anthropic-messages');
+  return order;
+})();
+
 /** Why the first format was read when the text fits others too: one sentence for the import notes. */
 export function describeChoice(format: ImportFormat, alsoFits: readonly ImportFormat[]): string {
   const others = alsoFits.map((other) => IMPORT_FORMAT_LABELS[other]).join(', ');
-  return `This text fits the shape of ${IMPORT_FORMAT_LABELS[format]} and also of ${others}; it is read as ${IMPORT_FORMAT_LABELS[format]}, the first of them in detection's order (${IMPORT_FORMATS.join(', ')}: the more particular envelope first). Use --from to read it as another.`;
+  return `This text fits the shape of ${IMPORT_FORMAT_LABELS[format]} and also of ${others}; it is read as ${IMPORT_FORMAT_LABELS[format]}, the first of them in detection's order (${DETECTION_ORDER.join(', ')}: the more particular envelope first). Use --from to read it as another.`;
 }
 
 /** What a text in no known format looks like, when its shape is a known agent's or tool's. */
@@ -232,11 +348,20 @@ function brokenDocument(text: string): Diagnostic | undefined {
   );
 }
 
+/** The document formats whose opening names them: a key only that format writes near its top. */
+const DOCUMENT_OPENINGS: readonly [ImportFormat, RegExp][] = [
+  ['otel-genai', /"resourceSpans"\s*:/],
+  ['amp', /"id"\s*:\s*"T-[0-9a-f-]+"/i],
+  ['lhar', /"lhar"\s*:/],
+  ['gemini-cli', /"projectHash"\s*:/],
+  ['opencode', /"session_v2"\s*:/],
+];
+
 /** How much of a broken document's start {@link guessDocumentFormat} looks at. */
 const OPENING_LENGTH = 4096;
 
 /** The format a document's opening names, if one does (for a document that does not parse). */
 function guessDocumentFormat(text: string): ImportFormat | undefined {
   const opening = text.slice(0, OPENING_LENGTH);
-  return IMPORT_FORMATS.find((format) => getImportFormat(format).opening?.test(opening));
+  return DOCUMENT_OPENINGS.find(([, key]) => key.test(opening))?.[0];
 }

@@ -9,9 +9,8 @@ import { checkElementCount, checkStreamTextLength, type StreamLimits } from '../
 import { writeEventsText } from '../stream/write.ts';
 import type { Diagnostic } from '../types.ts';
 import { readChunkedLines } from './chunked-lines.ts';
-import { detectSourceFormat } from './detect.ts';
+import { detectSourceFormat, type ParsedSource } from './detect.ts';
 import { importParsedSource, noteChoice } from './import.ts';
-import type { ParsedSource } from './sniff.ts';
 import { addJsonLine, type JsonLines } from './source.ts';
 import type { ImportResult } from './types.ts';
 

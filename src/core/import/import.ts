@@ -17,25 +17,43 @@ import {
   NO_STREAM_LIMITS,
   type StreamLimits,
 } from '../json/limits.ts';
-import { compareCodePoints } from '../json/values.ts';
+import { compareCodePoints, isJsonObject } from '../json/values.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import { countTurns } from '../stream/turns.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
+import { importAmpStream, importAmpThread, sniffAmpThread } from './amp.ts';
+import { importAnthropic } from './anthropic-messages.ts';
+import { importClaudeCode } from './claude-code.ts';
+import { importCodex } from './codex.ts';
+import { importCopilotCli } from './copilot-cli.ts';
 import {
   checkFormat,
   describeChoice,
   detectFormat,
   findSecondFormat,
+  type ParsedSource,
   parseSource,
   recognizeForeign,
 } from './detect.ts';
-import { getImportFormat, IMPORT_FORMAT_LABELS } from './formats.ts';
+import { importGemini } from './gemini-cli.ts';
+import { importKimiCli } from './kimi-cli.ts';
+import { importKimiCode } from './kimi-code.ts';
+import { importLhar, sniffLharDocument } from './lhar.ts';
 import { accountImport, describeImportAccount } from './loss-guard.ts';
-import type { ParsedSource } from './sniff.ts';
+import { importOpenAiChat } from './openai-chat.ts';
+import { importOpenAiResponses } from './openai-responses.ts';
+import { importOpenClaw } from './openclaw.ts';
+import { importOpenCode } from './opencode.ts';
+import { importOtelGenAi } from './otel-genai.ts';
+import { importPiSession } from './pi.ts';
 import { checkDocumentDepth, type JsonLines, noteUnreadableLines } from './source.ts';
-import type { ImportFormat, ImportResult, ImportSummary } from './types.ts';
+import {
+  IMPORT_FORMAT_LABELS,
+  type ImportFormat,
+  type ImportResult,
+  type ImportSummary,
+} from './types.ts';
 
-export * from './formats.ts';
 export * from './types.ts';
 
 /** How to import. */
@@ -92,7 +110,7 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
   const format = chosen.format;
   if (format === 'jp') return importJp(text, limits);
   if (source.kind === 'document') {
-    const deep = checkDocumentDepth(text, IMPORT_FORMAT_LABELS[format]);
+    const deep = checkDocumentDepth(text, format);
     if (deep) return failure(format, deep);
   }
 
@@ -125,32 +143,112 @@ function readParsedSource(
   source: ParsedSource,
   agent: string | undefined,
 ): ImportResult {
-  const entry = getImportFormat(format);
-  const document = source.kind === 'document' ? source.document : undefined;
-  if (document && entry.readDocument) {
-    const read = entry.readDocument(document);
-    if (read) return read;
-  }
-  if (entry.readLines) {
-    // A one-line JSON Lines file parsed as one document: its line is line 1.
-    const lines: JsonLines = document
-      ? {
-          lines: [{ line: 1, value: document.value }],
-          diagnostics: [],
-          nonBlank: 1,
-          unreadable: [],
-        }
-      : (source as { lines: JsonLines }).lines;
-    const result = entry.readLines(lines, agent);
-    if (source.kind === 'lines') noteUnreadableLines(result, lines);
+  if (source.kind === 'lines' && isLineFormat(format)) {
+    const result = importLines(format, source.lines, agent);
+    noteUnreadableLines(result, source.lines);
     return result;
   }
-  return failure(format, {
-    line: 1,
-    column: 1,
-    severity: 'error',
-    message: `Not one JSON document: a ${entry.label} is one.`,
-  });
+  const document = source.kind === 'document' ? source.document : undefined;
+  if (document && isLineFormat(format)) {
+    // A one-line JSON Lines file parsed as one document: its line is line 1.
+    const one: JsonLines = {
+      lines: [{ line: 1, value: document.value }],
+      diagnostics: [],
+      nonBlank: 1,
+      unreadable: [],
+    };
+    switch (format) {
+      case 'gemini-cli':
+        if (isJsonObject(document.value) && 'messages' in document.value) {
+          return importGemini({ document });
+        }
+        break;
+      case 'amp':
+        if (sniffAmpThread(document.value).fits) return importAmpThread(document);
+        break;
+      case 'lhar':
+        if (sniffLharDocument(document.value).fits) return importLhar({ document });
+        break;
+      default:
+        break;
+    }
+    return importLines(format, one, agent);
+  }
+  if (!document)
+    return failure(format, {
+      line: 1,
+      column: 1,
+      severity: 'error',
+      message: 'Not one JSON document.',
+    });
+  switch (format) {
+    case 'opencode':
+      return importOpenCode(document);
+    case 'otel-genai':
+      return importOtelGenAi(document);
+    case 'openai-chat':
+      return importOpenAiChat(document);
+    case 'openai-responses':
+      return importOpenAiResponses(document);
+    case 'anthropic-messages':
+      return importAnthropic(document);
+    default:
+      return failure(format, { line: 1, column: 1, severity: 'error', message: 'Unknown format.' });
+  }
+}
+
+/** The formats written as JSON Lines (Gemini CLI, Amp and LHAR have a one-document form too). */
+const LINE_FORMATS = new Set<ImportFormat>([
+  'claude-code',
+  'codex',
+  'gemini-cli',
+  'copilot-cli',
+  'pi',
+  'openclaw',
+  'amp',
+  'kimi-cli',
+  'kimi-code',
+  'lhar',
+]);
+
+function isLineFormat(format: ImportFormat): boolean {
+  return LINE_FORMATS.has(format);
+}
+
+/**
+ * Imports JSON Lines in a line format. Every line importer reads the lines
+ * `readJsonLines` (source.ts) read, so what an unreadable line costs is told
+ * once, by the caller ({@link noteUnreadableLines}), for every format.
+ */
+function importLines(
+  format: ImportFormat,
+  read: JsonLines,
+  agent: string | undefined,
+): ImportResult {
+  switch (format) {
+    case 'claude-code':
+      return importClaudeCode(read, agent === undefined ? {} : { agent });
+    case 'codex':
+      return importCodex(read);
+    case 'gemini-cli':
+      return importGemini({ lines: read.lines });
+    case 'copilot-cli':
+      return importCopilotCli(read.lines);
+    case 'pi':
+      return importPiSession(read.lines, 'pi');
+    case 'openclaw':
+      return importOpenClaw(read.lines);
+    case 'amp':
+      return importAmpStream(read.lines);
+    case 'kimi-cli':
+      return importKimiCli(read.lines);
+    case 'kimi-code':
+      return importKimiCode(read.lines);
+    case 'lhar':
+      return importLhar({ lines: read.lines });
+    default:
+      return failure(format, { line: 1, column: 1, severity: 'error', message: 'Unknown format.' });
+  }
 }
 
 /** The format an import reads, and why: detection's marker, or the format asked for. */

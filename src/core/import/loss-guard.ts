@@ -9,9 +9,8 @@
  */
 import { sanitize } from '../stream/sanitize.ts';
 import type { StreamElement } from '../types.ts';
-import { IMPORT_FORMAT_LABELS } from './formats.ts';
 import { UNREADABLE_LINE_NOTE_CODE } from './source.ts';
-import type { ImportResult } from './types.ts';
+import { IMPORT_FORMAT_LABELS, type ImportResult } from './types.ts';
 
 /** The calls of one import, from the source to the report. */
 export interface ImportAccount {

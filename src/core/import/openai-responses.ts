@@ -132,9 +132,25 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
         break;
       }
       case 'function_call':
-      case 'custom_tool_call':
-        importFunctionCall(item, type, line, out);
+      case 'custom_tool_call': {
+        const id = getString(item, 'call_id');
+        const name = getString(item, 'name');
+        if (id === undefined || name === undefined) {
+          out.skipCall(
+            line,
+            'openai-responses/bad-call',
+            `a ${type} without a string "call_id" and "name"`,
+            id,
+          );
+          break;
+        }
+        const { args } =
+          type === 'function_call'
+            ? toArguments(item.arguments)
+            : { args: { input: item.input ?? '' } };
+        out.toolCall(id, name, args, undefined, line);
         break;
+      }
       case 'computer_call':
       case 'local_shell_call': {
         const id = getString(item, 'call_id') ?? getString(item, 'id');
@@ -188,48 +204,6 @@ export function importOpenAiResponses(document: JsonDocument): ImportResult {
 }
 
 /**
- * A `function_call` or `custom_tool_call` item as a call, in every format
- * that records Responses items (the Responses input, Codex rollouts): a
- * function's arguments parsed, kept whole under "input" when they are not
- * an object (noted); a custom tool's input under "input". One without a
- * string `call_id` and `name` is skipped, and counted as a call left out.
- * `beforeCall` runs just before the call is emitted (Codex opens its
- * response there).
- */
-export function importFunctionCall(
-  item: JsonObject,
-  type: 'function_call' | 'custom_tool_call',
-  line: number | undefined,
-  out: StreamBuilder,
-  time?: SourceTime,
-  beforeCall?: () => void,
-): void {
-  const id = getString(item, 'call_id');
-  const name = getString(item, 'name');
-  if (id === undefined || name === undefined) {
-    out.skipCall(
-      line,
-      `${out.format}/bad-call`,
-      `a ${type} without a string "call_id" and "name"`,
-      id,
-    );
-    return;
-  }
-  const { args, wrapped } =
-    type === 'function_call'
-      ? toArguments(item.arguments)
-      : { args: { input: item.input ?? '' }, wrapped: false };
-  beforeCall?.();
-  if (out.toolCall(id, name, args, time, line) && wrapped) {
-    out.note(
-      `${out.format}/arguments-not-object`,
-      'Arguments that are not a JSON object are kept whole under "input".',
-      line,
-    );
-  }
-}
-
-/**
  * A hosted tool's item (`web_search_call`, …) as a call and its result, in
  * every format that records Responses items (LHAR too); false when `type`
  * is no hosted tool.
@@ -240,11 +214,9 @@ export function importHostedCall(
   line: number | undefined,
   out: StreamBuilder,
   time?: SourceTime,
-  beforeCall?: () => void,
 ): boolean {
   const inputs = HOSTED_CALL_INPUTS.get(type);
   if (inputs === undefined) return false;
-  beforeCall?.();
   emitHostedCall(item, type, inputs, line, out, time);
   return true;
 }

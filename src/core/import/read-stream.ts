@@ -5,20 +5,22 @@
  * JSON array but does not parse stays JP's, so a half-typed `events.json`
  * keeps the codec's exact syntax error.
  */
-
+import type { JpBase } from '../config/jp-base.ts';
 import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
-import type { JpBase } from '../jp-base.ts';
 import { NO_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
 import { skipValue, skipWhitespace } from '../json/scan.ts';
 import { isJsonObject } from '../json/values.ts';
 import { type ParsedEvents, parseEventsText } from '../stream/codec.ts';
 import { classifyElement } from '../stream/turns.ts';
 import type { Diagnostic, EncodingSetting, JsonValue, StreamElement } from '../types.ts';
-import { detectFormat } from './detect.ts';
-import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS } from './formats.ts';
+import { detectFormat, sniffJp } from './detect.ts';
 import { importTranscript } from './import.ts';
-import { sniffJp } from './sniff.ts';
-import type { ImportFormat, ImportResult } from './types.ts';
+import {
+  IMPORT_FORMAT_LABELS,
+  IMPORT_FORMATS,
+  type ImportFormat,
+  type ImportResult,
+} from './types.ts';
 
 /** A stream read from text in any format. */
 export interface AnyStream {

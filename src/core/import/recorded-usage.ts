@@ -9,7 +9,7 @@
  * `prompt_tokens` is every input token of the request (uncached, cache read
  * and cache write together); the cache figures are parts of it.
  */
-import { getOwn, isJsonObject } from '../json/values.ts';
+import { isJsonObject } from '../json/values.ts';
 import type { JsonObject, JsonValue, StreamElement } from '../types.ts';
 import type { StreamBuilder } from './builder.ts';
 
@@ -123,23 +123,11 @@ export function checkRecordedUsage(usage: JsonValue | undefined): RecordedUsageR
   return { ok: true, value };
 }
 
-/**
- * The recorded usage in an event's metadata: absent (undefined), valid, or
- * invalid with the reason. The one reader: the replay reports a bad one,
- * the importers keep only a good one ({@link readRecordedUsage}).
- */
-export function findRecordedUsage(
-  metadata: JsonValue | undefined,
-): RecordedUsageResult | undefined {
-  if (!isJsonObject(metadata)) return undefined;
-  const value = getOwn(metadata, RECORDED_USAGE_KEY);
-  return value === undefined ? undefined : checkRecordedUsage(value);
-}
-
 /** The recorded usage in an event's metadata, when it is there and well formed. */
 export function readRecordedUsage(metadata: JsonValue | undefined): RecordedUsage | undefined {
-  const found = findRecordedUsage(metadata);
-  return found?.ok ? found.value : undefined;
+  if (!isJsonObject(metadata)) return undefined;
+  const checked = checkRecordedUsage(metadata[RECORDED_USAGE_KEY]);
+  return checked.ok ? checked.value : undefined;
 }
 
 /** The metadata key of what recorded a response: the runtime, its version and the model. */

@@ -10,7 +10,7 @@ import { skipJsonString, skipWhitespace } from '../json/scan.ts';
 import { findSyntaxError } from '../json/syntax-error.ts';
 import { parseJson } from '../json/values.ts';
 import type { Diagnostic, JsonValue } from '../types.ts';
-import type { ImportResult } from './types.ts';
+import { IMPORT_FORMAT_LABELS, type ImportFormat, type ImportResult } from './types.ts';
 
 /** One line of a JSON Lines file that parsed. */
 export interface JsonLine {
@@ -244,7 +244,7 @@ export function readJsonDocument(text: string): JsonDocument | undefined {
  * read whole, so the whole file is refused, where a JSON Lines format skips
  * only the line).
  */
-export function checkDocumentDepth(text: string, label: string): Diagnostic | undefined {
+export function checkDocumentDepth(text: string, format: ImportFormat): Diagnostic | undefined {
   const deep = findTooDeepNesting(text, LINE_DEPTH);
   if (deep === undefined) return undefined;
   return diagnosticAt(
@@ -252,7 +252,7 @@ export function checkDocumentDepth(text: string, label: string): Diagnostic | un
     deep,
     deep + 1,
     'error',
-    `This ${label} document nests arrays and objects more than ${LINE_DEPTH} levels deep here. ` +
+    `This ${IMPORT_FORMAT_LABELS[format]} document nests arrays and objects more than ${LINE_DEPTH} levels deep here. ` +
       `Imported, its values go into JP's events.json, which JP reads with serde_json (at most ${MAX_NESTING_DEPTH} levels, ` +
       'the events array and the event included), so it is not read; being one document, none of it is. Flatten the value, or remove it.',
     'import/too-deep',

@@ -6,16 +6,68 @@
 import type { Diagnostic, StreamElement } from '../types.ts';
 
 /** The transcript formats the importers read, JP's own included. */
-/**
- * The import formats by id. The registry (formats.ts) fills this interface
- * with one key per entry, so the ids have one home and these shared types
- * need not import the importers.
- */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging from formats.ts
-export interface ImportFormatIds {}
+export type ImportFormat =
+  | 'jp'
+  | 'claude-code'
+  | 'codex'
+  | 'gemini-cli'
+  | 'opencode'
+  | 'copilot-cli'
+  | 'pi'
+  | 'openclaw'
+  | 'amp'
+  | 'kimi-cli'
+  | 'kimi-code'
+  | 'lhar'
+  | 'otel-genai'
+  | 'openai-chat'
+  | 'openai-responses'
+  | 'anthropic-messages';
 
-/** The id of a format the playground reads (formats.ts). */
-export type ImportFormat = keyof ImportFormatIds & string;
+/** Every format, in the order detection tries them. */
+export const IMPORT_FORMATS: readonly ImportFormat[] = [
+  'jp',
+  'claude-code',
+  'codex',
+  'gemini-cli',
+  'opencode',
+  'copilot-cli',
+  'pi',
+  'openclaw',
+  'amp',
+  'kimi-cli',
+  'kimi-code',
+  'lhar',
+  'otel-genai',
+  'openai-chat',
+  'openai-responses',
+  'anthropic-messages',
+];
+
+/** What a person calls each format. */
+export const IMPORT_FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
+  jp: 'JP events.json',
+  'claude-code': 'Claude Code session (JSONL)',
+  codex: 'Codex CLI rollout (JSONL)',
+  'gemini-cli': 'Gemini CLI session',
+  opencode: 'OpenCode session export',
+  'copilot-cli': 'GitHub Copilot CLI events.jsonl',
+  pi: 'Pi coding agent session (JSONL)',
+  openclaw: 'OpenClaw session (JSONL)',
+  amp: 'Amp thread (export or --stream-json)',
+  'kimi-cli': 'Kimi CLI context.jsonl',
+  'kimi-code': 'Kimi Code wire.jsonl',
+  lhar: 'Context Lens LHAR recording',
+  'otel-genai': 'OpenTelemetry GenAI spans (OTLP/JSON)',
+  'openai-chat': 'OpenAI Chat Completions messages',
+  'openai-responses': 'OpenAI Responses input items',
+  'anthropic-messages': 'Anthropic Messages',
+};
+
+/** Whether a string names a format (for `--from` and share links). */
+export function isImportFormat(value: unknown): value is ImportFormat {
+  return typeof value === 'string' && (IMPORT_FORMATS as readonly string[]).includes(value);
+}
 
 /**
  * A sniffer's answer on whether a text is in its format: when it fits, the

@@ -15,7 +15,7 @@
  * Each check returns a diagnostic that says the size, the limit and what to
  * do; none throws.
  */
-import { formatCount, formatSize } from '../format.ts';
+import { formatCount, formatSize } from '../counting/format.ts';
 import type { Diagnostic } from '../types.ts';
 import { QUOTE, skipJsonString } from './scan.ts';
 

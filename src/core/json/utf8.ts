@@ -6,9 +6,9 @@
  * file JP cannot open, and `compact`/`reset` would write the replacement
  * characters back. So decoding refuses, at the first bad byte.
  */
-import { formatCount } from '../format.ts';
+import { formatCount } from '../counting/format.ts';
+import { decodeUtf8Strict } from '../stream/base64.ts';
 import type { Diagnostic } from '../types.ts';
-import { decodeUtf8Strict } from './base64.ts';
 
 /** The text, or why the bytes are not UTF-8 with the position of the first bad byte. */
 export type DecodedText = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };

@@ -37,7 +37,7 @@ import { playgroundInput } from '../../test/corpus.ts';
 import { readPipe } from '../../test/run-cli.ts';
 import { shareDefaults } from '../../test/share-links.ts';
 import { parseConfigToml } from '../config/config.ts';
-import { formatSavedTokens } from '../format.ts';
+import { formatSavedTokens } from '../counting/format.ts';
 import { readAnyStream } from '../import/read-stream.ts';
 import { decodeUtf8 } from '../json/utf8.ts';
 import { decodeShareHash } from '../share/share-codec.ts';

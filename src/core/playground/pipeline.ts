@@ -28,10 +28,10 @@ import {
   getStreamConfigDeltaTools,
   resolveConfigInForce,
 } from '../config/in-force.ts';
+import type { JpBase } from '../config/jp-base.ts';
 import { toolHintToPolicy } from '../config/tool-hints.ts';
 import { createReport, type Report } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
-import type { JpBase } from '../jp-base.ts';
 import { compareCodePoints, setOwn } from '../json/values.ts';
 import { sanitize } from '../stream/sanitize.ts';
 import { formatTimestamp, parseTimestamp } from '../stream/timestamp.ts';

@@ -19,28 +19,21 @@
  */
 
 import { previewStream, resetCompactions } from '../compaction/creation.ts';
-import type { TimelineEntry } from '../compaction/explain.ts';
 import { type Readings, withReadings } from '../compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
-import type { ToolHintInfo } from '../config/hints-in-force.ts';
+import { getConfigGuidance } from '../config/guidance.ts';
 import type { ConfigInForce } from '../config/in-force.ts';
+import type { JpBase } from '../config/jp-base.ts';
 import { createReport, type Report } from '../counting/report.ts';
-import {
-  DEFAULT_TOKENIZER,
-  loadTokenCounter,
-  type TokenCounter,
-  type TokenizerId,
-} from '../counting/tokens.ts';
+import { loadTokenCounter, type TokenCounter, type TokenizerId } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
 import { summarizeImport } from '../import/import.ts';
 import { readAnyStream } from '../import/read-stream.ts';
-import type { JpBase } from '../jp-base.ts';
 import { PLAYGROUND_STREAM_LIMITS, type StreamLimits } from '../json/limits.ts';
 import type { ParsedEvents } from '../stream/codec.ts';
 import { countTurns } from '../stream/turns.ts';
 import { writeEventsText } from '../stream/write.ts';
 import type { StreamElement } from '../types.ts';
-import { getConfigGuidance } from './guidance.ts';
 import {
   type BeforeView,
   buildBeforeView,
@@ -57,6 +50,8 @@ import type {
   ImportedStream,
   PlaygroundFigures,
   PlaygroundInput,
+  TimelineEntry,
+  ToolHintInfo,
   ViewMode as ViewModeValue,
 } from './types.ts';
 
@@ -120,7 +115,7 @@ export interface PlaygroundSession {
 }
 
 /** An empty report, for a page that has computed nothing yet. */
-export function createEmptyReport(tokenizer: TokenizerId = DEFAULT_TOKENIZER): Report {
+export function createEmptyReport(tokenizer: TokenizerId = 'o200k'): Report {
   const amount = () => ({ tokens: 0, chars: 0 });
   const pair = () => ({ before: amount(), after: amount() });
   return {

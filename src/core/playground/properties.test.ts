@@ -27,10 +27,10 @@ import {
 } from '../compaction/projection.ts';
 import { withReadings } from '../compaction/readings.ts';
 import { parseConfigToml } from '../config/config.ts';
-import type { JpBase } from '../jp-base.ts';
-import { decodeBase64Strict, encodeBase64 } from '../json/base64.ts';
+import type { JpBase } from '../config/jp-base.ts';
 import { decodePlaygroundFile } from '../share/playground-file.ts';
 import { decodeShareHash, PLAYGROUND_FILE_FORMAT } from '../share/share-codec.ts';
+import { decodeBase64Strict, encodeBase64 } from '../stream/base64.ts';
 import { parseEventsText } from '../stream/codec.ts';
 import { sanitize } from '../stream/sanitize.ts';
 import { decodeStorage, encodeStorage } from '../stream/storage.ts';

@@ -6,9 +6,9 @@
  */
 
 import { DEFAULT_READINGS, type Readings } from '../compaction/readings.ts';
-import type { ToolHintInfo } from '../config/hints-in-force.ts';
 import type { ConfigInForce } from '../config/in-force.ts';
 import { compareCodePoints, getOwn } from '../json/values.ts';
+import type { ToolHintInfo } from './types.ts';
 
 /**
  * The tool list row of `name` under the config in force, with `calls` calls

@@ -5,14 +5,13 @@
  * the pipeline and by the design questions (the diff of two readings).
  */
 
-import type { TimelineEntry } from '../compaction/explain.ts';
 import { explainEvent, type Slots } from '../compaction/explain.ts';
 import { isProviderVisible, providerView, removeCompactions } from '../compaction/projection.ts';
 import { getPayload, getResponsePart } from '../counting/report.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
 import type { CompactionEvent, StreamElement } from '../types.ts';
 import type { Views } from './pipeline.ts';
-import type { RemovedBySanitize, TranscriptEntry, Transcripts } from './types.ts';
+import type { RemovedBySanitize, TimelineEntry, TranscriptEntry, Transcripts } from './types.ts';
 
 /** The stored compactions in stream order, then the previewed ones. */
 export function buildTimeline(

@@ -4,13 +4,12 @@
  * Every value here is plain data, so it crosses `postMessage` unchanged.
  */
 import type { RulePlan } from '../compaction/creation.ts';
-import type { EventExplanation, TimelineEntry } from '../compaction/explain.ts';
 import type { ReadingName, Readings } from '../compaction/readings.ts';
-import type { ToolHintInfo } from '../config/hints-in-force.ts';
 import type { Amount, Report, ResponsePart } from '../counting/report.ts';
 import type { TokenizerId } from '../counting/tokens.ts';
 import type { ImportFormat, ImportSummary } from '../import/types.ts';
 import type {
+  CompactionEvent,
   CompactionRule,
   Diagnostic,
   Encoding,
@@ -18,6 +17,7 @@ import type {
   GuidanceDiagnostic,
   ToolCallPolicy,
   ToolHint,
+  TurnRange,
 } from '../types.ts';
 
 export type { RulePlan };
@@ -66,6 +66,57 @@ export interface PlaygroundInput {
    * of that agent's runtime as it does for the transcript itself.
    */
   importedFrom?: ImportFormat;
+}
+
+/** Where a tool's policy comes from in the previewed compactions. */
+export type HintSource = 'tool' | '*' | 'rule';
+
+/** One tool named in the stream or the config, and the hint in force for it. */
+export interface ToolHintInfo {
+  name: string;
+  /** The hint that will be baked into new compactions, or null to inherit. */
+  hint: ToolHint | null;
+  source: HintSource;
+  /** The stored policy new compactions get for this tool (null: the rule's, or none). */
+  policy: ToolCallPolicy | null;
+  /** How many requests of this tool the stream holds. */
+  calls: number;
+  /** Why the hint is not in force (the reading `jp=today`), naming what applies instead; absent when it is. */
+  ignored?: string;
+}
+
+/** A compaction event on the timeline: already in the stream, or previewed. */
+export interface TimelineEntry {
+  /** 1-based position among the stream's compaction events (for Reset K), or null when new. */
+  position: number | null;
+  /** Index of the element in the stream, or null when new. */
+  elementIndex: number | null;
+  event: CompactionEvent;
+  isNew: boolean;
+}
+
+/** How one projected turn's content types were decided (spec 4 step 2). */
+export interface SlotDecision {
+  /** Index into `PlaygroundFigures.timeline`. */
+  timelineIndex: number;
+  timestamp: string;
+  range: TurnRange;
+  isNew: boolean;
+}
+
+/** Why an event in the "after" view looks as it does. */
+export interface EventExplanation {
+  /** The raw 0-based turn the event came from. */
+  turn: number;
+  summary?: SlotDecision;
+  reasoning?: SlotDecision;
+  toolCalls?: SlotDecision;
+  /** For tool events under a tool_calls winner: the policy applied and where it came from. */
+  toolPolicy?: { policy: ToolCallPolicy; from: 'tool_overrides' | 'tool_calls' };
+  /** What happened to the event: kept as is, changed, dropped, or injected. */
+  outcome: 'unchanged' | 'stripped' | 'omitted' | 'summarized' | 'injected' | 'reasoning-stripped';
+  /** One sentence a person can read. */
+  sentence: string;
 }
 
 /** One event of a provider view, ready to show as a transcript block. */
@@ -129,7 +180,7 @@ export interface PlaygroundFigures {
   imported?: ImportedStream;
   /** The config text these figures were computed from: guidance only applies to that text. */
   configText: string;
-  /** Editor guidance on `configText` for these figures (playground/guidance.ts); empty unless `ok`. */
+  /** Editor guidance on `configText` for these figures (config/guidance.ts); empty unless `ok`. */
   guidance: GuidanceDiagnostic[];
 }
 

@@ -9,8 +9,8 @@
  * which the replay's independent oracles were written.
  */
 
+import { formatCount } from '../counting/format.ts';
 import type { TokenCounter } from '../counting/tokens.ts';
-import { formatCount } from '../format.ts';
 import type { RecordedBy } from '../import/recorded-usage.ts';
 import { isJsonObject } from '../json/values.ts';
 import type { StreamElement } from '../types.ts';

@@ -3,7 +3,7 @@
  * at its defaults and with the config's hints mapped onto its parameters,
  * and JP's schedules, all from the same requests, counter and cache model.
  */
-import { getToolsInForce } from '../config/hints-in-force.ts';
+import { getToolsInForce } from '../export/hints-in-force.ts';
 import { buildToolInfo, planCompactions } from '../playground/playground.ts';
 import type { StreamElement } from '../types.ts';
 import {

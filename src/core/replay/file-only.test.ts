@@ -11,10 +11,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { streamArb, TOOL_NAMES } from '../../test/arbitraries.ts';
-import { DEFAULT_AUTO_COMPACTION } from '../config/auto-config.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
 import type { StreamElement } from '../types.ts';
+import { DEFAULT_AUTO_COMPACTION } from './auto-config.ts';
 import { parsePolicyChoice } from './policies/policies.ts';
 import { DEFAULT_MODEL } from './prices.ts';
 import { createReplaySettings, replayStream, SCHEDULES } from './replay.ts';

@@ -13,9 +13,7 @@
  *
  * Boundary: pure TypeScript, no DOM.
  */
-
-import { formatCount, formatDollars, formatPercent } from '../format.ts';
-import { findCheapest, getSaving } from './cheapest.ts';
+import { formatCount, formatDollars, formatPercent } from '../counting/format.ts';
 import {
   type CheapestAlternative,
   type FigureBasis,
@@ -177,15 +175,18 @@ function getFolderCheapest(
   schedules: Partial<Record<ScheduleId, number>>,
   stored: number,
 ): FolderCheapest | null {
-  const priced = SCHEDULES.filter((s) => s !== 'stored' && schedules[s] !== undefined).map(
-    (schedule) => ({ schedule, cost: schedules[schedule] as number }),
-  );
-  const best = findCheapest(priced, (choice) => choice.cost);
-  const saving = best && schedules.stored !== undefined ? getSaving(stored, best.cost) : null;
-  if (!best || !saving) return null;
+  let best: { schedule: ScheduleId; cost: number } | null = null;
+  for (const schedule of SCHEDULES) {
+    const cost = schedules[schedule];
+    if (schedule === 'stored' || cost === undefined) continue;
+    if (best === null || cost < best.cost) best = { schedule, cost };
+  }
+  if (best === null || schedules.stored === undefined || best.cost >= stored) return null;
+  const saved = stored - best.cost;
   return {
     ...best,
-    ...saving,
+    saved,
+    percent: stored === 0 ? 0 : (saved / stored) * 100,
     against: SAVING_BASIS.stored,
   };
 }

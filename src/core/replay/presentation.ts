@@ -6,8 +6,7 @@
  */
 
 import { removesResults } from '../counting/drawn-on.ts';
-import { formatCount, formatDollars, formatPercent } from '../format.ts';
-import { findCheapest, getSaving } from './cheapest.ts';
+import { formatCount, formatDollars, formatPercent } from '../counting/format.ts';
 import { formatAssignments } from './policies/parameters.ts';
 import { SCHEDULES, type ScheduleId } from './schedules.ts';
 import type { CalibrationReport, Replay, ToolWhatIf } from './types.ts';
@@ -67,7 +66,8 @@ export function describeBill(replay: Replay): string | null {
 /** The cheapest of the schedules the replay computed (the first on a tie). */
 export function getCheapestSchedule(replay: Replay): ScheduleId {
   const computed = SCHEDULES.filter((s) => replay.schedules[s] !== undefined);
-  return findCheapest(computed, (s) => replay.schedules[s] ?? 0) ?? 'none';
+  const costOf = (s: ScheduleId) => replay.schedules[s] ?? 0;
+  return computed.reduce((best, s) => (costOf(s) < costOf(best) ? s : best), computed[0] ?? 'none');
 }
 
 /**
@@ -127,9 +127,13 @@ export function getCheapestAlternative(replay: Replay): CheapestAlternative | nu
   if (replay.policy.name !== 'jp') {
     candidates.push({ name: describeChosen(replay), cost: replay.totals.schedule.cost });
   }
-  const best = findCheapest(candidates, (candidate) => candidate.cost);
-  const saving = best ? getSaving(asRan, best.cost) : null;
-  return best && saving ? { ...best, ...saving } : null;
+  const best = candidates.reduce<{ name: string; cost: number } | null>(
+    (found, candidate) => (found === null || candidate.cost < found.cost ? candidate : found),
+    null,
+  );
+  if (!best || best.cost >= asRan) return null;
+  const saved = asRan - best.cost;
+  return { ...best, saved, percent: asRan === 0 ? 0 : (saved / asRan) * 100 };
 }
 
 /** The money line: what the session cost and the cheapest alternative, two sentences. */

@@ -4,18 +4,24 @@
  * file finds it on an event and adds usages up.
  */
 import {
-  findRecordedUsage,
+  checkRecordedUsage,
   OPTIONAL,
+  RECORDED_USAGE_KEY,
   type RecordedUsage,
   type RecordedUsageResult,
 } from '../import/recorded-usage.ts';
+import { getOwn } from '../json/values.ts';
 import type { StreamElement } from '../types.ts';
 
 export type { RecordedUsage } from '../import/recorded-usage.ts';
 
 /** The event's recorded usage: absent (undefined), valid, or invalid with the reason. */
 export function getRecordedUsage(element: StreamElement): RecordedUsageResult | undefined {
-  return findRecordedUsage(element.metadata);
+  const metadata = element.metadata;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+    return undefined;
+  const value = getOwn(metadata, RECORDED_USAGE_KEY);
+  return value === undefined ? undefined : checkRecordedUsage(value);
 }
 
 /** The sum of two usages; an optional field is kept when either has it. */

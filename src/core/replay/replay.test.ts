@@ -9,10 +9,10 @@
  * request costs 1.25·write + 0.1·read + 2·output dollars.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AUTO_COMPACTION } from '../config/auto-config.ts';
 import { parseConfigToml } from '../config/config.ts';
 import { loadTokenCounter } from '../counting/tokens.ts';
 import type { StreamElement } from '../types.ts';
+import { DEFAULT_AUTO_COMPACTION } from './auto-config.ts';
 import type { ModelPrices } from './prices.ts';
 import {
   createReplaySettings,

@@ -16,20 +16,16 @@
  * under `stored` it reproduces the recorded bill (docs/replay.md).
  *
  * Boundary: pure TypeScript, no DOM; the worker can call `runReplay`.
- *
- * Why one file of this length: it is the front door; most of it is the public
- * types and the one settings resolver that every caller shares.
  */
 
+import { HINT_CHOICES } from '../analyses/hint-table.ts';
 import type { Readings } from '../compaction/readings.ts';
 import { DEFAULT_READINGS, withReadings } from '../compaction/readings.ts';
-import { DEFAULT_AUTO_COMPACTION } from '../config/auto-config.ts';
 import { type ParsedConfig, parseConfigToml } from '../config/config.ts';
-import { HINT_CHOICES } from '../config/tool-hints.ts';
 import { type DrawnOnLater, measureDrawnOnLater } from '../counting/drawn-on.ts';
+import { formatCount } from '../counting/format.ts';
 import { loadTokenCounter, type TokenCounter } from '../counting/tokens.ts';
 import { hasErrors } from '../diagnostics.ts';
-import { formatCount } from '../format.ts';
 import { NO_TIMESTAMP_NOTE_CODE } from '../import/builder.ts';
 import { readAnyStream } from '../import/read-stream.ts';
 import { PLAYGROUND_STREAM_LIMITS } from '../json/limits.ts';
@@ -37,9 +33,9 @@ import { compareCodePoints } from '../json/values.ts';
 import { buildToolInfo, describeFirstProblem, planCompactions } from '../playground/playground.ts';
 import type { HintChoice, PlaygroundInput, ViewMode } from '../playground/types.ts';
 import type { Diagnostic, StreamElement } from '../types.ts';
+import { DEFAULT_AUTO_COMPACTION, readAutoCompaction } from './auto-config.ts';
 import { type Calibration, calibrate, getPrefixTokens, reportCalibration } from './calibrate.ts';
 import { median } from './calibration.ts';
-import { findCheapest } from './cheapest.ts';
 import {
   type CostContext,
   figuresAt,
@@ -495,7 +491,9 @@ function makeTotals(baseline: PricedRequests, chosen: PricedRequests): ReplayTot
 }
 
 function cheapestOf(costs: Record<HintChoice, number>): HintChoice {
-  return findCheapest(HINT_CHOICES, (choice) => costs[choice]) as HintChoice;
+  let best: HintChoice = HINT_CHOICES[0] as HintChoice;
+  for (const choice of HINT_CHOICES) if (costs[choice] < costs[best]) best = choice;
+  return best;
 }
 
 /**
@@ -773,16 +771,14 @@ export function resolveReplaySettings(
       diagnostics: [],
     };
   }
-  // The config's reader read the auto table; what it could not read is an error there.
-  const autoProblems = source.config.diagnostics.filter((d) => d.code === 'config/invalid-auto');
-  if (hasErrors(autoProblems)) {
+  const auto = readAutoCompaction(source.configText);
+  if (hasErrors(auto.diagnostics)) {
     return {
       status: 'invalid',
-      message: describeFirstProblem([], autoProblems),
-      diagnostics: autoProblems,
+      message: describeFirstProblem([], auto.diagnostics),
+      diagnostics: auto.diagnostics,
     };
   }
-  const auto = { auto: source.config.config.auto ?? DEFAULT_AUTO_COMPACTION };
   return {
     status: 'ok',
     settings: {

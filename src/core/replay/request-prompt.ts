@@ -11,9 +11,8 @@
  *
  * Boundary: pure TypeScript, no DOM. The worker runs it as an extra.
  */
-
+import { formatCount } from '../counting/format.ts';
 import { getPayload, getResponsePart } from '../counting/report.ts';
-import { formatCount } from '../format.ts';
 import type { ToolChoice } from '../playground/pipeline.ts';
 import type { TranscriptEntry } from '../playground/types.ts';
 import type { StreamElement } from '../types.ts';

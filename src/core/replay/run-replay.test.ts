@@ -3,8 +3,8 @@
  * `[conversation.compaction.auto]` table the `auto` schedule reads.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AUTO_COMPACTION } from '../config/auto-config.ts';
 import { parseConfigToml } from '../config/config.ts';
+import { DEFAULT_AUTO_COMPACTION, readAutoCompaction } from './auto-config.ts';
 import { runReplay } from './replay.ts';
 
 const STREAM = JSON.stringify([
@@ -80,17 +80,15 @@ describe('runReplay', () => {
 
 describe('[conversation.compaction.auto]', () => {
   it("takes the draft's defaults when absent", () => {
-    expect(parseConfigToml('').config.auto ?? DEFAULT_AUTO_COMPACTION).toEqual(
-      DEFAULT_AUTO_COMPACTION,
-    );
+    expect(readAutoCompaction('').auto).toEqual(DEFAULT_AUTO_COMPACTION);
   });
 
-  it('reads its keys in the config reader, which does not take the table for a typo', () => {
+  it('reads its keys, and the config reader does not take the table for a typo', () => {
     const text =
       '[conversation.compaction.auto]\ntrigger_ratio = 0.5\nmin_turns = 2\nkeep_last = 1\ntool_calls = "omit"\n';
-    const { config, diagnostics } = parseConfigToml(text);
+    const { auto, diagnostics } = readAutoCompaction(text);
     expect(diagnostics).toEqual([]);
-    expect(config.auto).toEqual({
+    expect(auto).toEqual({
       triggerRatio: 0.5,
       minTurns: 2,
       rule: {
@@ -101,10 +99,11 @@ describe('[conversation.compaction.auto]', () => {
         summary: null,
       },
     });
+    expect(parseConfigToml(text).diagnostics).toEqual([]);
   });
 
-  it('marks a wrong value where it stands, in the config (so the editor marks it too)', () => {
-    const { diagnostics } = parseConfigToml(
+  it('marks a wrong value where it stands', () => {
+    const { diagnostics } = readAutoCompaction(
       '[conversation.compaction.auto]\nmin_turns = -1\ntool_calls = "shred"\n',
     );
     expect(diagnostics.map((d) => [d.line, d.column, d.severity])).toEqual([

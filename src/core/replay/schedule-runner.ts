@@ -5,12 +5,11 @@
  * leave, and what it shares with the previous request's. Counted tokens and
  * hidden output apart: pricing (cost-model.ts) calibrates them.
  */
-
-import type { AutoCompaction } from '../config/auto-config.ts';
 import type { ParsedConfig } from '../config/config.ts';
 import type { ToolChoice } from '../playground/pipeline.ts';
 import { planCompactions } from '../playground/playground.ts';
 import type { StreamElement } from '../types.ts';
+import type { AutoCompaction } from './auto-config.ts';
 import { getCommonPrefix, getPrompt, type Prompt } from './prompts.ts';
 import type { ReplayRequestSite } from './requests.ts';
 import type { ScheduleId } from './schedules.ts';
@@ -74,14 +73,9 @@ export function runSchedule(
   const known = byKey.get(key);
   if (known) return known;
   const raw = computeSchedule(state, schedule, triggers);
-  // Bounded: each model or reading tried adds runs; the oldest go first (a Map keeps insertion order).
-  if (byKey.size >= MAX_CREATED_RUNS_KEPT) byKey.delete(byKey.keys().next().value as string);
   byKey.set(key, raw);
   return raw;
 }
-
-/** How many runs of the schedules that create compactions a config keeps (about four settings tried, each schedule). */
-const MAX_CREATED_RUNS_KEPT = 16;
 
 /**
  * What a schedule's run may depend on besides the stream and the config:

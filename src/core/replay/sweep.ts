@@ -10,10 +10,8 @@
  *
  * Boundary: pure TypeScript, no DOM.
  */
-
-import { formatCount, formatDollars, formatPercent } from '../format.ts';
+import { formatCount, formatDollars, formatPercent } from '../counting/format.ts';
 import type { StreamElement } from '../types.ts';
-import { findCheapest, getSaving } from './cheapest.ts';
 import { sumColumn } from './cost-model.ts';
 import { SAVING_BASIS } from './presentation.ts';
 import { createPricingModel, runAndPrice } from './replay.ts';
@@ -83,11 +81,18 @@ export function sweepAutoTrigger(
       compactions: run.raw.reduce((total, request) => total + request.created, 0),
     };
   });
-  // On a tie the highest trigger: the points go from the lowest, so look from the last.
-  const best = findCheapest([...points].reverse(), (point) => point.cost);
-  const saving = best ? getSaving(storedCost, best.cost) : null;
+  const best = points.reduce<SweepPoint | null>(
+    (found, point) => (found === null || point.cost <= found.cost ? point : found),
+    null,
+  );
   const cheapest =
-    best && saving ? { ...best, saved: saving.saved, saved_percent: saving.percent } : null;
+    best && best.cost < storedCost
+      ? {
+          ...best,
+          saved: storedCost - best.cost,
+          saved_percent: storedCost === 0 ? 0 : ((storedCost - best.cost) / storedCost) * 100,
+        }
+      : null;
   return {
     sweep: 'auto-trigger',
     model: pricing.model.name,

@@ -5,12 +5,12 @@
  */
 
 import type { Readings } from '../compaction/readings.ts';
-import type { AutoCompaction } from '../config/auto-config.ts';
 import type { ParsedConfig } from '../config/config.ts';
 import type { DrawnOnLater } from '../counting/drawn-on.ts';
 import type { TokenCounter, TokenizerId } from '../counting/tokens.ts';
 import type { RecordedUsage } from '../import/recorded-usage.ts';
 import type { HintChoice, ViewMode } from '../playground/types.ts';
+import type { AutoCompaction } from './auto-config.ts';
 import type { PolicyChoice } from './policies/policies.ts';
 import type { CalibrationChoice, CalibrationSource, ScheduleId } from './schedules.ts';
 

@@ -22,7 +22,6 @@ import {
 export const SHARE_DEFAULTS_V1 = Object.freeze({
   /** The example a link opens when it names none. */
   exampleId: 'coding-session',
-  // A link's defaults are frozen with its version: not DEFAULT_TOKENIZER, which may change.
   tokenizer: 'o200k',
   now: null,
   selectedTool: null,

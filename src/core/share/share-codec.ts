@@ -17,17 +17,13 @@
  * Decoding never throws: every way a link or file can be wrong (empty, cut
  * off, corrupt, from another version, with a bad field) is a result value
  * with a sentence the UI can show in a dialog.
- *
- * Why one file of this length: a link's short keys, its defaults and every
- * version's migration must agree field by field; together, a field is added in
- * one place.
  */
 
 import LZString from 'lz-string';
 import { fromReadingKeys, type Readings, toReadingKeys } from '../compaction/readings.ts';
+import { getJpVersionName, type JpBase } from '../config/jp-base.ts';
+import { formatCount } from '../counting/format.ts';
 import { TOKENIZER_IDS, type TokenizerId } from '../counting/tokens.ts';
-import { formatCount } from '../format.ts';
-import { getJpVersionName, type JpBase } from '../jp-base.ts';
 import { getOwn, isJsonObject } from '../json/values.ts';
 import { ENCODING_SETTINGS, VIEW_MODES } from '../playground/input-options.ts';
 import type { ViewMode } from '../playground/types.ts';

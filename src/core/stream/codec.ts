@@ -16,8 +16,8 @@
  * beyond the double range is refused, as JP refuses it.
  */
 
+import { DEFAULT_BASE, type JpBase } from '../config/jp-base.ts';
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
-import { DEFAULT_BASE, type JpBase } from '../jp-base.ts';
 import { type DuplicateKey, findDuplicateKeys } from '../json/duplicate-keys.ts';
 import {
   capDiagnostics,

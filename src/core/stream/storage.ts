@@ -4,11 +4,11 @@
  * back, and detecting which form a stream is in.
  */
 
-import { decodeBase64Strict, encodeBase64 } from '../json/base64.ts';
 import { carryNumberTexts } from '../json/number-text.ts';
 import { isJsonObject, setOwn } from '../json/values.ts';
 import { forEachStringLeaf, mapStringLeaves } from '../json/walk.ts';
 import type { Encoding, JsonValue, StreamElement } from '../types.ts';
+import { decodeBase64Strict, encodeBase64 } from './base64.ts';
 import { classifyElement } from './turns.ts';
 
 /**

@@ -4,16 +4,16 @@
  * names the element, the field and what is accepted.
  */
 
-import { DEFAULT_BASE, JP_BASES, type JpBase } from '../jp-base.ts';
-import { getNumberText } from '../json/number-text.ts';
-import { describeValue, isJsonObject } from '../json/values.ts';
-import type { ParseResult } from '../parse-result.ts';
-import type { JsonObject, JsonValue } from '../types.ts';
+import { DEFAULT_BASE, type JpBase } from '../config/jp-base.ts';
 import {
+  type ParseResult,
   readStoredReasoning,
   readStoredSummary,
   readStoredToolCalls,
-} from './stored-compaction.ts';
+} from '../config/rule-config.ts';
+import { getNumberText } from '../json/number-text.ts';
+import { describeValue, isJsonObject } from '../json/values.ts';
+import type { JsonObject, JsonValue } from '../types.ts';
 import { parseTimestamp } from './timestamp.ts';
 import { classifyElement } from './turns.ts';
 
@@ -175,7 +175,7 @@ function validateCompaction(
       'an object such as {"summary": "…"}',
       isSummaryPolicy,
     ) ??
-    (!JP_BASES[base].storedThresholdsAndSources
+    (base === '2026-08'
       ? optionalField(value, context, 'reasoning', 'the string "strip"', (v) => v === 'strip')
       : undefined) ??
     optionalField(
@@ -208,7 +208,7 @@ function validateStoredPolicies(
   context: string,
   base: JpBase,
 ): ElementIssue | undefined {
-  if (!JP_BASES[base].storedThresholdsAndSources) return undefined;
+  if (base === '2026-08') return undefined;
   const check = (field: string, result: ParseResult<unknown>): ElementIssue | undefined =>
     result.ok
       ? undefined

@@ -5,7 +5,7 @@
  */
 import { type ReactNode, useState } from 'react';
 import { getReadingInfo, JP_NEEDS_D17 } from '../../core/compaction/readings.ts';
-import { DEFAULT_BASE, getJpVersionName, type JpBase } from '../../core/jp-base.ts';
+import { DEFAULT_BASE, getJpVersionName, type JpBase } from '../../core/config/jp-base.ts';
 import { loadExample } from '../../state/actions.ts';
 import { ModalDialog } from '../feedback/ModalDialog.tsx';
 import './about.css';

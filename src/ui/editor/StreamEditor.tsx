@@ -5,7 +5,7 @@
  */
 import type { editor } from 'monaco-editor/editor';
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { formatCount } from '../../core/format.ts';
+import { formatCount } from '../../core/counting/format.ts';
 import { openFile, setStreamText } from '../../state/actions.ts';
 import { isChunkedImport, openChunkedFile } from '../../state/large-import.ts';
 import { readUserFile } from '../../state/read-file.ts';

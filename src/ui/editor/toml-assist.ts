@@ -8,7 +8,6 @@
 
 import { formatTomlKey } from '../../core/config/toml-locator.ts';
 import { HINT_WORDS, TOOL_HINTS } from '../../core/config/tool-hints.ts';
-import { compareCodePoints } from '../../core/json/values.ts';
 
 /** Where in a TOML document the cursor sits, as far as assistance cares. */
 export type TomlTableKind = 'root' | 'tool' | 'rules' | 'summary' | 'other';
@@ -166,7 +165,7 @@ export function getTomlCompletions(
     const typed = toolHeader[1] ?? '';
     const startColumn = column - typed.length;
     const closing = after.startsWith(']') ? '' : ']';
-    const names = [...new Set(toolNames)].sort(compareCodePoints);
+    const names = [...new Set(toolNames)].sort();
     return [
       ...names.map(
         (name, i): TomlCompletion => ({

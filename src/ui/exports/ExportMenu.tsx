@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { JP_NEEDS_D17 } from '../../core/compaction/readings.ts';
-import { getJpVersionName } from '../../core/jp-base.ts';
+import { getJpVersionName } from '../../core/config/jp-base.ts';
 import type { Encoding } from '../../core/types.ts';
 import {
   CONFIG_FILE_NAME,

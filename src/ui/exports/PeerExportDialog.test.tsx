@@ -106,14 +106,4 @@ describe('PeerExportDialog', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: /^Hints for/ })).toBeNull();
   });
-
-  it("names a runtime's dialog by what it writes: Settings for Codex, Hints for a framework", async () => {
-    render(<ExportMenu />);
-    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Codex CLI (config.toml)' }));
-    expect(
-      screen.getByRole('dialog', { name: 'Settings for Codex CLI (config.toml)' }),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: /^Hints for/ })).toBeNull();
-  });
 });

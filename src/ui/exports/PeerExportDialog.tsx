@@ -8,7 +8,7 @@
  * data: shown as text only.
  */
 import { Fragment, useEffect, useId, useState } from 'react';
-import { formatCount, formatDollars, formatPercent } from '../../core/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../../core/counting/format.ts';
 import { formatAssignments, getRuntimePolicy } from '../../core/replay/policies/policies.ts';
 import { DEFAULT_MODEL } from '../../core/replay/prices.ts';
 import {
@@ -273,12 +273,7 @@ export function PeerExportDialog({
   }, [target, result]);
 
   return (
-    <ModalDialog
-      // A runtime target writes its policy's settings, not hints per tool.
-      title={`${target.writesSettings ? 'Settings' : 'Hints'} for ${target.title}`}
-      onClose={onClose}
-      size="wide"
-    >
+    <ModalDialog title={`Hints for ${target.title}`} onClose={onClose} size="wide">
       <div className="cp-peer" aria-busy={status === 'busy'} data-status={status}>
         {message !== null ? (
           <p className="cp-peer-error" role="alert">

@@ -6,7 +6,7 @@
  * a button that opens the diff of the two readings in the diff pane.
  */
 import { READINGS, type ReadingName, type Readings } from '../../core/compaction/readings.ts';
-import { formatCount } from '../../core/format.ts';
+import { formatCount } from '../../core/counting/format.ts';
 import type { ReadingChoice, ReadingEffect } from '../../core/playground/types.ts';
 import './panes.css';
 

@@ -14,9 +14,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { EventExplanation, SlotDecision } from '../../core/compaction/explain.ts';
-import { formatCount } from '../../core/format.ts';
-import type { TranscriptEntry } from '../../core/playground/types.ts';
+import { formatCount } from '../../core/counting/format.ts';
+import type {
+  EventExplanation,
+  SlotDecision,
+  TranscriptEntry,
+} from '../../core/playground/types.ts';
 import './panes.css';
 import { scrollWithinList, useVirtualRows } from '../virtual-rows.tsx';
 import { describePolicy, formatTurn, formatTurns } from './policy-words.ts';

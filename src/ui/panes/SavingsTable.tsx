@@ -4,7 +4,7 @@
  * totals split into tool requests, tool responses, reasoning and messages.
  */
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
-import type { HintSource, ToolHintInfo } from '../../core/config/hints-in-force.ts';
+import { formatChange, formatCount, formatPercent } from '../../core/counting/format.ts';
 import {
   type Amount,
   type BeforeAfter,
@@ -19,7 +19,7 @@ import {
   type ToolRow,
 } from '../../core/counting/report.ts';
 import { TOKENIZER_LABELS } from '../../core/counting/tokens.ts';
-import { formatChange, formatCount, formatPercent } from '../../core/format.ts';
+import type { HintSource, ToolHintInfo } from '../../core/playground/types.ts';
 import { BreakableName } from '../BreakableName.tsx';
 import { useMediaQuery } from '../use-media-query.ts';
 import { getRowCount, getRowIndex, getScrollBoxProps, useVirtualRows } from '../virtual-rows.tsx';

@@ -3,10 +3,8 @@
  * previewed from the config's rules, with what each decides; and, per rule,
  * the range it resolved to (or why it is empty) and its `--compact` spelling.
  */
-
-import type { TimelineEntry } from '../../core/compaction/explain.ts';
-import { DEFAULT_BASE, type JpBase } from '../../core/jp-base.ts';
-import type { RulePlan } from '../../core/playground/types.ts';
+import { DEFAULT_BASE, type JpBase } from '../../core/config/jp-base.ts';
+import type { RulePlan, TimelineEntry } from '../../core/playground/types.ts';
 import './panes.css';
 import {
   describePolicy,

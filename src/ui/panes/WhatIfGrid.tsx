@@ -15,7 +15,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import type { HintChoice } from '../../core/analyses/hint-table.ts';
 import { getWhatIfHeadline, type WhatIfGrid } from '../../core/analyses/what-if.ts';
 import { HINT_CHOICES } from '../../core/config/tool-hints.ts';
-import { formatCount } from '../../core/format.ts';
+import { formatCount } from '../../core/counting/format.ts';
 import { getRowCount, getRowIndex, getScrollBoxProps, useVirtualRows } from '../virtual-rows.tsx';
 import './panes.css';
 

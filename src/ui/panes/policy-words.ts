@@ -5,11 +5,14 @@
  * panes and the core's sentences say the same thing.
  */
 
+import { DEFAULT_BASE, type JpBase } from '../../core/config/jp-base.ts';
 import { formatTurnRange } from '../../core/config/range.ts';
-import { formatRuleBound, formatRuleBoundFor } from '../../core/config/rule-config.ts';
+import {
+  formatRuleBound,
+  formatRuleBoundFor,
+  parseToolCallPolicy,
+} from '../../core/config/rule-config.ts';
 import { HINT_WORDS, policyToHintName } from '../../core/config/tool-hints.ts';
-import { DEFAULT_BASE, type JpBase } from '../../core/jp-base.ts';
-import { parseToolCallPolicy } from '../../core/stream/stored-compaction.ts';
 import type { CompactionRule, JsonValue, RuleBound, ToolCallPolicy } from '../../core/types.ts';
 
 /** The hint a stored policy corresponds to (D17's mapping table, read backwards). */

@@ -5,14 +5,14 @@
  * figures are invented but consistent (chars/4 tokens).
  */
 
+import type { FiguresWithExtras } from '../../core/analyses/extras.ts';
+import type { Report } from '../../core/counting/report.ts';
 import type {
   EventExplanation,
   SlotDecision,
   TimelineEntry,
-} from '../../core/compaction/explain.ts';
-import type { Report } from '../../core/counting/report.ts';
-import type { FiguresWithExtras } from '../../core/extras/extras.ts';
-import type { TranscriptEntry } from '../../core/playground/types.ts';
+  TranscriptEntry,
+} from '../../core/playground/types.ts';
 
 const amount = (tokens: number, chars = tokens * 4) => ({ tokens, chars });
 

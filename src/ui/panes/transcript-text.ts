@@ -9,7 +9,6 @@
  */
 
 import { ORPHAN_ROW_KEY } from '../../core/counting/report.ts';
-import { compareCodePoints } from '../../core/json/values.ts';
 import type { TranscriptEntry } from '../../core/playground/types.ts';
 
 /** Where one event's block sits in the transcript text (1-based, inclusive lines). */
@@ -64,7 +63,7 @@ export function listTools(entries: readonly TranscriptEntry[]): string[] {
     if (entry.toolName === undefined) unknown = true;
     else names.add(entry.toolName);
   }
-  const sorted = [...names].sort(compareCodePoints);
+  const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (unknown) sorted.push(ORPHAN_ROW_KEY);
   return sorted;
 }

@@ -4,7 +4,7 @@
  * default example. Long states go here when a link would be too long.
  */
 import { useEffect, useState } from 'react';
-import { formatSize } from '../../core/format.ts';
+import { formatSize } from '../../core/counting/format.ts';
 import type { AutosaveStatus } from '../../state/app-state.ts';
 import { readUserFile } from '../../state/read-file.ts';
 import {

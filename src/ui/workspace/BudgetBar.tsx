@@ -4,7 +4,7 @@
  * when a budget is set (over-budget bars are full, coloured and labelled),
  * else a scale shared by every conversation.
  */
-import { formatChange, formatCount, formatPercent } from '../../core/format.ts';
+import { formatChange, formatCount, formatPercent } from '../../core/counting/format.ts';
 
 /** Props of {@link BudgetBar}. */
 export interface BudgetBarProps {

@@ -1,6 +1,6 @@
 /** The optional context window every conversation is compared with. */
 import { useId, useState } from 'react';
-import { formatCount } from '../../core/format.ts';
+import { formatCount } from '../../core/counting/format.ts';
 import { parseTokenCount } from '../../state/workspace.ts';
 
 /** Props of {@link ContextBudgetField}. */

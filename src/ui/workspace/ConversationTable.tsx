@@ -4,7 +4,7 @@
  * and a button to open it in the editors.
  */
 import { useState } from 'react';
-import { formatCount } from '../../core/format.ts';
+import { formatCount } from '../../core/counting/format.ts';
 import type { WorkspaceConversation } from '../../state/app-state.ts';
 import { BudgetBar } from './BudgetBar.tsx';
 

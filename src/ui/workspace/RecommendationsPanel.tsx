@@ -15,8 +15,8 @@ import {
   type Recommendation,
 } from '../../core/analyses/recommend.ts';
 import type { ThresholdSuggestion } from '../../core/analyses/threshold-suggestion.ts';
+import { formatChange, formatCount, formatPercent } from '../../core/counting/format.ts';
 import { savedPercent } from '../../core/counting/report.ts';
-import { formatChange, formatCount, formatPercent } from '../../core/format.ts';
 import type { RecommendationState } from '../../state/app-state.ts';
 
 /** Props of {@link RecommendationsPanel}. */

@@ -3,7 +3,7 @@
  * workspace is open, a choice between it and the workspace's figures.
  */
 import type { ReactNode } from 'react';
-import { formatCount } from '../../core/format.ts';
+import { formatCount } from '../../core/counting/format.ts';
 import type { ResultsView } from '../../state/app-state.ts';
 import { useAppStore } from '../../state/store.ts';
 import { setResultsView } from '../../state/workspace.ts';

@@ -6,7 +6,7 @@
  * in (state/workspace-money.ts): the workers answer the figures first.
  */
 import { useEffect, useRef } from 'react';
-import { formatCount, formatDollars, formatPercent } from '../../core/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../../core/counting/format.ts';
 import { describeFolderMoney, type FolderMoney } from '../../core/replay/folder-money.ts';
 import { SAVING_BASIS } from '../../core/replay/presentation.ts';
 import type { WorkspaceMoneyState } from '../../state/app-state.ts';

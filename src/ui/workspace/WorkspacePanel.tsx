@@ -9,7 +9,7 @@
  * figures as complete.
  */
 import { memo } from 'react';
-import { formatCount, formatSize } from '../../core/format.ts';
+import { formatCount, formatSize } from '../../core/counting/format.ts';
 import { setToolChoice } from '../../state/actions.ts';
 import { selectWorkspaceStatusMessage } from '../../state/selectors.ts';
 import { useAppStore } from '../../state/store.ts';

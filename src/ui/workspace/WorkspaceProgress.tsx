@@ -1,5 +1,5 @@
 /** The progress of counting a workspace, with the button that cancels it. */
-import { formatCount } from '../../core/format.ts';
+import { formatCount } from '../../core/counting/format.ts';
 
 /** Props of {@link WorkspaceProgress}. */
 export interface WorkspaceProgressProps {

@@ -20,7 +20,7 @@
  *   call that reached a worker without it (`stream-missing`) is sent once
  *   more after the stream.
  */
-import type { ExtraArgs, ExtraName } from '../../core/extras/extras.ts';
+import type { ExtraArgs, ExtraName } from '../../core/analyses/extras.ts';
 import type { PlaygroundInput } from '../../core/playground/types.ts';
 import { WorkerError } from '../shared/errors.ts';
 import type {
@@ -57,7 +57,7 @@ export interface WorkerClient {
   run(input: PlaygroundInput, options?: CallOptions): Promise<PlaygroundReply<'run'>>;
   /** The same figures counted as characters ÷ 4: asked for just before a run that counts a large stream. */
   estimate(input: PlaygroundInput, options?: CallOptions): Promise<PlaygroundReply<'run'>>;
-  /** One extra of an input version (see `core/extras/extras.ts`). */
+  /** One extra of an input version (see `core/analyses/extras.ts`). */
   extra<K extends ExtraName>(
     request: { name: K; version: number; input: PlaygroundInput; args: ExtraArgs<K> },
     options?: CallOptions,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { createPlaygroundExtras } from '../../core/extras/extras.ts';
+import { createPlaygroundExtras } from '../../core/analyses/extras.ts';
 import { createPlaygroundSession } from '../../core/playground/playground.ts';
 import { streamWithTools } from '../../test/bad-input-cases.ts';
 import { listCorpus } from '../../test/conformance.ts';

@@ -16,11 +16,10 @@
 import type { HintTable } from '../../core/analyses/hint-table.ts';
 import type { HintRecommendations } from '../../core/analyses/recommend.ts';
 import type { Readings } from '../../core/compaction/readings.ts';
-import type { ToolHintInfo } from '../../core/config/hints-in-force.ts';
 import type { Report } from '../../core/counting/report.ts';
 import type { TokenizerId } from '../../core/counting/tokens.ts';
 import type { InlineSubagent } from '../../core/import/types.ts';
-import type { ViewMode, WhatIfGrid } from '../../core/playground/types.ts';
+import type { ToolHintInfo, ViewMode, WhatIfGrid } from '../../core/playground/types.ts';
 import type { ConversationMoney } from '../../core/replay/folder-money.ts';
 import type { EncodingSetting } from '../../core/types.ts';
 

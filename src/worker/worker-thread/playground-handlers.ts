@@ -17,13 +17,13 @@
  * Boundary: runs in a worker; no DOM and no app state here, only the core.
  */
 
-import type { PeerTargetId } from '../../core/export/peer-export.ts';
 import type {
   ExtraArgs,
   ExtraName,
   ExtraOutcome,
   PlaygroundExtras,
-} from '../../core/extras/extras.ts';
+} from '../../core/analyses/extras.ts';
+import type { PeerTargetId } from '../../core/export/peer-export.ts';
 import {
   createPlaygroundSession,
   type PlaygroundSession,
@@ -50,7 +50,7 @@ export interface ExtraRequest<K extends ExtraName = ExtraName> {
 export type ExtraReply<K extends ExtraName = ExtraName> = ExtraOutcome<K> & { version: number };
 
 /** The analyses' module, loaded on demand. */
-type AnalysesModule = typeof import('../../core/extras/extras.ts');
+type AnalysesModule = typeof import('../../core/analyses/extras.ts');
 
 /** Streams kept: the newest, and the one before it for a call already queued behind the change. */
 const STREAMS_KEPT = 2;
@@ -60,7 +60,7 @@ export function createPlaygroundHandlers(session: PlaygroundSession = createPlay
   // Loaded once, on the first call that needs it; a failed load is tried again next time.
   let analyses: Promise<{ module: AnalysesModule; extras: PlaygroundExtras }> | null = null;
   const loadAnalyses = () => {
-    analyses ??= import('../../core/extras/extras.ts').then(
+    analyses ??= import('../../core/analyses/extras.ts').then(
       (module) => ({ module, extras: module.createPlaygroundExtras() }),
       (error: unknown) => {
         analyses = null;

@@ -25,16 +25,16 @@ import {
 import { getWhatIfGrid, prepareWhatIf } from '../../core/analyses/what-if.ts';
 import { withReadings } from '../../core/compaction/readings.ts';
 import { type ParsedConfig, parseConfigToml } from '../../core/config/config.ts';
-import type { ToolHintInfo } from '../../core/config/hints-in-force.ts';
 import { resolveConfigInForce } from '../../core/config/in-force.ts';
+import type { JpBase } from '../../core/config/jp-base.ts';
 import { addReports, getToolRowKey, type Report } from '../../core/counting/report.ts';
 import { loadTokenCounter } from '../../core/counting/tokens.ts';
 import { capTitle } from '../../core/import/builder.ts';
 import { readSubagentDescription } from '../../core/import/sessions.ts';
-import type { JpBase } from '../../core/jp-base.ts';
 import { setOwn } from '../../core/json/values.ts';
 import { describeFirstProblem } from '../../core/playground/pipeline.ts';
 import { compareToolInfo, getToolHintInfo } from '../../core/playground/tool-info.ts';
+import type { ToolHintInfo } from '../../core/playground/types.ts';
 import {
   type ConversationMoney,
   type FolderMoney,

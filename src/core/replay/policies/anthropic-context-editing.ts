@@ -8,7 +8,7 @@
  * inputs too (all, or the listed tools'). When the clearing would free
  * fewer than `clear_at_least` tokens it is not applied.
  */
-import { getNearestHint } from '../../config/hints-in-force.ts';
+import { getNearestHint } from '../../export/hints-in-force.ts';
 import { toolsWithHint } from './helpers.ts';
 import {
   getBilledInput,

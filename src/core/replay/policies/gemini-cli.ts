@@ -8,7 +8,7 @@
  * masked history is kept. `EXEMPT_TOOLS` are never masked; `exempt_tools`
  * adds to them (not configurable in Gemini CLI: a what-if).
  */
-import { getNearestHint } from '../../config/hints-in-force.ts';
+import { getNearestHint } from '../../export/hints-in-force.ts';
 import { getLiveItems, getResultText, toolsWithHint } from './helpers.ts';
 import {
   type PolicyDefinition,
@@ -54,29 +54,22 @@ function latestTurnStart(items: readonly PolicyItem[]): number {
   return 0;
 }
 
-/** Where the three settings and their defaults are defined. */
-const MASKING_SOURCE =
-  'https://github.com/google-gemini/gemini-cli/blob/main/packages/core/src/services/toolOutputMaskingService.ts';
-
 export const geminiCli: PolicyDefinition<MaskingParameters> = {
   name: 'gemini-cli',
   title: 'Gemini CLI ToolOutputMaskingService',
   fields: [
     {
       key: 'tool_protection_threshold',
-      source: MASKING_SOURCE,
       kind: 'count',
       doc: 'newest tool-output tokens never masked',
     },
     {
       key: 'min_prunable_tokens_threshold',
-      source: MASKING_SOURCE,
       kind: 'count',
       doc: 'mask only when this many are prunable',
     },
     {
       key: 'protect_latest_turn',
-      source: MASKING_SOURCE,
       kind: 'boolean',
       doc: 'never mask the latest turn',
     },

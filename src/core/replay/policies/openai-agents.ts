@@ -6,7 +6,7 @@
  * `trimmable_tools` tool, or any tool when that is `*`) becomes a header
  * and a `preview_chars` preview, when that is shorter.
  */
-import { getNearestHint } from '../../config/hints-in-force.ts';
+import { getNearestHint } from '../../export/hints-in-force.ts';
 import { getResultText, toolsWithHint } from './helpers.ts';
 import {
   NOTHING_DECIDED,

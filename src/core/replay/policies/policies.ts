@@ -5,10 +5,8 @@
  * and their parsing from `key=value`, and the mapping of the user's hints
  * onto them. This file is the registry and the one way in.
  */
-
-import type { ToolInForce } from '../../config/hints-in-force.ts';
-import { formatCount } from '../../format.ts';
-import { getImportFormat } from '../../import/formats.ts';
+import { formatCount } from '../../counting/format.ts';
+import type { ToolInForce } from '../../export/types.ts';
 import type { ImportFormat } from '../../import/types.ts';
 import { anthropicCompaction } from './anthropic-compaction.ts';
 import { anthropicContextEditing } from './anthropic-context-editing.ts';
@@ -20,13 +18,12 @@ import { parseParameters } from './parameters.ts';
 
 export { formatAssignments } from './parameters.ts';
 
-import {
-  type FieldSpec,
-  isPolicyName,
-  type ParameterValue,
-  type PolicyDecision,
-  type PolicyName,
-  type PolicyRequest,
+import type {
+  FieldSpec,
+  ParameterValue,
+  PolicyDecision,
+  PolicyName,
+  PolicyRequest,
 } from './types.ts';
 
 export type { PolicyDecision, PolicyItem, PolicyName, PolicyRequest } from './types.ts';
@@ -122,12 +119,24 @@ export function getHintsPolicyChoice(
 /**
  * The policy of the runtime that wrote a transcript of `format`, which the
  * page opens the replay on: the agent's own clearing, where one is
- * replayed (the format's registry entry says which). Every other format
- * (JP's own events, agents without a replayed policy): `jp`.
+ * replayed. OpenAI Chat and Responses bodies are what the Agents SDK sends;
+ * Anthropic request bodies are what context editing edits. Every other
+ * format (JP's own events, agents without a replayed policy): `jp`.
  */
 export function getFilePolicy(format: ImportFormat | null | undefined): PolicyName {
-  const policy = format ? getImportFormat(format).runtimePolicy : undefined;
-  return isPolicyName(policy) ? policy : 'jp';
+  switch (format) {
+    case 'claude-code':
+    case 'codex':
+    case 'gemini-cli':
+      return format;
+    case 'openai-chat':
+    case 'openai-responses':
+      return 'openai-agents';
+    case 'anthropic-messages':
+      return 'anthropic-context-editing';
+    default:
+      return 'jp';
+  }
 }
 
 /** A default as the help says it: numbers with separators, an empty list as "none". */

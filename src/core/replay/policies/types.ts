@@ -7,9 +7,8 @@
  * server applies afresh each time (Anthropic context editing, the OpenAI
  * Agents trimmer) ignores it.
  */
-
-import type { ToolInForce } from '../../config/hints-in-force.ts';
 import type { TokenCounter } from '../../counting/tokens.ts';
+import type { ToolInForce } from '../../export/types.ts';
 import type { StreamElement } from '../../types.ts';
 
 /** Every policy the replay speaks, JP's own schedules last. */

@@ -5,7 +5,7 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDollars } from '../../../core/format.ts';
+import { formatDollars } from '../../../core/counting/format.ts';
 import { type ChartLine, CostChart, describeChartPoint, runningTotal } from './CostChart.tsx';
 
 // uPlot needs a real canvas and matchMedia, which jsdom has not: a plot that draws nothing

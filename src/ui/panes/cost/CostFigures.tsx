@@ -7,7 +7,7 @@
  * replay, the sections and the theme.
  */
 import { type ReactNode, useId, useMemo } from 'react';
-import { formatCount, formatDollars, formatPercent } from '../../../core/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../../../core/counting/format.ts';
 import type { PolicyComparisonRow } from '../../../core/replay/compare-policies.ts';
 import { formatParameterValue, getPolicyTitle } from '../../../core/replay/policies/policies.ts';
 import type { Replay } from '../../../core/replay/replay.ts';

@@ -4,12 +4,10 @@
  * and the per-request figures a page at a time. Each scrolls in its own
  * named box, never the page.
  */
-
 import { type ReactNode, useId } from 'react';
 import { HINT_CHOICES } from '../../../core/config/tool-hints.ts';
-import { formatCount, formatDollars, formatPercent } from '../../../core/format.ts';
+import { formatCount, formatDollars, formatPercent } from '../../../core/counting/format.ts';
 import type { HintChoice } from '../../../core/playground/types.ts';
-import { findCheapest } from '../../../core/replay/cheapest.ts';
 import type { PolicyComparisonRow } from '../../../core/replay/compare-policies.ts';
 import type { Replay, ToolWhatIf } from '../../../core/replay/replay.ts';
 import { SCHEDULES, type ScheduleId } from '../../../core/replay/schedules.ts';
@@ -19,7 +17,6 @@ import '../panes.css';
 import {
   cheapestRemovesDrawnOn,
   describeRequestNote,
-  getCheapestSchedule,
   getChosenName,
   getModelBasis,
   SAVING_BASIS,
@@ -65,7 +62,7 @@ export function rowName(row: PolicyComparisonRow): string {
 export function SchedulesTable({ replay }: { replay: Replay }) {
   const computed = SCHEDULES.filter((s) => replay.schedules[s] !== undefined);
   const costOf = (s: ScheduleId) => replay.schedules[s] ?? 0;
-  const cheapest = getCheapestSchedule(replay);
+  const cheapest = computed.reduce((best, s) => (costOf(s) < costOf(best) ? s : best));
   const baseline = costOf('none');
   const recorded = replay.recorded;
   const basis = getModelBasis(replay.calibration);
@@ -253,7 +250,9 @@ export function PoliciesTable({
   baseline: number;
 }) {
   if (rows.length === 0) return null;
-  const cheapest = findCheapest(rows, (row) => row.totals.schedule.cost);
+  const cheapest = rows.reduce((best, row) =>
+    row.totals.schedule.cost < best.totals.schedule.cost ? row : best,
+  );
   const notes = [
     ...new Set(rows.flatMap((row) => row.notes.map((note) => `${rowName(row)}: ${note}`))),
   ];

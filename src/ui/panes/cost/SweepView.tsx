@@ -5,7 +5,7 @@
  * it, and the same figures in a table (`replay --sweep trigger`).
  */
 import { useMemo } from 'react';
-import { formatCount, formatDollars } from '../../../core/format.ts';
+import { formatCount, formatDollars } from '../../../core/counting/format.ts';
 import { describeSweep, type TriggerSweep } from '../../../core/replay/sweep.ts';
 import type { Theme } from '../../../state/app-state.ts';
 import { type ChartLine, CostChart } from './CostChart.tsx';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EMPTY_RULE, OVER_STREAMS } from '../../test/fixtures/over-streams.ts';
-import type { JpBase } from '../jp-base.ts';
+import type { JpBase } from '../config/jp-base.ts';
 import { createPlaygroundSession } from '../playground/playground.ts';
 import type { PlaygroundInput } from '../playground/types.ts';
 import { DEFAULT_REPLAY_CHOICE } from '../replay/schedules.ts';

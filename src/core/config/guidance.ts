@@ -6,28 +6,16 @@
  *
  * It reads a computed `PlaygroundFigures` for the facts and the config text
  * for positions; it is pure and never throws.
- *
- * Why one file of this length: each piece of guidance is a short function over
- * the same figures and locator, listed together so that every message the
- * config editor can show is in one place.
  */
 
 import { getSummaryPlaceholder } from '../compaction/creation.ts';
-import { listSplitToolTables, type ParsedConfig, parseConfigToml } from '../config/config.ts';
-import { describeEmptyRange, type EmptyRangeReason, formatTurnRange } from '../config/range.ts';
-import {
-  mergeRuleLayers,
-  type PartialCompactionRule,
-  TOOL_CALLS_MODE_SPELLINGS,
-} from '../config/rule-config.ts';
-import { formatTomlKey, TomlLocator } from '../config/toml-locator.ts';
-import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from '../config/tool-hints.ts';
+import { formatCount } from '../counting/format.ts';
 import { diagnosticAt, hasErrors, LineIndex } from '../diagnostics.ts';
-import { formatCount } from '../format.ts';
 import type { ImportFormat } from '../import/types.ts';
 import { capDiagnostics } from '../json/limits.ts';
 import { suggestClosest } from '../json/suggest.ts';
 import { getOwn } from '../json/values.ts';
+import type { PlaygroundFigures } from '../playground/types.ts';
 import { assignTurns } from '../stream/turns.ts';
 import type {
   GuidanceDiagnostic,
@@ -38,7 +26,15 @@ import type {
   StreamElement,
   TurnRange,
 } from '../types.ts';
-import type { PlaygroundFigures } from './types.ts';
+import { listSplitToolTables, type ParsedConfig, parseConfigToml } from './config.ts';
+import { describeEmptyRange, type EmptyRangeReason, formatTurnRange } from './range.ts';
+import {
+  mergeRuleLayers,
+  type PartialCompactionRule,
+  TOOL_CALLS_MODE_SPELLINGS,
+} from './rule-config.ts';
+import { formatTomlKey, TomlLocator } from './toml-locator.ts';
+import { parseToolHintName, TOOL_DEFAULTS_KEY, TOOL_HINT_KEY } from './tool-hints.ts';
 
 /** How many tool names a message lists before saying "and N more". */
 const LISTED_NAMES = 8;

@@ -17,16 +17,6 @@
  * Boundary: pure TypeScript, no DOM. Runs in the Web Worker, the CLI and tests.
  */
 
-import { getReadingDiff, measureReadingEffects } from '../analyses/design-questions.ts';
-import {
-  createHintTable,
-  getReportFromHintTable,
-  type HintTable,
-  type HintTableSettings,
-} from '../analyses/hint-table.ts';
-import { type HintRecommendations, recommendHints } from '../analyses/recommend.ts';
-import { suggestThresholds } from '../analyses/threshold-suggestion.ts';
-import { createWhatIfCache } from '../analyses/what-if.ts';
 import { getJpMainDryRun } from '../compaction/jp-timeline.ts';
 import {
   exportPeerConfig,
@@ -73,6 +63,16 @@ import {
   type RequestPromptResult,
 } from '../replay/request-prompt.ts';
 import type { StreamElement } from '../types.ts';
+import { getReadingDiff, measureReadingEffects } from './design-questions.ts';
+import {
+  createHintTable,
+  getReportFromHintTable,
+  type HintTable,
+  type HintTableSettings,
+} from './hint-table.ts';
+import { type HintRecommendations, recommendHints } from './recommend.ts';
+import { suggestThresholds } from './threshold-suggestion.ts';
+import { createWhatIfCache } from './what-if.ts';
 
 /** The transcripts, and the "after" view under another reading when the diff compares two. */
 export interface TranscriptsExtra extends Transcripts {

@@ -7,9 +7,10 @@
  * keeps. So a tool the user keeps whole is never cleared by an export, and
  * the peer's saving is at most the playground's for each tool.
  */
-
-import type { CompactionRule, ToolCallPolicy, ToolHint } from '../types.ts';
-import { TOOL_HINTS, toolHintToPolicy } from './tool-hints.ts';
+import { TOOL_HINTS, toolHintToPolicy } from '../config/tool-hints.ts';
+import type { ToolHintInfo } from '../playground/types.ts';
+import type { CompactionRule, ToolHint } from '../types.ts';
+import type { ToolInForce } from './types.ts';
 
 /** What a hint removes from a compacted turn: the request's arguments, the response, the call itself. */
 type Part = 'request' | 'response' | 'call';
@@ -91,32 +92,4 @@ export function getNearestHint(hint: ToolHint, expressible: readonly ToolHint[])
     }
   }
   return best;
-}
-
-/** Where a tool's policy comes from in the previewed compactions. */
-export type HintSource = 'tool' | '*' | 'rule';
-
-/** One tool named in the stream or the config, and the hint in force for it. */
-export interface ToolHintInfo {
-  name: string;
-  /** The hint that will be baked into new compactions, or null to inherit. */
-  hint: ToolHint | null;
-  source: HintSource;
-  /** The stored policy new compactions get for this tool (null: the rule's, or none). */
-  policy: ToolCallPolicy | null;
-  /** How many requests of this tool the stream holds. */
-  calls: number;
-  /** Why the hint is not in force (the reading `jp=today`), naming what applies instead; absent when it is. */
-  ignored?: string;
-}
-
-/** A tool and the hint that decides what compaction does to it. */
-export interface ToolInForce {
-  name: string;
-  /** Its own or `'*'` hint; for a tool without one, what the rules' `tool_calls` do to it. */
-  hint: ToolHint;
-  /** Where the hint comes from: the tool's table, the `'*'` defaults, or the rules. */
-  source: 'tool' | '*' | 'rule';
-  /** How many requests of this tool the stream holds. */
-  calls: number;
 }

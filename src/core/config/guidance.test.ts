@@ -4,11 +4,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SHARED_DIR } from '../../test/conformance.ts';
 import { AGENT_TRANSCRIPTS } from '../../test/fixtures/agent-transcripts.ts';
-import { parseConfigToml } from '../config/config.ts';
+import { createPlaygroundSession } from '../playground/playground.ts';
+import type { PlaygroundFigures } from '../playground/types.ts';
 import type { GuidanceDiagnostic, GuidanceEdit, JsonObject } from '../types.ts';
+import { parseConfigToml } from './config.ts';
 import { getConfigGuidance } from './guidance.ts';
-import { createPlaygroundSession } from './playground.ts';
-import type { PlaygroundFigures } from './types.ts';
 
 // --- A small plain stream: 4 turns; fs_read_file twice, grep and shell once ------
 

@@ -8,12 +8,12 @@
  * `keep_first = 1`, `keep_last = 3`. The rule's keys are read by the
  * config's own rule reader.
  */
-
+import { parse } from 'smol-toml';
+import { readCompactionRule } from '../config/rule-config.ts';
+import { TomlLocator, type TomlPath } from '../config/toml-locator.ts';
 import { diagnosticAt, LineIndex } from '../diagnostics.ts';
 import { getOwn, setOwn } from '../json/values.ts';
 import type { CompactionRule, Diagnostic, JsonObject, JsonValue } from '../types.ts';
-import { readCompactionRule } from './rule-config.ts';
-import type { TomlLocator, TomlPath } from './toml-locator.ts';
 
 /** The auto schedule's settings. */
 export interface AutoCompaction {
@@ -38,41 +38,40 @@ export const DEFAULT_AUTO_COMPACTION: AutoCompaction = {
 const AUTO_PATH = ['conversation', 'compaction', 'auto'] as const;
 
 /**
- * Reads the auto table, as the config's reader found it at `value` (TOML
- * integers as bigints). Every wrong value is an error diagnostic at that
- * value, and the default stands in for it. The config's reader
- * (`parseConfigToml`) calls it, so the config editor marks what the `auto`
- * schedule cannot read.
+ * Reads the auto table from the config's TOML (already known to parse).
+ * Every wrong value is an error diagnostic at that value; the defaults stand
+ * in for it.
  */
-export function readAutoTable(
-  value: unknown,
-  text: string,
-  locator: TomlLocator,
-): { auto: AutoCompaction; diagnostics: Diagnostic[] } {
+export function readAutoCompaction(text: string): {
+  auto: AutoCompaction;
+  diagnostics: Diagnostic[];
+} {
   const auto: AutoCompaction = {
     ...DEFAULT_AUTO_COMPACTION,
     rule: { ...DEFAULT_AUTO_COMPACTION.rule },
   };
   const diagnostics: Diagnostic[] = [];
-  let index: LineIndex | undefined;
+  let document: unknown;
+  try {
+    document = parse(text);
+  } catch {
+    return { auto, diagnostics }; // the config's own reader reports the syntax error
+  }
+  const table = tableAt(document, AUTO_PATH);
+  if (table === undefined) return { auto, diagnostics };
+  const index = new LineIndex(text);
+  const locator = new TomlLocator(text);
   const problem = (path: TomlPath, message: string) => {
     const span = locator.valueSpan(path);
-    index ??= new LineIndex(text);
     diagnostics.push(
       diagnosticAt(index, span.start, span.end, 'error', message, 'config/invalid-auto'),
     );
   };
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    Array.isArray(value) ||
-    value instanceof Date
-  ) {
+  if (table === null) {
     problem(AUTO_PATH, 'conversation.compaction.auto must be a table');
     return { auto, diagnostics };
   }
-  const table = value as Record<string, unknown>;
-  const ratio = toNumber(getOwn(table, 'trigger_ratio'));
+  const ratio = getOwn(table, 'trigger_ratio');
   if (ratio !== undefined) {
     if (typeof ratio === 'number' && ratio > 0 && Number.isFinite(ratio)) auto.triggerRatio = ratio;
     else
@@ -81,7 +80,7 @@ export function readAutoTable(
         'trigger_ratio must be a number above 0, such as 0.75',
       );
   }
-  const minTurns = toNumber(getOwn(table, 'min_turns'));
+  const minTurns = getOwn(table, 'min_turns');
   if (minTurns !== undefined) {
     if (typeof minTurns === 'number' && Number.isSafeInteger(minTurns) && minTurns >= 0) {
       auto.minTurns = minTurns;
@@ -89,8 +88,8 @@ export function readAutoTable(
   }
   const fields: JsonObject = {};
   for (const key of ['keep_first', 'keep_last', 'reasoning', 'tool_calls']) {
-    const field = getOwn(table, key);
-    if (field !== undefined) setOwn(fields, key, field as JsonValue);
+    const value = getOwn(table, key);
+    if (value !== undefined) setOwn(fields, key, value as JsonValue);
   }
   const { rule, errors } = readCompactionRule(fields);
   for (const error of errors) problem([...AUTO_PATH, error.field], error.message);
@@ -104,9 +103,19 @@ export function readAutoTable(
   return { auto, diagnostics };
 }
 
-/** A TOML integer (a bigint) as a number where it is one exactly; any other value as it is. */
-function toNumber(value: unknown): unknown {
-  if (typeof value !== 'bigint') return value;
-  const number = Number(value);
-  return Number.isSafeInteger(number) ? number : value;
+/** The table at `path`: undefined when absent, null when something else stands there. */
+function tableAt(
+  document: unknown,
+  path: readonly string[],
+): Record<string, unknown> | null | undefined {
+  let node: unknown = document;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+    node = getOwn(node as Record<string, unknown>, key);
+    if (node === undefined) return undefined;
+  }
+  if (typeof node !== 'object' || node === null || Array.isArray(node) || node instanceof Date) {
+    return null;
+  }
+  return node as Record<string, unknown>;
 }
